@@ -1,0 +1,514 @@
+/**
+ * Canonical JSON (contract §2): a strict reader that keeps the int/float
+ * distinction of every number lexeme, and an encoder whose bytes equal
+ * Python's `json.dumps(v, sort_keys=True, separators=(",", ":"),
+ * ensure_ascii=True, allow_nan=False)`.
+ *
+ * JavaScript cannot tell `1.0` from `1`, so values carry it explicitly: a
+ * plain `number` is an integer (it must be a safe integer) and a
+ * {@linkcode JsonFloat} is a float.
+ *
+ * @module
+ */
+
+import { CanonicalJsonError } from "./errors.ts";
+
+/**
+ * A float-typed JSON number. Writes as Python's `repr(float)` (`1.0`, `1e-05`).
+ *
+ * @example
+ * ```ts
+ * import { encode, JsonFloat } from "./canonical.ts";
+ * console.assert(encode([new JsonFloat(1), 1]) === "[1.0,1]");
+ * ```
+ */
+export class JsonFloat {
+  constructor(readonly value: number) {}
+}
+
+/** Wrap a number as a float-typed JSON value. */
+export function float(value: number): JsonFloat {
+  return new JsonFloat(value);
+}
+
+/** A JSON value with typed numbers: `number` is an int, `JsonFloat` a float. */
+export type JsonValue =
+  | null
+  | boolean
+  | number
+  | string
+  | JsonFloat
+  | readonly JsonValue[]
+  | JsonObject;
+
+/** A JSON object. Parsed objects have a null prototype, so `__proto__` is an ordinary key. */
+export type JsonObject = { readonly [key: string]: JsonValue };
+
+/** Largest integer magnitude any input may hold: 2^53 − 1. */
+export const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+
+const MAX_DEPTH = 512;
+
+// ---------------------------------------------------------------- encoding
+
+/**
+ * Compare two strings by Unicode code point (not by UTF-16 code unit).
+ *
+ * @example
+ * ```ts
+ * import { compareCodePoints } from "./canonical.ts";
+ * console.assert(compareCodePoints("\uE000", "\u{1F525}") < 0);
+ * ```
+ */
+export function compareCodePoints(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) {
+      // Surrogates (D800–DFFF) encode code points above FFFF, so they sort
+      // after E000–FFFF although their code units are smaller.
+      if (x >= 0xd800 && y >= 0xd800) return fixup(x) - fixup(y);
+      return x - y;
+    }
+  }
+  return a.length - b.length;
+}
+
+function fixup(u: number): number {
+  return u >= 0xe000 ? u - 0x800 : u + 0x2000;
+}
+
+/**
+ * Python's `repr(float)`: shortest round-trip digits, `.0` on integral
+ * values, exponent form below 1e-4 and from 1e16 on.
+ *
+ * @example
+ * ```ts
+ * import { pythonFloatRepr } from "./canonical.ts";
+ * console.assert(pythonFloatRepr(1e-5) === "1e-05");
+ * console.assert(pythonFloatRepr(1e16) === "1e+16");
+ * ```
+ */
+export function pythonFloatRepr(x: number): string {
+  if (!Number.isFinite(x)) {
+    throw new CanonicalJsonError(`non-finite float ${x} cannot be encoded`);
+  }
+  if (x === 0) return Object.is(x, -0) ? "-0.0" : "0.0";
+  const sign = x < 0 ? "-" : "";
+  const [mant, expText] = Math.abs(x).toExponential().split("e") as [
+    string,
+    string,
+  ];
+  const digits = mant.replace(".", "");
+  const exp = Number(expText);
+  if (exp >= -4 && exp < 16) {
+    if (exp >= 0) {
+      if (digits.length <= exp + 1) {
+        return `${sign}${digits}${"0".repeat(exp + 1 - digits.length)}.0`;
+      }
+      return `${sign}${digits.slice(0, exp + 1)}.${digits.slice(exp + 1)}`;
+    }
+    return `${sign}0.${"0".repeat(-exp - 1)}${digits}`;
+  }
+  const frac = digits.length > 1 ? `.${digits.slice(1)}` : "";
+  const e = Math.abs(exp).toString().padStart(2, "0");
+  return `${sign}${digits[0]}${frac}e${exp < 0 ? "-" : "+"}${e}`;
+}
+
+const SHORT_ESCAPES: Record<number, string> = {
+  0x22: '\\"',
+  0x5c: "\\\\",
+  0x0a: "\\n",
+  0x0d: "\\r",
+  0x09: "\\t",
+  0x08: "\\b",
+  0x0c: "\\f",
+};
+
+function encodeString(s: string, path: string): string {
+  if (!s.isWellFormed()) {
+    throw new CanonicalJsonError("string holds an unpaired surrogate", {
+      path,
+    });
+  }
+  let out = '"';
+  let start = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x20 && c <= 0x7e && c !== 0x22 && c !== 0x5c) continue;
+    out += s.slice(start, i);
+    out += SHORT_ESCAPES[c] ?? `\\u${c.toString(16).padStart(4, "0")}`;
+    start = i + 1;
+  }
+  return out + s.slice(start) + '"';
+}
+
+/**
+ * Encode a value as canonical JSON text (ASCII only, no trailing newline).
+ * Throws {@linkcode CanonicalJsonError} on a non-safe-integer `number`, a
+ * non-finite float, an unpaired surrogate or a non-JSON value.
+ *
+ * @example
+ * ```ts
+ * import { encode, float } from "./canonical.ts";
+ * console.assert(encode({ b: float(0.5), a: "é" }) === '{"a":"\\u00e9","b":0.5}');
+ * ```
+ */
+export function encode(value: JsonValue): string {
+  const parts: string[] = [];
+  write(value, parts, "", 0);
+  return parts.join("");
+}
+
+function write(v: JsonValue, out: string[], path: string, depth: number) {
+  if (depth > MAX_DEPTH) {
+    throw new CanonicalJsonError(`nesting deeper than ${MAX_DEPTH}`, { path });
+  }
+  if (v === null) out.push("null");
+  else if (v === true) out.push("true");
+  else if (v === false) out.push("false");
+  else if (typeof v === "number") {
+    if (!Number.isSafeInteger(v)) {
+      throw new CanonicalJsonError(
+        `integer field holds ${v}, which is not an integer in ±(2^53−1)`,
+        { path },
+      );
+    }
+    out.push(String(v === 0 ? 0 : v));
+  } else if (typeof v === "string") out.push(encodeString(v, path));
+  else if (v instanceof JsonFloat) {
+    if (typeof v.value !== "number" || !Number.isFinite(v.value)) {
+      throw new CanonicalJsonError(`float is not finite: ${v.value}`, { path });
+    }
+    out.push(pythonFloatRepr(v.value));
+  } else if (Array.isArray(v)) {
+    out.push("[");
+    (v as readonly JsonValue[]).forEach((item, i) => {
+      if (i > 0) out.push(",");
+      write(item, out, `${path}[${i}]`, depth + 1);
+    });
+    out.push("]");
+  } else if (typeof v === "object") {
+    const proto = Object.getPrototypeOf(v);
+    if (proto !== null && proto !== Object.prototype) {
+      throw new CanonicalJsonError("value is not a JSON object", { path });
+    }
+    const obj = v as JsonObject;
+    const keys = Object.keys(obj).sort(compareCodePoints);
+    out.push("{");
+    keys.forEach((k, i) => {
+      const child = joinPath(path, k);
+      const item = obj[k];
+      if (item === undefined) {
+        throw new CanonicalJsonError("field is undefined", { path: child });
+      }
+      if (i > 0) out.push(",");
+      out.push(encodeString(k, child), ":");
+      write(item, out, child, depth + 1);
+    });
+    out.push("}");
+  } else {
+    throw new CanonicalJsonError(`value of type ${typeof v} is not JSON`, {
+      path,
+    });
+  }
+}
+
+/** Append a key to a field path (`a.b`, or `a["odd key"]` when needed). */
+export function joinPath(path: string, key: string): string {
+  if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) {
+    return path === "" ? key : `${path}.${key}`;
+  }
+  return `${path}[${JSON.stringify(key)}]`;
+}
+
+/** Canonical JSON bytes of a value. */
+export function encodeBytes(value: JsonValue): Uint8Array {
+  return new TextEncoder().encode(encode(value));
+}
+
+/** Lower-case hex SHA-256 of some bytes (Web Crypto). */
+export async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  const d = new Uint8Array(
+    await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>),
+  );
+  return Array.from(d, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * Digest of a value: lower-case hex SHA-256 of its canonical bytes.
+ *
+ * @example
+ * ```ts
+ * import { digest } from "./canonical.ts";
+ * console.assert((await digest({})) ===
+ *   "44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a");
+ * ```
+ */
+export function digest(value: JsonValue): Promise<string> {
+  return sha256Hex(encodeBytes(value));
+}
+
+// ----------------------------------------------------------------- parsing
+
+/** Options of the strict reader. */
+export interface ParseOptions {
+  /** File name to put in error messages. */
+  file?: string;
+}
+
+/**
+ * Strict JSON reader (contract §2). Refuses invalid JSON, duplicate keys,
+ * integers outside ±(2^53−1), non-finite numbers, unpaired surrogates and a
+ * byte-order mark. Integer lexemes become `number`, lexemes with a fraction
+ * or an exponent become {@linkcode JsonFloat}.
+ *
+ * @example
+ * ```ts
+ * import { encode, parse } from "./canonical.ts";
+ * console.assert(encode(parse('{"b": 1.0, "a": [1e2, 3]}')) === '{"a":[100.0,3],"b":1.0}');
+ * ```
+ */
+export function parse(text: string, options: ParseOptions = {}): JsonValue {
+  return new Parser(text, options.file).document();
+}
+
+/**
+ * Decode UTF-8 bytes strictly (no BOM, no invalid sequences) and parse them.
+ *
+ * @example
+ * ```ts
+ * import { parseBytes } from "./canonical.ts";
+ * console.assert(parseBytes(new TextEncoder().encode("[1]"))?.toString() === "1");
+ * ```
+ */
+export function parseBytes(
+  bytes: Uint8Array,
+  options: ParseOptions = {},
+): JsonValue {
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(
+      bytes,
+    );
+  } catch (cause) {
+    throw new CanonicalJsonError("input is not valid UTF-8", {
+      ...fileOpt(options.file),
+      cause,
+    });
+  }
+  return parse(text, options);
+}
+
+function fileOpt(file: string | undefined): { file?: string } {
+  return file === undefined ? {} : { file };
+}
+
+const NUMBER_RE = /-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?/y;
+
+class Parser {
+  private i = 0;
+  constructor(private readonly s: string, private readonly file?: string) {}
+
+  document(): JsonValue {
+    this.ws();
+    const v = this.value("", 0);
+    this.ws();
+    if (this.i !== this.s.length) this.fail("extra data after the JSON value");
+    return v;
+  }
+
+  private fail(what: string, path = ""): never {
+    throw new CanonicalJsonError(`${what} (at character ${this.i})`, {
+      path,
+      ...fileOpt(this.file),
+    });
+  }
+
+  private ws() {
+    const s = this.s;
+    while (this.i < s.length) {
+      const c = s.charCodeAt(this.i);
+      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) this.i++;
+      else break;
+    }
+  }
+
+  private value(path: string, depth: number): JsonValue {
+    if (depth > MAX_DEPTH) this.fail(`nesting deeper than ${MAX_DEPTH}`, path);
+    const c = this.s[this.i];
+    switch (c) {
+      case "{":
+        return this.object(path, depth);
+      case "[":
+        return this.array(path, depth);
+      case '"':
+        return this.string(path);
+      case "t":
+        return this.literal("true", true, path);
+      case "f":
+        return this.literal("false", false, path);
+      case "n":
+        return this.literal("null", null, path);
+      default:
+        if (c === "-" || (c !== undefined && c >= "0" && c <= "9")) {
+          return this.number(path);
+        }
+        if (c === undefined) this.fail("unexpected end of input", path);
+        if (c === "N" || c === "I") {
+          this.fail("NaN and Infinity are not allowed", path);
+        }
+        this.fail(`unexpected character ${JSON.stringify(c)}`, path);
+    }
+  }
+
+  private literal<T>(word: string, v: T, path: string): T {
+    if (this.s.startsWith(word, this.i)) {
+      this.i += word.length;
+      return v;
+    }
+    this.fail("invalid literal", path);
+  }
+
+  private number(path: string): JsonValue {
+    if (this.s.startsWith("-Infinity", this.i)) {
+      this.fail("NaN and Infinity are not allowed", path);
+    }
+    NUMBER_RE.lastIndex = this.i;
+    const m = NUMBER_RE.exec(this.s);
+    if (m === null) this.fail("invalid number", path);
+    const lexeme = m[0];
+    this.i += lexeme.length;
+    if (m[1] === undefined && m[2] === undefined) {
+      const big = BigInt(lexeme);
+      if (big > BigInt(MAX_SAFE) || big < -BigInt(MAX_SAFE)) {
+        this.fail(`integer ${lexeme} is outside ±(2^53−1)`, path);
+      }
+      const n = Number(big);
+      return n === 0 ? 0 : n;
+    }
+    const x = Number(lexeme);
+    if (!Number.isFinite(x)) this.fail(`number ${lexeme} is not finite`, path);
+    return new JsonFloat(x);
+  }
+
+  private string(path: string): string {
+    const s = this.s;
+    this.i++; // opening quote
+    let out = "";
+    let start = this.i;
+    for (;;) {
+      if (this.i >= s.length) this.fail("unterminated string", path);
+      const c = s.charCodeAt(this.i);
+      if (c === 0x22) {
+        out += s.slice(start, this.i);
+        this.i++;
+        break;
+      }
+      if (c < 0x20) this.fail("control character in string", path);
+      if (c !== 0x5c) {
+        this.i++;
+        continue;
+      }
+      out += s.slice(start, this.i);
+      const e = s[this.i + 1];
+      this.i += 2;
+      switch (e) {
+        case '"':
+          out += '"';
+          break;
+        case "\\":
+          out += "\\";
+          break;
+        case "/":
+          out += "/";
+          break;
+        case "b":
+          out += "\b";
+          break;
+        case "f":
+          out += "\f";
+          break;
+        case "n":
+          out += "\n";
+          break;
+        case "r":
+          out += "\r";
+          break;
+        case "t":
+          out += "\t";
+          break;
+        case "u": {
+          const hex = s.slice(this.i, this.i + 4);
+          if (!/^[0-9a-fA-F]{4}$/.test(hex)) {
+            this.fail("invalid \\u escape", path);
+          }
+          out += String.fromCharCode(parseInt(hex, 16));
+          this.i += 4;
+          break;
+        }
+        default:
+          this.i -= 2;
+          this.fail("invalid escape in string", path);
+      }
+      start = this.i;
+    }
+    if (!out.isWellFormed()) {
+      this.fail("string holds an unpaired surrogate", path);
+    }
+    return out;
+  }
+
+  private array(path: string, depth: number): JsonValue[] {
+    this.i++;
+    const out: JsonValue[] = [];
+    this.ws();
+    if (this.s[this.i] === "]") {
+      this.i++;
+      return out;
+    }
+    for (;;) {
+      this.ws();
+      out.push(this.value(`${path}[${out.length}]`, depth + 1));
+      this.ws();
+      const c = this.s[this.i++];
+      if (c === "]") return out;
+      if (c !== ",") {
+        this.i--;
+        this.fail("expected ',' or ']' in array", path);
+      }
+    }
+  }
+
+  private object(path: string, depth: number): JsonObject {
+    this.i++;
+    const out: Record<string, JsonValue> = Object.create(null);
+    const seen = new Set<string>();
+    this.ws();
+    if (this.s[this.i] === "}") {
+      this.i++;
+      return out;
+    }
+    for (;;) {
+      this.ws();
+      if (this.s[this.i] !== '"') this.fail("expected a string key", path);
+      const key = this.string(path);
+      const child = joinPath(path, key);
+      if (seen.has(key)) this.fail("duplicate key in object", child);
+      seen.add(key);
+      this.ws();
+      if (this.s[this.i] !== ":") this.fail("expected ':' after key", child);
+      this.i++;
+      this.ws();
+      out[key] = this.value(child, depth + 1);
+      this.ws();
+      const c = this.s[this.i++];
+      if (c === "}") return out;
+      if (c !== ",") {
+        this.i--;
+        this.fail("expected ',' or '}' in object", path);
+      }
+    }
+  }
+}
