@@ -100,3 +100,12 @@ export type ErrorKind = new (
   detail: string,
   options?: EmberErrorOptions,
 ) => EmberError;
+
+/**
+ * A controller (built-in or user policy) that threw, timed out, or returned
+ * a malformed action or an action for the wrong people. Not a contract §13
+ * kind: it names the episode and step so that a user can fix their policy.
+ */
+export class PolicyError extends EmberError {
+  override readonly name = "PolicyError";
+}
