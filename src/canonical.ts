@@ -18,8 +18,9 @@ import { CanonicalJsonError } from "./errors.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { encode, JsonFloat } from "./canonical.ts";
- * console.assert(encode([new JsonFloat(1), 1]) === "[1.0,1]");
+ * assert.ok(encode([new JsonFloat(1), 1]) === "[1.0,1]");
  * ```
  */
 export class JsonFloat {
@@ -47,7 +48,12 @@ export type JsonObject = { readonly [key: string]: JsonValue };
 /** Largest integer magnitude any input may hold: 2^53 − 1. */
 export const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
-const MAX_DEPTH = 512;
+/**
+ * Deepest nesting of arrays and objects that {@linkcode parse} reads and
+ * {@linkcode encode} writes (a top-level container is depth 1). Deeper input
+ * is refused, which also stops a cyclic value from recursing forever.
+ */
+export const MAX_DEPTH = 512;
 
 // ---------------------------------------------------------------- encoding
 
@@ -56,8 +62,9 @@ const MAX_DEPTH = 512;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { compareCodePoints } from "./canonical.ts";
- * console.assert(compareCodePoints("\uE000", "\u{1F525}") < 0);
+ * assert.ok(compareCodePoints("\uE000", "\u{1F525}") < 0);
  * ```
  */
 export function compareCodePoints(a: string, b: string): number {
@@ -85,9 +92,10 @@ function fixup(u: number): number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { pythonFloatRepr } from "./canonical.ts";
- * console.assert(pythonFloatRepr(1e-5) === "1e-05");
- * console.assert(pythonFloatRepr(1e16) === "1e+16");
+ * assert.ok(pythonFloatRepr(1e-5) === "1e-05");
+ * assert.ok(pythonFloatRepr(1e16) === "1e+16");
  * ```
  */
 export function pythonFloatRepr(x: number): string {
@@ -151,8 +159,9 @@ function encodeString(s: string, path: string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { encode, float } from "./canonical.ts";
- * console.assert(encode({ b: float(0.5), a: "é" }) === '{"a":"\\u00e9","b":0.5}');
+ * assert.ok(encode({ b: float(0.5), a: "é" }) === '{"a":"\\u00e9","b":0.5}');
  * ```
  */
 export function encode(value: JsonValue): string {
@@ -161,10 +170,8 @@ export function encode(value: JsonValue): string {
   return parts.join("");
 }
 
+// `depth` counts the containers around `v`.
 function write(v: JsonValue, out: string[], path: string, depth: number) {
-  if (depth > MAX_DEPTH) {
-    throw new CanonicalJsonError(`nesting deeper than ${MAX_DEPTH}`, { path });
-  }
   if (v === null) out.push("null");
   else if (v === true) out.push("true");
   else if (v === false) out.push("false");
@@ -183,13 +190,24 @@ function write(v: JsonValue, out: string[], path: string, depth: number) {
     }
     out.push(pythonFloatRepr(v.value));
   } else if (Array.isArray(v)) {
+    tooDeep(depth, path);
+    const items = v as readonly JsonValue[];
     out.push("[");
-    (v as readonly JsonValue[]).forEach((item, i) => {
+    // An indexed loop, not forEach: a hole must be refused, not skipped.
+    for (let i = 0; i < items.length; i++) {
+      const child = `${path}[${i}]`;
+      const item = items[i];
+      if (item === undefined) {
+        throw new CanonicalJsonError("array element is undefined", {
+          path: child,
+        });
+      }
       if (i > 0) out.push(",");
-      write(item, out, `${path}[${i}]`, depth + 1);
-    });
+      write(item, out, child, depth + 1);
+    }
     out.push("]");
   } else if (typeof v === "object") {
+    tooDeep(depth, path);
     const proto = Object.getPrototypeOf(v);
     if (proto !== null && proto !== Object.prototype) {
       throw new CanonicalJsonError("value is not a JSON object", { path });
@@ -212,6 +230,12 @@ function write(v: JsonValue, out: string[], path: string, depth: number) {
     throw new CanonicalJsonError(`value of type ${typeof v} is not JSON`, {
       path,
     });
+  }
+}
+
+function tooDeep(depth: number, path: string) {
+  if (depth >= MAX_DEPTH) {
+    throw new CanonicalJsonError(`nesting deeper than ${MAX_DEPTH}`, { path });
   }
 }
 
@@ -241,8 +265,9 @@ export async function sha256Hex(bytes: Uint8Array): Promise<string> {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { digest } from "./canonical.ts";
- * console.assert((await digest({})) ===
+ * assert.ok((await digest({})) ===
  *   "44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a");
  * ```
  */
@@ -266,8 +291,9 @@ export interface ParseOptions {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { encode, parse } from "./canonical.ts";
- * console.assert(encode(parse('{"b": 1.0, "a": [1e2, 3]}')) === '{"a":[100.0,3],"b":1.0}');
+ * assert.ok(encode(parse('{"b": 1.0, "a": [1e2, 3]}')) === '{"a":[100.0,3],"b":1.0}');
  * ```
  */
 export function parse(text: string, options: ParseOptions = {}): JsonValue {
@@ -279,8 +305,9 @@ export function parse(text: string, options: ParseOptions = {}): JsonValue {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseBytes } from "./canonical.ts";
- * console.assert(parseBytes(new TextEncoder().encode("[1]"))?.toString() === "1");
+ * assert.ok(parseBytes(new TextEncoder().encode("[1]"))?.toString() === "1");
  * ```
  */
 export function parseBytes(
@@ -312,6 +339,9 @@ class Parser {
   constructor(private readonly s: string, private readonly file?: string) {}
 
   document(): JsonValue {
+    if (this.s.charCodeAt(0) === 0xfeff) {
+      this.fail("a byte-order mark is not allowed");
+    }
     this.ws();
     const v = this.value("", 0);
     this.ws();
@@ -335,9 +365,12 @@ class Parser {
     }
   }
 
+  // `depth` counts the containers around the value.
   private value(path: string, depth: number): JsonValue {
-    if (depth > MAX_DEPTH) this.fail(`nesting deeper than ${MAX_DEPTH}`, path);
     const c = this.s[this.i];
+    if ((c === "{" || c === "[") && depth >= MAX_DEPTH) {
+      this.fail(`nesting deeper than ${MAX_DEPTH}`, path);
+    }
     switch (c) {
       case "{":
         return this.object(path, depth);

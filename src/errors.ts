@@ -21,12 +21,15 @@ export interface EmberErrorOptions {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ScenarioError } from "./errors.ts";
  * const e = new ScenarioError("expected an integer", { path: "termination.max_steps" });
- * console.assert(e.message === "termination.max_steps: expected an integer");
+ * assert.ok(e.message === "termination.max_steps: expected an integer");
  * ```
  */
 export class EmberError extends Error {
+  /** The error kind's class name, stable across bundling and minifying. */
+  override readonly name: string = "EmberError";
   /** Field path, or `""` when the whole document is meant. */
   readonly path: string;
   /** File or source name, when known. */

@@ -27,10 +27,11 @@ const F64 = new DataView(new ArrayBuffer(8));
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { Rational } from "./exact.ts";
  * const third = Rational.of(1, 3);
- * console.assert(third.add(third).toString() === "2/3");
- * console.assert(Rational.of(1, 10).toFloat() === 0.1);
+ * assert.ok(third.add(third).toString() === "2/3");
+ * assert.ok(Rational.of(1, 10).toFloat() === 0.1);
  * ```
  */
 export class Rational {
@@ -71,8 +72,9 @@ export class Rational {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { Rational } from "./exact.ts";
-   * console.assert(Rational.fromFloat(0.1).toString() === "3602879701896397/36028797018963968");
+   * assert.ok(Rational.fromFloat(0.1).toString() === "3602879701896397/36028797018963968");
    * ```
    */
   static fromFloat(x: number): Rational {
@@ -96,20 +98,25 @@ export class Rational {
       : Rational.of(mant, 1n << BigInt(-exp));
   }
 
+  /** Exact sum `this + o`. */
   add(o: Rational): Rational {
     if (this.den === o.den) return Rational.of(this.num + o.num, this.den);
     return Rational.of(this.num * o.den + o.num * this.den, this.den * o.den);
   }
+  /** Exact difference `this - o`. */
   sub(o: Rational): Rational {
     return this.add(o.neg());
   }
+  /** Exact product `this · o`. */
   mul(o: Rational): Rational {
     return Rational.of(this.num * o.num, this.den * o.den);
   }
+  /** Exact quotient `this / o`; throws `RangeError` when `o` is zero. */
   div(o: Rational): Rational {
     if (o.num === 0n) throw new RangeError("division by zero");
     return Rational.of(this.num * o.den, this.den * o.num);
   }
+  /** Exact negation. */
   neg(): Rational {
     return new Rational(-this.num, this.den);
   }
@@ -119,9 +126,11 @@ export class Rational {
     const r = o.num * this.den;
     return l < r ? -1 : l > r ? 1 : 0;
   }
+  /** Exact equality (both are normalised, so compare the terms). */
   eq(o: Rational): boolean {
     return this.num === o.num && this.den === o.den;
   }
+  /** -1, 0 or 1 as this is negative, zero or positive. */
   sign(): -1 | 0 | 1 {
     return this.num < 0n ? -1 : this.num > 0n ? 1 : 0;
   }
@@ -130,6 +139,7 @@ export class Rational {
     const q = this.num / this.den;
     return this.num < 0n && q * this.den !== this.num ? q - 1n : q;
   }
+  /** `num/den`, or just `num` for an integer: `-1/3`, `5`. */
   toString(): string {
     return this.den === 1n ? `${this.num}` : `${this.num}/${this.den}`;
   }
@@ -157,8 +167,9 @@ function toBig(x: bigint | number): bigint {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ratioToFloat } from "./exact.ts";
- * console.assert(ratioToFloat(1n, 3n) === 1 / 3);
+ * assert.ok(ratioToFloat(1n, 3n) === 1 / 3);
  * ```
  */
 export function ratioToFloat(p: bigint, q: bigint): number {
@@ -208,9 +219,10 @@ export function mean(xs: readonly Rational[]): Rational {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { quantile7, Rational } from "./exact.ts";
  * const ys = [1, 2, 3, 4].map((v) => Rational.of(v));
- * console.assert(quantile7(ys, Rational.of(1, 4)).toString() === "7/4");
+ * assert.ok(quantile7(ys, Rational.of(1, 4)).toString() === "7/4");
  * ```
  */
 export function quantile7(sorted: readonly Rational[], p: Rational): Rational {
@@ -233,8 +245,9 @@ export function quantile7(sorted: readonly Rational[], p: Rational): Rational {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { sampleVariance, Rational } from "./exact.ts";
- * console.assert(sampleVariance([1, 2, 3, 4].map((v) => Rational.of(v))).toString() === "5/3");
+ * assert.ok(sampleVariance([1, 2, 3, 4].map((v) => Rational.of(v))).toString() === "5/3");
  * ```
  */
 export function sampleVariance(xs: readonly Rational[]): Rational {

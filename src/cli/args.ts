@@ -1,0 +1,211 @@
+/**
+ * Command-line parsing for the CLI: `node:util` `parseArgs` in strict mode,
+ * plus the checks it lacks (a repeated option, a positional count, option
+ * values such as `--resamples`). Every problem is a {@linkcode UsageError},
+ * which the CLI turns into exit code 2 and the command's usage line.
+ *
+ * @module
+ */
+
+import { parseArgs } from "node:util";
+
+/**
+ * A command line that does not fit the command's usage: unknown command or
+ * option, a missing or extra input, a malformed or out-of-range option value.
+ * Exit code 2.
+ *
+ * @example
+ * ```ts
+ * import { UsageError } from "./args.ts";
+ * const e = new UsageError("--resamples: expected an integer, got \"many\"");
+ * console.assert(e.name === "UsageError");
+ * ```
+ */
+export class UsageError extends Error {
+  override readonly name = "UsageError";
+}
+
+/** One option a command accepts. */
+export type OptionSpec = {
+  readonly type: "string" | "boolean";
+  readonly short?: string;
+};
+
+/** Options by long name, without the leading `--`. */
+export type OptionSpecs = Readonly<Record<string, OptionSpec>>;
+
+/** Parsed options and positionals. Options absent from the line are absent here. */
+export type ParsedArgs = {
+  readonly values: Readonly<Record<string, string | boolean | undefined>>;
+  readonly positionals: readonly string[];
+};
+
+/**
+ * Parse a command line against the command's options (strict: an unknown
+ * option, a missing value, a value given to a flag or a repeated option is a
+ * {@linkcode UsageError}). `--` ends the options.
+ *
+ * @example
+ * ```ts
+ * import { parseCommandLine } from "./args.ts";
+ * const { values, positionals } = parseCommandLine(
+ *   ["--out", "a.json", "r.json"],
+ *   { out: { type: "string" } },
+ * );
+ * console.assert(values.out === "a.json" && positionals[0] === "r.json");
+ * ```
+ */
+export function parseCommandLine(
+  args: readonly string[],
+  options: OptionSpecs,
+): ParsedArgs {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      options: { ...options },
+      strict: true,
+      allowPositionals: true,
+      tokens: true,
+    });
+  } catch (e) {
+    throw new UsageError(cleanParseArgsMessage(e));
+  }
+  const seen = new Set<string>();
+  for (const token of parsed.tokens ?? []) {
+    if (token.kind !== "option") continue;
+    if (seen.has(token.name)) {
+      throw new UsageError(`--${token.name} given more than once`);
+    }
+    seen.add(token.name);
+  }
+  return { values: parsed.values, positionals: parsed.positionals };
+}
+
+function cleanParseArgsMessage(e: unknown): string {
+  const message = e instanceof Error ? e.message : String(e);
+  // node's hint about `--` is long and speaks of "positional arguments";
+  // keep the first sentence, which names the option.
+  const cut = message.indexOf(". To specify a positional argument");
+  return cut >= 0 ? message.slice(0, cut) : message;
+}
+
+/**
+ * Require between `min` and `max` positional inputs, naming them in the
+ * error.
+ *
+ * @example
+ * ```ts
+ * import { expectPositionals } from "./args.ts";
+ * const [result] = expectPositionals(["r.json"], ["RESULT"]);
+ * console.assert(result === "r.json");
+ * ```
+ */
+export function expectPositionals(
+  positionals: readonly string[],
+  names: readonly string[],
+  min = names.length,
+): string[] {
+  if (positionals.length < min) {
+    const missing = names.slice(positionals.length, min).join(" ");
+    throw new UsageError(`missing input: ${missing}`);
+  }
+  if (positionals.length > names.length) {
+    const extra = positionals.slice(names.length).map((p) => JSON.stringify(p));
+    throw new UsageError(`unexpected input: ${extra.join(" ")}`);
+  }
+  return [...positionals];
+}
+
+/**
+ * Read an option value as a decimal integer in `[min, max]`; anything else
+ * (sign, exponent, fraction, blank, out of range) is a usage error.
+ *
+ * @example
+ * ```ts
+ * import { intOption } from "./args.ts";
+ * console.assert(intOption("2000", "resamples", 100, 1_000_000) === 2000);
+ * ```
+ */
+export function intOption(
+  text: string,
+  name: string,
+  min: number,
+  max: number,
+): number {
+  if (!/^[0-9]{1,16}$/.test(text)) {
+    throw new UsageError(
+      `--${name}: expected an integer in [${min}, ${max}], got ${
+        JSON.stringify(text)
+      }`,
+    );
+  }
+  const n = Number(text);
+  if (n < min || n > max) {
+    throw new UsageError(
+      `--${name}: expected an integer in [${min}, ${max}], got ${text}`,
+    );
+  }
+  return n;
+}
+
+/** Default number of bootstrap resamples (statistics.md §8). */
+export const DEFAULT_RESAMPLES = 2000;
+/** Smallest resample count statistics.md §8 accepts. */
+export const MIN_RESAMPLES = 100;
+/** Largest resample count statistics.md §8 accepts. */
+export const MAX_RESAMPLES = 1_000_000;
+
+/**
+ * The `--resamples` value, or the default 2000 when absent. Out of
+ * `[100, 1 000 000]` is a usage error (exit 2), checked before any input is
+ * read.
+ *
+ * @example
+ * ```ts
+ * import { resamplesOption } from "./args.ts";
+ * console.assert(resamplesOption(undefined) === 2000);
+ * console.assert(resamplesOption("100") === 100);
+ * ```
+ */
+export function resamplesOption(text: string | boolean | undefined): number {
+  if (text === undefined) return DEFAULT_RESAMPLES;
+  return intOption(String(text), "resamples", MIN_RESAMPLES, MAX_RESAMPLES);
+}
+
+/** The ID pattern of contract §4 (model IDs included). */
+export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/;
+
+/**
+ * A string option's value, or `undefined` when absent.
+ *
+ * @example
+ * ```ts
+ * import { stringOption } from "./args.ts";
+ * console.assert(stringOption({ out: "a.json" }, "out") === "a.json");
+ * console.assert(stringOption({}, "out") === undefined);
+ * ```
+ */
+export function stringOption(
+  values: ParsedArgs["values"],
+  name: string,
+): string | undefined {
+  const v = values[name];
+  if (v === undefined) return undefined;
+  if (typeof v !== "string") throw new UsageError(`--${name} needs a value`);
+  if (v === "") throw new UsageError(`--${name}: empty value`);
+  return v;
+}
+
+/**
+ * A boolean flag's value (`false` when absent).
+ *
+ * @example
+ * ```ts
+ * import { flag } from "./args.ts";
+ * console.assert(flag({ quiet: true }, "quiet") && !flag({}, "json"));
+ * ```
+ */
+export function flag(values: ParsedArgs["values"], name: string): boolean {
+  return values[name] === true;
+}

@@ -1,0 +1,84 @@
+/**
+ * What every CLI command shares: its description for `--help` and the
+ * dispatcher, the common options (`--help`, `--quiet`), and loading the
+ * documents a command needs (a suite, a scenario), with file names in every
+ * error.
+ *
+ * @module
+ */
+
+import type { OptionSpecs, ParsedArgs } from "./args.ts";
+import { readJson } from "./io.ts";
+import { publicSuite } from "../public_suite.ts";
+import { parseScenario } from "../scenario.ts";
+import { parseSuite } from "../suite.ts";
+import type { Scenario, Suite } from "../types.ts";
+
+/** The name the help texts use for the program. */
+export const PROG = "deno run <permissions> jsr:@ember/stats";
+
+/** A command of the CLI: its help text, options and handler. */
+export type CommandSpec = {
+  /** One line for the command list of the general help. */
+  readonly summary: string;
+  /** The usage line (without the program name). */
+  readonly usage: string;
+  /** Options besides the common `--help` and `--quiet`. */
+  readonly options: OptionSpecs;
+  /** The rest of `--help`: description, options, permissions, examples. */
+  readonly help: string;
+  /** Run the command; returns the exit code (errors are thrown). */
+  readonly run: (args: ParsedArgs) => Promise<number>;
+};
+
+/** Options every command accepts. */
+export const COMMON_OPTIONS: OptionSpecs = {
+  help: { type: "boolean", short: "h" },
+  quiet: { type: "boolean", short: "q" },
+};
+
+/**
+ * The suite in `file`, read strictly and validated, or the embedded public
+ * suite when no file is given (which needs no permission).
+ *
+ * @example
+ * ```ts ignore
+ * import { loadSuite } from "./command.ts";
+ * const suite = await loadSuite(undefined); // the public suite
+ * ```
+ */
+export async function loadSuite(file: string | undefined): Promise<Suite> {
+  if (file === undefined) return publicSuite();
+  return parseSuite(await readJson(file), { file });
+}
+
+/**
+ * The scenario in `file`, read strictly and validated (schema 1.0).
+ *
+ * @example
+ * ```ts ignore
+ * import { loadScenario } from "./command.ts";
+ * const scenario = await loadScenario("office.json");
+ * ```
+ */
+export async function loadScenario(file: string): Promise<Scenario> {
+  return parseScenario(await readJson(file), { file });
+}
+
+/**
+ * Write a notice line to standard error unless `quiet`.
+ *
+ * @example
+ * ```ts
+ * import { notice } from "./command.ts";
+ * notice("starting", true); // prints nothing
+ * ```
+ */
+export function notice(text: string, quiet: boolean): void {
+  if (quiet) return;
+  const bytes = new TextEncoder().encode(`${text}\n`);
+  let offset = 0;
+  while (offset < bytes.length) {
+    offset += Deno.stderr.writeSync(bytes.subarray(offset));
+  }
+}

@@ -1,0 +1,263 @@
+/**
+ * File and stream I/O of the CLI. Inputs are read with the strict reader and
+ * their file name goes into every error; outputs are written atomically (a
+ * temporary file in the target directory, then a rename), so a failed or
+ * interrupted command never leaves a half-written file. A saved artifact is
+ * exactly its canonical bytes, with no trailing newline (contract §2).
+ *
+ * @module
+ */
+
+import {
+  encodeBytes,
+  type JsonValue,
+  parseBytes,
+} from "../canonical.ts";
+import { EmberError } from "../errors.ts";
+
+/**
+ * A file that could not be read or written: not found, not permitted, a
+ * directory, a full disk. Exit code 1; the message names the file and, for a
+ * missing permission, the flag that grants it.
+ *
+ * @example
+ * ```ts
+ * import { FileError } from "./io.ts";
+ * const e = new FileError("file not found", { file: "a.json" });
+ * console.assert(e.message === "a.json: file not found");
+ * ```
+ */
+export class FileError extends EmberError {
+  override readonly name = "FileError";
+}
+
+/** The name standing for standard input in place of an input file. */
+export const STDIN = "-";
+
+/**
+ * Read a whole file (or standard input for `-`), mapping failures to a
+ * {@linkcode FileError} that names the file.
+ *
+ * @example
+ * ```ts ignore
+ * import { readInput } from "./io.ts";
+ * const bytes = await readInput("results/greedy.json");
+ * ```
+ */
+export async function readInput(file: string): Promise<Uint8Array> {
+  try {
+    if (file === STDIN) {
+      return new Uint8Array(await new Response(Deno.stdin.readable).arrayBuffer());
+    }
+    return await Deno.readFile(file);
+  } catch (e) {
+    throw fileError(file, "read", e);
+  }
+}
+
+/**
+ * Read a JSON document with the strict reader of contract §2 (duplicate keys,
+ * unsafe integers, invalid UTF-8 … are refused); errors name the file and the
+ * field.
+ *
+ * @example
+ * ```ts ignore
+ * import { readJson } from "./io.ts";
+ * const value = await readJson("results/greedy.json");
+ * ```
+ */
+export async function readJson(file: string): Promise<JsonValue> {
+  const bytes = await readInput(file);
+  return parseBytes(bytes, { file: file === STDIN ? "<stdin>" : file });
+}
+
+/**
+ * Whether a file exists (a missing read permission is reported, not taken
+ * for "absent").
+ *
+ * @example
+ * ```ts ignore
+ * import { fileExists } from "./io.ts";
+ * if (await fileExists("results/greedy.json")) console.log("resuming");
+ * ```
+ */
+export async function fileExists(file: string): Promise<boolean> {
+  try {
+    await Deno.lstat(file);
+    return true;
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return false;
+    throw fileError(file, "read", e);
+  }
+}
+
+/**
+ * Write bytes to `file` atomically: into a new temporary file beside it
+ * (same directory, so the rename cannot cross file systems), flushed, then
+ * renamed over `file`. On any failure the temporary file is removed and
+ * `file` is left as it was. Needs `--allow-read` and `--allow-write` on the
+ * directory (Deno's rename checks both).
+ *
+ * @example
+ * ```ts ignore
+ * import { writeFileAtomic } from "./io.ts";
+ * await writeFileAtomic("out/a.json", new TextEncoder().encode("{}"));
+ * ```
+ */
+export async function writeFileAtomic(
+  file: string,
+  bytes: Uint8Array,
+): Promise<void> {
+  const { dir, base } = splitPath(file);
+  const temp = `${dir}/.${base}.${randomSuffix()}.tmp`;
+  let created = false;
+  try {
+    const handle = await Deno.open(temp, { write: true, createNew: true });
+    created = true;
+    try {
+      await writeAllTo(handle, bytes);
+      await handle.sync();
+    } finally {
+      handle.close();
+    }
+    await Deno.rename(temp, file);
+    created = false;
+  } catch (e) {
+    if (created) await Deno.remove(temp).catch(() => {});
+    throw fileError(file, "write", e, dir);
+  }
+}
+
+/**
+ * Write all bytes to standard output, looping over partial writes.
+ *
+ * @example
+ * ```ts
+ * import { writeStdout } from "./io.ts";
+ * await writeStdout(new TextEncoder().encode(""));
+ * ```
+ */
+export async function writeStdout(bytes: Uint8Array): Promise<void> {
+  await writeAllTo(Deno.stdout, bytes);
+}
+
+/**
+ * Write a line of text to standard output (a newline is appended).
+ *
+ * @example
+ * ```ts
+ * import { printLine } from "./io.ts";
+ * await printLine("ok");
+ * ```
+ */
+export async function printLine(text: string): Promise<void> {
+  await writeStdout(new TextEncoder().encode(`${text}\n`));
+}
+
+/**
+ * Emit a JSON document as its canonical bytes: atomically to `out` when
+ * given, otherwise to standard output. Standard output gets the same bytes
+ * (no trailing newline, so `> file` saves the artifact exactly), except
+ * that a newline is added when it is a terminal, for the prompt's sake.
+ *
+ * @example
+ * ```ts ignore
+ * import { emitJson } from "./io.ts";
+ * await emitJson({ a: 1 }, "out/a.json");
+ * ```
+ */
+export async function emitJson(
+  value: JsonValue,
+  out: string | undefined,
+): Promise<void> {
+  await emitBytes(encodeBytes(value), out);
+}
+
+/**
+ * Emit bytes atomically to `out`, or to standard output when absent (with a
+ * trailing newline only on a terminal).
+ *
+ * @example
+ * ```ts ignore
+ * import { emitBytes } from "./io.ts";
+ * await emitBytes(new TextEncoder().encode("{}"), undefined);
+ * ```
+ */
+export async function emitBytes(
+  bytes: Uint8Array,
+  out: string | undefined,
+): Promise<void> {
+  if (out !== undefined) return await writeFileAtomic(out, bytes);
+  await writeStdout(bytes);
+  if (Deno.stdout.isTerminal()) await writeStdout(new Uint8Array([10]));
+}
+
+/**
+ * Split a path into its directory (`.` when none) and its last component.
+ *
+ * @example
+ * ```ts
+ * import { splitPath } from "./io.ts";
+ * console.assert(splitPath("out/a.json").dir === "out");
+ * console.assert(splitPath("a.json").dir === ".");
+ * ```
+ */
+export function splitPath(file: string): { dir: string; base: string } {
+  const cut = Math.max(file.lastIndexOf("/"), file.lastIndexOf("\\"));
+  if (cut < 0) return { dir: ".", base: file };
+  return { dir: cut === 0 ? file.slice(0, 1) : file.slice(0, cut), base: file.slice(cut + 1) };
+}
+
+async function writeAllTo(
+  w: { write(p: Uint8Array): Promise<number> },
+  bytes: Uint8Array,
+): Promise<void> {
+  let offset = 0;
+  while (offset < bytes.length) {
+    offset += await w.write(bytes.subarray(offset));
+  }
+}
+
+function randomSuffix(): string {
+  const b = crypto.getRandomValues(new Uint8Array(6));
+  return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * Turn a file-system failure into a {@linkcode FileError} naming the file;
+ * a missing permission names the flag to add.
+ *
+ * @example
+ * ```ts
+ * import { fileError } from "./io.ts";
+ * const e = fileError("a.json", "read", new Deno.errors.NotFound("x"));
+ * console.assert(e.message === "a.json: file not found");
+ * ```
+ */
+export function fileError(
+  file: string,
+  access: "read" | "write",
+  cause: unknown,
+  dir?: string,
+): EmberError {
+  if (cause instanceof EmberError) return cause;
+  const where = access === "write" ? (dir ?? splitPath(file).dir) : file;
+  let detail: string;
+  if (cause instanceof Deno.errors.NotCapable) {
+    detail = access === "write"
+      ? `cannot write: permission not granted (run with --allow-read=${where} --allow-write=${where})`
+      : `cannot read: permission not granted (run with --allow-read=${where})`;
+  } else if (cause instanceof Deno.errors.NotFound) {
+    detail = access === "write"
+      ? `cannot write: directory ${JSON.stringify(where)} does not exist`
+      : "file not found";
+  } else if (cause instanceof Deno.errors.PermissionDenied) {
+    detail = `cannot ${access}: the operating system denied access`;
+  } else if (cause instanceof Deno.errors.IsADirectory) {
+    detail = `cannot ${access}: is a directory`;
+  } else {
+    const message = cause instanceof Error ? cause.message : String(cause);
+    detail = `cannot ${access}: ${message}`;
+  }
+  return new FileError(detail, { file, cause });
+}

@@ -1,0 +1,90 @@
+/**
+ * A progress bar on standard error. It is drawn only when standard error is
+ * a terminal and `--quiet` is off, so pipes, logs and tests see nothing.
+ * It needs no permission (no terminal-size or environment lookup).
+ *
+ * @module
+ */
+
+/** A progress display for one task. */
+export interface Progress {
+  /** Report that `done` of `total` units are finished (label optional). */
+  update(done: number, total: number, label?: string): void;
+  /** Erase the bar; call once when the task ends, however it ends. */
+  finish(): void;
+}
+
+const WIDTH = 28;
+const REDRAW_MS = 100;
+
+/** A progress display that shows nothing. */
+export const SILENT: Progress = { update() {}, finish() {} };
+
+/**
+ * A progress bar titled `title`, or {@linkcode SILENT} when `quiet` is set
+ * or standard error is not a terminal.
+ *
+ * @example
+ * ```ts
+ * import { progressBar } from "./progress.ts";
+ * const bar = progressBar("run greedy", { quiet: true });
+ * bar.update(1, 96);
+ * bar.finish();
+ * ```
+ */
+export function progressBar(
+  title: string,
+  options: { quiet: boolean },
+): Progress {
+  if (options.quiet || !Deno.stderr.isTerminal()) return SILENT;
+  const started = Date.now();
+  let lastDraw = 0;
+  let drawn = false;
+  const encoder = new TextEncoder();
+  const write = (text: string) => {
+    const bytes = encoder.encode(text);
+    let offset = 0;
+    while (offset < bytes.length) {
+      offset += Deno.stderr.writeSync(bytes.subarray(offset));
+    }
+  };
+  return {
+    update(done, total, label) {
+      const now = Date.now();
+      if (now - lastDraw < REDRAW_MS && done < total) return;
+      lastDraw = now;
+      drawn = true;
+      write(`\r\x1b[2K${renderBar(title, done, total, now - started, label)}`);
+    },
+    finish() {
+      if (drawn) write("\r\x1b[2K");
+      drawn = false;
+    },
+  };
+}
+
+/**
+ * One line of the bar: title, optional label, bar, count, percent, elapsed.
+ *
+ * @example
+ * ```ts
+ * import { renderBar } from "./progress.ts";
+ * const line = renderBar("verify", 48, 96, 2500);
+ * console.assert(line.includes("48/96") && line.includes("50%") && line.includes("2.5s"));
+ * ```
+ */
+export function renderBar(
+  title: string,
+  done: number,
+  total: number,
+  elapsedMs: number,
+  label?: string,
+): string {
+  const fraction = total > 0 ? Math.min(1, Math.max(0, done / total)) : 0;
+  const filled = Math.round(fraction * WIDTH);
+  const bar = "#".repeat(filled) + "-".repeat(WIDTH - filled);
+  const head = label === undefined ? title : `${title} ${label}`;
+  const percent = Math.floor(fraction * 100);
+  const seconds = (elapsedMs / 1000).toFixed(1);
+  return `${head} [${bar}] ${done}/${total} ${percent}% ${seconds}s`;
+}

@@ -1,0 +1,28 @@
+/**
+ * Plain-text tables for the CLI's listings and summaries.
+ *
+ * @module
+ */
+
+/**
+ * Left-aligned columns separated by two spaces.
+ *
+ * @example
+ * ```ts
+ * import { table } from "./table.ts";
+ * console.assert(table([["a", "bb"], ["ccc", "d"]]).join("|") === "a    bb|ccc  d");
+ * ```
+ */
+export function table(rows: readonly (readonly string[])[]): string[] {
+  const widths: number[] = [];
+  for (const row of rows) {
+    row.forEach((cell, i) => {
+      widths[i] = Math.max(widths[i] ?? 0, [...cell].length);
+    });
+  }
+  return rows.map((row) =>
+    row.map((cell, i) =>
+      i === row.length - 1 ? cell : cell.padEnd((widths[i] ?? 0) + (cell.length - [...cell].length))
+    ).join("  ")
+  );
+}

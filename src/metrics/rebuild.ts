@@ -1,0 +1,263 @@
+/**
+ * Rebuild the per-episode statistics metrics (statistics.md §2) as exact
+ * fractions from the integer counts of a metrics dictionary, and require
+ * that each stored value is the float of that fraction, bit for bit.
+ *
+ * @module
+ */
+
+import { JsonFloat, type JsonObject, type JsonValue } from "../canonical.ts";
+import { MetricsInputError } from "../errors.ts";
+import { Rational } from "../exact.ts";
+import { at, type Ctx, expectInt, fail, rootCtx } from "../validate.ts";
+import { exitBalance, maxExitShare } from "./exits.ts";
+import { histogramExposure } from "./exposure.ts";
+
+/** The twelve statistics metrics, in statistics.md §2 order. */
+export const STATISTICS_METRICS: readonly string[] = Object.freeze([
+  "evacuated_rate",
+  "casualty_rate",
+  "stranded_rate",
+  "terminal_trapped_rate",
+  "mean_person_time_to_safety",
+  "blocked_rate",
+  "congestion_block_rate",
+  "aggregate_path_efficiency",
+  "mean_exposure",
+  "exits_used",
+  "max_exit_share",
+  "exit_balance",
+]);
+
+type Source = {
+  readonly section: string;
+  readonly field: string;
+  readonly exact: (m: JsonObject, ctx: Ctx) => Rational | null;
+};
+
+const SOURCES: Readonly<Record<string, Source>> = {
+  evacuated_rate: perPopulation("safety", "evacuated_rate", "evacuated"),
+  casualty_rate: perPopulation("safety", "casualty_rate", "casualties"),
+  stranded_rate: perPopulation("safety", "stranded_rate", "stranded"),
+  terminal_trapped_rate: perPopulation(
+    "safety",
+    "terminal_trapped_rate",
+    "terminal_trapped_count",
+  ),
+  mean_person_time_to_safety: perPopulation(
+    "time",
+    "mean_person_time_to_safety",
+    "person_time_to_safety_total",
+  ),
+  blocked_rate: {
+    section: "movement",
+    field: "blocked_rate",
+    exact: (m, ctx) =>
+      quotient(
+        count(m, "movement", "blocked_moves", ctx),
+        count(m, "movement", "movement_attempts", ctx),
+      ),
+  },
+  congestion_block_rate: {
+    section: "movement",
+    field: "congestion_block_rate",
+    exact: (m, ctx) =>
+      quotient(
+        count(m, "movement", "congestion_blocks", ctx),
+        count(m, "movement", "movement_attempts", ctx),
+      ),
+  },
+  aggregate_path_efficiency: {
+    section: "path_efficiency",
+    field: "aggregate_path_efficiency",
+    exact: (m, ctx) =>
+      quotient(
+        count(m, "path_efficiency", "total_static_lower_bound", ctx),
+        count(m, "path_efficiency", "total_cells_moved", ctx),
+      ),
+  },
+  mean_exposure: {
+    section: "fire_exposure",
+    field: "mean_exposure",
+    exact: (m, ctx) => {
+      const states = count(m, "fire_exposure", "active_person_states", ctx, 1);
+      const hist = histogram(m, ctx);
+      return histogramExposure(hist).div(Rational.of(states));
+    },
+  },
+  exits_used: {
+    section: "exits",
+    field: "exits_used",
+    exact: (m, ctx) =>
+      Rational.of(exitCounts(m, ctx).filter((n) => n >= 1).length),
+  },
+  max_exit_share: {
+    section: "exits",
+    field: "max_exit_share",
+    exact: (m, ctx) => maxExitShare(exitCounts(m, ctx)),
+  },
+  exit_balance: {
+    section: "exits",
+    field: "exit_balance",
+    exact: (m, ctx) => {
+      const counts = exitCounts(m, ctx);
+      const k = count(m, "exits", "exit_count", ctx, 1);
+      if (k !== counts.length) {
+        fail(
+          at(at(ctx, "exits"), "exit_count"),
+          `exit_count ${k} differs from the ${counts.length} exits of ` +
+            "evacuations_per_exit",
+        );
+      }
+      return exitBalance(counts);
+    },
+  },
+};
+
+/**
+ * The exact per-episode value of a statistics metric, rebuilt from the
+ * integer counts of a metrics dictionary, or `null` when it is undefined.
+ * Raises the context's error kind (default {@linkcode MetricsInputError})
+ * when a count is missing or malformed, or when the stored value is not
+ * the float of the fraction bit for bit (or is `null` exactly when the
+ * fraction is defined).
+ *
+ * @example
+ * ```ts
+ * import { float } from "../canonical.ts";
+ * import { rebuildExact } from "./rebuild.ts";
+ * const metrics = { safety: { population: 3, evacuated: 1, evacuated_rate: float(1 / 3) } };
+ * console.assert(rebuildExact("evacuated_rate", metrics)?.toString() === "1/3");
+ * ```
+ */
+export function rebuildExact(
+  metric: string,
+  metrics: JsonObject,
+  ctx: Ctx = rootCtx(MetricsInputError),
+): Rational | null {
+  if (!Object.hasOwn(SOURCES, metric)) {
+    fail(ctx, `unknown statistics metric ${JSON.stringify(metric)}`);
+  }
+  const source = SOURCES[metric]!;
+  const exact = source.exact(metrics, ctx);
+  const fctx = at(at(ctx, source.section), source.field);
+  const stored = member(
+    section(metrics, source.section, ctx),
+    source.field,
+    fctx,
+  );
+  if (metric === "exits_used") {
+    const n = expectInt(stored, fctx, 0);
+    if (exact === null || BigInt(n) !== exact.num) {
+      fail(fctx, `stored ${n}, but the per-exit counts give ${exact}`);
+    }
+    return exact;
+  }
+  if (exact === null || stored === null) {
+    if (exact !== stored) {
+      fail(
+        fctx,
+        exact === null
+          ? `stored ${
+            describe(stored)
+          }, but the counts leave it undefined (null)`
+          : `stored null, but the counts give ${exact}`,
+      );
+    }
+    return null;
+  }
+  if (!(stored instanceof JsonFloat)) {
+    fail(fctx, `expected a float or null, found ${describe(stored)}`);
+  }
+  const want = exact.toFloat();
+  if (!Object.is(stored.value, want)) {
+    fail(
+      fctx,
+      `stored ${stored.value}, but the counts give ${exact} = ${want}`,
+    );
+  }
+  return exact;
+}
+
+function perPopulation(
+  name: string,
+  field: string,
+  numerator: string,
+): Source {
+  return {
+    section: name,
+    field,
+    exact: (m, ctx) =>
+      Rational.of(
+        count(m, name, numerator, ctx),
+        count(m, "safety", "population", ctx, 1),
+      ),
+  };
+}
+
+function quotient(a: number, b: number): Rational | null {
+  return b === 0 ? null : Rational.of(a, b);
+}
+
+function describe(v: JsonValue): string {
+  if (v instanceof JsonFloat) return `float ${v.value}`;
+  return v === null ? "null" : typeof v === "object" ? "a container" : `${v}`;
+}
+
+function isObject(v: JsonValue | undefined): v is JsonObject {
+  return v !== null && v !== undefined && typeof v === "object" &&
+    !Array.isArray(v) && !(v instanceof JsonFloat);
+}
+
+function member(obj: JsonObject, key: string, ctx: Ctx): JsonValue {
+  if (!Object.hasOwn(obj, key)) fail(ctx, "missing field");
+  return obj[key]!;
+}
+
+function section(m: JsonObject, name: string, ctx: Ctx): JsonObject {
+  const sctx = at(ctx, name);
+  const v = member(m, name, sctx);
+  if (!isObject(v)) fail(sctx, "expected an object");
+  return v;
+}
+
+function count(
+  m: JsonObject,
+  name: string,
+  key: string,
+  ctx: Ctx,
+  min = 0,
+): number {
+  const c = at(at(ctx, name), key);
+  return expectInt(member(section(m, name, ctx), key, c), c, min);
+}
+
+/** The distance histogram: keys are canonical positive integers, counts >= 1. */
+function histogram(m: JsonObject, ctx: Ctx): Map<number, number> {
+  const hctx = at(at(ctx, "fire_exposure"), "distance_histogram");
+  const v = member(
+    section(m, "fire_exposure", ctx),
+    "distance_histogram",
+    hctx,
+  );
+  if (!isObject(v)) fail(hctx, "expected an object keyed by distance");
+  const hist = new Map<number, number>();
+  for (const key of Object.keys(v)) {
+    const kctx = at(hctx, key);
+    if (!/^[1-9][0-9]{0,8}$/.test(key)) {
+      fail(kctx, "expected a positive integer distance as key");
+    }
+    hist.set(Number(key), expectInt(v[key], kctx, 1));
+  }
+  return hist;
+}
+
+/** n_e of every exit, from `evacuations_per_exit`. */
+function exitCounts(m: JsonObject, ctx: Ctx): number[] {
+  const ectx = at(at(ctx, "exits"), "evacuations_per_exit");
+  const v = member(section(m, "exits", ctx), "evacuations_per_exit", ectx);
+  if (!isObject(v)) fail(ectx, "expected an object keyed by exit ID");
+  const keys = Object.keys(v);
+  if (keys.length === 0) fail(ectx, "expected at least one exit");
+  return keys.map((id) => expectInt(v[id], at(ectx, id), 0));
+}

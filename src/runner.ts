@@ -1,0 +1,297 @@
+/**
+ * Evaluation runner: plays a policy through every episode a suite schedules
+ * and builds the evaluation result of contract §10, with the real episode
+ * metrics of every record.
+ *
+ * Episodes are independent and deterministic (the policy factory is called
+ * afresh for each), so a run that was interrupted and resumed from its
+ * partial result gives the same bytes as a run that never stopped. A result
+ * only ever holds complete episodes.
+ *
+ * @module
+ */
+
+import { encode } from "./canonical.ts";
+import { EvaluationError, PolicyError } from "./errors.ts";
+import { episodeMetrics } from "./metrics/episode.ts";
+import { builtinPolicy, type PolicyFactory } from "./policies/mod.ts";
+import { type Controller, simulateEpisode } from "./simulator.ts";
+import { buildManifest, manifestHash } from "./suite.ts";
+import type {
+  EpisodeKey,
+  EvaluationResult,
+  Manifest,
+  ResultEpisode,
+  Scenario,
+  Suite,
+} from "./types.ts";
+import { expectId, rootCtx } from "./validate.ts";
+
+/** Options of {@linkcode runEvaluation}. */
+export type RunOptions = {
+  /** The result's `model_id` (an ID of contract §4). */
+  readonly modelId: string;
+  /** Called with (episodes done, episodes scheduled) at the start and after each episode. */
+  readonly onProgress?: (done: number, total: number) => void;
+  /** Stops the run before the next step; the episode in flight is dropped. */
+  readonly signal?: AbortSignal;
+  /** A partial result of this suite and model: its episodes are kept, not re-run. */
+  readonly resume?: EvaluationResult;
+  /** Called after each newly completed episode with the valid partial result (for checkpoints). */
+  readonly onEpisode?: (partial: EvaluationResult) => void | Promise<void>;
+};
+
+/** The partial result carried by an interrupted run. */
+export type Interrupted = { readonly partial: EvaluationResult };
+
+/**
+ * The run was aborted through its signal. `partial` holds the completed
+ * episodes only; `cause` is the signal's reason.
+ */
+export class EvaluationInterruptedError extends EvaluationError
+  implements Interrupted {
+  override readonly name = "EvaluationInterruptedError";
+  constructor(detail: string, readonly partial: EvaluationResult, cause: unknown) {
+    super(detail, { cause });
+  }
+}
+
+/**
+ * A controller threw or gave an invalid answer. The message names the model,
+ * episode index, scenario, seed and step; `partial` holds the episodes
+ * completed before it; `cause` is the original error.
+ */
+export class EpisodePolicyError extends PolicyError implements Interrupted {
+  constructor(detail: string, readonly partial: EvaluationResult, cause: unknown) {
+    super(detail, { cause });
+  }
+}
+
+/**
+ * The partial result of an interrupted run, or `undefined` for any other
+ * error.
+ *
+ * @example
+ * ```ts
+ * import { partialResultOf } from "./runner.ts";
+ * console.assert(partialResultOf(new Error("x")) === undefined);
+ * ```
+ */
+export function partialResultOf(error: unknown): EvaluationResult | undefined {
+  return error instanceof EvaluationInterruptedError ||
+      error instanceof EpisodePolicyError
+    ? error.partial
+    : undefined;
+}
+
+/** Thrown by the controller wrapper when the signal fires between steps. */
+class Aborted {
+  constructor(readonly reason: unknown) {}
+}
+
+/**
+ * Evaluate a policy (a built-in name or a factory) on every episode the
+ * suite schedules, in index order.
+ *
+ * Interruptions throw an error carrying the valid partial result (see
+ * {@linkcode partialResultOf}): {@linkcode EvaluationInterruptedError} when
+ * `signal` aborts, {@linkcode EpisodePolicyError} when a controller fails.
+ * A `resume` result must hold the same manifest (else
+ * {@linkcode EvaluationError}); each of its episodes is checked (key, and
+ * metrics recomputed from the record, which replays it) and kept.
+ *
+ * @example
+ * ```ts
+ * import { publicSuite } from "./public_suite.ts";
+ * import { runEvaluation } from "./runner.ts";
+ * const suite = publicSuite();
+ * const small = { ...suite, families: [], scenarios: suite.scenarios.slice(0, 1) };
+ * const result = await runEvaluation(small, "greedy", { modelId: "greedy" });
+ * console.assert(result.episodes.length === small.scenarios[0]!.seeds.length);
+ * ```
+ */
+export async function runEvaluation(
+  suite: Suite,
+  policy: string | PolicyFactory,
+  options: RunOptions,
+): Promise<EvaluationResult> {
+  const modelId = expectId(
+    options.modelId,
+    rootCtx(EvaluationError, undefined, "model_id"),
+  );
+  const factory = typeof policy === "string" ? builtinPolicy(policy) : policy;
+  const manifest = await buildManifest(suite);
+  const hash = await manifestHash(manifest);
+  const scenarios = scenariosByEpisode(suite, manifest);
+  const total = manifest.episodes.length;
+
+  const done: (ResultEpisode | undefined)[] = new Array(total).fill(undefined);
+  if (options.resume !== undefined) {
+    await adoptResume(options.resume, modelId, manifest, hash, scenarios, done);
+  }
+  const snapshot = (): EvaluationResult => ({
+    model_id: modelId,
+    evaluation_manifest: manifest,
+    evaluation_manifest_hash: hash,
+    episodes: done.filter((e): e is ResultEpisode => e !== undefined),
+  });
+
+  let count = done.filter((e) => e !== undefined).length;
+  options.onProgress?.(count, total);
+  for (const key of manifest.episodes) {
+    if (done[key.index] !== undefined) continue;
+    const scenario = scenarios[key.index] as Scenario;
+    const episode = await runEpisode(
+      scenario,
+      key,
+      factory,
+      modelId,
+      options.signal,
+      snapshot,
+    );
+    done[key.index] = episode;
+    count++;
+    await options.onEpisode?.(snapshot());
+    options.onProgress?.(count, total);
+  }
+  return snapshot();
+}
+
+async function runEpisode(
+  scenario: Scenario,
+  key: EpisodeKey,
+  factory: PolicyFactory,
+  modelId: string,
+  signal: AbortSignal | undefined,
+  partial: () => EvaluationResult,
+): Promise<ResultEpisode> {
+  const where = `model ${modelId}, episode ${key.index} (scenario ${key.scenario_id}, seed ${key.seed})`;
+  const interrupted = (reason: unknown) =>
+    new EvaluationInterruptedError(
+      `evaluation aborted before ${where} completed`,
+      partial(),
+      reason,
+    );
+  if (signal?.aborted) throw interrupted(signal.reason);
+
+  let failure: { step: number; error: unknown } | undefined;
+  let abort: Aborted | undefined;
+  let inner: Controller;
+  try {
+    inner = factory(key.seed);
+  } catch (error) {
+    throw new EpisodePolicyError(
+      `${where}: the policy could not start: ${describe(error)}`,
+      partial(),
+      error,
+    );
+  }
+  const controller: Controller = async (obs, context) => {
+    if (signal?.aborted) throw (abort = new Aborted(signal.reason));
+    try {
+      return await inner(obs, context);
+    } catch (error) {
+      failure = { step: obs.step + 1, error };
+      throw error;
+    }
+  };
+
+  let record;
+  try {
+    record = await simulateEpisode(scenario, key.seed, controller, {
+      scenarioHash: key.scenario_hash,
+    });
+  } catch (error) {
+    // Checked first: a simulator may wrap what the controller threw.
+    if (abort !== undefined) throw interrupted(abort.reason);
+    if (error instanceof PolicyError) {
+      // The simulator's message already names scenario, seed and step.
+      throw new EpisodePolicyError(
+        `model ${modelId}, episode ${key.index}: ${error.message}`,
+        partial(),
+        error,
+      );
+    }
+    if (failure !== undefined) {
+      throw new EpisodePolicyError(
+        `${where}, step ${failure.step}: ${describe(failure.error)}`,
+        partial(),
+        failure.error,
+      );
+    }
+    throw error;
+  }
+  const metrics = await episodeMetrics(scenario, record);
+  return {
+    index: key.index,
+    scenario_id: key.scenario_id,
+    scenario_hash: key.scenario_hash,
+    seed: key.seed,
+    record,
+    metrics,
+  };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The scenario of each manifest index. */
+function scenariosByEpisode(suite: Suite, manifest: Manifest): Scenario[] {
+  const out: Scenario[] = [];
+  for (const { scenario, seeds } of suite.scenarios) {
+    for (let i = 0; i < seeds.length; i++) out.push(scenario);
+  }
+  if (out.length !== manifest.episodes.length) {
+    throw new EvaluationError("manifest does not match the suite's schedule");
+  }
+  return out;
+}
+
+/** Check a resume result against this run and copy its episodes into `done`. */
+async function adoptResume(
+  resume: EvaluationResult,
+  modelId: string,
+  manifest: Manifest,
+  hash: string,
+  scenarios: readonly Scenario[],
+  done: (ResultEpisode | undefined)[],
+): Promise<void> {
+  const fail = (path: string, detail: string): never => {
+    throw new EvaluationError(`cannot resume: ${detail}`, { path });
+  };
+  if (resume.model_id !== modelId) {
+    fail("model_id", `result is for model ${resume.model_id}, not ${modelId}`);
+  }
+  if (
+    resume.evaluation_manifest_hash !== hash ||
+    await manifestHash(resume.evaluation_manifest) !== hash
+  ) {
+    fail(
+      "evaluation_manifest_hash",
+      `result has manifest hash ${resume.evaluation_manifest_hash}, this suite schedules ${hash}`,
+    );
+  }
+  let previous = -1;
+  for (const [i, episode] of resume.episodes.entries()) {
+    const path = `episodes[${i}]`;
+    const key = manifest.episodes[episode.index];
+    if (key === undefined || episode.index <= previous) {
+      fail(`${path}.index`, `index ${episode.index} is not the next scheduled index in order`);
+    }
+    previous = episode.index;
+    const k = key as EpisodeKey;
+    if (
+      episode.scenario_id !== k.scenario_id ||
+      episode.scenario_hash !== k.scenario_hash || episode.seed !== k.seed ||
+      episode.record.header.seed !== k.seed
+    ) {
+      fail(path, `episode does not match manifest episode ${k.index}`);
+    }
+    const metrics = await episodeMetrics(scenarios[k.index] as Scenario, episode.record);
+    if (encode(metrics) !== encode(episode.metrics)) {
+      fail(`${path}.metrics`, "metrics differ from the metrics of the episode's record");
+    }
+    done[k.index] = episode;
+  }
+}

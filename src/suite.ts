@@ -1,0 +1,192 @@
+/**
+ * Suites (contract §6) and the evaluation manifest they schedule (§10).
+ *
+ * @module
+ */
+
+import { digest, type JsonValue } from "./canonical.ts";
+import { SuiteError } from "./errors.ts";
+import { parseScenario, scenarioHash } from "./scenario.ts";
+import {
+  type Family,
+  type Manifest,
+  METRICS_VERSION,
+  OBSERVATION_VERSION,
+  SCHEMA_VERSION,
+  SIMULATOR_VERSION,
+  type Suite,
+} from "./types.ts";
+import {
+  at,
+  expectArray,
+  expectId,
+  expectInt,
+  expectObject,
+  expectString,
+  fail,
+  field,
+  rootCtx,
+} from "./validate.ts";
+
+/**
+ * Read and validate a suite. Suite-level problems raise {@linkcode SuiteError};
+ * a bad scenario raises `ScenarioError` with a path such as
+ * `scenarios[2].scenario.grid`.
+ *
+ * @example
+ * ```ts
+ * import { parse } from "./canonical.ts";
+ * import { parseSuite } from "./suite.ts";
+ * const scenario = `{"schema_version": "1.0", "scenario_id": "tiny", "description": "",
+ *   "grid": [".."], "exits": [{"exit_id": "x", "position": [0, 0]}],
+ *   "people": [{"person_id": "p", "position": [0, 1]}],
+ *   "fire": {"ignitions": [], "spread_probability": [0, 1], "enter_fire": "blocked"},
+ *   "termination": {"max_steps": 5}}`;
+ * const suite = parseSuite(parse(`{"suite_id": "s", "suite_version": "1", "families": [],
+ *   "scenarios": [{"scenario": ${scenario}, "seeds": [0, 1]}]}`));
+ * console.assert(suite.scenarios[0]?.seeds.length === 2);
+ * ```
+ */
+export function parseSuite(
+  v: JsonValue,
+  options: { file?: string } = {},
+): Suite {
+  const ctx = rootCtx(SuiteError, options.file);
+  const obj = expectObject(v, ctx, [
+    "suite_id",
+    "suite_version",
+    "families",
+    "scenarios",
+  ]);
+  const suiteId = expectId(field(obj, "suite_id"), at(ctx, "suite_id"));
+  const versionCtx = at(ctx, "suite_version");
+  const suiteVersion = expectString(field(obj, "suite_version"), versionCtx);
+  if (suiteVersion === "") fail(versionCtx, "suite_version is empty");
+
+  const scCtx = at(ctx, "scenarios");
+  const scenarioIds = new Set<string>();
+  const scenarios = expectArray(field(obj, "scenarios"), scCtx, 1).map(
+    (item, i) => {
+      const ictx = at(scCtx, i);
+      const entry = expectObject(item, ictx, ["scenario", "seeds"]);
+      const scenario = parseScenario(field(entry, "scenario"), {
+        ...(options.file === undefined ? {} : { file: options.file }),
+        path: at(ictx, "scenario").path,
+      });
+      if (scenarioIds.has(scenario.scenario_id)) {
+        fail(
+          at(at(ictx, "scenario"), "scenario_id"),
+          `duplicate scenario ID ${JSON.stringify(scenario.scenario_id)}`,
+        );
+      }
+      scenarioIds.add(scenario.scenario_id);
+      const seedsCtx = at(ictx, "seeds");
+      const seen = new Set<number>();
+      const seeds = expectArray(field(entry, "seeds"), seedsCtx, 1).map(
+        (s, k) => {
+          const seed = expectInt(s, at(seedsCtx, k), 0);
+          if (seen.has(seed)) fail(at(seedsCtx, k), `duplicate seed ${seed}`);
+          seen.add(seed);
+          return seed;
+        },
+      );
+      return { scenario, seeds };
+    },
+  );
+
+  const famCtx = at(ctx, "families");
+  const familyIds = new Set<string>();
+  const families = expectArray(field(obj, "families"), famCtx).map(
+    (item, i): Family => {
+      const ictx = at(famCtx, i);
+      const fam = expectObject(item, ictx, [
+        "family_id",
+        "description",
+        "scenarios",
+      ]);
+      const idCtx = at(ictx, "family_id");
+      const familyId = expectId(field(fam, "family_id"), idCtx);
+      if (familyIds.has(familyId)) {
+        fail(idCtx, `duplicate family ID ${JSON.stringify(familyId)}`);
+      }
+      familyIds.add(familyId);
+      const description = expectString(
+        field(fam, "description"),
+        at(ictx, "description"),
+      );
+      const membersCtx = at(ictx, "scenarios");
+      const members = new Set<string>();
+      const names = expectArray(field(fam, "scenarios"), membersCtx).map(
+        (m, k) => {
+          const mctx = at(membersCtx, k);
+          const id = expectId(m, mctx);
+          if (!scenarioIds.has(id)) {
+            fail(mctx, `family names unknown scenario ${JSON.stringify(id)}`);
+          }
+          if (members.has(id)) {
+            fail(mctx, `family names scenario ${JSON.stringify(id)} twice`);
+          }
+          members.add(id);
+          return id;
+        },
+      );
+      return { family_id: familyId, description, scenarios: names };
+    },
+  );
+  return {
+    suite_id: suiteId,
+    suite_version: suiteVersion,
+    families,
+    scenarios,
+  };
+}
+
+/** The suite hash: digest of the suite's canonical JSON. */
+export function suiteHash(s: Suite): Promise<string> {
+  return digest(s);
+}
+
+/**
+ * The evaluation manifest a suite schedules (contract §10): one episode per
+ * (scenario, seed), in suite order then seed order, indexed from 0.
+ *
+ * @example
+ * ```ts
+ * import { buildManifest } from "./suite.ts";
+ * import type { Suite } from "./types.ts";
+ * const suite = { suite_id: "s", suite_version: "1", families: [], scenarios: [
+ *   { scenario: { scenario_id: "a" }, seeds: [4, 2] }] } as unknown as Suite;
+ * const m = await buildManifest(suite);
+ * console.assert(m.episodes.map((e) => e.seed).join() === "4,2");
+ * ```
+ */
+export async function buildManifest(suite: Suite): Promise<Manifest> {
+  const episodes = [];
+  let index = 0;
+  for (const { scenario, seeds } of suite.scenarios) {
+    const hash = await scenarioHash(scenario);
+    for (const seed of seeds) {
+      episodes.push({
+        index: index++,
+        scenario_id: scenario.scenario_id,
+        scenario_hash: hash,
+        seed,
+      });
+    }
+  }
+  return {
+    suite_id: suite.suite_id,
+    suite_version: suite.suite_version,
+    suite_hash: await suiteHash(suite),
+    schema_version: SCHEMA_VERSION,
+    simulator_version: SIMULATOR_VERSION,
+    observation_version: OBSERVATION_VERSION,
+    metrics_version: METRICS_VERSION,
+    episodes,
+  };
+}
+
+/** The manifest hash: digest of the manifest's canonical JSON. */
+export function manifestHash(m: Manifest): Promise<string> {
+  return digest(m);
+}
