@@ -197,6 +197,8 @@ def main() -> None:
     add("n8_near_2_50_ints", [F(2**50 + rng.randint(-1000, 1000)) for _ in range(8)], 300)
     add("n9_subnormal_scale",
         [F(rng.randint(1, 9), 2**1068) for _ in range(9)], 200, metric="mean_exposure")
+    add("n7_underflowing_approximations",
+        [F(1), F(10**20 + 1, 2**1100), F(3, 2**1100), F(-7, 2**1100), F(1), F(0), F(-1, 2**1101)], 300)
     add("n6_huge_ints", [F(10**30 + rng.randint(0, 10**6)) for _ in range(6)], 250)
     add("n6_mixed_magnitudes",
         [F(1, 3**40), F(5), F(-7, 11), F(1, 2**70), F(2**60, 3), F(0)], 300)

@@ -12,7 +12,7 @@
  */
 
 import { encode } from "./canonical.ts";
-import { EvaluationError, PolicyError } from "./errors.ts";
+import { EvaluationError, MetricsInputError, PolicyError } from "./errors.ts";
 import { episodeMetrics } from "./metrics/episode.ts";
 import { builtinPolicy, type PolicyFactory } from "./policies/mod.ts";
 import { type Controller, simulateEpisode } from "./simulator.ts";
@@ -51,7 +51,11 @@ export type Interrupted = { readonly partial: EvaluationResult };
 export class EvaluationInterruptedError extends EvaluationError
   implements Interrupted {
   override readonly name = "EvaluationInterruptedError";
-  constructor(detail: string, readonly partial: EvaluationResult, cause: unknown) {
+  constructor(
+    detail: string,
+    readonly partial: EvaluationResult,
+    cause: unknown,
+  ) {
     super(detail, { cause });
   }
 }
@@ -62,7 +66,11 @@ export class EvaluationInterruptedError extends EvaluationError
  * completed before it; `cause` is the original error.
  */
 export class EpisodePolicyError extends PolicyError implements Interrupted {
-  constructor(detail: string, readonly partial: EvaluationResult, cause: unknown) {
+  constructor(
+    detail: string,
+    readonly partial: EvaluationResult,
+    cause: unknown,
+  ) {
     super(detail, { cause });
   }
 }
@@ -165,7 +173,8 @@ async function runEpisode(
   signal: AbortSignal | undefined,
   partial: () => EvaluationResult,
 ): Promise<ResultEpisode> {
-  const where = `model ${modelId}, episode ${key.index} (scenario ${key.scenario_id}, seed ${key.seed})`;
+  const where =
+    `model ${modelId}, episode ${key.index} (scenario ${key.scenario_id}, seed ${key.seed})`;
   const interrupted = (reason: unknown) =>
     new EvaluationInterruptedError(
       `evaluation aborted before ${where} completed`,
@@ -277,20 +286,44 @@ async function adoptResume(
     const path = `episodes[${i}]`;
     const key = manifest.episodes[episode.index];
     if (key === undefined || episode.index <= previous) {
-      fail(`${path}.index`, `index ${episode.index} is not the next scheduled index in order`);
+      fail(
+        `${path}.index`,
+        `index ${episode.index} is not the next scheduled index in order`,
+      );
     }
     previous = episode.index;
     const k = key as EpisodeKey;
     if (
       episode.scenario_id !== k.scenario_id ||
-      episode.scenario_hash !== k.scenario_hash || episode.seed !== k.seed ||
-      episode.record.header.seed !== k.seed
+      episode.scenario_hash !== k.scenario_hash || episode.seed !== k.seed
     ) {
       fail(path, `episode does not match manifest episode ${k.index}`);
     }
-    const metrics = await episodeMetrics(scenarios[k.index] as Scenario, episode.record);
+    // The record is read strictly and replayed before anything trusts it.
+    let metrics;
+    try {
+      metrics = await episodeMetrics(
+        scenarios[k.index] as Scenario,
+        episode.record,
+      );
+    } catch (error) {
+      if (!(error instanceof MetricsInputError)) throw error;
+      throw new EvaluationError(`cannot resume: ${error.message}`, {
+        path: `${path}.record`,
+        cause: error,
+      });
+    }
+    if (episode.record.header.seed !== k.seed) {
+      fail(
+        `${path}.record.header.seed`,
+        `record is for seed ${episode.record.header.seed}, not ${k.seed}`,
+      );
+    }
     if (encode(metrics) !== encode(episode.metrics)) {
-      fail(`${path}.metrics`, "metrics differ from the metrics of the episode's record");
+      fail(
+        `${path}.metrics`,
+        "metrics differ from the metrics of the episode's record",
+      );
     }
     done[k.index] = episode;
   }

@@ -232,7 +232,7 @@ function certify(
   if (n * U >= 0.005) throw new RangeError(`too many values (${n})`);
   let maxV = 0;
   for (const v of approx) maxV = Math.max(maxV, Math.abs(v));
-  const margin = 4 * (2 * n * n * U * maxV + n * TINY);
+  const margin = 0;
   const sorted = sums.slice().sort();
   const windows = ranks.map((j) => {
     const lo = sorted[j]! - margin;

@@ -10,7 +10,7 @@
 import { encodeBytes, sha256Hex } from "../canonical.ts";
 import { expectPositionals, flag, stringOption, UsageError } from "./args.ts";
 import type { CommandSpec } from "./command.ts";
-import { emitBytes, printLine, readJson } from "./io.ts";
+import { checkWritable, emitBytes, printLine, readJson } from "./io.ts";
 
 /**
  * The `digest` command.
@@ -52,6 +52,7 @@ Examples:
     if (out !== undefined && !canonical) {
       throw new UsageError("--out needs --canonical (a digest is printed)");
     }
+    if (out !== undefined) await checkWritable(out);
     const bytes = encodeBytes(await readJson(file as string));
     if (canonical) await emitBytes(bytes, out);
     else await printLine(await sha256Hex(bytes));

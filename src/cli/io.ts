@@ -129,6 +129,26 @@ export async function writeFileAtomic(
 }
 
 /**
+ * Fail early, before any work, when `file` could not be written atomically:
+ * the atomic rename needs read and write access to the file's directory.
+ * Raises a {@linkcode FileError} naming the flags to add.
+ *
+ * @example
+ * ```ts ignore
+ * import { checkWritable } from "./io.ts";
+ * await checkWritable("out/a.stats.json");
+ * ```
+ */
+export async function checkWritable(file: string): Promise<void> {
+  const { dir } = splitPath(file);
+  const read = await Deno.permissions.query({ name: "read", path: dir });
+  const write = await Deno.permissions.query({ name: "write", path: dir });
+  if (read.state !== "granted" || write.state !== "granted") {
+    throw fileError(file, "write", new Deno.errors.NotCapable("not granted"), dir);
+  }
+}
+
+/**
  * Write all bytes to standard output, looping over partial writes.
  *
  * @example

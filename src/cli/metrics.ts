@@ -9,7 +9,7 @@
 import { episodeMetrics } from "../metrics/episode.ts";
 import { expectPositionals, stringOption, UsageError } from "./args.ts";
 import { type CommandSpec, loadScenario } from "./command.ts";
-import { emitJson, readJson } from "./io.ts";
+import { checkWritable, emitJson, readJson } from "./io.ts";
 
 /**
  * The `metrics` command.
@@ -47,6 +47,7 @@ Example:
     const scenarioFile = stringOption(args.values, "scenario");
     if (scenarioFile === undefined) throw new UsageError("missing --scenario FILE");
     const out = stringOption(args.values, "out");
+    if (out !== undefined) await checkWritable(out);
     const scenario = await loadScenario(scenarioFile);
     const record = await readJson(recordFile as string);
     const metrics = await episodeMetrics(scenario, record, {

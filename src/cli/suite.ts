@@ -10,7 +10,7 @@ import { buildManifest, manifestHash, suiteHash } from "../suite.ts";
 import type { Suite } from "../types.ts";
 import { expectPositionals, flag, stringOption, UsageError } from "./args.ts";
 import { type CommandSpec, loadSuite } from "./command.ts";
-import { emitBytes, printLine } from "./io.ts";
+import { checkWritable, emitBytes, printLine } from "./io.ts";
 import { table } from "./table.ts";
 
 /**
@@ -62,6 +62,7 @@ Examples:
     if (out !== undefined && !json) {
       throw new UsageError("--out needs --json (the listing is printed)");
     }
+    if (out !== undefined) await checkWritable(out);
     if (check !== undefined) {
       const suite = await loadSuite(check);
       await printLine(`ok: ${check}: ${await describeSuite(suite)}`);

@@ -44,8 +44,7 @@ export type EpisodeMetricsOptions = {
  * record's JSON.
  *
  * @example
- * ```ts ignore
- * import { encode } from "../canonical.ts";
+ * ```ts
  * import { episodeMetrics } from "./episode.ts";
  * import { replayActions } from "../simulator.ts";
  * import { parseScenario, scenarioHash } from "../scenario.ts";
@@ -59,7 +58,8 @@ export type EpisodeMetricsOptions = {
  * const record = replayActions(scenario, 0, [{ p: "west" }, { p: "west" }],
  *   await scenarioHash(scenario));
  * const metrics = await episodeMetrics(scenario, record);
- * console.log(encode(metrics)); // {"exits":{...},"metrics_version":"1.0",...}
+ * const time = metrics.time as { person_time_to_safety_total: number };
+ * console.assert(time.person_time_to_safety_total === 2);
  * ```
  */
 export async function episodeMetrics(
@@ -69,9 +69,9 @@ export async function episodeMetrics(
 ): Promise<JsonObject> {
   const ctx = rootCtx(MetricsInputError, options.file);
   const sc = checkedScenario(scenario, ctx);
-  const rec = parseRecord(record as JsonValue, ctx);
   const hash = await scenarioHash(sc);
-  checkCompatibility(sc, hash, rec, ctx);
+  checkCompatibility(sc, hash, record as JsonValue, ctx);
+  const rec = parseRecord(record as JsonValue, ctx);
   checkStructure(sc, rec, ctx);
   await authenticate(sc, rec, hash, options.file);
   return metricsDictionary(sc, hash, rec, ctx);

@@ -6,7 +6,12 @@
  * @module
  */
 
-import { compareCodePoints } from "../canonical.ts";
+import {
+  compareCodePoints,
+  JsonFloat,
+  type JsonObject,
+  type JsonValue,
+} from "../canonical.ts";
 import {
   OBSERVATION_VERSION,
   type RunRecord,
@@ -33,22 +38,27 @@ import { checkStep, type Env } from "./step_checks.ts";
 
 /**
  * Stage 1: versions, schema version, scenario ID and scenario hash.
- * `scenarioHash` is the digest of the scenario's canonical JSON.
+ * `scenarioHash` is the digest of the scenario's canonical JSON. It reads
+ * the record before its shape is checked, so that a record of another
+ * version is named as such rather than by the first field it lacks: a field
+ * that is missing or not a string is left to the shape check.
  */
 export function checkCompatibility(
   scenario: Scenario,
   scenarioHash: string,
-  record: RunRecord,
+  record: JsonValue,
   ctx: Ctx,
 ): void {
-  const h = record.header;
+  const header = isObject(record) ? record["header"] : undefined;
+  const h: JsonObject = isObject(header) ? header : {};
   const hctx = at(ctx, "header");
-  const expect = (key: keyof typeof h, want: string | number, why: string) => {
-    if (h[key] !== want) {
+  const expect = (key: string, want: string, why: string) => {
+    const found = Object.hasOwn(h, key) ? h[key] : undefined;
+    if (typeof found === "string" && found !== want) {
       fail(
         at(hctx, key),
         `expected ${JSON.stringify(want)} (${why}), found ${
-          JSON.stringify(h[key])
+          JSON.stringify(found)
         }`,
       );
     }
@@ -59,6 +69,11 @@ export function checkCompatibility(
   expect("schema_version", scenario.schema_version, "the scenario's");
   expect("scenario_id", scenario.scenario_id, "the scenario's ID");
   expect("scenario_hash", scenarioHash, "the scenario content hash");
+}
+
+function isObject(v: JsonValue | undefined): v is JsonObject {
+  return v !== null && v !== undefined && typeof v === "object" &&
+    !Array.isArray(v) && !(v instanceof JsonFloat);
 }
 
 /**

@@ -9,20 +9,25 @@
  *    probability);
  * 2. for each person, runs a forward Dijkstra from the person's cell over
  *    open floor (people ignored) in which entering a cell at hop `i` costs
- *    one step plus a risk that grows as the slack `fd(c) − i` shrinks: a
- *    cell that may ignite while the person stands on it (slack ≤ 0) is
- *    expensive, one the front reaches a step after the person left is
- *    cheaper, and a cell far ahead of the front is free of risk; an exit is
- *    left before the fire spreads in that step, so it carries no cell risk;
- * 3. assigns people to exits closest first with a queue model (an exit
+ *    one step, plus a risk that grows as the slack `fd(c) − i` shrinks (a
+ *    cell that may ignite while the person stands on it, slack ≤ 0, is
+ *    expensive, more so the shorter `fd` is, since the real front is
+ *    usually slower than one cell per step; one the front reaches just
+ *    after the person left is cheaper; one far ahead of the front is free),
+ *    plus a small proximity cost `⌊24 / fd(c)⌋`; an exit is left before
+ *    the fire spreads in that step, so it carries no cell cost;
+ * 3. assigns people to exits, closest first, with a queue model (an exit
  *    takes one person per step), so that later people see the delay at a
- *    crowded exit and spread to others, and penalises exits that the fire
- *    may reach before the person's estimated arrival;
+ *    crowded exit and spread to other exits, and penalises an exit that
+ *    the fire may reach before the person's estimated arrival;
  * 4. moves each person one step along its chosen path; a person with no
  *    reachable usable exit walks to the reachable cell farthest from the
  *    fire, since staying alive (stranded) beats becoming a casualty.
  *
- * The weights are integers so that every run is exactly reproducible.
+ * The weights are integers so that every run is exactly reproducible. The
+ * cost is one search per person per step, O(people · cells · log cells):
+ * instant on the public suite, slow on a 256 × 256 grid with thousands of
+ * people (use `greedy` there).
  *
  * @module
  */
@@ -85,8 +90,11 @@ type Search = {
 };
 
 /**
- * A binary min-heap of (key, cell); keys are `cost · 2^16 + push order`, so
- * equal costs pop in push order and the search is deterministic.
+ * A binary min-heap of (key, cell); keys are `cost · 2^20 + push order`, so
+ * equal costs pop in push order and the search is deterministic. A search
+ * pushes each cell at most once per neighbour (at most 4 · 65536 + 1 <
+ * 2^20 pushes on the largest grid), and costs stay below 2^32, so keys are
+ * exact integers.
  */
 class Heap {
   private keys: number[] = [];
@@ -104,7 +112,7 @@ class Heap {
   }
 
   push(cost: number, cell: number): void {
-    const key = cost * 65536 + this.pushes++;
+    const key = cost * 1048576 + this.pushes++;
     const keys = this.keys;
     const cells = this.cells;
     let i = keys.length;
@@ -203,7 +211,6 @@ function search(
 
 type Plan = {
   readonly id: string;
-  readonly cell: number;
   /** Cost and hops to each usable exit (Infinity when unreachable). */
   readonly exitCost: Float64Array;
   readonly exitHop: Int32Array;
@@ -265,7 +272,9 @@ export function fireAwareActions(obs: Observation): Record<string, Action> {
   const plans: Plan[] = [];
   for (const p of obs.people) {
     const cell = cellIndex(g.rows, g.cols, p.position[0], p.position[1]);
-    if (cell < 0) throw new RangeError(`person ${p.person_id} is outside the grid`);
+    if (cell < 0) {
+      throw new RangeError(`person ${p.person_id} is outside the grid`);
+    }
     search(g, fd, isExit, cell, s);
     const exitCost = new Float64Array(k);
     const exitHop = new Int32Array(k);
@@ -279,7 +288,14 @@ export function fireAwareActions(obs: Observation): Record<string, Action> {
       best = Math.min(best, s.cost[e] as number);
     }
     const refugeFirst = best === Infinity ? refugeMove(g, fd, s) : -1;
-    plans.push({ id: p.person_id, cell, exitCost, exitHop, exitFirst, best, refugeFirst });
+    plans.push({
+      id: p.person_id,
+      exitCost,
+      exitHop,
+      exitFirst,
+      best,
+      refugeFirst,
+    });
   }
 
   // Closest people choose first; each exit takes one person per step.

@@ -38,7 +38,9 @@ export function greedyActions(obs: Observation): Record<string, Action> {
   const actions = actionMap();
   for (const p of obs.people) {
     const i = cellIndex(g.rows, g.cols, p.position[0], p.position[1]);
-    if (i < 0) throw new RangeError(`person ${p.person_id} is outside the grid`);
+    if (i < 0) {
+      throw new RangeError(`person ${p.person_id} is outside the grid`);
+    }
     const d = dist[i] as number;
     let action: Action = "stay";
     if (d > 0) {

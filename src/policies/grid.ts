@@ -8,7 +8,7 @@
 
 import type { Action, Observation } from "../types.ts";
 
-/** The four moves in contract §4 neighour order: north, east, south, west. */
+/** The four moves in contract §4 neighbour order: north, east, south, west. */
 export const DIRECTIONS = ["north", "east", "south", "west"] as const;
 
 const DR = [-1, 0, 1, 0] as const;
@@ -50,14 +50,18 @@ export type PolicyGrid = {
 export function readGrid(obs: Observation): PolicyGrid {
   const rows = obs.grid.length;
   const cols = obs.grid[0]?.length ?? 0;
-  if (rows === 0 || cols === 0) throw new RangeError("observation grid is empty");
+  if (rows === 0 || cols === 0) {
+    throw new RangeError("observation grid is empty");
+  }
   const open = new Uint8Array(rows * cols);
   const wall = new Uint8Array(rows * cols);
   const burning: number[] = [];
   for (let r = 0; r < rows; r++) {
     const row = obs.grid[r] as string;
     if (row.length !== cols) {
-      throw new RangeError(`observation grid row ${r} has length ${row.length}, expected ${cols}`);
+      throw new RangeError(
+        `observation grid row ${r} has length ${row.length}, expected ${cols}`,
+      );
     }
     for (let c = 0; c < cols; c++) {
       const i = r * cols + c;
@@ -74,7 +78,9 @@ export function readGrid(obs: Observation): PolicyGrid {
           break;
         default:
           throw new RangeError(
-            `observation grid[${r}][${c}] is ${JSON.stringify(row[c])}, expected one of "#.FE"`,
+            `observation grid[${r}][${c}] is ${
+              JSON.stringify(row[c])
+            }, expected one of "#.FE"`,
           );
       }
     }
@@ -99,12 +105,22 @@ export function readGrid(obs: Observation): PolicyGrid {
 }
 
 /** Row-major index of `[r, c]`, or -1 outside the grid (checked before any key is made). */
-export function cellIndex(rows: number, cols: number, r: number, c: number): number {
+export function cellIndex(
+  rows: number,
+  cols: number,
+  r: number,
+  c: number,
+): number {
   return r >= 0 && r < rows && c >= 0 && c < cols ? r * cols + c : -1;
 }
 
 /** Index of the neighbour of `i` in direction `d` (0..3 = N, E, S, W), or -1 outside the grid. */
-export function neighbour(rows: number, cols: number, i: number, d: number): number {
+export function neighbour(
+  rows: number,
+  cols: number,
+  i: number,
+  d: number,
+): number {
   const r = Math.floor(i / cols) + (DR[d] as number);
   const c = (i % cols) + (DC[d] as number);
   return cellIndex(rows, cols, r, c);

@@ -10,7 +10,7 @@
  */
 
 import { compareCodePoints } from "../canonical.ts";
-import { STREAM_POLICY, Stream } from "../rng.ts";
+import { Stream, STREAM_POLICY } from "../rng.ts";
 import type { Controller } from "../simulator.ts";
 import type { Action } from "../types.ts";
 import { actionMap } from "./grid.ts";

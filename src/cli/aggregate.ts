@@ -1,0 +1,77 @@
+/**
+ * `aggregate`: one evaluation result in, the aggregate statistics artifact
+ * of contract §12 out (the result is verified by replay first).
+ *
+ * @module
+ */
+
+import { aggregateStatistics } from "../statistics/aggregate.ts";
+import {
+  expectPositionals,
+  flag,
+  resamplesOption,
+  stringOption,
+} from "./args.ts";
+import { type CommandSpec, loadSuite } from "./command.ts";
+import { checkWritable, emitJson, readJson } from "./io.ts";
+import { progressBar } from "./progress.ts";
+
+/**
+ * The `aggregate` command.
+ *
+ * @example
+ * ```ts ignore
+ * import { AGGREGATE } from "./aggregate.ts";
+ * const code = await AGGREGATE.run({ values: { resamples: "2000" }, positionals: ["g.json"] });
+ * ```
+ */
+export const AGGREGATE: CommandSpec = {
+  summary: "aggregate statistics of one result",
+  usage: "aggregate [--suite FILE] [--resamples N] [--out FILE] RESULT",
+  options: {
+    suite: { type: "string" },
+    resamples: { type: "string" },
+    out: { type: "string", short: "o" },
+  },
+  help: `Verify RESULT (every episode replayed) and compute its aggregate
+statistics: per group (overall, each scenario, each family) and per metric,
+descriptive statistics, robustness counts and a 95 % percentile bootstrap
+interval of the mean. Written as canonical JSON.
+
+Options:
+  --suite FILE     the suite (default: the embedded public suite)
+  --resamples N    bootstrap resamples, 100 to 1000000 (default 2000)
+  --out FILE       write the artifact to FILE atomically (default: standard output)
+  -q, --quiet      no progress bar on standard error
+  -h, --help       this help
+
+Permissions: --allow-read=RESULT (plus --allow-read=FILE for --suite FILE,
+--allow-read=DIR --allow-write=DIR for --out DIR/NAME).
+
+Example:
+  deno run --allow-read=results --allow-write=out jsr:@ember/stats aggregate \\
+      results/a.json --out out/a.stats.json
+  (--out out/… also needs --allow-read=out: the atomic rename checks both)`,
+  async run(args) {
+    const [file] = expectPositionals(args.positionals, ["RESULT"]) as [string];
+    const quiet = flag(args.values, "quiet");
+    const resamples = resamplesOption(args.values.resamples);
+    const out = stringOption(args.values, "out");
+    if (out !== undefined) await checkWritable(out);
+    const suite = await loadSuite(stringOption(args.values, "suite"));
+    const value = await readJson(file);
+    const bar = progressBar(`aggregate ${file}`, { quiet });
+    let artifact;
+    try {
+      artifact = await aggregateStatistics(value, suite, {
+        resamples,
+        file,
+        onProgress: (phase, done, total) => bar.update(done, total, phase),
+      });
+    } finally {
+      bar.finish();
+    }
+    await emitJson(artifact, out);
+    return 0;
+  },
+};

@@ -1,0 +1,83 @@
+/**
+ * `compare`: two evaluation results of the same manifest in, the paired
+ * statistics artifact of contract §12 out (A − B per episode; both results
+ * are verified by replay first).
+ *
+ * @module
+ */
+
+import { pairedStatistics } from "../statistics/paired.ts";
+import {
+  expectPositionals,
+  flag,
+  resamplesOption,
+  stringOption,
+} from "./args.ts";
+import { type CommandSpec, loadSuite } from "./command.ts";
+import { checkWritable, emitJson, readJson } from "./io.ts";
+import { progressBar } from "./progress.ts";
+
+/**
+ * The `compare` command.
+ *
+ * @example
+ * ```ts ignore
+ * import { COMPARE } from "./compare.ts";
+ * const code = await COMPARE.run({ values: {}, positionals: ["a.json", "b.json"] });
+ * ```
+ */
+export const COMPARE: CommandSpec = {
+  summary: "paired statistics of two results (A - B, episode by episode)",
+  usage: "compare [--suite FILE] [--resamples N] [--out FILE] A B",
+  options: {
+    suite: { type: "string" },
+    resamples: { type: "string" },
+    out: { type: "string", short: "o" },
+  },
+  help: `Verify the results A and B (every episode replayed), pair their episodes
+by key and compute, per group and per metric, the deltas A - B, their
+descriptive statistics, a 95 % bootstrap interval of the mean delta and the
+per-metric A-better / B-better / tie counts (none for metrics without a
+direction). Both results must come from the same evaluation manifest.
+Swapping A and B negates every delta. Written as canonical JSON.
+
+Options:
+  --suite FILE     the suite (default: the embedded public suite)
+  --resamples N    bootstrap resamples, 100 to 1000000 (default 2000)
+  --out FILE       write the artifact to FILE atomically (default: standard output)
+  -q, --quiet      no progress bar on standard error
+  -h, --help       this help
+
+Permissions: --allow-read=A,B (plus --allow-read=FILE for --suite FILE,
+--allow-read=DIR --allow-write=DIR for --out DIR/NAME).
+
+Example:
+  deno run --allow-read=res --allow-write=res jsr:@ember/stats compare \\
+      --out res/compare.json res/fire_aware.json res/greedy.json`,
+  async run(args) {
+    const [fileA, fileB] = expectPositionals(args.positionals, ["A", "B"]) as [
+      string,
+      string,
+    ];
+    const quiet = flag(args.values, "quiet");
+    const resamples = resamplesOption(args.values.resamples);
+    const out = stringOption(args.values, "out");
+    if (out !== undefined) await checkWritable(out);
+    const suite = await loadSuite(stringOption(args.values, "suite"));
+    const a = await readJson(fileA);
+    const b = await readJson(fileB);
+    const bar = progressBar(`compare ${fileA} - ${fileB}`, { quiet });
+    let artifact;
+    try {
+      artifact = await pairedStatistics(a, b, suite, {
+        resamples,
+        files: [fileA, fileB],
+        onProgress: (phase, done, total) => bar.update(done, total, phase),
+      });
+    } finally {
+      bar.finish();
+    }
+    await emitJson(artifact, out);
+    return 0;
+  },
+};

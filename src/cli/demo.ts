@@ -1,0 +1,178 @@
+/**
+ * `demo` (also what runs with no arguments): evaluate the public suite with
+ * every built-in policy, write each evaluation result and its aggregate
+ * statistics and the paired comparison of the fire-aware policy against
+ * `greedy` into a folder, and print a readable summary.
+ *
+ * Everything is computed before the first file is written, so a failure
+ * leaves the folder as it was.
+ *
+ * @module
+ */
+
+import { encodeBytes, type JsonObject, type JsonValue, parseBytes } from "../canonical.ts";
+import { BUILTIN_POLICIES } from "../policies/mod.ts";
+import { publicSuite } from "../public_suite.ts";
+import { runEvaluation } from "../runner.ts";
+import { aggregateStatistics } from "../statistics/aggregate.ts";
+import { pairedStatistics } from "../statistics/paired.ts";
+import { expectPositionals, flag, resamplesOption, stringOption } from "./args.ts";
+import type { CommandSpec } from "./command.ts";
+import {
+  checkWritable,
+  fileError,
+  printLine,
+  writeFileAtomic,
+} from "./io.ts";
+import { progressBar } from "./progress.ts";
+import { renderSummary } from "./summary.ts";
+
+/** Default output folder of the demo. */
+export const DEMO_DIR = "ember-demo";
+// Any name inside the folder: the permission check is about the folder.
+const DEMO_FILE_PROBE = "compare.json";
+
+/** The pair the demo compares: A = the fire-aware policy, B = greedy. */
+export const DEMO_PAIR = ["fire_aware", "greedy"] as const;
+
+/**
+ * The file names the demo writes into its folder, in writing order.
+ *
+ * @example
+ * ```ts
+ * import { demoFiles } from "./demo.ts";
+ * console.assert(demoFiles().includes("compare.fire_aware-vs-greedy.json"));
+ * ```
+ */
+export function demoFiles(): string[] {
+  const names = Object.keys(BUILTIN_POLICIES);
+  return [
+    ...names.flatMap((p) => [`${p}.result.json`, `${p}.stats.json`]),
+    `compare.${DEMO_PAIR[0]}-vs-${DEMO_PAIR[1]}.json`,
+  ];
+}
+
+/**
+ * The `demo` command.
+ *
+ * @example
+ * ```ts ignore
+ * import { DEMO } from "./demo.ts";
+ * const code = await DEMO.run({ values: { resamples: "100" }, positionals: [] });
+ * ```
+ */
+export const DEMO: CommandSpec = {
+  summary: "evaluate the public suite with the built-in policies and print a summary (default)",
+  usage: "demo [--out DIR] [--resamples N]",
+  options: {
+    out: { type: "string", short: "o" },
+    resamples: { type: "string" },
+  },
+  help: `Evaluate the embedded public suite with each built-in policy (${
+    Object.keys(BUILTIN_POLICIES).join(", ")
+  }),
+then write into DIR:
+  <policy>.result.json   the evaluation result
+  <policy>.stats.json    its aggregate statistics
+  compare.${DEMO_PAIR[0]}-vs-${DEMO_PAIR[1]}.json   paired statistics, A = ${DEMO_PAIR[0]}, B = ${DEMO_PAIR[1]}
+and print, per metric, each policy's overall mean with its 95 % interval and
+the paired A/B/tie counts with the mean delta and its interval. Metrics are
+never combined into one number.
+
+Options:
+  --out DIR        output folder, created if missing (default: ./${DEMO_DIR})
+  --resamples N    bootstrap resamples, 100 to 1000000 (default 2000)
+  -q, --quiet      no progress bars on standard error
+  -h, --help       this help
+
+Permissions: --allow-read=DIR --allow-write=DIR.
+
+Example:
+  deno run --allow-read=${DEMO_DIR} --allow-write=${DEMO_DIR} jsr:@ember/stats demo`,
+  async run(args) {
+    expectPositionals(args.positionals, []);
+    const quiet = flag(args.values, "quiet");
+    const dir = stringOption(args.values, "out") ?? DEMO_DIR;
+    const resamples = resamplesOption(args.values.resamples);
+    await checkWritable(`${dir}/${DEMO_FILE_PROBE}`);
+    const suite = publicSuite();
+    const files = new Map<string, Uint8Array>();
+    const aggregates: { policy: string; artifact: JsonObject }[] = [];
+    const results = new Map<string, Uint8Array>();
+
+    for (const policy of Object.keys(BUILTIN_POLICIES)) {
+      const bar = progressBar(`demo: run ${policy}`, { quiet });
+      let bytes: Uint8Array;
+      try {
+        const result = await runEvaluation(suite, policy, {
+          modelId: policy,
+          onProgress: (done, total) => bar.update(done, total),
+        });
+        bytes = encodeBytes(result);
+      } finally {
+        bar.finish();
+      }
+      results.set(policy, bytes);
+      files.set(`${policy}.result.json`, bytes);
+    }
+    for (const [policy, bytes] of results) {
+      const bar = progressBar(`demo: statistics ${policy}`, { quiet });
+      let artifact: JsonObject;
+      try {
+        artifact = await aggregateStatistics(resultValue(bytes), suite, {
+          resamples,
+          onProgress: (phase, done, total) => bar.update(done, total, phase),
+        });
+      } finally {
+        bar.finish();
+      }
+      aggregates.push({ policy, artifact });
+      files.set(`${policy}.stats.json`, encodeBytes(artifact));
+    }
+    const [a, b] = DEMO_PAIR;
+    const bar = progressBar(`demo: compare ${a} - ${b}`, { quiet });
+    let paired: JsonObject;
+    try {
+      paired = await pairedStatistics(
+        resultValue(results.get(a) as Uint8Array),
+        resultValue(results.get(b) as Uint8Array),
+        suite,
+        {
+          resamples,
+          onProgress: (phase, done, total) => bar.update(done, total, phase),
+        },
+      );
+    } finally {
+      bar.finish();
+    }
+    files.set(`compare.${a}-vs-${b}.json`, encodeBytes(paired));
+
+    try {
+      await Deno.mkdir(dir, { recursive: true });
+    } catch (e) {
+      throw fileError(dir, "write", e, dir);
+    }
+    for (const [name, bytes] of files) {
+      await writeFileAtomic(`${dir}/${name}`, bytes);
+    }
+    const episodes = suite.scenarios.reduce((n, s) => n + s.seeds.length, 0);
+    await printLine(renderSummary({
+      title:
+        `EMBERBench demo: suite ${suite.suite_id} ${suite.suite_version}, ${episodes} episodes per policy, ${resamples} bootstrap resamples.\nFiles written to ${dir}/: ${
+          [...files.keys()].join(", ")
+        }`,
+      aggregates,
+      paired: { a, b, artifact: paired },
+    }));
+    return 0;
+  },
+};
+
+/**
+ * The result as the statistics functions read a file: parsed from its
+ * canonical bytes, so the demo's statistics are exactly those that
+ * `aggregate` and `compare` give for the saved files.
+ */
+function resultValue(bytes: Uint8Array): JsonValue {
+  return parseBytes(bytes);
+}

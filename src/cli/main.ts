@@ -1,0 +1,235 @@
+/**
+ * The CLI entry: `main(args)` dispatches to a command and returns the exit
+ * code; it never calls `Deno.exit` itself. `cli.ts` and `mod.ts` call it
+ * under `import.meta.main`, so importing the library never prints, prompts
+ * or reads.
+ *
+ * Exit codes: 0 success; 1 invalid input, failed verification, a failing
+ * policy or a file that cannot be read or written; 2 usage error (unknown
+ * command or option, missing input, option value out of range); 130
+ * interrupted `run`.
+ *
+ * @module
+ */
+
+import denoJson from "../../deno.json" with { type: "json" };
+import { EmberError } from "../errors.ts";
+import {
+  METRICS_VERSION,
+  OBSERVATION_VERSION,
+  SCHEMA_VERSION,
+  SIMULATOR_VERSION,
+  STATISTICS_VERSION,
+} from "../types.ts";
+import { AGGREGATE } from "./aggregate.ts";
+import { parseCommandLine, UsageError } from "./args.ts";
+import { COMMON_OPTIONS, type CommandSpec, PROG } from "./command.ts";
+import { COMPARE } from "./compare.ts";
+import { DEMO } from "./demo.ts";
+import { DIGEST } from "./digest.ts";
+import { METRICS } from "./metrics.ts";
+import { RUN } from "./run.ts";
+import { SUITE } from "./suite.ts";
+import { VERIFY } from "./verify.ts";
+
+/** The commands of the CLI. */
+export type CommandName =
+  | "demo"
+  | "run"
+  | "verify"
+  | "metrics"
+  | "aggregate"
+  | "compare"
+  | "suite"
+  | "digest";
+
+/** Every command name, in help order. */
+export const COMMAND_NAMES: readonly CommandName[] = [
+  "demo",
+  "run",
+  "verify",
+  "metrics",
+  "aggregate",
+  "compare",
+  "suite",
+  "digest",
+];
+
+/** Exit code of a usage error. */
+export const EXIT_USAGE = 2;
+/** Exit code of invalid input, failed verification or a failing policy. */
+export const EXIT_INVALID = 1;
+
+/**
+ * The command of a name.
+ *
+ * @example
+ * ```ts
+ * import { commandSpec } from "./main.ts";
+ * console.assert(commandSpec("digest").usage.startsWith("digest"));
+ * ```
+ */
+export function commandSpec(name: CommandName): CommandSpec {
+  switch (name) {
+    case "demo":
+      return DEMO;
+    case "run":
+      return RUN;
+    case "verify":
+      return VERIFY;
+    case "metrics":
+      return METRICS;
+    case "aggregate":
+      return AGGREGATE;
+    case "compare":
+      return COMPARE;
+    case "suite":
+      return SUITE;
+    case "digest":
+      return DIGEST;
+    default: {
+      const unknown: never = name;
+      throw new UsageError(`unknown command ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+/**
+ * The version line: package version and the contract versions it implements.
+ *
+ * @example
+ * ```ts
+ * import { versionText } from "./main.ts";
+ * console.assert(versionText().startsWith("@ember/stats "));
+ * ```
+ */
+export function versionText(): string {
+  return `${denoJson.name} ${denoJson.version} (schema ${SCHEMA_VERSION}, simulator ${SIMULATOR_VERSION}, observation ${OBSERVATION_VERSION}, metrics ${METRICS_VERSION}, statistics ${STATISTICS_VERSION})`;
+}
+
+/**
+ * The general help text.
+ *
+ * @example
+ * ```ts
+ * import { helpText } from "./main.ts";
+ * console.assert(helpText().includes("aggregate"));
+ * ```
+ */
+export function helpText(): string {
+  const width = Math.max(...COMMAND_NAMES.map((n) => n.length));
+  const commands = COMMAND_NAMES.map((n) =>
+    `  ${n.padEnd(width)}  ${commandSpec(n).summary}`
+  );
+  return `${versionText()}
+EMBERBench evaluation core: run policies, verify results by replay, and
+compute episode metrics, aggregate and paired statistics.
+
+Usage: ${PROG} <command> [options] <inputs...>
+       (in a checkout: deno run <permissions> mod.ts <command> ...)
+With no command, runs the demo (which needs --allow-read=ember-demo
+--allow-write=ember-demo).
+
+Commands:
+${commands.join("\n")}
+
+Options of every command:
+  -h, --help     the command's help: options, minimum permissions, examples
+  -q, --quiet    no progress bars or notices on standard error
+  --version      print the version
+
+JSON outputs are canonical JSON (contract 2), written atomically to --out FILE
+or to standard output without a trailing newline. Progress bars go to
+standard error, only on a terminal.
+
+Exit codes: 0 success; 1 invalid input, failed verification, failing policy
+or unreadable/unwritable file; 2 usage error; 130 run interrupted by Ctrl-C.`;
+}
+
+function commandHelp(name: CommandName): string {
+  const spec = commandSpec(name);
+  return `Usage: ${PROG} ${spec.usage}\n\n${spec.summary}.\n\n${spec.help}`;
+}
+
+function isCommandName(name: string): name is CommandName {
+  return (COMMAND_NAMES as readonly string[]).includes(name);
+}
+
+/**
+ * Run the CLI on `args` (without the program name) and return the exit
+ * code. Output goes to standard output and standard error; errors are
+ * reported there, never thrown.
+ *
+ * @example
+ * ```ts ignore
+ * import { main } from "./main.ts";
+ * Deno.exitCode = await main(["digest", "result.json"]);
+ * ```
+ */
+export async function main(args: readonly string[]): Promise<number> {
+  let command: CommandName | undefined;
+  try {
+    const [first, ...rest] = args;
+    if (first === "--help" || first === "-h" || first === "help") {
+      await print(helpText());
+      return 0;
+    }
+    if (first === "--version" || first === "-V") {
+      await print(versionText());
+      return 0;
+    }
+    if (first === undefined) command = "demo";
+    else if (isCommandName(first)) command = first;
+    else {
+      throw new UsageError(
+        first.startsWith("-")
+          ? `expected a command before ${JSON.stringify(first)}`
+          : `unknown command ${JSON.stringify(first)}`,
+      );
+    }
+    const spec = commandSpec(command);
+    const parsed = parseCommandLine(rest, { ...COMMON_OPTIONS, ...spec.options });
+    if (parsed.values.help === true) {
+      await print(commandHelp(command));
+      return 0;
+    }
+    return await spec.run(parsed);
+  } catch (e) {
+    return report(e, command);
+  }
+}
+
+function report(e: unknown, command: CommandName | undefined): number {
+  if (e instanceof UsageError) {
+    const usage = command === undefined
+      ? `Usage: ${PROG} <command> [options] <inputs...>\nCommands: ${COMMAND_NAMES.join(", ")}`
+      : `Usage: ${PROG} ${commandSpec(command).usage}`;
+    const more = command === undefined ? "--help" : `${command} --help`;
+    printError(`error: ${e.message}\n${usage}\nRun with ${more} for details.`);
+    return EXIT_USAGE;
+  }
+  if (e instanceof EmberError || e instanceof RangeError) {
+    printError(`error: ${e.message}`);
+    return EXIT_INVALID;
+  }
+  if (e instanceof Deno.errors.BrokenPipe) return EXIT_INVALID;
+  const detail = e instanceof Error ? (e.stack ?? e.message) : String(e);
+  printError(`error: internal error (please report it): ${detail}`);
+  return EXIT_INVALID;
+}
+
+async function print(text: string): Promise<void> {
+  const bytes = new TextEncoder().encode(`${text}\n`);
+  let offset = 0;
+  while (offset < bytes.length) {
+    offset += await Deno.stdout.write(bytes.subarray(offset));
+  }
+}
+
+function printError(text: string): void {
+  const bytes = new TextEncoder().encode(`${text}\n`);
+  let offset = 0;
+  while (offset < bytes.length) {
+    offset += Deno.stderr.writeSync(bytes.subarray(offset));
+  }
+}

@@ -1,0 +1,229 @@
+/**
+ * `run`: evaluate a policy (built-in or a user module in the zero-permission
+ * sandbox) over a suite and write the evaluation result.
+ *
+ * With `--out FILE` the result is checkpointed atomically after every
+ * episode, so FILE is always a valid (possibly partial) result; `--resume`
+ * continues from it and ends with the same bytes as an uninterrupted run.
+ * Without `--out` nothing is written until the end (standard output).
+ *
+ * @module
+ */
+
+import { encodeBytes } from "../canonical.ts";
+import { EmberError } from "../errors.ts";
+import { BUILTIN_POLICIES, type PolicyFactory } from "../policies/mod.ts";
+import { parseResult } from "../result.ts";
+import {
+  EpisodePolicyError,
+  EvaluationInterruptedError,
+  runEvaluation,
+} from "../runner.ts";
+import type { EvaluationResult } from "../types.ts";
+import {
+  expectPositionals,
+  flag,
+  ID_PATTERN,
+  intOption,
+  stringOption,
+  UsageError,
+} from "./args.ts";
+import { type CommandSpec, loadSuite, notice } from "./command.ts";
+import {
+  checkWritable,
+  emitBytes,
+  fileExists,
+  readJson,
+  writeFileAtomic,
+} from "./io.ts";
+import { progressBar } from "./progress.ts";
+import { DEFAULT_STEP_TIMEOUT_MS, PolicySandbox } from "./sandbox.ts";
+
+/** Exit code of a run stopped by SIGINT (128 + 2, as shells report it). */
+export const EXIT_INTERRUPTED = 130;
+
+const MAX_STEP_TIMEOUT_MS = 3_600_000;
+
+/**
+ * The `run` command.
+ *
+ * @example
+ * ```ts ignore
+ * import { RUN } from "./run.ts";
+ * const code = await RUN.run({ values: { policy: "greedy", out: "g.json" }, positionals: [] });
+ * ```
+ */
+export const RUN: CommandSpec = {
+  summary: "evaluate a policy over a suite and write its evaluation result",
+  usage: "run --policy NAME|MODULE [--model-id ID] [--suite FILE] [--out FILE [--resume]] [--step-timeout-ms N]",
+  options: {
+    policy: { type: "string" },
+    "model-id": { type: "string" },
+    suite: { type: "string" },
+    out: { type: "string", short: "o" },
+    resume: { type: "boolean" },
+    "step-timeout-ms": { type: "string" },
+  },
+  help: `Play a policy through every episode the suite schedules and write the
+evaluation result (canonical JSON): each episode's run record and metrics.
+
+Options:
+  --policy NAME|MODULE  a built-in policy (${Object.keys(BUILTIN_POLICIES).join(", ")}) or a
+                        module path (containing "/" or ending in .ts/.js/.mjs) or
+                        file:/https: URL whose default export maps
+                        (observation, {seed, step}) to {person_id: action}.
+                        A module runs in a Deno subprocess with NO permission,
+                        one process per episode. (required)
+  --model-id ID         the result's model_id (default: the built-in policy's
+                        name; required for a module)
+  --suite FILE          the suite (default: the embedded public suite)
+  --out FILE            write the result to FILE, atomically, checkpointed after
+                        every episode (default: standard output at the end)
+  --resume              continue the partial result in --out FILE (same suite
+                        and model); the final bytes equal an uninterrupted run.
+                        Without a FILE yet, start from the first episode.
+  --step-timeout-ms N   per-step time limit of a module policy (default ${DEFAULT_STEP_TIMEOUT_MS})
+  -q, --quiet           no progress bar or notices on standard error
+  -h, --help            this help
+
+A policy that throws, exceeds the time limit, or answers anything but one
+valid action per active person stops the run with exit code 1 and an error
+naming the model, episode, scenario, seed and step; the episodes completed
+before it stay in --out FILE, and --resume continues from there.
+Ctrl-C (SIGINT) stops the run before the next step: the episode in flight is
+dropped, FILE keeps the completed episodes, exit code 130.
+
+Permissions: none with a built-in policy, the public suite and standard
+output; --allow-read=FILE for --suite FILE; --allow-read=DIR --allow-write=DIR
+for --out DIR/NAME (atomic rename needs both); --allow-run=deno for a module
+policy (the module itself gets no permission).
+
+Examples:
+  deno run jsr:@ember/stats run --policy greedy > greedy.json
+  deno run --allow-read=res --allow-write=res jsr:@ember/stats run --policy greedy --out res/greedy.json
+  deno run --allow-read=res --allow-write=res --allow-run=deno jsr:@ember/stats run \\
+      --policy ./my_policy.ts --model-id mine --out res/mine.json --resume`,
+  async run(args) {
+    expectPositionals(args.positionals, []);
+    const quiet = flag(args.values, "quiet");
+    const policyArg = stringOption(args.values, "policy");
+    if (policyArg === undefined) throw new UsageError("missing --policy NAME|MODULE");
+    const builtin = Object.hasOwn(BUILTIN_POLICIES, policyArg);
+    if (!builtin && !isModuleSpecifier(policyArg)) {
+      throw new UsageError(
+        `--policy: ${JSON.stringify(policyArg)} is neither a built-in policy (${
+          Object.keys(BUILTIN_POLICIES).join(", ")
+        }) nor a module path (containing "/" or ending in .ts, .js or .mjs)`,
+      );
+    }
+    const modelId = stringOption(args.values, "model-id") ??
+      (builtin ? policyArg : undefined);
+    if (modelId === undefined) {
+      throw new UsageError("--model-id ID is required with a policy module");
+    }
+    if (!ID_PATTERN.test(modelId)) {
+      throw new UsageError(
+        `--model-id: ${JSON.stringify(modelId)} is not an ID (${ID_PATTERN.source})`,
+      );
+    }
+    const timeoutText = stringOption(args.values, "step-timeout-ms");
+    if (timeoutText !== undefined && builtin) {
+      throw new UsageError("--step-timeout-ms applies to a policy module only");
+    }
+    const stepTimeoutMs = timeoutText === undefined
+      ? DEFAULT_STEP_TIMEOUT_MS
+      : intOption(timeoutText, "step-timeout-ms", 1, MAX_STEP_TIMEOUT_MS);
+    const out = stringOption(args.values, "out");
+    const resume = flag(args.values, "resume");
+    if (resume && out === undefined) throw new UsageError("--resume needs --out FILE");
+
+    if (out !== undefined) await checkWritable(out);
+    const suite = await loadSuite(stringOption(args.values, "suite"));
+    let previous: EvaluationResult | undefined;
+    if (resume && out !== undefined) {
+      if (await fileExists(out)) {
+        previous = parseResult(await readJson(out), { file: out });
+      } else {
+        notice(`${out}: no result to resume yet; starting from the first episode`, quiet);
+      }
+    }
+
+    const sandbox = builtin ? undefined : await PolicySandbox.open(policyArg, {
+      stepTimeoutMs,
+      forwardStderr: !quiet,
+    });
+    const policy: string | PolicyFactory = sandbox?.factory ?? policyArg;
+    const controller = new AbortController();
+    const onInterrupt = () => {
+      if (controller.signal.aborted) Deno.exit(EXIT_INTERRUPTED);
+      notice("\ninterrupt: stopping before the next step (Ctrl-C again to quit now)", quiet);
+      controller.abort(new Error("interrupted (SIGINT)"));
+    };
+    Deno.addSignalListener("SIGINT", onInterrupt);
+    const bar = progressBar(`run ${modelId}`, { quiet });
+    let result: EvaluationResult;
+    try {
+      result = await runEvaluation(suite, policy, {
+        modelId,
+        signal: controller.signal,
+        onProgress: (done, total) => bar.update(done, total),
+        ...(previous === undefined ? {} : { resume: previous }),
+        ...(out === undefined ? {} : {
+          onEpisode: (partial: EvaluationResult) =>
+            writeFileAtomic(out, encodeBytes(partial)),
+        }),
+      });
+    } catch (e) {
+      bar.finish();
+      return handleStop(e, controller.signal.aborted, out, quiet);
+    } finally {
+      bar.finish();
+      Deno.removeSignalListener("SIGINT", onInterrupt);
+      await sandbox?.close();
+    }
+    await emitBytes(encodeBytes(result), out);
+    return 0;
+  },
+};
+
+/**
+ * Turn an interrupted run into its exit code and message. A policy failure
+ * while a SIGINT is pending counts as the interrupt (Ctrl-C also reaches
+ * the policy's process).
+ */
+function handleStop(
+  e: unknown,
+  aborted: boolean,
+  out: string | undefined,
+  quiet: boolean,
+): number {
+  const stopped = e instanceof EvaluationInterruptedError ||
+    (aborted && e instanceof EpisodePolicyError);
+  if (!stopped && !(e instanceof EpisodePolicyError)) {
+    // The runner's resume check names fields of the --out file.
+    if (
+      e instanceof EmberError && out !== undefined &&
+      e.detail.startsWith("cannot resume")
+    ) {
+      throw e.inFile(out);
+    }
+    throw e;
+  }
+  const partial = (e as EvaluationInterruptedError | EpisodePolicyError).partial;
+  const kept = out === undefined
+    ? "nothing was written (no --out)"
+    : `${partial.episodes.length} completed episodes are saved in ${out}; continue with --resume`;
+  if (stopped) {
+    notice(`interrupted: ${kept}`, quiet);
+    return EXIT_INTERRUPTED;
+  }
+  throw new EmberError(`${(e as Error).message}\n${kept}`, {
+    cause: e,
+  });
+}
+
+/** Whether a `--policy` value names a module rather than a built-in policy. */
+function isModuleSpecifier(value: string): boolean {
+  return /^(file|https?):/i.test(value) || value.includes("/") ||
+    value.includes("\\") || /\.(m?js|tsx?|jsx)$/i.test(value);
+}

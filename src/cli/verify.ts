@@ -1,0 +1,74 @@
+/**
+ * `verify`: the full fail-closed check of an evaluation result. Every
+ * episode is replayed through the simulator and its metrics recomputed;
+ * the manifest must be the one the suite schedules. Exit 0 with a one-line
+ * report, or exit 1 naming the file, the field and what differs.
+ *
+ * @module
+ */
+
+import { verifyResult } from "../result.ts";
+import { buildManifest } from "../suite.ts";
+import { expectPositionals, flag, stringOption } from "./args.ts";
+import { type CommandSpec, loadSuite } from "./command.ts";
+import { printLine, readJson } from "./io.ts";
+import { progressBar } from "./progress.ts";
+
+/**
+ * The `verify` command.
+ *
+ * @example
+ * ```ts ignore
+ * import { VERIFY } from "./verify.ts";
+ * const code = await VERIFY.run({ values: {}, positionals: ["greedy.json"] });
+ * ```
+ */
+export const VERIFY: CommandSpec = {
+  summary: "replay every episode of a result and check it (fail closed)",
+  usage: "verify [--suite FILE] RESULT",
+  options: {
+    suite: { type: "string" },
+  },
+  help: `Check the evaluation result RESULT against the suite: strict JSON, every
+field, the manifest equal to the one the suite schedules, every episode
+replayed by the simulator from its recorded actions, and its stored metrics
+equal to the recomputed ones. Prints one line with the model, the episode
+counts and the result digest (SHA-256 of its canonical JSON). A partial
+result (missing episodes) verifies; the line says how many are missing.
+
+Options:
+  --suite FILE   the suite (default: the embedded public suite)
+  -q, --quiet    no progress bar on standard error
+  -h, --help     this help
+
+Exit codes: 0 verified, 1 not (the message names the file and field).
+
+Permissions: --allow-read=RESULT (plus --allow-read=FILE for --suite FILE).
+
+Example:
+  deno run --allow-read=res jsr:@ember/stats verify res/greedy.json`,
+  async run(args) {
+    const [file] = expectPositionals(args.positionals, ["RESULT"]) as [string];
+    const quiet = flag(args.values, "quiet");
+    const suite = await loadSuite(stringOption(args.values, "suite"));
+    const value = await readJson(file);
+    const bar = progressBar(`verify ${file}`, { quiet });
+    let verified;
+    try {
+      verified = await verifyResult(value, suite, {
+        file,
+        onProgress: (done, total) => bar.update(done, total),
+      });
+    } finally {
+      bar.finish();
+    }
+    const scheduled = (await buildManifest(suite)).episodes.length;
+    const observed = verified.result.episodes.length;
+    await printLine(
+      `verified: ${file}: model ${verified.result.model_id}, ${observed} of ${scheduled} scheduled episodes replayed (${
+        scheduled - observed
+      } missing), result digest ${verified.digest}`,
+    );
+    return 0;
+  },
+};

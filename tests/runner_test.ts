@@ -1,0 +1,341 @@
+import assert from "node:assert/strict";
+import { encode } from "../src/canonical.ts";
+import { EvaluationError, PolicyError } from "../src/errors.ts";
+import { episodeMetrics } from "../src/metrics/episode.ts";
+import {
+  greedyActions,
+  greedyPolicy,
+  type PolicyFactory,
+} from "../src/policies/mod.ts";
+import { observe } from "../src/observation.ts";
+import { publicSuite } from "../src/public_suite.ts";
+import {
+  EpisodePolicyError,
+  EvaluationInterruptedError,
+  partialResultOf,
+  runEvaluation,
+} from "../src/runner.ts";
+import { buildManifest, manifestHash } from "../src/suite.ts";
+import type { EvaluationResult, Suite } from "../src/types.ts";
+
+/** Three scenarios of the public suite with three seeds each: 9 episodes. */
+function smallSuite(): Suite {
+  const suite = publicSuite();
+  const pick = ["office_single_exit", "hall_two_exits", "dead_end_room"];
+  return {
+    suite_id: "runner-test",
+    suite_version: "1",
+    families: [],
+    scenarios: suite.scenarios
+      .filter((s) => pick.includes(s.scenario.scenario_id))
+      .map((s) => ({ scenario: s.scenario, seeds: [5, 0, 3] })),
+  };
+}
+
+let full: EvaluationResult | undefined;
+async function fullRun(): Promise<EvaluationResult> {
+  full ??= await runEvaluation(smallSuite(), "random", { modelId: "rnd" });
+  return full;
+}
+
+Deno.test("runEvaluation: result structure, index order and real metrics", async () => {
+  const suite = smallSuite();
+  const progress: string[] = [];
+  const r = await runEvaluation(suite, "greedy", {
+    modelId: "m-1",
+    onProgress: (done, total) => progress.push(`${done}/${total}`),
+  });
+  assert.deepStrictEqual(Object.keys(r).sort(), [
+    "episodes",
+    "evaluation_manifest",
+    "evaluation_manifest_hash",
+    "model_id",
+  ]);
+  assert.equal(r.model_id, "m-1");
+  const manifest = await buildManifest(suite);
+  assert.equal(encode(r.evaluation_manifest), encode(manifest));
+  assert.equal(r.evaluation_manifest_hash, await manifestHash(manifest));
+  assert.equal(r.episodes.length, 9);
+  assert.deepStrictEqual(progress, [
+    "0/9",
+    "1/9",
+    "2/9",
+    "3/9",
+    "4/9",
+    "5/9",
+    "6/9",
+    "7/9",
+    "8/9",
+    "9/9",
+  ]);
+  for (const [i, e] of r.episodes.entries()) {
+    const key = manifest.episodes[i]!;
+    assert.deepStrictEqual(Object.keys(e).sort(), [
+      "index",
+      "metrics",
+      "record",
+      "scenario_hash",
+      "scenario_id",
+      "seed",
+    ]);
+    assert.equal(e.index, i);
+    assert.equal(e.scenario_id, key.scenario_id);
+    assert.equal(e.scenario_hash, key.scenario_hash);
+    assert.equal(e.seed, key.seed);
+    assert.equal(e.record.header.seed, key.seed);
+    assert.equal(e.record.header.scenario_id, key.scenario_id);
+    // Seeds 5, 0, 3 in the order written.
+    assert.equal(e.seed, [5, 0, 3][i % 3]);
+    const scenario = suite.scenarios[Math.floor(i / 3)]!.scenario;
+    assert.equal(
+      encode(e.metrics),
+      encode(await episodeMetrics(scenario, e.record)),
+    );
+  }
+  // Each record holds the greedy policy's answers to its own observations.
+  for (const [i, e] of r.episodes.entries()) {
+    const scenario = suite.scenarios[Math.floor(i / 3)]!.scenario;
+    let state = e.record.initial_state;
+    for (const step of e.record.steps) {
+      assert.deepStrictEqual({ ...step.actions }, {
+        ...greedyActions(observe(scenario, state)),
+      });
+      state = step.state;
+    }
+  }
+  // A factory gives the same bytes as its built-in name.
+  const viaFactory = await runEvaluation(suite, greedyPolicy, {
+    modelId: "m-1",
+  });
+  assert.equal(encode(viaFactory), encode(r));
+});
+
+Deno.test("runEvaluation: an abort after k episodes leaves a valid partial result", async () => {
+  const expected = await fullRun();
+  for (const k of [0, 1, 4]) {
+    const controller = new AbortController();
+    const checkpoints: EvaluationResult[] = [];
+    if (k === 0) controller.abort("stop");
+    const err = await runEvaluation(smallSuite(), "random", {
+      modelId: "rnd",
+      signal: controller.signal,
+      onEpisode: (partial) => {
+        checkpoints.push(partial);
+        if (partial.episodes.length === k) controller.abort("stop");
+      },
+    }).then(() => undefined, (e) => e);
+    assert.ok(err instanceof EvaluationInterruptedError, String(err));
+    assert.ok(err instanceof EvaluationError);
+    const partial = partialResultOf(err)!;
+    assert.equal(partial.episodes.length, k);
+    assert.equal(checkpoints.length, k);
+    // The partial holds exactly the first k episodes of an uninterrupted run.
+    assert.equal(
+      encode(partial),
+      encode({ ...expected, episodes: expected.episodes.slice(0, k) }),
+    );
+  }
+});
+
+Deno.test("runEvaluation: an abort inside an episode drops that episode", async () => {
+  // Abort while the third episode (index 2) decides its step 3; its
+  // scenario (office_single_exit, greedy) lasts longer than that.
+  const controller = new AbortController();
+  let episode = -1;
+  const factory: PolicyFactory = (seed) => {
+    episode++;
+    const inner = greedyPolicy(seed);
+    return (obs, ctx) => {
+      if (episode === 2 && obs.step === 2) controller.abort();
+      return inner(obs, ctx);
+    };
+  };
+  const err = await runEvaluation(smallSuite(), factory, {
+    modelId: "m",
+    signal: controller.signal,
+  }).then(() => undefined, (e) => e);
+  assert.ok(err instanceof EvaluationInterruptedError);
+  const partial = err.partial;
+  assert.deepStrictEqual(partial.episodes.map((e) => e.index), [0, 1]);
+  // Every kept episode is complete: its metrics authenticate the record.
+  for (const e of partial.episodes) {
+    const scenario = smallSuite().scenarios[0]!.scenario;
+    assert.equal(
+      encode(await episodeMetrics(scenario, e.record)),
+      encode(e.metrics),
+    );
+  }
+});
+
+Deno.test("runEvaluation: resume reproduces the bytes of an uninterrupted run", async () => {
+  const expected = await fullRun();
+  for (const k of [0, 3, 7, 9]) {
+    const resume = { ...expected, episodes: expected.episodes.slice(0, k) };
+    const seen: number[] = [];
+    const progress: number[] = [];
+    const r = await runEvaluation(smallSuite(), "random", {
+      modelId: "rnd",
+      resume,
+      onEpisode: (p) => void seen.push(p.episodes.length),
+      onProgress: (done) => void progress.push(done),
+    });
+    assert.equal(encode(r), encode(expected));
+    // Only the missing episodes run; progress starts at k.
+    assert.deepStrictEqual(
+      seen,
+      Array.from({ length: 9 - k }, (_, i) => k + i + 1),
+    );
+    assert.equal(progress[0], k);
+  }
+  // A result with a gap (episode 1 missing) is completed in index order.
+  const gap = {
+    ...expected,
+    episodes: expected.episodes.filter((e) => e.index !== 1),
+  };
+  const r = await runEvaluation(smallSuite(), "random", {
+    modelId: "rnd",
+    resume: gap,
+  });
+  assert.equal(encode(r), encode(expected));
+});
+
+Deno.test("runEvaluation: resume refuses another manifest, model or tampered episodes", async () => {
+  const expected = await fullRun();
+  const partial = { ...expected, episodes: expected.episodes.slice(0, 2) };
+  const other = { ...smallSuite(), suite_version: "2" };
+  await assert.rejects(
+    runEvaluation(other, "random", { modelId: "rnd", resume: partial }),
+    (e) =>
+      e instanceof EvaluationError &&
+      /evaluation_manifest_hash/.test(e.message),
+  );
+  await assert.rejects(
+    runEvaluation(smallSuite(), "random", {
+      modelId: "other",
+      resume: partial,
+    }),
+    (e) => e instanceof EvaluationError && /model_id/.test(e.message),
+  );
+  const e0 = expected.episodes[0]!;
+  const tampered = {
+    ...partial,
+    episodes: [
+      { ...e0, metrics: expected.episodes[1]!.metrics },
+      expected.episodes[1]!,
+    ],
+  };
+  await assert.rejects(
+    runEvaluation(smallSuite(), "random", { modelId: "rnd", resume: tampered }),
+    (e) =>
+      e instanceof EvaluationError && /episodes\[0\]\.metrics/.test(e.message),
+  );
+  const misplaced = { ...partial, episodes: [{ ...e0, seed: 0 }] };
+  await assert.rejects(
+    runEvaluation(smallSuite(), "random", {
+      modelId: "rnd",
+      resume: misplaced,
+    }),
+    (e) => e instanceof EvaluationError && /episodes\[0\]/.test(e.message),
+  );
+  // A record from another seed, filed under this episode's key.
+  const swapped = {
+    ...partial,
+    episodes: [{ ...e0, record: expected.episodes[1]!.record }],
+  };
+  await assert.rejects(
+    runEvaluation(smallSuite(), "random", { modelId: "rnd", resume: swapped }),
+    (e) =>
+      e instanceof EvaluationError &&
+      /episodes\[0\]\.record\.header\.seed/.test(e.message),
+  );
+  // A record that fails replay (an action changed) is refused with its path.
+  const steps = [...e0.record.steps];
+  const first = steps[0]!;
+  const id = Object.keys(first.actions)[0]!;
+  const forged = {
+    ...first,
+    actions: {
+      ...first.actions,
+      [id]: first.actions[id] === "stay" ? "north" : "stay",
+    },
+  };
+  steps[0] = forged as typeof first;
+  const replayFails = {
+    ...partial,
+    episodes: [{ ...e0, record: { ...e0.record, steps } }],
+  };
+  await assert.rejects(
+    runEvaluation(smallSuite(), "random", {
+      modelId: "rnd",
+      resume: replayFails,
+    }),
+    (e) =>
+      e instanceof EvaluationError && /episodes\[0\]\.record/.test(e.message),
+  );
+  const reordered = { ...partial, episodes: [...partial.episodes].reverse() };
+  await assert.rejects(
+    runEvaluation(smallSuite(), "random", {
+      modelId: "rnd",
+      resume: reordered,
+    }),
+    (e) =>
+      e instanceof EvaluationError && /episodes\[1\]\.index/.test(e.message),
+  );
+});
+
+Deno.test("runEvaluation: a failing controller raises PolicyError naming the episode", async () => {
+  // Throws in episode 4 (hall_two_exits, seed 0) when deciding step 3.
+  let episode = -1;
+  const throwing: PolicyFactory = (seed) => {
+    episode++;
+    const inner = greedyPolicy(seed);
+    return (obs, ctx) => {
+      if (episode === 4 && obs.step === 2) throw new Error("boom");
+      return inner(obs, ctx);
+    };
+  };
+  const err = await runEvaluation(smallSuite(), throwing, {
+    modelId: "bad-model",
+  })
+    .then(() => undefined, (e) => e);
+  assert.ok(err instanceof EpisodePolicyError, String(err));
+  assert.ok(err instanceof PolicyError);
+  for (
+    const part of [
+      "bad-model",
+      "episode 4",
+      "hall_two_exits",
+      "seed 0",
+      "step 3",
+      "boom",
+    ]
+  ) {
+    assert.ok(
+      err.message.includes(part),
+      `${part} missing from: ${err.message}`,
+    );
+  }
+  assert.equal(partialResultOf(err)!.episodes.length, 4);
+
+  // An answer that leaves a person out is a policy error too.
+  const silent: PolicyFactory = () => () => ({});
+  const err2 = await runEvaluation(smallSuite(), silent, { modelId: "quiet" })
+    .then(() => undefined, (e) => e);
+  assert.ok(err2 instanceof EpisodePolicyError);
+  assert.match(
+    err2.message,
+    /quiet.*episode 0.*office_single_exit.*seed 5.*step 1/,
+  );
+  assert.equal(err2.partial.episodes.length, 0);
+});
+
+Deno.test("runEvaluation: refuses a bad model ID and an unknown policy", async () => {
+  await assert.rejects(
+    runEvaluation(smallSuite(), "greedy", { modelId: "has space" }),
+    (e) => e instanceof EvaluationError && /model_id/.test(e.message),
+  );
+  await assert.rejects(
+    runEvaluation(smallSuite(), "clever", { modelId: "m" }),
+    EvaluationError,
+  );
+});
