@@ -138,6 +138,8 @@ function show(v: unknown): string {
  * then the recorded object's extra fields by code point.
  */
 function compare(recorded: unknown, replayed: unknown, path: string) {
+  // Paths are only built on the way to a difference.
+  if (same(recorded, replayed)) return;
   const differ = () =>
     mismatch(
       path,
@@ -192,4 +194,33 @@ function compare(recorded: unknown, replayed: unknown, path: string) {
   // Scalars: a replayed number is always an integer, so `===` is byte
   // equality (an int-valued JsonFloat in the record is an object, not equal).
   if (recorded !== replayed) differ();
+}
+
+/** Whether `recorded` and `replayed` have the same canonical bytes. */
+function same(recorded: unknown, replayed: unknown): boolean {
+  if (recorded === replayed) return true;
+  if (replayed === null || typeof replayed !== "object") return false;
+  if (Array.isArray(replayed)) {
+    if (!Array.isArray(recorded) || recorded.length !== replayed.length) {
+      return false;
+    }
+    for (let i = 0; i < replayed.length; i++) {
+      if (!same(recorded[i], replayed[i])) return false;
+    }
+    return true;
+  }
+  if (replayed instanceof JsonFloat) {
+    return recorded instanceof JsonFloat &&
+      Object.is(recorded.value, replayed.value);
+  }
+  if (!isPlainObject(recorded)) return false;
+  const keys = Object.keys(replayed);
+  if (Object.keys(recorded).length !== keys.length) return false;
+  for (const key of keys) {
+    if (!Object.hasOwn(recorded, key)) return false;
+    if (!same(recorded[key], (replayed as Record<string, unknown>)[key])) {
+      return false;
+    }
+  }
+  return true;
 }

@@ -306,7 +306,13 @@ export class Episode {
     for (let i = 0; i < n; i++) {
       if (this.core.status[i] !== STATUS_ACTIVE) continue;
       const action = answer[ids[i]!]!;
-      codes[i] = ACTION_CODES.get(action)!;
+      const code = ACTION_CODES.get(action);
+      // Read once more here: a getter could answer differently than it did
+      // for checkActions.
+      if (code === undefined) {
+        throw new PolicyError(`action for ${ids[i]} changed after validation`);
+      }
+      codes[i] = code;
       actions[ids[i]!] = action;
     }
     const before = this.people;

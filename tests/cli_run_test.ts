@@ -6,8 +6,8 @@
 
 import assert from "node:assert/strict";
 import {
-  cli,
   CLI,
+  cli,
   exists,
   inTempDir,
   listDir,
@@ -57,17 +57,24 @@ Deno.test("cli run: built-in policy to --out, with exactly the documented flags"
     assert.deepEqual(stdout.stdout, bytes);
 
     // Without read access to the output folder, it fails before running.
-    const denied = await cli(dir, ["--allow-read=s.json", "--allow-write=res"], [
-      "run",
-      "--suite",
-      "s.json",
-      "--policy",
-      "greedy",
-      "--out",
-      "res/h.json",
-    ]);
+    const denied = await cli(
+      dir,
+      ["--allow-read=s.json", "--allow-write=res"],
+      [
+        "run",
+        "--suite",
+        "s.json",
+        "--policy",
+        "greedy",
+        "--out",
+        "res/h.json",
+      ],
+    );
     assert.equal(denied.code, 1);
-    assert.match(denied.err, /res\/h\.json: cannot write: permission not granted \(run with --allow-read=res --allow-write=res\)/);
+    assert.match(
+      denied.err,
+      /res\/h\.json: cannot write: permission not granted \(run with --allow-read=res --allow-write=res\)/,
+    );
     assert.equal(await exists(`${dir}/res`, "h.json"), false);
   });
 });
@@ -76,7 +83,11 @@ Deno.test("cli run: a user module runs sandboxed and gives a verifiable result",
   await inTempDir(async (dir) => {
     await put(dir, "s.json", suiteText());
     await put(dir, "west.js", WEST_POLICY);
-    const r = await cli(dir, ["--allow-read=.", "--allow-write=.", "--allow-run=deno"], [
+    const r = await cli(dir, [
+      "--allow-read=.",
+      "--allow-write=.",
+      "--allow-run=deno",
+    ], [
       "run",
       "--suite",
       "s.json",
@@ -94,7 +105,12 @@ Deno.test("cli run: a user module runs sandboxed and gives a verifiable result",
     for (const e of result.episodes) {
       assert.deepEqual(e.record.steps[0].actions, { p1: "west", p2: "west" });
     }
-    const v = await cli(dir, ["--allow-read=s.json,west.json"], ["verify", "--suite", "s.json", "west.json"]);
+    const v = await cli(dir, ["--allow-read=s.json,west.json"], [
+      "verify",
+      "--suite",
+      "s.json",
+      "west.json",
+    ]);
     assert.equal(v.code, 0, v.err);
   });
 });
@@ -187,7 +203,13 @@ Deno.test("cli run: the user policy gets no permission at all", async () => {
   throw new Error(r.join(" "));
 }`,
     );
-    const r = await cli(dir, ["--allow-read=.", "--allow-write=.", "--allow-env", "--allow-net", "--allow-run=deno"], [
+    const r = await cli(dir, [
+      "--allow-read=.",
+      "--allow-write=.",
+      "--allow-env",
+      "--allow-net",
+      "--allow-run=deno",
+    ], [
       "run",
       "--suite",
       "s.json",
@@ -219,17 +241,45 @@ Deno.test("cli run: a policy error keeps the checkpoint; --resume with a fixed p
     );
     await put(dir, "fixed.js", WEST_POLICY);
     const flags = ["--allow-read=.", "--allow-write=.", "--allow-run=deno"];
-    const base = ["run", "--suite", "s.json", "--model-id", "m", "--out", "r.json"];
+    const base = [
+      "run",
+      "--suite",
+      "s.json",
+      "--model-id",
+      "m",
+      "--out",
+      "r.json",
+    ];
     const failed = await cli(dir, flags, [...base, "--policy", "./flaky.js"]);
     assert.equal(failed.code, 1, failed.err);
     assert.match(failed.err, /episode 3\b.*step 2.*flaky/);
-    assert.match(failed.err, /3 completed episodes are saved in r\.json; continue with --resume/);
+    assert.match(
+      failed.err,
+      /3 completed episodes are saved in r\.json; continue with --resume/,
+    );
     const partial = JSON.parse(await Deno.readTextFile(`${dir}/r.json`));
-    assert.deepEqual(partial.episodes.map((e: { index: number }) => e.index), [0, 1, 2]);
+    assert.deepEqual(partial.episodes.map((e: { index: number }) => e.index), [
+      0,
+      1,
+      2,
+    ]);
 
-    const resumed = await cli(dir, flags, [...base, "--policy", "./fixed.js", "--resume"]);
+    const resumed = await cli(dir, flags, [
+      ...base,
+      "--policy",
+      "./fixed.js",
+      "--resume",
+    ]);
     assert.equal(resumed.code, 0, resumed.err);
-    const full = await cli(dir, flags, ["run", "--suite", "s.json", "--model-id", "m", "--policy", "./fixed.js"]);
+    const full = await cli(dir, flags, [
+      "run",
+      "--suite",
+      "s.json",
+      "--model-id",
+      "m",
+      "--policy",
+      "./fixed.js",
+    ]);
     assert.equal(full.code, 0, full.err);
     assert.deepEqual(await Deno.readFile(`${dir}/r.json`), full.stdout);
   });
@@ -248,7 +298,17 @@ Deno.test("cli run: SIGINT stops with exit 130 and a valid checkpoint; --resume 
 }`,
     );
     const flags = ["--allow-read=.", "--allow-write=.", "--allow-run=deno"];
-    const args = ["run", "--suite", "s.json", "--policy", "./slow.js", "--model-id", "slow", "--out", "part.json"];
+    const args = [
+      "run",
+      "--suite",
+      "s.json",
+      "--policy",
+      "./slow.js",
+      "--model-id",
+      "slow",
+      "--out",
+      "part.json",
+    ];
     const child = new Deno.Command("deno", {
       args: ["run", "--no-prompt", ...flags, CLI, ...args],
       cwd: dir,
@@ -264,9 +324,15 @@ Deno.test("cli run: SIGINT stops with exit 130 and a valid checkpoint; --resume 
     const stopped = await child.output();
     const err = new TextDecoder().decode(stopped.stderr);
     assert.equal(stopped.code, 130, err);
-    assert.match(err, /interrupted: \d+ completed episodes are saved in part\.json/);
+    assert.match(
+      err,
+      /interrupted: \d+ completed episodes are saved in part\.json/,
+    );
     const partial = JSON.parse(await Deno.readTextFile(`${dir}/part.json`));
-    assert.ok(partial.episodes.length >= 1 && partial.episodes.length < 10, String(partial.episodes.length));
+    assert.ok(
+      partial.episodes.length >= 1 && partial.episodes.length < 10,
+      String(partial.episodes.length),
+    );
     assert.deepEqual(
       (await listDir(dir)).filter((n) => n.endsWith(".tmp")),
       [],
@@ -275,7 +341,11 @@ Deno.test("cli run: SIGINT stops with exit 130 and a valid checkpoint; --resume 
 
     const resumed = await cli(dir, flags, [...args, "--resume"]);
     assert.equal(resumed.code, 0, resumed.err);
-    const full = await cli(dir, flags, [...args.slice(0, -2), "--out", "full.json"]);
+    const full = await cli(dir, flags, [
+      ...args.slice(0, -2),
+      "--out",
+      "full.json",
+    ]);
     assert.equal(full.code, 0, full.err);
     assert.deepEqual(
       await Deno.readFile(`${dir}/part.json`),
@@ -289,20 +359,55 @@ Deno.test("cli run --resume: refuses a checkpoint of another model or suite, nam
     await put(dir, "s.json", suiteText(1));
     await put(dir, "t.json", suiteText(2));
     const flags = ["--allow-read=.", "--allow-write=."];
-    const first = await cli(dir, flags, ["run", "--suite", "s.json", "--policy", "greedy", "--out", "g.json"]);
+    const first = await cli(dir, flags, [
+      "run",
+      "--suite",
+      "s.json",
+      "--policy",
+      "greedy",
+      "--out",
+      "g.json",
+    ]);
     assert.equal(first.code, 0, first.err);
     const before = await Deno.readFile(`${dir}/g.json`);
 
-    const model = await cli(dir, flags, ["run", "--suite", "s.json", "--policy", "stay", "--out", "g.json", "--resume"]);
+    const model = await cli(dir, flags, [
+      "run",
+      "--suite",
+      "s.json",
+      "--policy",
+      "stay",
+      "--out",
+      "g.json",
+      "--resume",
+    ]);
     assert.equal(model.code, 1);
     assert.match(model.err, /g\.json: model_id: cannot resume/);
-    const suite = await cli(dir, flags, ["run", "--suite", "t.json", "--policy", "greedy", "--out", "g.json", "--resume"]);
+    const suite = await cli(dir, flags, [
+      "run",
+      "--suite",
+      "t.json",
+      "--policy",
+      "greedy",
+      "--out",
+      "g.json",
+      "--resume",
+    ]);
     assert.equal(suite.code, 1);
     assert.match(suite.err, /g\.json: evaluation_manifest_hash: cannot resume/);
     assert.deepEqual(await Deno.readFile(`${dir}/g.json`), before);
 
     // A complete result resumes to itself.
-    const again = await cli(dir, flags, ["run", "--suite", "s.json", "--policy", "greedy", "--out", "g.json", "--resume"]);
+    const again = await cli(dir, flags, [
+      "run",
+      "--suite",
+      "s.json",
+      "--policy",
+      "greedy",
+      "--out",
+      "g.json",
+      "--resume",
+    ]);
     assert.equal(again.code, 0, again.err);
     assert.deepEqual(await Deno.readFile(`${dir}/g.json`), before);
   });

@@ -5,7 +5,15 @@
 
 import assert from "node:assert/strict";
 import { encode, float, type JsonValue, parse } from "../src/canonical.ts";
-import { cli, exists, inTempDir, listDir, put, sha256, suiteText } from "./cli_support.ts";
+import {
+  cli,
+  exists,
+  inTempDir,
+  listDir,
+  put,
+  sha256,
+  suiteText,
+} from "./cli_support.ts";
 
 type Mutable = { [key: string]: JsonValue };
 
@@ -49,10 +57,20 @@ Deno.test("cli verify: a good result verifies; tampered ones fail naming file an
   await inTempDir(async (dir) => {
     await twoResults(dir);
     const flags = ["--allow-read=s.json,res"];
-    const ok = await cli(dir, flags, ["verify", "--suite", "s.json", "res/greedy.json"]);
+    const ok = await cli(dir, flags, [
+      "verify",
+      "--suite",
+      "s.json",
+      "res/greedy.json",
+    ]);
     assert.equal(ok.code, 0, ok.err);
     const digest = await sha256(await Deno.readFile(`${dir}/res/greedy.json`));
-    assert.match(ok.out, new RegExp(`^verified: res/greedy\\.json: model greedy, 10 of 10 .*${digest}\\n$`));
+    assert.match(
+      ok.out,
+      new RegExp(
+        `^verified: res/greedy\\.json: model greedy, 10 of 10 .*${digest}\\n$`,
+      ),
+    );
 
     await editResult(dir, "res/greedy.json", "res/action.json", (v) => {
       const step = at(v, "episodes", 0, "record", "steps", 0);
@@ -75,7 +93,10 @@ Deno.test("cli verify: a good result verifies; tampered ones fail naming file an
     const cases: [string, RegExp][] = [
       ["res/action.json", /res\/action\.json: episodes\[0\]/],
       ["res/hash.json", /res\/hash\.json: evaluation_manifest_hash/],
-      ["res/int.json", /res\/int\.json: episodes\[1\]\.metrics\.safety\.evacuated_rate/],
+      [
+        "res/int.json",
+        /res\/int\.json: episodes\[1\]\.metrics\.safety\.evacuated_rate/,
+      ],
       ["res/metric.json", /res\/metric\.json: episodes\[2\]\.metrics/],
     ];
     for (const [file, message] of cases) {
@@ -85,7 +106,10 @@ Deno.test("cli verify: a good result verifies; tampered ones fail naming file an
       assert.equal(r.out, "");
     }
     // The public suite is not the suite of these results.
-    const wrong = await cli(dir, ["--allow-read=res"], ["verify", "res/greedy.json"]);
+    const wrong = await cli(dir, ["--allow-read=res"], [
+      "verify",
+      "res/greedy.json",
+    ]);
     assert.equal(wrong.code, 1);
     assert.match(wrong.err, /res\/greedy\.json: /);
   });
@@ -109,9 +133,16 @@ Deno.test("cli aggregate: artifact to --out with the documented flags; broken in
     assert.equal(r.code, 0, r.err);
     const bytes = await Deno.readFile(`${dir}/out/g.stats.json`);
     const artifact = parse(new TextDecoder().decode(bytes)) as Mutable;
-    assert.equal(encode(artifact), new TextDecoder().decode(bytes), "saved canonical");
+    assert.equal(
+      encode(artifact),
+      new TextDecoder().decode(bytes),
+      "saved canonical",
+    );
     assert.equal(artifact.artifact, "aggregate");
-    assert.equal(artifact.result_digest, await sha256(await Deno.readFile(`${dir}/res/greedy.json`)));
+    assert.equal(
+      artifact.result_digest,
+      await sha256(await Deno.readFile(`${dir}/res/greedy.json`)),
+    );
     assert.equal(at(artifact, "methods", "bootstrap").resamples, 100);
 
     await editResult(dir, "res/greedy.json", "res/bad.json", (v) => {
@@ -185,7 +216,10 @@ Deno.test("cli compare: paired artifact; swapping A and B negates every delta", 
       "res/one.json",
     ]);
     assert.equal(other.code, 0, other.err);
-    const mixed = await cli(dir, ["--allow-read=s.json,res", "--allow-write=res"], [
+    const mixed = await cli(dir, [
+      "--allow-read=s.json,res",
+      "--allow-write=res",
+    ], [
       "compare",
       "--suite",
       "s.json",
@@ -202,7 +236,10 @@ Deno.test("cli compare: paired artifact; swapping A and B negates every delta", 
 
 Deno.test("cli demo: writes results, statistics and the comparison; summary has no ranking", async () => {
   await inTempDir(async (dir) => {
-    const r = await cli(dir, ["--allow-read=ember-demo", "--allow-write=ember-demo"], [
+    const r = await cli(dir, [
+      "--allow-read=ember-demo",
+      "--allow-write=ember-demo",
+    ], [
       "demo",
       "--resamples",
       "100",
@@ -220,19 +257,25 @@ Deno.test("cli demo: writes results, statistics and the comparison; summary has 
       "stay.stats.json",
     ]);
     const paired = JSON.parse(
-      await Deno.readTextFile(`${dir}/ember-demo/compare.fire_aware-vs-greedy.json`),
+      await Deno.readTextFile(
+        `${dir}/ember-demo/compare.fire_aware-vs-greedy.json`,
+      ),
     );
     assert.equal(paired.model_a, "fire_aware");
     assert.equal(paired.model_b, "greedy");
     // Every metric appears in both tables of the summary.
     for (const m of paired.metric_definitions) {
-      const rows = r.out.split("\n").filter((l) => l.trimStart().startsWith(`${m.metric} `));
+      const rows = r.out.split("\n").filter((l) =>
+        l.trimStart().startsWith(`${m.metric} `)
+      );
       assert.equal(rows.length, 2, m.metric);
     }
     assert.match(r.out, /stay +random +greedy +fire_aware/);
     assert.doesNotMatch(r.out, /rank|winner|best|score|leader/i);
     // Exit metrics have no direction, hence no A/B/tie counts.
-    const exitsRow = r.out.split("\n").filter((l) => l.trimStart().startsWith("exits_used "))[1];
+    const exitsRow = r.out.split("\n").filter((l) =>
+      l.trimStart().startsWith("exits_used ")
+    )[1];
     assert.match(exitsRow ?? "", /exits_used +none +\u2014 /);
 
     // The demo's statistics are those `aggregate` gives for its saved result.
@@ -243,6 +286,9 @@ Deno.test("cli demo: writes results, statistics and the comparison; summary has 
       "ember-demo/greedy.result.json",
     ]);
     assert.equal(again.code, 0, again.err);
-    assert.deepEqual(again.stdout, await Deno.readFile(`${dir}/ember-demo/greedy.stats.json`));
+    assert.deepEqual(
+      again.stdout,
+      await Deno.readFile(`${dir}/ember-demo/greedy.stats.json`),
+    );
   });
 });

@@ -54,7 +54,9 @@ export async function cli(
 }
 
 /** Run `fn` in a fresh folder under `tests/.tmp`, removed afterwards. */
-export async function inTempDir(fn: (dir: string) => Promise<void>): Promise<void> {
+export async function inTempDir(
+  fn: (dir: string) => Promise<void>,
+): Promise<void> {
   await Deno.mkdir(TMP, { recursive: true });
   const dir = await Deno.makeTempDir({ dir: TMP, prefix: "cli_" });
   try {
@@ -65,7 +67,11 @@ export async function inTempDir(fn: (dir: string) => Promise<void>): Promise<voi
 }
 
 /** Write a text file under `dir`. */
-export async function put(dir: string, name: string, text: string): Promise<void> {
+export async function put(
+  dir: string,
+  name: string,
+  text: string,
+): Promise<void> {
   await Deno.writeTextFile(`${dir}/${name}`, text);
 }
 
@@ -111,7 +117,9 @@ export function scenarioText(id: string, fire: boolean): string {
   "grid": ["#####", "....#", "#...#", "#####"],
   "exits": [{"exit_id": "w", "position": [1, 0]}],
   "people": [{"person_id": "p1", "position": [1, 3]}, {"person_id": "p2", "position": [2, 2]}],
-  "fire": {"ignitions": ${fire ? "[[2, 3]]" : "[]"}, "spread_probability": [1, 3], "enter_fire": "casualty"},
+  "fire": {"ignitions": ${
+    fire ? "[[2, 3]]" : "[]"
+  }, "spread_probability": [1, 3], "enter_fire": "casualty"},
   "termination": {"max_steps": 12}
 }`;
 }
@@ -120,7 +128,10 @@ export function scenarioText(id: string, fire: boolean): string {
  * A suite of the two hand-made scenarios, `seeds` seeds each (from 0), in
  * one family. With 5 seeds each group has n >= 5, so intervals exist.
  */
-export function suiteText(seeds = 5, scenarios: readonly string[] = ["hot", "cold"]): string {
+export function suiteText(
+  seeds = 5,
+  scenarios: readonly string[] = ["hot", "cold"],
+): string {
   const list = Array.from({ length: seeds }, (_, i) => i).join(", ");
   const entries = scenarios.map((id, i) =>
     `{"scenario": ${scenarioText(id, i === 0)}, "seeds": [${list}]}`

@@ -29,7 +29,9 @@ Deno.test("cli: --help of every command exits 0 and shows usage and permissions"
   await inTempDir(async (dir) => {
     const general = await cli(dir, [], ["--help"]);
     assert.equal(general.code, 0, general.err);
-    for (const c of COMMANDS) assert.match(general.out, new RegExp(`\\n  ${c} `));
+    for (const c of COMMANDS) {
+      assert.match(general.out, new RegExp(`\\n  ${c} `));
+    }
     for (const c of COMMANDS) {
       const r = await cli(dir, [], [c, "--help"]);
       assert.equal(r.code, 0, `${c}: ${r.err}`);
@@ -61,21 +63,47 @@ Deno.test("cli: usage errors exit 2 with the usage line and write nothing", asyn
       [["digest"], /missing input: FILE/],
       [["digest", "a.json", "b.json"], /unexpected input: "b.json"/],
       [["digest", "--out", "o.json", "a.json"], /--out needs --canonical/],
-      [["aggregate", "--resamples", "99", "a.json"], /--resamples: expected an integer in \[100, 1000000\], got 99/],
-      [["aggregate", "--resamples", "1e3", "a.json"], /--resamples: expected an integer/],
+      [
+        ["aggregate", "--resamples", "99", "a.json"],
+        /--resamples: expected an integer in \[100, 1000000\], got 99/,
+      ],
+      [
+        ["aggregate", "--resamples", "1e3", "a.json"],
+        /--resamples: expected an integer/,
+      ],
       [["aggregate", "--resamples", "1000001", "a.json"], /--resamples/],
       [["compare", "a.json"], /missing input: B/],
       [["metrics", "a.json"], /missing --scenario/],
       [["run"], /missing --policy/],
       [["run", "--policy", "gredy"], /neither a built-in policy/],
       [["run", "--policy", "./p.ts"], /--model-id ID is required/],
-      [["run", "--policy", "greedy", "--model-id", "bad id"], /--model-id: "bad id" is not an ID/],
+      [
+        ["run", "--policy", "greedy", "--model-id", "bad id"],
+        /--model-id: "bad id" is not an ID/,
+      ],
       [["run", "--policy", "greedy", "--resume"], /--resume needs --out/],
-      [["run", "--policy", "greedy", "--step-timeout-ms", "10"], /policy module only/],
-      [["run", "--policy", "./p.ts", "--model-id", "m", "--step-timeout-ms", "0"], /--step-timeout-ms/],
-      [["suite", "--check", "a.json", "--json"], /--check takes no other option/],
+      [
+        ["run", "--policy", "greedy", "--step-timeout-ms", "10"],
+        /policy module only/,
+      ],
+      [[
+        "run",
+        "--policy",
+        "./p.ts",
+        "--model-id",
+        "m",
+        "--step-timeout-ms",
+        "0",
+      ], /--step-timeout-ms/],
+      [
+        ["suite", "--check", "a.json", "--json"],
+        /--check takes no other option/,
+      ],
       [["verify", "--out", "x.json", "a.json"], /Unknown option '--out'/],
-      [["digest", "--out", "a", "--out", "b", "--canonical", "a.json"], /--out given more than once/],
+      [
+        ["digest", "--out", "a", "--out", "b", "--canonical", "a.json"],
+        /--out given more than once/,
+      ],
     ];
     for (const [args, message] of cases) {
       const r = await cli(dir, ["--allow-read=.", "--allow-write=."], args);
@@ -94,12 +122,20 @@ Deno.test("cli digest: hash of the canonical form, whatever the whitespace and k
   const canonical = '{"a":[1.0,"\\u00e9",1e-05],"b":{"c":null,"d":true}}';
   const expected = await sha256(new TextEncoder().encode(canonical));
   await inTempDir(async (dir) => {
-    await put(dir, "doc.json", '{ "b" : {"d": true, "c": null},\n  "a": [1.0, "é", 0.00001] }\n');
+    await put(
+      dir,
+      "doc.json",
+      '{ "b" : {"d": true, "c": null},\n  "a": [1.0, "é", 0.00001] }\n',
+    );
     const r = await cli(dir, ["--allow-read=doc.json"], ["digest", "doc.json"]);
     assert.equal(r.code, 0, r.err);
     assert.equal(r.out, `${expected}\n`);
 
-    const c = await cli(dir, ["--allow-read=doc.json"], ["digest", "--canonical", "doc.json"]);
+    const c = await cli(dir, ["--allow-read=doc.json"], [
+      "digest",
+      "--canonical",
+      "doc.json",
+    ]);
     assert.equal(c.code, 0, c.err);
     assert.equal(c.out, canonical);
 
@@ -144,7 +180,10 @@ Deno.test("cli digest: refuses what the strict reader refuses, naming the file",
     assert.match(missing.err, /nope\.json: file not found/);
     const denied = await cli(dir, [], ["digest", "dup.json"]);
     assert.equal(denied.code, 1);
-    assert.match(denied.err, /dup\.json: cannot read: permission not granted \(run with --allow-read=dup\.json\)/);
+    assert.match(
+      denied.err,
+      /dup\.json: cannot read: permission not granted \(run with --allow-read=dup\.json\)/,
+    );
   });
 });
 
@@ -164,7 +203,11 @@ Deno.test("cli suite: lists the public suite with no permission; --json is canon
     assert.ok(list.out.includes(`suite hash     ${await sha256(json.stdout)}`));
 
     await Deno.writeFile(`${dir}/public.json`, json.stdout);
-    const check = await cli(dir, ["--allow-read=public.json"], ["suite", "--check", "public.json"]);
+    const check = await cli(dir, ["--allow-read=public.json"], [
+      "suite",
+      "--check",
+      "public.json",
+    ]);
     assert.equal(check.code, 0, check.err);
     assert.match(check.out, /^ok: public\.json: suite emberbench-public /);
     const again = await cli(dir, ["--allow-read=public.json"], [
@@ -181,21 +224,53 @@ Deno.test("cli suite --check: names the file and field of a broken suite", async
   await inTempDir(async (dir) => {
     const good = suiteText();
     const cases: [string, RegExp][] = [
-      [good.replace('"schema_version": "1.0"', '"schema_version": "2.0"'), /scenarios\[0\]\.scenario\.schema_version/],
-      [good.replace('"seeds": [0, 1, 2, 3, 4]', '"seeds": [0, 9007199254740993]'), /s\.json/],
-      [good.replace('"max_steps": 12', '"max_steps": 12.0'), /scenarios\[0\]\.scenario\.termination\.max_steps/],
-      [good.replace('"suite_version": "1"', '"suite_version": "1", "extra": 1'), /extra/],
-      [good.replace('"scenarios": ["hot", "cold"]', '"scenarios": ["hot", "nowhere"]'), /families\[0\]\.scenarios/],
+      [
+        good.replace('"schema_version": "1.0"', '"schema_version": "2.0"'),
+        /scenarios\[0\]\.scenario\.schema_version/,
+      ],
+      [
+        good.replace(
+          '"seeds": [0, 1, 2, 3, 4]',
+          '"seeds": [0, 9007199254740993]',
+        ),
+        /s\.json/,
+      ],
+      [
+        good.replace('"max_steps": 12', '"max_steps": 12.0'),
+        /scenarios\[0\]\.scenario\.termination\.max_steps/,
+      ],
+      [
+        good.replace(
+          '"suite_version": "1"',
+          '"suite_version": "1", "extra": 1',
+        ),
+        /extra/,
+      ],
+      [
+        good.replace(
+          '"scenarios": ["hot", "cold"]',
+          '"scenarios": ["hot", "nowhere"]',
+        ),
+        /families\[0\]\.scenarios/,
+      ],
     ];
     for (const [text, field] of cases) {
       await put(dir, "s.json", text);
-      const r = await cli(dir, ["--allow-read=s.json"], ["suite", "--check", "s.json"]);
+      const r = await cli(dir, ["--allow-read=s.json"], [
+        "suite",
+        "--check",
+        "s.json",
+      ]);
       assert.equal(r.code, 1, r.err);
       assert.match(r.err, /^error: s\.json: /);
       assert.match(r.err, field);
     }
     await put(dir, "s.json", good);
-    const ok = await cli(dir, ["--allow-read=s.json"], ["suite", "--check", "s.json"]);
+    const ok = await cli(dir, ["--allow-read=s.json"], [
+      "suite",
+      "--check",
+      "s.json",
+    ]);
     assert.equal(ok.code, 0, ok.err);
     assert.match(ok.out, /2 scenarios, 1 families, 10 episodes/);
   });
@@ -214,18 +289,37 @@ Deno.test("cli metrics: one scenario and record give the metrics the result hold
     assert.equal(run.code, 0, run.err);
     const result = JSON.parse(run.out);
     const suite = JSON.parse(await Deno.readTextFile(`${dir}/s.json`));
-    await put(dir, "scenario.json", JSON.stringify(suite.scenarios[0].scenario));
+    await put(
+      dir,
+      "scenario.json",
+      JSON.stringify(suite.scenarios[0].scenario),
+    );
     // The record's JSON holds no float, so JSON.stringify keeps it exact.
     await put(dir, "record.json", JSON.stringify(result.episodes[0].record));
     const flags = ["--allow-read=scenario.json,record.json"];
-    const m = await cli(dir, flags, ["metrics", "--scenario", "scenario.json", "record.json"]);
+    const m = await cli(dir, flags, [
+      "metrics",
+      "--scenario",
+      "scenario.json",
+      "record.json",
+    ]);
     assert.equal(m.code, 0, m.err);
     const start = run.out.indexOf('"metrics":') + '"metrics":'.length;
-    assert.ok(run.out.slice(start).startsWith(m.out), "metrics differ from the result's");
+    assert.ok(
+      run.out.slice(start).startsWith(m.out),
+      "metrics differ from the result's",
+    );
 
     // A seed written as a float, and an action the replay does not reproduce.
     const record = result.episodes[0].record;
-    await put(dir, "float.json", JSON.stringify(record).replace(`"seed":${record.header.seed}`, `"seed":${record.header.seed}.0`));
+    await put(
+      dir,
+      "float.json",
+      JSON.stringify(record).replace(
+        `"seed":${record.header.seed}`,
+        `"seed":${record.header.seed}.0`,
+      ),
+    );
     const f = await cli(dir, ["--allow-read=scenario.json,float.json"], [
       "metrics",
       "--scenario",

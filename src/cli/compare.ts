@@ -34,7 +34,8 @@ export const COMPARE: CommandSpec = {
     resamples: { type: "string" },
     out: { type: "string", short: "o" },
   },
-  help: `Verify the results A and B (every episode replayed), pair their episodes
+  help:
+    `Verify the results A and B (every episode replayed), pair their episodes
 by key and compute, per group and per metric, the deltas A - B, their
 descriptive statistics, a 95 % bootstrap interval of the mean delta and the
 per-metric A-better / B-better / tie counts (none for metrics without a

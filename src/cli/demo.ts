@@ -10,20 +10,25 @@
  * @module
  */
 
-import { encodeBytes, type JsonObject, type JsonValue, parseBytes } from "../canonical.ts";
+import {
+  encodeBytes,
+  type JsonObject,
+  type JsonValue,
+  parseBytes,
+} from "../canonical.ts";
 import { BUILTIN_POLICIES } from "../policies/mod.ts";
 import { publicSuite } from "../public_suite.ts";
 import { runEvaluation } from "../runner.ts";
 import { aggregateStatistics } from "../statistics/aggregate.ts";
 import { pairedStatistics } from "../statistics/paired.ts";
-import { expectPositionals, flag, resamplesOption, stringOption } from "./args.ts";
-import type { CommandSpec } from "./command.ts";
 import {
-  checkWritable,
-  fileError,
-  printLine,
-  writeFileAtomic,
-} from "./io.ts";
+  expectPositionals,
+  flag,
+  resamplesOption,
+  stringOption,
+} from "./args.ts";
+import type { CommandSpec } from "./command.ts";
+import { checkWritable, fileError, printLine, writeFileAtomic } from "./io.ts";
 import { progressBar } from "./progress.ts";
 import { renderSummary } from "./summary.ts";
 
@@ -62,7 +67,8 @@ export function demoFiles(): string[] {
  * ```
  */
 export const DEMO: CommandSpec = {
-  summary: "evaluate the public suite with the built-in policies and print a summary (default)",
+  summary:
+    "evaluate the public suite with the built-in policies and print a summary (default)",
   usage: "demo [--out DIR] [--resamples N]",
   options: {
     out: { type: "string", short: "o" },
@@ -74,7 +80,9 @@ export const DEMO: CommandSpec = {
 then write into DIR:
   <policy>.result.json   the evaluation result
   <policy>.stats.json    its aggregate statistics
-  compare.${DEMO_PAIR[0]}-vs-${DEMO_PAIR[1]}.json   paired statistics, A = ${DEMO_PAIR[0]}, B = ${DEMO_PAIR[1]}
+  compare.${DEMO_PAIR[0]}-vs-${DEMO_PAIR[1]}.json   paired statistics, A = ${
+    DEMO_PAIR[0]
+  }, B = ${DEMO_PAIR[1]}
 and print, per metric, each policy's overall mean with its 95 % interval and
 the paired A/B/tie counts with the mean delta and its interval. Metrics are
 never combined into one number.

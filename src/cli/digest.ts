@@ -22,13 +22,15 @@ import { checkWritable, emitBytes, printLine, readJson } from "./io.ts";
  * ```
  */
 export const DIGEST: CommandSpec = {
-  summary: "SHA-256 of a JSON document's canonical form (or its canonical bytes)",
+  summary:
+    "SHA-256 of a JSON document's canonical form (or its canonical bytes)",
   usage: "digest [--canonical [--out FILE]] FILE",
   options: {
     canonical: { type: "boolean" },
     out: { type: "string", short: "o" },
   },
-  help: `Read FILE (or standard input for "-") with the strict JSON reader and print
+  help:
+    `Read FILE (or standard input for "-") with the strict JSON reader and print
 the lower-case hex SHA-256 of its canonical bytes, followed by a newline.
 Whitespace and key order do not change the digest; a float written as an
 integer (or the reverse) does, because the canonical bytes differ.

@@ -8,11 +8,7 @@
  * @module
  */
 
-import {
-  encodeBytes,
-  type JsonValue,
-  parseBytes,
-} from "../canonical.ts";
+import { encodeBytes, type JsonValue, parseBytes } from "../canonical.ts";
 import { EmberError } from "../errors.ts";
 
 /**
@@ -47,7 +43,9 @@ export const STDIN = "-";
 export async function readInput(file: string): Promise<Uint8Array> {
   try {
     if (file === STDIN) {
-      return new Uint8Array(await new Response(Deno.stdin.readable).arrayBuffer());
+      return new Uint8Array(
+        await new Response(Deno.stdin.readable).arrayBuffer(),
+      );
     }
     return await Deno.readFile(file);
   } catch (e) {
@@ -144,7 +142,12 @@ export async function checkWritable(file: string): Promise<void> {
   const read = await Deno.permissions.query({ name: "read", path: dir });
   const write = await Deno.permissions.query({ name: "write", path: dir });
   if (read.state !== "granted" || write.state !== "granted") {
-    throw fileError(file, "write", new Deno.errors.NotCapable("not granted"), dir);
+    throw fileError(
+      file,
+      "write",
+      new Deno.errors.NotCapable("not granted"),
+      dir,
+    );
   }
 }
 
@@ -225,7 +228,10 @@ export async function emitBytes(
 export function splitPath(file: string): { dir: string; base: string } {
   const cut = Math.max(file.lastIndexOf("/"), file.lastIndexOf("\\"));
   if (cut < 0) return { dir: ".", base: file };
-  return { dir: cut === 0 ? file.slice(0, 1) : file.slice(0, cut), base: file.slice(cut + 1) };
+  return {
+    dir: cut === 0 ? file.slice(0, 1) : file.slice(0, cut),
+    base: file.slice(cut + 1),
+  };
 }
 
 async function writeAllTo(

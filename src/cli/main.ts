@@ -23,7 +23,7 @@ import {
 } from "../types.ts";
 import { AGGREGATE } from "./aggregate.ts";
 import { parseCommandLine, UsageError } from "./args.ts";
-import { COMMON_OPTIONS, type CommandSpec, PROG } from "./command.ts";
+import { type CommandSpec, COMMON_OPTIONS, PROG } from "./command.ts";
 import { COMPARE } from "./compare.ts";
 import { DEMO } from "./demo.ts";
 import { DIGEST } from "./digest.ts";
@@ -188,7 +188,10 @@ export async function main(args: readonly string[]): Promise<number> {
       );
     }
     const spec = commandSpec(command);
-    const parsed = parseCommandLine(rest, { ...COMMON_OPTIONS, ...spec.options });
+    const parsed = parseCommandLine(rest, {
+      ...COMMON_OPTIONS,
+      ...spec.options,
+    });
     if (parsed.values.help === true) {
       await print(commandHelp(command));
       return 0;
@@ -202,7 +205,9 @@ export async function main(args: readonly string[]): Promise<number> {
 function report(e: unknown, command: CommandName | undefined): number {
   if (e instanceof UsageError) {
     const usage = command === undefined
-      ? `Usage: ${PROG} <command> [options] <inputs...>\nCommands: ${COMMAND_NAMES.join(", ")}`
+      ? `Usage: ${PROG} <command> [options] <inputs...>\nCommands: ${
+        COMMAND_NAMES.join(", ")
+      }`
       : `Usage: ${PROG} ${commandSpec(command).usage}`;
     const more = command === undefined ? "--help" : `${command} --help`;
     printError(`error: ${e.message}\n${usage}\nRun with ${more} for details.`);

@@ -45,7 +45,9 @@ Example:
   async run(args) {
     const [recordFile] = expectPositionals(args.positionals, ["RECORD"]);
     const scenarioFile = stringOption(args.values, "scenario");
-    if (scenarioFile === undefined) throw new UsageError("missing --scenario FILE");
+    if (scenarioFile === undefined) {
+      throw new UsageError("missing --scenario FILE");
+    }
     const out = stringOption(args.values, "out");
     if (out !== undefined) await checkWritable(out);
     const scenario = await loadScenario(scenarioFile);

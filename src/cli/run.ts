@@ -55,7 +55,8 @@ const MAX_STEP_TIMEOUT_MS = 3_600_000;
  */
 export const RUN: CommandSpec = {
   summary: "evaluate a policy over a suite and write its evaluation result",
-  usage: "run --policy NAME|MODULE [--model-id ID] [--suite FILE] [--out FILE [--resume]] [--step-timeout-ms N]",
+  usage:
+    "run --policy NAME|MODULE [--model-id ID] [--suite FILE] [--out FILE [--resume]] [--step-timeout-ms N]",
   options: {
     policy: { type: "string" },
     "model-id": { type: "string" },
@@ -68,7 +69,9 @@ export const RUN: CommandSpec = {
 evaluation result (canonical JSON): each episode's run record and metrics.
 
 Options:
-  --policy NAME|MODULE  a built-in policy (${Object.keys(BUILTIN_POLICIES).join(", ")}) or a
+  --policy NAME|MODULE  a built-in policy (${
+    Object.keys(BUILTIN_POLICIES).join(", ")
+  }) or a
                         module path (containing "/" or ending in .ts/.js/.mjs) or
                         file:/https: URL whose default export maps
                         (observation, {seed, step}) to {person_id: action}.
@@ -107,7 +110,9 @@ Examples:
     expectPositionals(args.positionals, []);
     const quiet = flag(args.values, "quiet");
     const policyArg = stringOption(args.values, "policy");
-    if (policyArg === undefined) throw new UsageError("missing --policy NAME|MODULE");
+    if (policyArg === undefined) {
+      throw new UsageError("missing --policy NAME|MODULE");
+    }
     const builtin = Object.hasOwn(BUILTIN_POLICIES, policyArg);
     if (!builtin && !isModuleSpecifier(policyArg)) {
       throw new UsageError(
@@ -123,7 +128,9 @@ Examples:
     }
     if (!ID_PATTERN.test(modelId)) {
       throw new UsageError(
-        `--model-id: ${JSON.stringify(modelId)} is not an ID (${ID_PATTERN.source})`,
+        `--model-id: ${
+          JSON.stringify(modelId)
+        } is not an ID (${ID_PATTERN.source})`,
       );
     }
     const timeoutText = stringOption(args.values, "step-timeout-ms");
@@ -135,7 +142,9 @@ Examples:
       : intOption(timeoutText, "step-timeout-ms", 1, MAX_STEP_TIMEOUT_MS);
     const out = stringOption(args.values, "out");
     const resume = flag(args.values, "resume");
-    if (resume && out === undefined) throw new UsageError("--resume needs --out FILE");
+    if (resume && out === undefined) {
+      throw new UsageError("--resume needs --out FILE");
+    }
 
     if (out !== undefined) await checkWritable(out);
     const suite = await loadSuite(stringOption(args.values, "suite"));
@@ -144,7 +153,10 @@ Examples:
       if (await fileExists(out)) {
         previous = parseResult(await readJson(out), { file: out });
       } else {
-        notice(`${out}: no result to resume yet; starting from the first episode`, quiet);
+        notice(
+          `${out}: no result to resume yet; starting from the first episode`,
+          quiet,
+        );
       }
     }
 
@@ -156,7 +168,10 @@ Examples:
     const controller = new AbortController();
     const onInterrupt = () => {
       if (controller.signal.aborted) Deno.exit(EXIT_INTERRUPTED);
-      notice("\ninterrupt: stopping before the next step (Ctrl-C again to quit now)", quiet);
+      notice(
+        "\ninterrupt: stopping before the next step (Ctrl-C again to quit now)",
+        quiet,
+      );
       controller.abort(new Error("interrupted (SIGINT)"));
     };
     Deno.addSignalListener("SIGINT", onInterrupt);
@@ -209,7 +224,8 @@ function handleStop(
     }
     throw e;
   }
-  const partial = (e as EvaluationInterruptedError | EpisodePolicyError).partial;
+  const partial =
+    (e as EvaluationInterruptedError | EpisodePolicyError).partial;
   const kept = out === undefined
     ? "nothing was written (no --out)"
     : `${partial.episodes.length} completed episodes are saved in ${out}; continue with --resume`;

@@ -169,13 +169,25 @@ function describe(v: unknown): string {
 /** The absolute URL of a policy module given as a path or a URL. */
 function moduleUrl(specifier: string): string {
   if (/^(file|https?):/i.test(specifier)) return new URL(specifier).href;
+  const path = specifier.replaceAll("\\", "/");
+  if (/^([A-Za-z]:)?\//.test(path)) return pathUrl(path).href;
   // Deno.cwd() needs no permission in Deno 2, so a relative path resolves here.
-  const base = new URL(`file://${Deno.cwd().replaceAll("\\", "/")}/`);
-  const normalized = specifier.replaceAll("\\", "/");
-  const absolute = /^([A-Za-z]:)?\//.test(normalized)
-    ? new URL(`file://${normalized.startsWith("/") ? "" : "/"}${normalized}`)
-    : new URL(normalized, base);
-  return absolute.href;
+  const base = pathUrl(`${Deno.cwd().replaceAll("\\", "/")}/`);
+  return new URL(encodeSegments(path), base).href;
+}
+
+/** A `file:` URL of an absolute path, each segment percent-encoded. */
+function pathUrl(path: string): URL {
+  const encoded = encodeSegments(path);
+  return new URL(`file://${encoded.startsWith("/") ? "" : "/"}${encoded}`);
+}
+
+function encodeSegments(path: string): string {
+  return path.split("/").map((segment, i) =>
+    i <= 1 && /^[A-Za-z]:$/.test(segment)
+      ? segment
+      : encodeURIComponent(segment)
+  ).join("/");
 }
 
 /**
@@ -190,11 +202,17 @@ async function checkModuleFile(url: string, specifier: string): Promise<void> {
   try {
     const info = await Deno.stat(path);
     if (!info.isFile) {
-      throw new PolicyError("not a file", { file: specifier, path: "--policy" });
+      throw new PolicyError("not a file", {
+        file: specifier,
+        path: "--policy",
+      });
     }
   } catch (e) {
     if (e instanceof Deno.errors.NotFound) {
-      throw new PolicyError("file not found", { file: specifier, path: "--policy" });
+      throw new PolicyError("file not found", {
+        file: specifier,
+        path: "--policy",
+      });
     }
     throw e;
   }
@@ -219,7 +237,8 @@ async function denoCommand(): Promise<string> {
 // The host runs inside the sandbox. It is plain JavaScript so that nothing
 // has to be type-checked or transpiled, and it only uses APIs that need no
 // permission (stdin, stdout, stderr).
-const CONSOLE_TO_STDERR = `for (const k of ["log", "info", "debug", "dir", "table", "trace"]) console[k] = console.error;`;
+const CONSOLE_TO_STDERR =
+  `for (const k of ["log", "info", "debug", "dir", "table", "trace"]) console[k] = console.error;`;
 
 function hostSource(policyUrl: string): string {
   return `import ${JSON.stringify(dataUrl(CONSOLE_TO_STDERR))};
@@ -356,7 +375,9 @@ class PolicyProcess {
       const next = await Promise.race([this.#lines.next(), timeout]);
       if (next === "timeout") {
         this.#kill();
-        return this.#fail(`the policy took longer than ${timeoutMs} ms ${what}`);
+        return this.#fail(
+          `the policy took longer than ${timeoutMs} ms ${what}`,
+        );
       }
       if (next.done) return await this.#exited("the policy process ended");
       try {
@@ -376,9 +397,13 @@ class PolicyProcess {
   async #exited(what: string): Promise<string> {
     const status = await this.#child.status;
     const tail = (await this.#stderr.done).trim();
-    const code = status.signal === null ? `code ${status.code}` : `signal ${status.signal}`;
+    const code = status.signal === null
+      ? `code ${status.code}`
+      : `signal ${status.signal}`;
     return this.#fail(
-      `${what} (exit ${code})${tail === "" ? "" : `; its standard error ends with:\n${tail}`}`,
+      `${what} (exit ${code})${
+        tail === "" ? "" : `; its standard error ends with:\n${tail}`
+      }`,
     );
   }
 
@@ -415,7 +440,9 @@ function isObject(v: unknown): v is Readonly<Record<string, unknown>> {
   return v !== null && typeof v === "object" && !Array.isArray(v);
 }
 
-async function* readLines(stream: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+async function* readLines(
+  stream: ReadableStream<Uint8Array>,
+): AsyncGenerator<string> {
   const decoder = new TextDecoder();
   let buffer = "";
   for await (const chunk of stream) {
@@ -428,6 +455,11 @@ async function* readLines(stream: ReadableStream<Uint8Array>): AsyncGenerator<st
   }
   if (buffer !== "") yield buffer;
 }
+
+// Colour codes in Deno's own messages (the child runs with NO_COLOR, but
+// a policy may print its own).
+// deno-lint-ignore no-control-regex
+const ANSI_COLOUR = /\x1b\[[0-9;]*m/g;
 
 /** Where the host's `data:` URL would appear in Deno's messages. */
 const HOST_NAME = "<ember policy host>";
@@ -478,8 +510,10 @@ class StderrPipe {
   }
 
   #line(raw: string) {
-    // deno-lint-ignore no-control-regex
-    const line = raw.replaceAll(this.hostUrl, HOST_NAME).replace(/\x1b\[[0-9;]*m/g, "");
+    const line = raw.replaceAll(this.hostUrl, HOST_NAME).replace(
+      ANSI_COLOUR,
+      "",
+    );
     this.#tail = (this.#tail + line).slice(-STDERR_TAIL);
     if (this.#forwarding) this.#write(line);
     else if (this.enabled) this.#held.push(line);

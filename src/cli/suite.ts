@@ -23,7 +23,8 @@ import { table } from "./table.ts";
  * ```
  */
 export const SUITE: CommandSpec = {
-  summary: "list the public suite, print a suite as canonical JSON, or check a suite file",
+  summary:
+    "list the public suite, print a suite as canonical JSON, or check a suite file",
   usage: "suite [--suite FILE] [--json [--out FILE]] | suite --check FILE",
   options: {
     suite: { type: "string" },
@@ -31,7 +32,8 @@ export const SUITE: CommandSpec = {
     check: { type: "string" },
     out: { type: "string", short: "o" },
   },
-  help: `Without options, list the public suite: its ID, version, suite hash, the
+  help:
+    `Without options, list the public suite: its ID, version, suite hash, the
 hash of the evaluation manifest it schedules, its families and scenarios.
 
 Options:
@@ -56,7 +58,9 @@ Examples:
     const file = stringOption(args.values, "suite");
     const json = flag(args.values, "json");
     const out = stringOption(args.values, "out");
-    if (check !== undefined && (file !== undefined || json || out !== undefined)) {
+    if (
+      check !== undefined && (file !== undefined || json || out !== undefined)
+    ) {
       throw new UsageError("--check takes no other option");
     }
     if (out !== undefined && !json) {

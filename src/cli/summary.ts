@@ -16,9 +16,16 @@ export type SummaryInput = {
   /** Heading line (suite, episodes, resamples). */
   readonly title: string;
   /** Aggregate artifacts, one per policy, in run order. */
-  readonly aggregates: readonly { readonly policy: string; readonly artifact: JsonObject }[];
+  readonly aggregates: readonly {
+    readonly policy: string;
+    readonly artifact: JsonObject;
+  }[];
   /** The paired artifact, A − B. */
-  readonly paired: { readonly a: string; readonly b: string; readonly artifact: JsonObject };
+  readonly paired: {
+    readonly a: string;
+    readonly b: string;
+    readonly artifact: JsonObject;
+  };
 };
 
 /** Shown where a value or an interval is undefined (n = 0, or n < 5 for intervals). */
@@ -111,7 +118,10 @@ function directionsOf(artifact: JsonObject): Map<string, string> {
   const out = new Map<string, string>();
   for (const d of list(field(artifact, "metric_definitions"))) {
     const direction = field(d, "direction");
-    out.set(String(field(d, "metric")), direction === null ? "none" : String(direction));
+    out.set(
+      String(field(d, "metric")),
+      direction === null ? "none" : String(direction),
+    );
   }
   return out;
 }
@@ -145,7 +155,9 @@ function winLossTie(entry: JsonValue): string {
 export function withInterval(mean: JsonValue, ci: JsonValue): string {
   const interval = ci === null
     ? `[${DASH}]`
-    : `[${formatNumber(field(ci, "lower"))}, ${formatNumber(field(ci, "upper"))}]`;
+    : `[${formatNumber(field(ci, "lower"))}, ${
+      formatNumber(field(ci, "upper"))
+    }]`;
   return `${formatNumber(mean)} ${interval}`;
 }
 
@@ -169,7 +181,10 @@ export function formatNumber(v: JsonValue): string {
 }
 
 function field(v: JsonValue | undefined, key: string): JsonValue {
-  if (v === null || v === undefined || typeof v !== "object" || Array.isArray(v) || v instanceof JsonFloat) {
+  if (
+    v === null || v === undefined || typeof v !== "object" ||
+    Array.isArray(v) || v instanceof JsonFloat
+  ) {
     throw new TypeError(`summary: expected an object holding ${key}`);
   }
   const value = (v as JsonObject)[key];

@@ -22,7 +22,9 @@ export function table(rows: readonly (readonly string[])[]): string[] {
   }
   return rows.map((row) =>
     row.map((cell, i) =>
-      i === row.length - 1 ? cell : cell.padEnd((widths[i] ?? 0) + (cell.length - [...cell].length))
+      i === row.length - 1
+        ? cell
+        : cell.padEnd((widths[i] ?? 0) + (cell.length - [...cell].length))
     ).join("  ")
   );
 }

@@ -29,7 +29,8 @@ export const VERIFY: CommandSpec = {
   options: {
     suite: { type: "string" },
   },
-  help: `Check the evaluation result RESULT against the suite: strict JSON, every
+  help:
+    `Check the evaluation result RESULT against the suite: strict JSON, every
 field, the manifest equal to the one the suite schedules, every episode
 replayed by the simulator from its recorded actions, and its stored metrics
 equal to the recomputed ones. Prints one line with the model, the episode

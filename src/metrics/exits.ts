@@ -27,7 +27,9 @@ export function exitBalance(counts: readonly number[]): Rational | null {
 /** `max_e n_e / E`, or `null` when `E = 0`. */
 export function maxExitShare(counts: readonly number[]): Rational | null {
   const e = counts.reduce((a, b) => a + b, 0);
-  return e === 0 ? null : Rational.of(Math.max(...counts), e);
+  return e === 0
+    ? null
+    : Rational.of(counts.reduce((a, b) => Math.max(a, b), 0), e);
 }
 
 /** The `exits` section. */
