@@ -22,3 +22,8 @@ export * from "./src/public_suite.ts";
 export * from "./src/runner.ts";
 export * from "./src/metrics/episode.ts";
 export { rebuildExact, STATISTICS_METRICS } from "./src/metrics/rebuild.ts";
+
+if (import.meta.main) {
+  const { main } = await import("./src/cli/main.ts");
+  Deno.exit(await main(Deno.args));
+}

@@ -5,6 +5,7 @@
  */
 
 import assert from "node:assert/strict";
+import { encode, parse } from "../src/canonical.ts";
 import {
   CLI,
   cli,
@@ -76,6 +77,23 @@ Deno.test("cli run: built-in policy to --out, with exactly the documented flags"
       /res\/h\.json: cannot write: permission not granted \(run with --allow-read=res --allow-write=res\)/,
     );
     assert.equal(await exists(`${dir}/res`, "h.json"), false);
+
+    // A missing output folder is refused before running, too.
+    const nowhere = await cli(dir, ["--allow-read=.", "--allow-write=."], [
+      "run",
+      "--suite",
+      "s.json",
+      "--policy",
+      "greedy",
+      "--out",
+      "nowhere/g.json",
+    ]);
+    assert.equal(nowhere.code, 1);
+    assert.match(
+      nowhere.err,
+      /nowhere\/g\.json: cannot write: directory "nowhere" does not exist/,
+    );
+    assert.deepEqual(await listDir(dir), ["res", "s.json"]);
   });
 });
 
@@ -121,8 +139,8 @@ Deno.test("cli run: a failing user policy exits 1 naming episode and step, writi
     const policies: [string, string, RegExp][] = [
       [
         "throws.js",
-        `export default function (obs, ctx) { if (ctx.step === 2) throw new Error("boom"); return Object.fromEntries(obs.people.map((p) => [p.person_id, "stay"])); }`,
-        /episode 0.*step 3.*throws\.js: the policy threw Error: boom/,
+        `export default function (obs, ctx) { if (ctx.step === 0) throw new Error("boom"); return {}; }`,
+        /episode 0.*step 1: controller failed: \.\/throws\.js: the policy threw Error: boom \(at default \(file:.*throws\.js:1:/,
       ],
       [
         "hangs.js",
@@ -328,7 +346,9 @@ Deno.test("cli run: SIGINT stops with exit 130 and a valid checkpoint; --resume 
       err,
       /interrupted: \d+ completed episodes are saved in part\.json/,
     );
-    const partial = JSON.parse(await Deno.readTextFile(`${dir}/part.json`));
+    const text = await Deno.readTextFile(`${dir}/part.json`);
+    assert.equal(encode(parse(text)), text, "the checkpoint is canonical");
+    const partial = JSON.parse(text);
     assert.ok(
       partial.episodes.length >= 1 && partial.episodes.length < 10,
       String(partial.episodes.length),

@@ -4,7 +4,13 @@
  */
 
 import assert from "node:assert/strict";
-import { encode, float, type JsonValue, parse } from "../src/canonical.ts";
+import {
+  encode,
+  float,
+  JsonFloat,
+  type JsonValue,
+  parse,
+} from "../src/canonical.ts";
 import {
   cli,
   exists,
@@ -81,21 +87,35 @@ Deno.test("cli verify: a good result verifies; tampered ones fail naming file an
     await editResult(dir, "res/greedy.json", "res/hash.json", (v) => {
       v.evaluation_manifest_hash = "0".repeat(64);
     });
+    let intField = "";
     await editResult(dir, "res/greedy.json", "res/int.json", (v) => {
-      // A float field written as an integer lexeme: `1` where `1.0` belongs.
-      const safety = at(v, "episodes", 1, "metrics", "safety");
-      const rate = safety.evacuated_rate as { value: number };
-      safety.evacuated_rate = Math.round(rate.value);
+      // A float field written as an integer lexeme: `0` where `0.0` belongs
+      // (same value, other canonical bytes).
+      for (const [i, e] of (v.episodes as JsonValue[]).entries()) {
+        const safety = at(e, "metrics", "safety");
+        for (const [key, x] of Object.entries(safety)) {
+          if (x instanceof JsonFloat && Number.isInteger(x.value)) {
+            safety[key] = x.value;
+            intField = `episodes[${i}].metrics.safety.${key}`;
+            return;
+          }
+        }
+      }
     });
     await editResult(dir, "res/greedy.json", "res/metric.json", (v) => {
       at(v, "episodes", 2, "metrics", "safety").evacuated_rate = float(0.123);
     });
+    assert.notEqual(intField, "", "some safety rate is integral");
     const cases: [string, RegExp][] = [
       ["res/action.json", /res\/action\.json: episodes\[0\]/],
       ["res/hash.json", /res\/hash\.json: evaluation_manifest_hash/],
       [
         "res/int.json",
-        /res\/int\.json: episodes\[1\]\.metrics\.safety\.evacuated_rate/,
+        new RegExp(
+          `res/int\\.json: ${
+            intField.replace(/[.[\]]/g, "\\$&")
+          }: .*stored (\\d+), recomputed \\1\\.0`,
+        ),
       ],
       ["res/metric.json", /res\/metric\.json: episodes\[2\]\.metrics/],
     ];

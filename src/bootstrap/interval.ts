@@ -17,7 +17,7 @@
  * @module
  */
 
-import { ratioToFloat, Rational } from "../exact.ts";
+import { Rational, ratioToFloat } from "../exact.ts";
 import { resampleSums } from "./resample.ts";
 import { IndexStream, type WordSource } from "./stream.ts";
 
@@ -68,7 +68,7 @@ function gcd(a: bigint, b: bigint): bigint {
  * @example
  * ```ts
  * import { toCommonDenominator } from "./interval.ts";
- * import { ratioToFloat, Rational } from "../exact.ts";
+ * import { Rational } from "../exact.ts";
  * const s = toCommonDenominator([Rational.of(1, 4), Rational.of(-1, 6)]);
  * console.assert(s.den === 12n && s.nums[0] === 3n && s.nums[1] === -2n);
  * ```
@@ -113,7 +113,7 @@ const CHUNK = 4096;
  * ```ts
  * import { bootstrapMeanInterval } from "./interval.ts";
  * import { ShakeWordSource } from "./stream.ts";
- * import { ratioToFloat, Rational } from "../exact.ts";
+ * import { Rational } from "../exact.ts";
  * const xs = [1, 2, 3, 4, 5].map((v) => Rational.of(v));
  * const ci = bootstrapMeanInterval(xs, {
  *   resamples: 100,
@@ -162,7 +162,12 @@ export function bootstrapMeanInterval(
     pairs = bounds.map(({ j }) => [BigInt(sums[j]!), BigInt(sums[j + 1]!)]);
   } else {
     pairs = certify(
-      approx, sums, starts!, stream, nums, bounds.map((b) => b.j),
+      approx,
+      sums,
+      starts!,
+      stream,
+      nums,
+      bounds.map((b) => b.j),
     );
   }
   const scale = BigInt(LEVEL_DEN) * BigInt(n) * den;
@@ -232,7 +237,7 @@ function certify(
   if (n * U >= 0.005) throw new RangeError(`too many values (${n})`);
   let maxV = 0;
   for (const v of approx) maxV = Math.max(maxV, Math.abs(v));
-  const margin = 0;
+  const margin = 4 * (2 * n * n * U * maxV + n * TINY);
   const sorted = sums.slice().sort();
   const windows = ranks.map((j) => {
     const lo = sorted[j]! - margin;

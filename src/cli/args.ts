@@ -22,19 +22,44 @@ import { parseArgs } from "node:util";
  * ```
  */
 export class UsageError extends Error {
+  /** Always `"UsageError"`. */
   override readonly name = "UsageError";
 }
 
-/** One option a command accepts. */
+/**
+ * One option a command accepts.
+ *
+ * @example
+ * ```ts
+ * import type { OptionSpec } from "./args.ts";
+ * const out: OptionSpec = { type: "string", short: "o" };
+ * ```
+ */
 export type OptionSpec = {
   readonly type: "string" | "boolean";
   readonly short?: string;
 };
 
-/** Options by long name, without the leading `--`. */
+/**
+ * Options by long name, without the leading `--`.
+ *
+ * @example
+ * ```ts
+ * import type { OptionSpecs } from "./args.ts";
+ * const options: OptionSpecs = { out: { type: "string" }, json: { type: "boolean" } };
+ * ```
+ */
 export type OptionSpecs = Readonly<Record<string, OptionSpec>>;
 
-/** Parsed options and positionals. Options absent from the line are absent here. */
+/**
+ * Parsed options and positionals. Options absent from the line are absent here.
+ *
+ * @example
+ * ```ts
+ * import type { ParsedArgs } from "./args.ts";
+ * const args: ParsedArgs = { values: { quiet: true }, positionals: ["r.json"] };
+ * ```
+ */
 export type ParsedArgs = {
   readonly values: Readonly<Record<string, string | boolean | undefined>>;
   readonly positionals: readonly string[];
@@ -149,12 +174,10 @@ export function intOption(
   return n;
 }
 
-/** Default number of bootstrap resamples (statistics.md §8). */
-export const DEFAULT_RESAMPLES = 2000;
-/** Smallest resample count statistics.md §8 accepts. */
-export const MIN_RESAMPLES = 100;
-/** Largest resample count statistics.md §8 accepts. */
-export const MAX_RESAMPLES = 1_000_000;
+// statistics.md §8: default 2000, any integer in [100, 1 000 000].
+const DEFAULT_RESAMPLES = 2000;
+const MIN_RESAMPLES = 100;
+const MAX_RESAMPLES = 1_000_000;
 
 /**
  * The `--resamples` value, or the default 2000 when absent. Out of
@@ -173,7 +196,15 @@ export function resamplesOption(text: string | boolean | undefined): number {
   return intOption(String(text), "resamples", MIN_RESAMPLES, MAX_RESAMPLES);
 }
 
-/** The ID pattern of contract §4 (model IDs included). */
+/**
+ * The ID pattern of contract §4 (model IDs included).
+ *
+ * @example
+ * ```ts
+ * import { ID_PATTERN } from "./args.ts";
+ * console.assert(ID_PATTERN.test("fire_aware") && !ID_PATTERN.test("bad id"));
+ * ```
+ */
 export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/;
 
 /**

@@ -14,10 +14,29 @@ import { parseScenario } from "../scenario.ts";
 import { parseSuite } from "../suite.ts";
 import type { Scenario, Suite } from "../types.ts";
 
-/** The name the help texts use for the program. */
+/**
+ * The name the help texts use for the program.
+ *
+ * @example
+ * ```ts
+ * import { PROG } from "./command.ts";
+ * console.assert(PROG.endsWith("jsr:@ember/stats"));
+ * ```
+ */
 export const PROG = "deno run <permissions> jsr:@ember/stats";
 
-/** A command of the CLI: its help text, options and handler. */
+/**
+ * A command of the CLI: its help text, options and handler.
+ *
+ * @example
+ * ```ts
+ * import type { CommandSpec } from "./command.ts";
+ * const hello: CommandSpec = {
+ *   summary: "say hello", usage: "hello", options: {}, help: "Permissions: none.",
+ *   run: () => Promise.resolve(0),
+ * };
+ * ```
+ */
 export type CommandSpec = {
   /** One line for the command list of the general help. */
   readonly summary: string;
@@ -31,7 +50,15 @@ export type CommandSpec = {
   readonly run: (args: ParsedArgs) => Promise<number>;
 };
 
-/** Options every command accepts. */
+/**
+ * Options every command accepts.
+ *
+ * @example
+ * ```ts
+ * import { COMMON_OPTIONS } from "./command.ts";
+ * console.assert(COMMON_OPTIONS.help?.short === "h");
+ * ```
+ */
 export const COMMON_OPTIONS: OptionSpecs = {
   help: { type: "boolean", short: "h" },
   quiet: { type: "boolean", short: "q" },

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { EmberError } from "../errors.ts";
 import { pairedStatistics } from "../statistics/paired.ts";
 import {
   expectPositionals,
@@ -75,6 +76,10 @@ Example:
         files: [fileA, fileB],
         onProgress: (phase, done, total) => bar.update(done, total, phase),
       });
+    } catch (e) {
+      // Pairing refuses the two results together (different manifests).
+      if (e instanceof EmberError) e.inFile(`${fileA} and ${fileB}`);
+      throw e;
     } finally {
       bar.finish();
     }

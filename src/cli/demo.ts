@@ -33,12 +33,12 @@ import { progressBar } from "./progress.ts";
 import { renderSummary } from "./summary.ts";
 
 /** Default output folder of the demo. */
-export const DEMO_DIR = "ember-demo";
+const DEMO_DIR = "ember-demo";
 // Any name inside the folder: the permission check is about the folder.
 const DEMO_FILE_PROBE = "compare.json";
 
 /** The pair the demo compares: A = the fire-aware policy, B = greedy. */
-export const DEMO_PAIR = ["fire_aware", "greedy"] as const;
+const DEMO_PAIR = ["fire_aware", "greedy"] as const;
 
 /**
  * The file names the demo writes into its folder, in writing order.
@@ -102,7 +102,7 @@ Example:
     const quiet = flag(args.values, "quiet");
     const dir = stringOption(args.values, "out") ?? DEMO_DIR;
     const resamples = resamplesOption(args.values.resamples);
-    await checkWritable(`${dir}/${DEMO_FILE_PROBE}`);
+    await checkWritable(`${dir}/${DEMO_FILE_PROBE}`, { dirMayBeMissing: true });
     const suite = publicSuite();
     const files = new Map<string, Uint8Array>();
     const aggregates: { policy: string; artifact: JsonObject }[] = [];

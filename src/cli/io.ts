@@ -24,11 +24,12 @@ import { EmberError } from "../errors.ts";
  * ```
  */
 export class FileError extends EmberError {
+  /** Always `"FileError"`. */
   override readonly name = "FileError";
 }
 
 /** The name standing for standard input in place of an input file. */
-export const STDIN = "-";
+const STDIN = "-";
 
 /**
  * Read a whole file (or standard input for `-`), mapping failures to a
@@ -128,7 +129,8 @@ export async function writeFileAtomic(
 
 /**
  * Fail early, before any work, when `file` could not be written atomically:
- * the atomic rename needs read and write access to the file's directory.
+ * the atomic rename needs read and write access to the file's directory,
+ * which must exist (unless `dirMayBeMissing`: the demo creates its folder).
  * Raises a {@linkcode FileError} naming the flags to add.
  *
  * @example
@@ -137,7 +139,10 @@ export async function writeFileAtomic(
  * await checkWritable("out/a.stats.json");
  * ```
  */
-export async function checkWritable(file: string): Promise<void> {
+export async function checkWritable(
+  file: string,
+  options: { dirMayBeMissing?: boolean } = {},
+): Promise<void> {
   const { dir } = splitPath(file);
   const read = await Deno.permissions.query({ name: "read", path: dir });
   const write = await Deno.permissions.query({ name: "write", path: dir });
@@ -147,6 +152,19 @@ export async function checkWritable(file: string): Promise<void> {
       "write",
       new Deno.errors.NotCapable("not granted"),
       dir,
+    );
+  }
+  let info: Deno.FileInfo;
+  try {
+    info = await Deno.stat(dir);
+  } catch (e) {
+    if (options.dirMayBeMissing && e instanceof Deno.errors.NotFound) return;
+    throw fileError(file, "write", e, dir);
+  }
+  if (!info.isDirectory) {
+    throw new FileError(
+      `cannot write: ${JSON.stringify(dir)} is not a directory`,
+      { file },
     );
   }
 }

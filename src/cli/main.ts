@@ -12,7 +12,6 @@
  * @module
  */
 
-import denoJson from "../../deno.json" with { type: "json" };
 import { EmberError } from "../errors.ts";
 import {
   METRICS_VERSION,
@@ -32,7 +31,15 @@ import { RUN } from "./run.ts";
 import { SUITE } from "./suite.ts";
 import { VERIFY } from "./verify.ts";
 
-/** The commands of the CLI. */
+/**
+ * The commands of the CLI.
+ *
+ * @example
+ * ```ts
+ * import type { CommandName } from "./main.ts";
+ * const name: CommandName = "verify";
+ * ```
+ */
 export type CommandName =
   | "demo"
   | "run"
@@ -44,7 +51,7 @@ export type CommandName =
   | "digest";
 
 /** Every command name, in help order. */
-export const COMMAND_NAMES: readonly CommandName[] = [
+const COMMAND_NAMES: readonly CommandName[] = [
   "demo",
   "run",
   "verify",
@@ -55,21 +62,21 @@ export const COMMAND_NAMES: readonly CommandName[] = [
   "digest",
 ];
 
+// The package version of deno.json; tests/cli_test.ts checks that they
+// agree. (A constant, not a JSON import of deno.json: the published package
+// need not ship its configuration as an importable module.)
+const PACKAGE = "@ember/stats";
+const VERSION = "0.1.0";
+
 /** Exit code of a usage error. */
-export const EXIT_USAGE = 2;
+const EXIT_USAGE = 2;
 /** Exit code of invalid input, failed verification or a failing policy. */
-export const EXIT_INVALID = 1;
+const EXIT_INVALID = 1;
 
 /**
  * The command of a name.
- *
- * @example
- * ```ts
- * import { commandSpec } from "./main.ts";
- * console.assert(commandSpec("digest").usage.startsWith("digest"));
- * ```
  */
-export function commandSpec(name: CommandName): CommandSpec {
+function commandSpec(name: CommandName): CommandSpec {
   switch (name) {
     case "demo":
       return DEMO;
@@ -96,27 +103,15 @@ export function commandSpec(name: CommandName): CommandSpec {
 
 /**
  * The version line: package version and the contract versions it implements.
- *
- * @example
- * ```ts
- * import { versionText } from "./main.ts";
- * console.assert(versionText().startsWith("@ember/stats "));
- * ```
  */
-export function versionText(): string {
-  return `${denoJson.name} ${denoJson.version} (schema ${SCHEMA_VERSION}, simulator ${SIMULATOR_VERSION}, observation ${OBSERVATION_VERSION}, metrics ${METRICS_VERSION}, statistics ${STATISTICS_VERSION})`;
+function versionText(): string {
+  return `${PACKAGE} ${VERSION} (schema ${SCHEMA_VERSION}, simulator ${SIMULATOR_VERSION}, observation ${OBSERVATION_VERSION}, metrics ${METRICS_VERSION}, statistics ${STATISTICS_VERSION})`;
 }
 
 /**
  * The general help text.
- *
- * @example
- * ```ts
- * import { helpText } from "./main.ts";
- * console.assert(helpText().includes("aggregate"));
- * ```
  */
-export function helpText(): string {
+function helpText(): string {
   const width = Math.max(...COMMAND_NAMES.map((n) => n.length));
   const commands = COMMAND_NAMES.map((n) =>
     `  ${n.padEnd(width)}  ${commandSpec(n).summary}`
@@ -210,7 +205,7 @@ function report(e: unknown, command: CommandName | undefined): number {
       }`
       : `Usage: ${PROG} ${commandSpec(command).usage}`;
     const more = command === undefined ? "--help" : `${command} --help`;
-    printError(`error: ${e.message}\n${usage}\nRun with ${more} for details.`);
+    printError(`error: ${e.message}\n${usage}\nSee '${more}' for details.`);
     return EXIT_USAGE;
   }
   if (e instanceof EmberError || e instanceof RangeError) {

@@ -6,7 +6,17 @@
  * @module
  */
 
-/** A progress display for one task. */
+/**
+ * A progress display for one task.
+ *
+ * @example
+ * ```ts
+ * import type { Progress } from "./progress.ts";
+ * const log: string[] = [];
+ * const p: Progress = { update: (d, t) => log.push(`${d}/${t}`), finish() {} };
+ * p.update(1, 2);
+ * ```
+ */
 export interface Progress {
   /** Report that `done` of `total` units are finished (label optional). */
   update(done: number, total: number, label?: string): void;
@@ -18,10 +28,10 @@ const WIDTH = 28;
 const REDRAW_MS = 100;
 
 /** A progress display that shows nothing. */
-export const SILENT: Progress = { update() {}, finish() {} };
+const SILENT: Progress = { update() {}, finish() {} };
 
 /**
- * A progress bar titled `title`, or {@linkcode SILENT} when `quiet` is set
+ * A progress bar titled `title`, or a display that shows nothing when `quiet` is set
  * or standard error is not a terminal.
  *
  * @example

@@ -2,8 +2,9 @@
  * `run`: evaluate a policy (built-in or a user module in the zero-permission
  * sandbox) over a suite and write the evaluation result.
  *
- * With `--out FILE` the result is checkpointed atomically after every
- * episode, so FILE is always a valid (possibly partial) result; `--resume`
+ * With `--out FILE` the partial result is checkpointed atomically after
+ * completed episodes (at most once a second) and when the run stops, so
+ * FILE is always a valid (possibly partial) result; `--resume`
  * continues from it and ends with the same bytes as an uninterrupted run.
  * Without `--out` nothing is written until the end (standard output).
  *
@@ -17,6 +18,7 @@ import { parseResult } from "../result.ts";
 import {
   EpisodePolicyError,
   EvaluationInterruptedError,
+  partialResultOf,
   runEvaluation,
 } from "../runner.ts";
 import type { EvaluationResult } from "../types.ts";
@@ -29,18 +31,13 @@ import {
   UsageError,
 } from "./args.ts";
 import { type CommandSpec, loadSuite, notice } from "./command.ts";
-import {
-  checkWritable,
-  emitBytes,
-  fileExists,
-  readJson,
-  writeFileAtomic,
-} from "./io.ts";
+import { Checkpoint } from "./checkpoint.ts";
+import { checkWritable, emitBytes, fileExists, readJson } from "./io.ts";
 import { progressBar } from "./progress.ts";
 import { DEFAULT_STEP_TIMEOUT_MS, PolicySandbox } from "./sandbox.ts";
 
 /** Exit code of a run stopped by SIGINT (128 + 2, as shells report it). */
-export const EXIT_INTERRUPTED = 130;
+const EXIT_INTERRUPTED = 130;
 
 const MAX_STEP_TIMEOUT_MS = 3_600_000;
 
@@ -80,8 +77,10 @@ Options:
   --model-id ID         the result's model_id (default: the built-in policy's
                         name; required for a module)
   --suite FILE          the suite (default: the embedded public suite)
-  --out FILE            write the result to FILE, atomically, checkpointed after
-                        every episode (default: standard output at the end)
+  --out FILE            write the result to FILE, atomically; the partial result
+                        is saved after completed episodes (at most once a
+                        second) and when the run stops (default: standard
+                        output at the end)
   --resume              continue the partial result in --out FILE (same suite
                         and model); the final bytes equal an uninterrupted run.
                         Without a FILE yet, start from the first episode.
@@ -175,6 +174,7 @@ Examples:
       controller.abort(new Error("interrupted (SIGINT)"));
     };
     Deno.addSignalListener("SIGINT", onInterrupt);
+    const checkpoint = out === undefined ? undefined : new Checkpoint(out);
     const bar = progressBar(`run ${modelId}`, { quiet });
     let result: EvaluationResult;
     try {
@@ -183,13 +183,16 @@ Examples:
         signal: controller.signal,
         onProgress: (done, total) => bar.update(done, total),
         ...(previous === undefined ? {} : { resume: previous }),
-        ...(out === undefined ? {} : {
-          onEpisode: (partial: EvaluationResult) =>
-            writeFileAtomic(out, encodeBytes(partial)),
+        ...(checkpoint === undefined ? {} : {
+          onEpisode: (partial: EvaluationResult) => checkpoint.save(partial),
         }),
       });
     } catch (e) {
       bar.finish();
+      const partial = partialResultOf(e);
+      if (partial !== undefined && partial.episodes.length > 0) {
+        await checkpoint?.save(partial, true);
+      }
       return handleStop(e, controller.signal.aborted, out, quiet);
     } finally {
       bar.finish();
@@ -212,8 +215,11 @@ function handleStop(
   out: string | undefined,
   quiet: boolean,
 ): number {
+  // Ctrl-C in a terminal also reaches the policy's process, whose death may
+  // be seen before our own signal listener runs.
   const stopped = e instanceof EvaluationInterruptedError ||
-    (aborted && e instanceof EpisodePolicyError);
+    (e instanceof EpisodePolicyError &&
+      (aborted || e.message.includes("(exit signal SIGINT)")));
   if (!stopped && !(e instanceof EpisodePolicyError)) {
     // The runner's resume check names fields of the --out file.
     if (
@@ -228,14 +234,15 @@ function handleStop(
     (e as EvaluationInterruptedError | EpisodePolicyError).partial;
   const kept = out === undefined
     ? "nothing was written (no --out)"
+    : partial.episodes.length === 0
+    ? `no episode was completed; ${out} was not written`
     : `${partial.episodes.length} completed episodes are saved in ${out}; continue with --resume`;
   if (stopped) {
     notice(`interrupted: ${kept}`, quiet);
     return EXIT_INTERRUPTED;
   }
-  throw new EmberError(`${(e as Error).message}\n${kept}`, {
-    cause: e,
-  });
+  if (out === undefined) throw e;
+  throw new EmberError(`${(e as Error).message}\n${kept}`, { cause: e });
 }
 
 /** Whether a `--policy` value names a module rather than a built-in policy. */

@@ -31,17 +31,33 @@ import type { PolicyFactory } from "../policies/mod.ts";
 import type { Controller } from "../simulator.ts";
 import type { Action } from "../types.ts";
 
-/** Default per-step time limit of a user policy, in milliseconds. */
+/**
+ * Default per-step time limit of a user policy, in milliseconds.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_STEP_TIMEOUT_MS } from "./sandbox.ts";
+ * console.assert(DEFAULT_STEP_TIMEOUT_MS === 5000);
+ * ```
+ */
 export const DEFAULT_STEP_TIMEOUT_MS = 5000;
 /** Time a policy process may take to start and load its module. */
-export const STARTUP_TIMEOUT_MS = 60_000;
+const STARTUP_TIMEOUT_MS = 60_000;
 
 const STDERR_TAIL = 2000;
 // Processes started ahead of the episodes that will use them. Start-up
 // (~100 ms) is longer than a typical episode, so the next process starts while the current episode runs.
 const SPARES = 1;
 
-/** Options of {@linkcode PolicySandbox.open}. */
+/**
+ * Options of {@linkcode PolicySandbox.open}.
+ *
+ * @example
+ * ```ts
+ * import type { SandboxOptions } from "./sandbox.ts";
+ * const options: SandboxOptions = { stepTimeoutMs: 1000, forwardStderr: false };
+ * ```
+ */
 export type SandboxOptions = {
   /** Per-step time limit in ms (default 5000). */
   readonly stepTimeoutMs?: number;

@@ -11,7 +11,16 @@
 import { JsonFloat, type JsonObject, type JsonValue } from "../canonical.ts";
 import { table } from "./table.ts";
 
-/** What the summary shows. */
+/**
+ * What the summary shows.
+ *
+ * @example
+ * ```ts
+ * import type { SummaryInput } from "./summary.ts";
+ * const input: SummaryInput = { title: "demo", aggregates: [],
+ *   paired: { a: "fire_aware", b: "greedy", artifact: {} } };
+ * ```
+ */
 export type SummaryInput = {
   /** Heading line (suite, episodes, resamples). */
   readonly title: string;
@@ -29,7 +38,7 @@ export type SummaryInput = {
 };
 
 /** Shown where a value or an interval is undefined (n = 0, or n < 5 for intervals). */
-export const DASH = "\u2014";
+const DASH = "\u2014";
 
 /**
  * Render the summary as text lines.
@@ -142,7 +151,7 @@ function winLossTie(entry: JsonValue): string {
 }
 
 /**
- * `mean [lower, upper]`, with {@linkcode DASH} for an undefined mean or
+ * `mean [lower, upper]`, with a dash for an undefined mean or
  * interval.
  *
  * @example
@@ -153,6 +162,7 @@ function winLossTie(entry: JsonValue): string {
  * ```
  */
 export function withInterval(mean: JsonValue, ci: JsonValue): string {
+  if (mean === null) return DASH;
   const interval = ci === null
     ? `[${DASH}]`
     : `[${formatNumber(field(ci, "lower"))}, ${
@@ -162,7 +172,7 @@ export function withInterval(mean: JsonValue, ci: JsonValue): string {
 }
 
 /**
- * A float (or int) with four decimals; {@linkcode DASH} for `null`.
+ * A float (or int) with four decimals; a dash for `null`.
  *
  * @example
  * ```ts

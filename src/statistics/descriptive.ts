@@ -13,7 +13,7 @@
  */
 
 import { float, type JsonObject, type JsonValue } from "../canonical.ts";
-import { ratioToFloat, Rational } from "../exact.ts";
+import { Rational, ratioToFloat } from "../exact.ts";
 import { type Scaled, toCommonDenominator } from "../bootstrap/interval.ts";
 
 /** Quantile levels of statistics.md §4 as [name, numerator, denominator]. */

@@ -1,0 +1,178 @@
+/**
+ * Aggregate statistics of one evaluation result (statistics.md, contract
+ * §12): after full verification, per group (overall, scenarios, families)
+ * the robustness counts and, per metric, the completeness counts, the
+ * descriptive statistics of the defined values and a deterministic
+ * bootstrap interval of their mean. No score, no ranking.
+ *
+ * @module
+ */
+
+import type { JsonObject, JsonValue } from "../canonical.ts";
+import { StatisticsInputError } from "../errors.ts";
+import type { Rational } from "../exact.ts";
+import { episodeKey, verifyResult } from "../result.ts";
+import type { ResultEpisode, Suite } from "../types.ts";
+import { at, expectInt, rootCtx } from "../validate.ts";
+import {
+  checkResamples,
+  DEFAULT_RESAMPLES,
+  MIN_BOOTSTRAP_N,
+} from "../bootstrap/interval.ts";
+import {
+  episodeMetricValues,
+  headerJson,
+  type ProgressCallback,
+  Summarizer,
+} from "./artifact.ts";
+import { METRIC_DEFINITIONS } from "./definitions.ts";
+import { type Group, statisticsGroups } from "./groups.ts";
+
+/** Options of {@linkcode aggregateStatistics}. */
+export type AggregateOptions = {
+  /** Bootstrap resamples R, an integer in [100, 1 000 000]; default 2000. */
+  readonly resamples?: number;
+  /** File name of the result, for error messages. */
+  readonly file?: string;
+  /** Progress: phase `"verify"` (episodes), then `"bootstrap"` (draws). */
+  readonly onProgress?: ProgressCallback;
+};
+
+type Robustness = {
+  allResolved: boolean;
+  maxSteps: boolean;
+  casualties: boolean;
+  stranded: boolean;
+  zeroEvacuation: boolean;
+};
+
+function robustnessOf(
+  e: ResultEpisode,
+  i: number,
+  file: string | undefined,
+): Robustness {
+  const ctx = at(
+    at(at(rootCtx(StatisticsInputError, file), "episodes"), i),
+    "metrics",
+  );
+  const safety = e.metrics.safety as JsonObject;
+  const count = (k: string) =>
+    expectInt(safety?.[k], at(at(ctx, "safety"), k), 0);
+  return {
+    allResolved: e.record.final_state.termination_reason === "all_resolved",
+    maxSteps: e.record.final_state.termination_reason === "max_steps",
+    casualties: count("casualties") > 0,
+    stranded: count("stranded") > 0,
+    zeroEvacuation: count("evacuated") === 0,
+  };
+}
+
+/**
+ * The aggregate statistics artifact of an evaluation result. The result is
+ * verified first (statistics.md §1; any failure raises
+ * `StatisticsInputError`); `resamples` outside the integers in
+ * [100, 1 000 000] raises `RangeError` before any work.
+ *
+ * @example
+ * ```ts
+ * import { aggregateStatistics } from "./aggregate.ts";
+ * import { runEvaluation } from "../runner.ts";
+ * import { publicSuite } from "../public_suite.ts";
+ * const full = publicSuite();
+ * const suite = { ...full, families: [], scenarios: full.scenarios.slice(0, 1) };
+ * const result = await runEvaluation(suite, "greedy", { modelId: "greedy" });
+ * const artifact = await aggregateStatistics(result, suite, { resamples: 100 });
+ * console.assert(artifact.artifact === "aggregate");
+ * ```
+ */
+export async function aggregateStatistics(
+  result: JsonValue,
+  suite: Suite,
+  options: AggregateOptions = {},
+): Promise<JsonObject> {
+  const R = checkResamples(options.resamples ?? DEFAULT_RESAMPLES);
+  const { result: res, digest } = await verifyResult(result, suite, {
+    ...(options.file === undefined ? {} : { file: options.file }),
+    onProgress: (done, total) => options.onProgress?.("verify", done, total),
+  });
+  const manifest = res.evaluation_manifest;
+  const values = episodeMetricValues(res, options.file);
+  const robust = new Map<number, Robustness>();
+  res.episodes.forEach((e, i) =>
+    robust.set(e.index, robustnessOf(e, i, options.file))
+  );
+  const groups = statisticsGroups(suite, manifest);
+
+  const defined = (g: Group, m: number): Rational[] =>
+    g.indices.flatMap((k) => {
+      const v = values.get(k)?.[m];
+      return v === undefined || v === null ? [] : [v];
+    });
+  const sizes: number[] = [];
+  for (const g of groups) {
+    METRIC_DEFINITIONS.forEach((_, m) => {
+      const n = defined(g, m).length;
+      if (n >= MIN_BOOTSTRAP_N) sizes.push(n);
+    });
+  }
+  const summarizer = new Summarizer(R, sizes, options.onProgress);
+
+  const groupJson = async (g: Group): Promise<JsonObject> => {
+    const observed = g.indices.filter((k) => values.has(k));
+    const missing = g.indices.filter((k) => !values.has(k));
+    const rb = observed.map((k) => robust.get(k)!);
+    const countOf = (f: (r: Robustness) => boolean) => rb.filter(f).length;
+    const metrics: JsonObject[] = [];
+    for (const [m, def] of METRIC_DEFINITIONS.entries()) {
+      const xs = defined(g, m);
+      const [statistics, ci] = await summarizer.summarize(xs, {
+        purpose: "aggregate_mean",
+        evaluationManifestHash: res.evaluation_manifest_hash,
+        resultDigests: [digest],
+        group: [g.kind, g.name],
+        metric: def.metric,
+      });
+      metrics.push({
+        metric: def.metric,
+        scheduled: g.indices.length,
+        observed: observed.length,
+        missing: missing.length,
+        undefined: observed.length - xs.length,
+        statistics,
+        mean_ci: ci,
+      });
+    }
+    return {
+      kind: g.kind,
+      name: g.name,
+      episode_indices: observed,
+      missing_indices: missing,
+      robustness: {
+        scheduled: g.indices.length,
+        observed: observed.length,
+        missing: missing.length,
+        all_resolved: countOf((r) => r.allResolved),
+        max_steps: countOf((r) => r.maxSteps),
+        with_casualties: countOf((r) => r.casualties),
+        with_stranded: countOf((r) => r.stranded),
+        zero_evacuation: countOf((r) => r.zeroEvacuation),
+      },
+      metrics,
+    };
+  };
+
+  const built: JsonObject[] = [];
+  for (const g of groups) built.push(await groupJson(g));
+  return {
+    ...headerJson("aggregate", manifest, res.evaluation_manifest_hash, R),
+    model_id: res.model_id,
+    result_digest: digest,
+    observed_episodes: res.episodes.length,
+    missing_episodes: manifest.episodes
+      .filter((k) => !values.has(k.index))
+      .map(episodeKey),
+    overall: built[0]!,
+    scenarios: built.filter((_, i) => groups[i]!.kind === "scenario"),
+    families: built.filter((_, i) => groups[i]!.kind === "family"),
+  };
+}

@@ -1,0 +1,146 @@
+/**
+ * Parts shared by the aggregate and paired artifacts (contract §12): the
+ * header, `methods`, the per-episode exact metric values, and the summary
+ * of one list of values (statistics plus bootstrap interval).
+ *
+ * @module
+ */
+
+import { float, type JsonObject, type JsonValue } from "../canonical.ts";
+import { StatisticsInputError } from "../errors.ts";
+import type { Rational } from "../exact.ts";
+import { rebuildExact } from "../metrics/rebuild.ts";
+import {
+  bootstrapMeanInterval,
+  MIN_BOOTSTRAP_N,
+  toCommonDenominator,
+} from "../bootstrap/interval.ts";
+import { seedBytes, ShakeWordSource } from "../bootstrap/stream.ts";
+import {
+  type EvaluationResult,
+  type Manifest,
+  STATISTICS_VERSION,
+} from "../types.ts";
+import { at, rootCtx } from "../validate.ts";
+import { METRIC_DEFINITIONS, metricDefinitionsJson } from "./definitions.ts";
+import { descriptiveStatistics } from "./descriptive.ts";
+import { bootstrapSeed, type SeedInput } from "./seed.ts";
+
+/** Progress callback of the statistics functions: (phase, done, total). */
+export type ProgressCallback = (
+  phase: string,
+  done: number,
+  total: number,
+) => void;
+
+/** `methods` of contract §12. */
+export function methodsJson(resamples: number): JsonObject {
+  return {
+    quantiles: "hyndman_fan_type_7",
+    variance: "sample_n_minus_1",
+    std: "sqrt_of_float_variance",
+    bootstrap: {
+      method: "percentile_bootstrap",
+      statistic: "mean",
+      level: float(0.95),
+      resamples,
+      min_n: MIN_BOOTSTRAP_N,
+      stream: "shake256_counter_v1",
+    },
+  };
+}
+
+/** The shared header fields (everything but the groups). */
+export function headerJson(
+  artifact: "aggregate" | "paired",
+  manifest: Manifest,
+  manifestHash: string,
+  resamples: number,
+): Record<string, JsonValue> {
+  return {
+    statistics_version: STATISTICS_VERSION,
+    artifact,
+    evaluation_manifest_hash: manifestHash,
+    suite_id: manifest.suite_id,
+    suite_version: manifest.suite_version,
+    suite_hash: manifest.suite_hash,
+    simulator_version: manifest.simulator_version,
+    observation_version: manifest.observation_version,
+    metrics_version: manifest.metrics_version,
+    scheduled_episodes: manifest.episodes.length,
+    metric_definitions: metricDefinitionsJson(),
+    methods: methodsJson(resamples),
+  };
+}
+
+/**
+ * The exact value of every statistics metric (in METRIC_DEFINITIONS order)
+ * of every episode of a verified result, by manifest index: rebuilt from
+ * the integer counts, with the stored float checked bit for bit.
+ */
+export function episodeMetricValues(
+  result: EvaluationResult,
+  file?: string,
+): Map<number, readonly (Rational | null)[]> {
+  const ctx = rootCtx(StatisticsInputError, file);
+  const out = new Map<number, readonly (Rational | null)[]>();
+  result.episodes.forEach((e, i) => {
+    const mctx = at(at(at(ctx, "episodes"), i), "metrics");
+    out.set(
+      e.index,
+      METRIC_DEFINITIONS.map((d) => rebuildExact(d.metric, e.metrics, mctx)),
+    );
+  });
+  return out;
+}
+
+/**
+ * Summarizes lists of values: the §4 statistics and the bootstrap interval
+ * of the mean (or `null` when n < 5). Progress is reported in draws (n per
+ * resample) over all the intervals announced to the constructor, so that
+ * it advances evenly in time whatever the group sizes.
+ */
+export class Summarizer {
+  #done = 0;
+  readonly #total: number;
+
+  /** `sizes`: n of every interval that {@linkcode summarize} will compute. */
+  constructor(
+    readonly resamples: number,
+    sizes: readonly number[],
+    readonly onProgress: ProgressCallback | undefined,
+  ) {
+    this.#total = sizes.reduce((t, n) => t + n * resamples, 0);
+    onProgress?.("bootstrap", 0, this.#total);
+  }
+
+  /** `[statistics, interval]` of some exact values. */
+  async summarize(
+    values: readonly Rational[],
+    seed: Omit<SeedInput, "resamples">,
+  ): Promise<[JsonObject, JsonValue]> {
+    const scaled = toCommonDenominator(values);
+    const statistics = descriptiveStatistics(scaled);
+    const n = values.length;
+    if (n < MIN_BOOTSTRAP_N) return [statistics, null];
+    const R = this.resamples;
+    const hex = await bootstrapSeed({ ...seed, resamples: R });
+    const base = this.#done;
+    const ci = bootstrapMeanInterval(scaled, {
+      resamples: R,
+      source: new ShakeWordSource(seedBytes(hex)),
+      onProgress: (done) =>
+        this.onProgress?.("bootstrap", base + done * n, this.#total),
+    })!;
+    this.#done += R * n;
+    return [statistics, {
+      method: "percentile_bootstrap",
+      statistic: "mean",
+      level: float(0.95),
+      resamples: R,
+      seed: hex,
+      lower: float(ci.lower.toFloat()),
+      upper: float(ci.upper.toFloat()),
+    }];
+  }
+}

@@ -1,0 +1,197 @@
+/**
+ * Paired comparison of two results of one evaluation manifest
+ * (statistics.md §7, contract §12): per group and metric, the deltas
+ * A − B over the paired episodes where both values are defined, their
+ * statistics and bootstrap interval, sign counts, and win/loss/tie counts
+ * by the metric's direction (none for descriptive metrics). There is no
+ * count across metrics and no composite.
+ *
+ * @module
+ */
+
+import { float, type JsonObject, type JsonValue } from "../canonical.ts";
+import { EmberError, StatisticsInputError } from "../errors.ts";
+import type { Rational } from "../exact.ts";
+import { pairResults, parseResult, verifyResult } from "../result.ts";
+import type { EvaluationResult, Suite } from "../types.ts";
+import {
+  checkResamples,
+  DEFAULT_RESAMPLES,
+  MIN_BOOTSTRAP_N,
+} from "../bootstrap/interval.ts";
+import {
+  episodeMetricValues,
+  headerJson,
+  type ProgressCallback,
+  Summarizer,
+} from "./artifact.ts";
+import { METRIC_DEFINITIONS } from "./definitions.ts";
+import { type Group, statisticsGroups } from "./groups.ts";
+
+/** Options of {@linkcode pairedStatistics}. */
+export type PairedOptions = {
+  /** Bootstrap resamples R, an integer in [100, 1 000 000]; default 2000. */
+  readonly resamples?: number;
+  /** File names of A and B, for error messages. */
+  readonly files?: readonly [string, string];
+  /**
+   * Progress: phases `"verify A"` and `"verify B"` (episodes), then
+   * `"bootstrap"` (draws: n per resample).
+   */
+  readonly onProgress?: ProgressCallback;
+};
+
+/** Structural reading in the paired path: a failure is a statistics input error. */
+function readStructure(
+  v: JsonValue,
+  file: string | undefined,
+): EvaluationResult {
+  try {
+    return parseResult(v, file === undefined ? {} : { file });
+  } catch (e) {
+    const detail = e instanceof EmberError ? e.detail : String(e);
+    throw new StatisticsInputError(detail, {
+      path: e instanceof EmberError ? e.path : "",
+      ...(file === undefined ? {} : { file }),
+      cause: e,
+    });
+  }
+}
+
+/**
+ * The paired statistics artifact of results A and B. Order of work: R is
+ * checked (`RangeError`), both results are read structurally, paired
+ * (different manifests raise `EvaluationError` before any replay), then
+ * each is fully verified (`StatisticsInputError`).
+ *
+ * @example
+ * ```ts
+ * import { pairedStatistics } from "./paired.ts";
+ * import { runEvaluation } from "../runner.ts";
+ * import { publicSuite } from "../public_suite.ts";
+ * const full = publicSuite();
+ * const suite = { ...full, families: [], scenarios: full.scenarios.slice(0, 1) };
+ * const a = await runEvaluation(suite, "greedy", { modelId: "greedy" });
+ * const b = await runEvaluation(suite, "stay", { modelId: "stay" });
+ * const artifact = await pairedStatistics(a, b, suite, { resamples: 100 });
+ * console.assert(artifact.delta === "A - B");
+ * ```
+ */
+export async function pairedStatistics(
+  a: JsonValue,
+  b: JsonValue,
+  suite: Suite,
+  options: PairedOptions = {},
+): Promise<JsonObject> {
+  const R = checkResamples(options.resamples ?? DEFAULT_RESAMPLES);
+  const [fileA, fileB] = options.files ?? [undefined, undefined];
+  const pairing = pairResults(readStructure(a, fileA), readStructure(b, fileB));
+  const verify = (v: JsonValue, file: string | undefined, phase: string) =>
+    verifyResult(v, suite, {
+      ...(file === undefined ? {} : { file }),
+      onProgress: (done, total) => options.onProgress?.(phase, done, total),
+    });
+  const va = await verify(a, fileA, "verify A");
+  const vb = await verify(b, fileB, "verify B");
+  const manifest = va.result.evaluation_manifest;
+  const valuesA = episodeMetricValues(va.result, fileA);
+  const valuesB = episodeMetricValues(vb.result, fileB);
+  const pairedSet = new Set(pairing.paired);
+
+  // Exact deltas per paired episode and metric (null: undefined for A or B).
+  const deltas = new Map<number, (Rational | null)[]>();
+  for (const k of pairing.paired) {
+    const xa = valuesA.get(k)!;
+    const xb = valuesB.get(k)!;
+    deltas.set(
+      k,
+      METRIC_DEFINITIONS.map((_, m) => {
+        const x = xa[m]!;
+        const y = xb[m]!;
+        return x === null || y === null ? null : x.sub(y);
+      }),
+    );
+  }
+  const groups = statisticsGroups(suite, manifest);
+  const definedOf = (g: Group, m: number) =>
+    g.indices.flatMap((k) => {
+      const d = deltas.get(k)?.[m];
+      return d === undefined || d === null ? [] : [{ index: k, delta: d }];
+    });
+  const sizes: number[] = [];
+  for (const g of groups) {
+    METRIC_DEFINITIONS.forEach((_, m) => {
+      const n = definedOf(g, m).length;
+      if (n >= MIN_BOOTSTRAP_N) sizes.push(n);
+    });
+  }
+  const summarizer = new Summarizer(R, sizes, options.onProgress);
+  const inA = new Set(va.result.episodes.map((e) => e.index));
+  const inB = new Set(vb.result.episodes.map((e) => e.index));
+
+  const groupJson = async (g: Group): Promise<JsonObject> => {
+    const paired = g.indices.filter((k) => pairedSet.has(k));
+    const missingA = g.indices.filter((k) => !inA.has(k));
+    const missingB = g.indices.filter((k) => !inB.has(k));
+    const metrics: JsonObject[] = [];
+    for (const [m, def] of METRIC_DEFINITIONS.entries()) {
+      const ds = definedOf(g, m);
+      const xs = ds.map((d) => d.delta);
+      const [statistics, ci] = await summarizer.summarize(xs, {
+        purpose: "paired_mean_delta",
+        evaluationManifestHash: va.result.evaluation_manifest_hash,
+        resultDigests: [va.digest, vb.digest],
+        group: [g.kind, g.name],
+        metric: def.metric,
+      });
+      const positive = xs.filter((x) => x.sign() > 0).length;
+      const negative = xs.filter((x) => x.sign() < 0).length;
+      const zero = xs.length - positive - negative;
+      const dir = def.direction;
+      metrics.push({
+        metric: def.metric,
+        paired: paired.length,
+        missing_from_a: missingA.length,
+        missing_from_b: missingB.length,
+        undefined: paired.length - xs.length,
+        deltas: ds.map((d) => ({
+          index: d.index,
+          delta: float(d.delta.toFloat()),
+        })),
+        statistics,
+        mean_delta_ci: ci,
+        delta_positive: positive,
+        delta_negative: negative,
+        delta_zero: zero,
+        a_better: dir === null ? null : dir === "higher" ? positive : negative,
+        b_better: dir === null ? null : dir === "higher" ? negative : positive,
+        ties: dir === null ? null : zero,
+      });
+    }
+    return {
+      kind: g.kind,
+      name: g.name,
+      paired_indices: paired,
+      missing_from_a: missingA,
+      missing_from_b: missingB,
+      metrics,
+    };
+  };
+
+  const built: JsonObject[] = [];
+  for (const g of groups) built.push(await groupJson(g));
+  return {
+    ...headerJson("paired", manifest, va.result.evaluation_manifest_hash, R),
+    model_a: va.result.model_id,
+    model_b: vb.result.model_id,
+    result_digest_a: va.digest,
+    result_digest_b: vb.digest,
+    delta: "A - B",
+    paired_count: pairing.paired.length,
+    missing_from_a: pairing.missingFromA,
+    missing_from_b: pairing.missingFromB,
+    overall: built[0]!,
+    scenarios: built.filter((_, i) => groups[i]!.kind === "scenario"),
+    families: built.filter((_, i) => groups[i]!.kind === "family"),
+  };
+}
