@@ -2,7 +2,11 @@
 // reference source (noble) against Deno's native node:crypto SHAKE-256 as the
 // baseline, in the same process. Read the ratio, not the absolute time.
 import { createHash } from "node:crypto";
-import { BLOCK_BYTES, BOOTSTRAP_DOMAIN, ShakeWordSource } from "../src/bootstrap/stream.ts";
+import {
+  BLOCK_BYTES,
+  BOOTSTRAP_DOMAIN,
+  ShakeWordSource,
+} from "../src/bootstrap/stream.ts";
 
 const seed = new Uint8Array(32).fill(7);
 const blocks = 256; // 1 MiB of stream
