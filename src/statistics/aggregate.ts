@@ -25,6 +25,7 @@ import {
   type ProgressCallback,
   Summarizer,
 } from "./artifact.ts";
+import type { StreamImplementation } from "../bootstrap/sources.ts";
 import { METRIC_DEFINITIONS } from "./definitions.ts";
 import { type Group, statisticsGroups } from "./groups.ts";
 
@@ -36,6 +37,11 @@ export type AggregateOptions = {
   readonly file?: string;
   /** Progress: phase `"verify"` (episodes), then `"bootstrap"` (draws). */
   readonly onProgress?: ProgressCallback;
+  /**
+   * SHAKE-256 implementation of the bootstrap stream: `"native"` (default,
+   * `node:crypto`) or `"reference"` (`@noble/hashes`); the bytes are equal.
+   */
+  readonly stream?: StreamImplementation;
 };
 
 type Robustness = {
@@ -115,7 +121,12 @@ export async function aggregateStatistics(
       if (n >= MIN_BOOTSTRAP_N) sizes.push(n);
     });
   }
-  const summarizer = new Summarizer(R, sizes, options.onProgress);
+  const summarizer = new Summarizer(
+    R,
+    sizes,
+    options.onProgress,
+    options.stream,
+  );
 
   const groupJson = async (g: Group): Promise<JsonObject> => {
     const observed = g.indices.filter((k) => values.has(k));

@@ -15,7 +15,8 @@ import {
   MIN_BOOTSTRAP_N,
   toCommonDenominator,
 } from "../bootstrap/interval.ts";
-import { seedBytes, ShakeWordSource } from "../bootstrap/stream.ts";
+import { seedBytes } from "../bootstrap/stream.ts";
+import { type StreamImplementation, wordSource } from "../bootstrap/sources.ts";
 import {
   type EvaluationResult,
   type Manifest,
@@ -109,6 +110,7 @@ export class Summarizer {
     readonly resamples: number,
     sizes: readonly number[],
     readonly onProgress: ProgressCallback | undefined,
+    readonly stream: StreamImplementation = "native",
   ) {
     this.#total = sizes.reduce((t, n) => t + n * resamples, 0);
     onProgress?.("bootstrap", 0, this.#total);
@@ -128,7 +130,7 @@ export class Summarizer {
     const base = this.#done;
     const ci = bootstrapMeanInterval(scaled, {
       resamples: R,
-      source: new ShakeWordSource(seedBytes(hex)),
+      source: wordSource(this.stream, seedBytes(hex)),
       onProgress: (done) =>
         this.onProgress?.("bootstrap", base + done * n, this.#total),
     })!;

@@ -25,6 +25,7 @@ import {
   type ProgressCallback,
   Summarizer,
 } from "./artifact.ts";
+import type { StreamImplementation } from "../bootstrap/sources.ts";
 import { METRIC_DEFINITIONS } from "./definitions.ts";
 import { type Group, statisticsGroups } from "./groups.ts";
 
@@ -39,6 +40,11 @@ export type PairedOptions = {
    * `"bootstrap"` (draws: n per resample).
    */
   readonly onProgress?: ProgressCallback;
+  /**
+   * SHAKE-256 implementation of the bootstrap stream: `"native"` (default,
+   * `node:crypto`) or `"reference"` (`@noble/hashes`); the bytes are equal.
+   */
+  readonly stream?: StreamImplementation;
 };
 
 /** Structural reading in the paired path: a failure is a statistics input error. */
@@ -125,7 +131,12 @@ export async function pairedStatistics(
       if (n >= MIN_BOOTSTRAP_N) sizes.push(n);
     });
   }
-  const summarizer = new Summarizer(R, sizes, options.onProgress);
+  const summarizer = new Summarizer(
+    R,
+    sizes,
+    options.onProgress,
+    options.stream,
+  );
   const inA = new Set(va.result.episodes.map((e) => e.index));
   const inB = new Set(vb.result.episodes.map((e) => e.index));
 

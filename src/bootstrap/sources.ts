@@ -1,0 +1,35 @@
+/**
+ * Which implementation makes the bootstrap stream's SHAKE-256 blocks. Both
+ * give identical bytes (tests hold them equal); they differ in speed only.
+ *
+ * @module
+ */
+
+import { NativeShakeWordSource } from "./native_source.ts";
+import { ShakeWordSource, type WordSource } from "./stream.ts";
+
+/**
+ * `"native"`: the runtime's `node:crypto` (default, fast); `"reference"`:
+ * the auditable TypeScript SHAKE-256 of `@noble/hashes`.
+ */
+export type StreamImplementation = "native" | "reference";
+
+/**
+ * A word source for a 32-byte seed.
+ *
+ * @example
+ * ```ts
+ * import { wordSource } from "./sources.ts";
+ * const out = new Uint8Array(4096);
+ * wordSource("reference", new Uint8Array(32)).fill(0, out);
+ * console.assert(out[0] === 0x18);
+ * ```
+ */
+export function wordSource(
+  implementation: StreamImplementation,
+  seed: Uint8Array,
+): WordSource {
+  return implementation === "native"
+    ? new NativeShakeWordSource(seed)
+    : new ShakeWordSource(seed);
+}
