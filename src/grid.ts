@@ -33,11 +33,12 @@ const geometryCache = new WeakMap<Scenario, Geometry>();
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { geometryOf } from "./grid.ts";
  * import type { Scenario } from "./types.ts";
  * const s = { grid: ["#.", ".."], exits: [{ exit_id: "x", position: [1, 0] }] } as unknown as Scenario;
  * const g = geometryOf(s);
- * console.assert(g.wall[0] === 1 && g.exitAt[2] === 0 && g.exitCells[0] === 2);
+ * assert.ok(g.wall[0] === 1 && g.exitAt[2] === 0 && g.exitCells[0] === 2);
  * ```
  */
 export function geometryOf(scenario: Scenario): Geometry {
@@ -86,10 +87,11 @@ export function cellIndex(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { exitDistanceField, geometryOf } from "./grid.ts";
  * import type { Scenario } from "./types.ts";
  * const s = { grid: ["...", "#.#"], exits: [{ exit_id: "x", position: [0, 0] }] } as unknown as Scenario;
- * console.assert(Array.from(exitDistanceField(geometryOf(s), null)).join() === "0,1,2,-1,2,-1");
+ * assert.ok(Array.from(exitDistanceField(geometryOf(s), null)).join() === "0,1,2,-1,2,-1");
  * ```
  */
 export function exitDistanceField(
@@ -137,11 +139,12 @@ export function exitDistanceField(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { trappedSet } from "./grid.ts";
  * import type { Scenario } from "./types.ts";
  * const s = { grid: ["..."], exits: [{ exit_id: "x", position: [0, 0] }] } as unknown as Scenario;
  * const t = trappedSet(s, [[0, 1]], [{ person_id: "a", position: [0, 2] }]);
- * console.assert(t.join() === "a");
+ * assert.ok(t.join() === "a");
  * ```
  */
 export function trappedSet(
@@ -172,6 +175,7 @@ export function trappedSet(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { staticExitDistances } from "./grid.ts";
  * import type { Scenario } from "./types.ts";
  * const s = {
@@ -180,7 +184,7 @@ export function trappedSet(
  *   people: [{ person_id: "a", position: [0, 1] }, { person_id: "b", position: [0, 3] }],
  * } as unknown as Scenario;
  * const d = staticExitDistances(s);
- * console.assert(d.get("a") === 1 && d.get("b") === null);
+ * assert.ok(d.get("a") === 1 && d.get("b") === null);
  * ```
  */
 export function staticExitDistances(

@@ -40,13 +40,14 @@ function baseGridOf(scenario: Scenario): BaseGrid {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { observe } from "./observation.ts";
  * import type { Scenario, Snapshot } from "./types.ts";
  * const scenario = { scenario_id: "s", grid: ["...#"], termination: { max_steps: 9 },
  *   exits: [{ exit_id: "x", position: [0, 0] }] } as unknown as Scenario;
  * const state: Snapshot = { step: 2, burning: [[0, 1]], trapped: [], terminated: false,
  *   termination_reason: null, people: [{ person_id: "p", status: "active", position: [0, 2] }] };
- * console.assert(observe(scenario, state).grid[0] === "EF.#");
+ * assert.ok(observe(scenario, state).grid[0] === "EF.#");
  * ```
  */
 export function observe(scenario: Scenario, state: Snapshot): Observation {

@@ -21,9 +21,10 @@ let memo: Suite | undefined;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { publicSuite } from "./public_suite.ts";
  * const suite = publicSuite();
- * console.assert(suite.suite_id === "emberbench-public");
+ * assert.ok(suite.suite_id === "emberbench-public");
  * ```
  */
 export function publicSuite(): Suite {

@@ -50,13 +50,14 @@ const REASONS: readonly TerminationReason[] = ["all_resolved", "max_steps"];
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseRecord } from "./record.ts";
  * import { MetricsInputError } from "./errors.ts";
  * try {
  *   parseRecord({ header: {} });
  *   throw new Error("unreachable");
  * } catch (e) {
- *   console.assert(e instanceof MetricsInputError);
+ *   assert.ok(e instanceof MetricsInputError);
  * }
  * ```
  */

@@ -79,6 +79,7 @@ function digestSync(v: JsonValue): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseManifest } from "./result.ts";
  * const m = parseManifest({
  *   suite_id: "s", suite_version: "1", suite_hash: "a".repeat(64),
@@ -86,7 +87,7 @@ function digestSync(v: JsonValue): string {
  *   metrics_version: "1.0",
  *   episodes: [{ index: 0, scenario_id: "x", scenario_hash: "b".repeat(64), seed: 3 }],
  * });
- * console.assert(m.episodes[0]!.seed === 3);
+ * assert.ok(m.episodes[0]!.seed === 3);
  * ```
  */
 export function parseManifest(
@@ -202,12 +203,13 @@ function same(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseResult } from "./result.ts";
  * import { EvaluationError } from "./errors.ts";
  * try {
  *   parseResult({ model_id: "m" }, { file: "r.json" });
  * } catch (e) {
- *   console.assert(e instanceof EvaluationError && e.message.startsWith("r.json: "));
+ *   assert.ok(e instanceof EvaluationError && e.message.startsWith("r.json: "));
  * }
  * ```
  */
@@ -358,6 +360,7 @@ export type VerifiedResult = {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { verifyResult } from "./result.ts";
  * import { runEvaluation } from "./runner.ts";
  * import { publicSuite } from "./public_suite.ts";
@@ -365,7 +368,7 @@ export type VerifiedResult = {
  * const suite = { ...full, families: [], scenarios: full.scenarios.slice(0, 1) };
  * const result = await runEvaluation(suite, "greedy", { modelId: "greedy" });
  * const { digest } = await verifyResult(result, suite);
- * console.assert(digest.length === 64);
+ * assert.ok(digest.length === 64);
  * ```
  */
 export async function verifyResult(
@@ -591,6 +594,7 @@ export type Pairing = {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { pairResults } from "./result.ts";
  * import type { EvaluationResult } from "./types.ts";
  * const key = { index: 0, scenario_id: "x", scenario_hash: "b".repeat(64), seed: 1 };
@@ -598,7 +602,7 @@ export type Pairing = {
  * const a = { model_id: "a", evaluation_manifest: manifest, evaluation_manifest_hash: "c".repeat(64),
  *   episodes: [] } as unknown as EvaluationResult;
  * const p = pairResults(a, { ...a, model_id: "b" });
- * console.assert(p.paired.length === 0 && p.missingFromA.length === 1);
+ * assert.ok(p.paired.length === 0 && p.missingFromA.length === 1);
  * ```
  */
 export function pairResults(

@@ -28,9 +28,10 @@ export const STREAM_POLICY = 3;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { Stream } from "./rng.ts";
  * const s = new Stream(0, 1);
- * console.assert(s.next() === 0x1df5df97578d90c0n);
+ * assert.ok(s.next() === 0x1df5df97578d90c0n);
  * ```
  */
 export class Stream {
@@ -72,8 +73,9 @@ export class Stream {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ignitionThreshold } from "./rng.ts";
- * console.assert(ignitionThreshold(1, 3) === 6148914691236517205n);
+ * assert.ok(ignitionThreshold(1, 3) === 6148914691236517205n);
  * ```
  */
 export function ignitionThreshold(num: number, den: number): bigint {

@@ -81,8 +81,9 @@ export class EpisodePolicyError extends PolicyError implements Interrupted {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { partialResultOf } from "./runner.ts";
- * console.assert(partialResultOf(new Error("x")) === undefined);
+ * assert.ok(partialResultOf(new Error("x")) === undefined);
  * ```
  */
 export function partialResultOf(error: unknown): EvaluationResult | undefined {
@@ -110,12 +111,13 @@ class Aborted {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { publicSuite } from "./public_suite.ts";
  * import { runEvaluation } from "./runner.ts";
  * const suite = publicSuite();
  * const small = { ...suite, families: [], scenarios: suite.scenarios.slice(0, 1) };
  * const result = await runEvaluation(small, "greedy", { modelId: "greedy" });
- * console.assert(result.episodes.length === small.scenarios[0]!.seeds.length);
+ * assert.ok(result.episodes.length === small.scenarios[0]!.seeds.length);
  * ```
  */
 export async function runEvaluation(

@@ -39,6 +39,7 @@ export type ScenarioSource = { file?: string; path?: string };
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parse } from "./canonical.ts";
  * import { parseScenario } from "./scenario.ts";
  * const s = parseScenario(parse(`{"schema_version": "1.0", "scenario_id": "tiny",
@@ -46,7 +47,7 @@ export type ScenarioSource = { file?: string; path?: string };
  *   "people": [{"person_id": "p", "position": [0, 2]}],
  *   "fire": {"ignitions": [], "spread_probability": [0, 1], "enter_fire": "blocked"},
  *   "termination": {"max_steps": 5}}`));
- * console.assert(s.people[0]?.person_id === "p");
+ * assert.ok(s.people[0]?.person_id === "p");
  * ```
  */
 export function parseScenario(
@@ -117,11 +118,12 @@ export function parseScenario(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { digest } from "./canonical.ts";
  * import { scenarioHash } from "./scenario.ts";
  * import type { Scenario } from "./types.ts";
  * const s = { scenario_id: "x" } as unknown as Scenario;
- * console.assert((await scenarioHash(s)) === (await digest({ scenario_id: "x" })));
+ * assert.ok((await scenarioHash(s)) === (await digest({ scenario_id: "x" })));
  * ```
  */
 export function scenarioHash(s: Scenario): Promise<string> {

@@ -92,13 +92,14 @@ const cellTuples = new WeakMap<Layout, (Cell | undefined)[]>();
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { layoutOf } from "./simulator.ts";
  * import type { Scenario } from "./types.ts";
  * const s = { grid: ["..."], exits: [{ exit_id: "x", position: [0, 0] }],
  *   people: [{ person_id: "b", position: [0, 1] }, { person_id: "a", position: [0, 2] }],
  *   fire: { ignitions: [], spread_probability: [1, 2], enter_fire: "blocked" },
  *   termination: { max_steps: 3 } } as unknown as Scenario;
- * console.assert(layoutOf(s).ids.join() === "a,b" && layoutOf(s).initialPositions[0] === 2);
+ * assert.ok(layoutOf(s).ids.join() === "a,b" && layoutOf(s).initialPositions[0] === 2);
  * ```
  */
 export function layoutOf(scenario: Scenario): Layout {
@@ -158,6 +159,7 @@ function describeValue(v: unknown): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { Episode } from "./simulator.ts";
  * import { parseScenario } from "./scenario.ts";
  * import { parse } from "./canonical.ts";
@@ -168,7 +170,7 @@ function describeValue(v: unknown): string {
  *   "termination": {"max_steps": 5}}`));
  * const run = new Episode(s, 0, "0".repeat(64));
  * run.advance({ p: "west" });
- * console.assert(run.terminated && run.record().final_state.people[0]?.status === "evacuated");
+ * assert.ok(run.terminated && run.record().final_state.people[0]?.status === "evacuated");
  * ```
  */
 export class Episode {
@@ -474,6 +476,7 @@ function where(scenario: Scenario, seed: number, step: number): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { simulateEpisode } from "./simulator.ts";
  * import { parseScenario } from "./scenario.ts";
  * import { parse } from "./canonical.ts";
@@ -484,7 +487,7 @@ function where(scenario: Scenario, seed: number, step: number): string {
  *   "termination": {"max_steps": 5}}`));
  * const rec = await simulateEpisode(s, 7, (obs) =>
  *   Object.fromEntries(obs.people.map((p) => [p.person_id, "west" as const])));
- * console.assert(rec.final_state.step === 2 && rec.final_state.termination_reason === "all_resolved");
+ * assert.ok(rec.final_state.step === 2 && rec.final_state.termination_reason === "all_resolved");
  * ```
  */
 export async function simulateEpisode(
@@ -527,6 +530,7 @@ export async function simulateEpisode(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { replayActions } from "./simulator.ts";
  * import { parseScenario } from "./scenario.ts";
  * import { parse } from "./canonical.ts";
@@ -536,7 +540,7 @@ export async function simulateEpisode(
  *   "fire": {"ignitions": [], "spread_probability": [0, 1], "enter_fire": "blocked"},
  *   "termination": {"max_steps": 2}}`));
  * const rec = replayActions(s, 0, [{ p: "stay" }, { p: "stay" }, { p: "west" }], "0".repeat(64));
- * console.assert(rec.final_state.termination_reason === "max_steps");
+ * assert.ok(rec.final_state.termination_reason === "max_steps");
  * ```
  */
 export function replayActions(

@@ -163,13 +163,14 @@ export type StepOutcome = {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { initialCoreState } from "./step.ts";
  * const world = {
  *   width: 3, height: 1, wall: new Uint8Array(3), exitAt: Int32Array.of(0, -1, -1),
  *   exitCells: Int32Array.of(0), people: 1, threshold: 0n, enterFireBlocked: false, maxSteps: 5,
  * };
  * const s = initialCoreState(world, Int32Array.of(2), Int32Array.of(1));
- * console.assert(s.trapped[0] === 1 && s.occupant[2] === 0);
+ * assert.ok(s.trapped[0] === 1 && s.occupant[2] === 0);
  * ```
  */
 export function initialCoreState(
@@ -219,6 +220,7 @@ export function initialCoreState(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { initialCoreState, OUTCOMES, stepCore } from "./step.ts";
  * import { Stream } from "./rng.ts";
  * const world = {
@@ -227,7 +229,7 @@ export function initialCoreState(
  * };
  * const s = initialCoreState(world, Int32Array.of(1), new Int32Array(0));
  * const out = stepCore(world, s, Uint8Array.of(4), { fire: new Stream(0, 1), movement: new Stream(0, 2) });
- * console.assert(OUTCOMES[out.outcome[0]!] === "moved" && s.status[0] === 1 && s.termination === 1);
+ * assert.ok(OUTCOMES[out.outcome[0]!] === "moved" && s.status[0] === 1 && s.termination === 1);
  * ```
  */
 export function stepCore(

@@ -35,6 +35,7 @@ import {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parse } from "./canonical.ts";
  * import { parseSuite } from "./suite.ts";
  * const scenario = `{"schema_version": "1.0", "scenario_id": "tiny", "description": "",
@@ -44,7 +45,7 @@ import {
  *   "termination": {"max_steps": 5}}`;
  * const suite = parseSuite(parse(`{"suite_id": "s", "suite_version": "1", "families": [],
  *   "scenarios": [{"scenario": ${scenario}, "seeds": [0, 1]}]}`));
- * console.assert(suite.scenarios[0]?.seeds.length === 2);
+ * assert.ok(suite.scenarios[0]?.seeds.length === 2);
  * ```
  */
 export function parseSuite(
@@ -152,12 +153,13 @@ export function suiteHash(s: Suite): Promise<string> {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { buildManifest } from "./suite.ts";
  * import type { Suite } from "./types.ts";
  * const suite = { suite_id: "s", suite_version: "1", families: [], scenarios: [
  *   { scenario: { scenario_id: "a" }, seeds: [4, 2] }] } as unknown as Suite;
  * const m = await buildManifest(suite);
- * console.assert(m.episodes.map((e) => e.seed).join() === "4,2");
+ * assert.ok(m.episodes.map((e) => e.seed).join() === "4,2");
  * ```
  */
 export async function buildManifest(suite: Suite): Promise<Manifest> {

@@ -36,8 +36,9 @@ export const MIN_BOOTSTRAP_N = 5;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { checkResamples } from "./interval.ts";
- * console.assert(checkResamples(2000) === 2000);
+ * assert.ok(checkResamples(2000) === 2000);
  * ```
  */
 export function checkResamples(resamples: unknown): number {
@@ -67,10 +68,11 @@ function gcd(a: bigint, b: bigint): bigint {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { toCommonDenominator } from "./interval.ts";
  * import { Rational } from "../exact.ts";
  * const s = toCommonDenominator([Rational.of(1, 4), Rational.of(-1, 6)]);
- * console.assert(s.den === 12n && s.nums[0] === 3n && s.nums[1] === -2n);
+ * assert.ok(s.den === 12n && s.nums[0] === 3n && s.nums[1] === -2n);
  * ```
  */
 export function toCommonDenominator(values: readonly Rational[]): Scaled {
@@ -111,6 +113,7 @@ const CHUNK = 4096;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { bootstrapMeanInterval } from "./interval.ts";
  * import { ShakeWordSource } from "./stream.ts";
  * import { Rational } from "../exact.ts";
@@ -119,7 +122,7 @@ const CHUNK = 4096;
  *   resamples: 100,
  *   source: new ShakeWordSource(new Uint8Array(32)),
  * })!;
- * console.assert(ci.lower.cmp(ci.upper) <= 0);
+ * assert.ok(ci.lower.cmp(ci.upper) <= 0);
  * ```
  */
 export function bootstrapMeanInterval(

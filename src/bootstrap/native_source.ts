@@ -19,10 +19,11 @@ const TWO32 = 4294967296;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { NativeShakeWordSource } from "./native_source.ts";
  * const out = new Uint8Array(4096);
  * new NativeShakeWordSource(new Uint8Array(32)).fill(0, out);
- * console.assert(out[0] === 0x18 && out[1] === 0x1c);
+ * assert.ok(out[0] === 0x18 && out[1] === 0x1c);
  * ```
  */
 export class NativeShakeWordSource implements WordSource {

@@ -20,13 +20,14 @@ import type { IndexStream } from "./stream.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { resampleSums } from "./resample.ts";
  * import { IndexStream, ShakeWordSource } from "./stream.ts";
  * const values = Float64Array.of(1, 2, 3, 4, 5);
  * const sums = new Float64Array(3);
  * const stream = new IndexStream(new ShakeWordSource(new Uint8Array(32)), 5);
  * resampleSums(values, stream, sums, null, 0, 3);
- * console.assert(sums.every((s) => s >= 5 && s <= 25 && Number.isInteger(s)));
+ * assert.ok(sums.every((s) => s >= 5 && s <= 25 && Number.isInteger(s)));
  * ```
  */
 export function resampleSums(

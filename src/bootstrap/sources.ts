@@ -19,10 +19,11 @@ export type StreamImplementation = "native" | "reference";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { wordSource } from "./sources.ts";
  * const out = new Uint8Array(4096);
  * wordSource("reference", new Uint8Array(32)).fill(0, out);
- * console.assert(out[0] === 0x18);
+ * assert.ok(out[0] === 0x18);
  * ```
  */
 export function wordSource(

@@ -46,9 +46,10 @@ export interface WordSource {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { blockWords, ShakeWordSource } from "./stream.ts";
  * const words = blockWords(new ShakeWordSource(new Uint8Array(32)), 0);
- * console.assert(words[0] === 0x181ca0d786c8d43an);
+ * assert.ok(words[0] === 0x181ca0d786c8d43an);
  * ```
  */
 export class ShakeWordSource implements WordSource {
@@ -88,8 +89,9 @@ export class ShakeWordSource implements WordSource {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { seedBytes } from "./stream.ts";
- * console.assert(seedBytes("00".repeat(31) + "ff")[31] === 255);
+ * assert.ok(seedBytes("00".repeat(31) + "ff")[31] === 255);
  * ```
  */
 export function seedBytes(hex: string): Uint8Array {
@@ -128,10 +130,11 @@ export const MAX_INDEX_RANGE = TWO32 - 1;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { IndexStream, ShakeWordSource } from "./stream.ts";
  * const s = new IndexStream(new ShakeWordSource(new Uint8Array(32)), 10);
  * // word 0 of block 0 is 0x181ca0d786c8d43a = 1737440403797890106
- * console.assert(s.next() === 6 && s.position === 1);
+ * assert.ok(s.next() === 6 && s.position === 1);
  * ```
  */
 export class IndexStream {

@@ -16,9 +16,10 @@ import { parseArgs } from "node:util";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { UsageError } from "./args.ts";
  * const e = new UsageError("--resamples: expected an integer, got \"many\"");
- * console.assert(e.name === "UsageError");
+ * assert.ok(e.name === "UsageError");
  * ```
  */
 export class UsageError extends Error {
@@ -72,12 +73,13 @@ export type ParsedArgs = {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseCommandLine } from "./args.ts";
  * const { values, positionals } = parseCommandLine(
  *   ["--out", "a.json", "r.json"],
  *   { out: { type: "string" } },
  * );
- * console.assert(values.out === "a.json" && positionals[0] === "r.json");
+ * assert.ok(values.out === "a.json" && positionals[0] === "r.json");
  * ```
  */
 export function parseCommandLine(
@@ -121,9 +123,10 @@ function cleanParseArgsMessage(e: unknown): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { expectPositionals } from "./args.ts";
  * const [result] = expectPositionals(["r.json"], ["RESULT"]);
- * console.assert(result === "r.json");
+ * assert.ok(result === "r.json");
  * ```
  */
 export function expectPositionals(
@@ -148,8 +151,9 @@ export function expectPositionals(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { intOption } from "./args.ts";
- * console.assert(intOption("2000", "resamples", 100, 1_000_000) === 2000);
+ * assert.ok(intOption("2000", "resamples", 100, 1_000_000) === 2000);
  * ```
  */
 export function intOption(
@@ -186,9 +190,10 @@ const MAX_RESAMPLES = 1_000_000;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { resamplesOption } from "./args.ts";
- * console.assert(resamplesOption(undefined) === 2000);
- * console.assert(resamplesOption("100") === 100);
+ * assert.ok(resamplesOption(undefined) === 2000);
+ * assert.ok(resamplesOption("100") === 100);
  * ```
  */
 export function resamplesOption(text: string | boolean | undefined): number {
@@ -201,8 +206,9 @@ export function resamplesOption(text: string | boolean | undefined): number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ID_PATTERN } from "./args.ts";
- * console.assert(ID_PATTERN.test("fire_aware") && !ID_PATTERN.test("bad id"));
+ * assert.ok(ID_PATTERN.test("fire_aware") && !ID_PATTERN.test("bad id"));
  * ```
  */
 export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/;
@@ -212,9 +218,10 @@ export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { stringOption } from "./args.ts";
- * console.assert(stringOption({ out: "a.json" }, "out") === "a.json");
- * console.assert(stringOption({}, "out") === undefined);
+ * assert.ok(stringOption({ out: "a.json" }, "out") === "a.json");
+ * assert.ok(stringOption({}, "out") === undefined);
  * ```
  */
 export function stringOption(
@@ -233,8 +240,9 @@ export function stringOption(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { flag } from "./args.ts";
- * console.assert(flag({ quiet: true }, "quiet") && !flag({}, "json"));
+ * assert.ok(flag({ quiet: true }, "quiet") && !flag({}, "json"));
  * ```
  */
 export function flag(values: ParsedArgs["values"], name: string): boolean {

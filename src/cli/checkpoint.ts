@@ -24,6 +24,7 @@ import { writeFileAtomic } from "./io.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { encode } from "../canonical.ts";
  * import { ResultEncoder } from "./checkpoint.ts";
  * const result = {
@@ -33,7 +34,7 @@ import { writeFileAtomic } from "./io.ts";
  *   episodes: [{ index: 0, seed: 3 }],
  * } as never;
  * const text = new TextDecoder().decode(new ResultEncoder().encode(result));
- * console.assert(text === encode(result));
+ * assert.ok(text === encode(result));
  * ```
  */
 export class ResultEncoder {

@@ -19,8 +19,9 @@ import type { Scenario, Suite } from "../types.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { PROG } from "./command.ts";
- * console.assert(PROG.endsWith("jsr:@ember/stats"));
+ * assert.ok(PROG.endsWith("jsr:@ember/stats"));
  * ```
  */
 export const PROG = "deno run <permissions> jsr:@ember/stats";
@@ -55,8 +56,9 @@ export type CommandSpec = {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { COMMON_OPTIONS } from "./command.ts";
- * console.assert(COMMON_OPTIONS.help?.short === "h");
+ * assert.ok(COMMON_OPTIONS.help?.short === "h");
  * ```
  */
 export const COMMON_OPTIONS: OptionSpecs = {

@@ -45,8 +45,9 @@ const DEMO_PAIR = ["fire_aware", "greedy"] as const;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { demoFiles } from "./demo.ts";
- * console.assert(demoFiles().includes("compare.fire_aware-vs-greedy.json"));
+ * assert.ok(demoFiles().includes("compare.fire_aware-vs-greedy.json"));
  * ```
  */
 export function demoFiles(): string[] {

@@ -18,9 +18,10 @@ import { EmberError } from "../errors.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { FileError } from "./io.ts";
  * const e = new FileError("file not found", { file: "a.json" });
- * console.assert(e.message === "a.json: file not found");
+ * assert.ok(e.message === "a.json: file not found");
  * ```
  */
 export class FileError extends EmberError {
@@ -238,9 +239,10 @@ export async function emitBytes(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { splitPath } from "./io.ts";
- * console.assert(splitPath("out/a.json").dir === "out");
- * console.assert(splitPath("a.json").dir === ".");
+ * assert.ok(splitPath("out/a.json").dir === "out");
+ * assert.ok(splitPath("a.json").dir === ".");
  * ```
  */
 export function splitPath(file: string): { dir: string; base: string } {
@@ -273,9 +275,10 @@ function randomSuffix(): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { fileError } from "./io.ts";
  * const e = fileError("a.json", "read", new Deno.errors.NotFound("x"));
- * console.assert(e.message === "a.json: file not found");
+ * assert.ok(e.message === "a.json: file not found");
  * ```
  */
 export function fileError(

@@ -78,9 +78,10 @@ export function progressBar(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { renderBar } from "./progress.ts";
  * const line = renderBar("verify", 48, 96, 2500);
- * console.assert(line.includes("48/96") && line.includes("50%") && line.includes("2.5s"));
+ * assert.ok(line.includes("48/96") && line.includes("50%") && line.includes("2.5s"));
  * ```
  */
 export function renderBar(

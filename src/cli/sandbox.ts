@@ -36,8 +36,9 @@ import type { Action } from "../types.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { DEFAULT_STEP_TIMEOUT_MS } from "./sandbox.ts";
- * console.assert(DEFAULT_STEP_TIMEOUT_MS === 5000);
+ * assert.ok(DEFAULT_STEP_TIMEOUT_MS === 5000);
  * ```
  */
 export const DEFAULT_STEP_TIMEOUT_MS = 5000;

@@ -45,6 +45,7 @@ const DASH = "\u2014";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { float } from "../canonical.ts";
  * import { renderSummary } from "./summary.ts";
  * const metric = { metric: "evacuated_rate", statistics: { n: 5, mean: float(0.5) },
@@ -56,7 +57,7 @@ const DASH = "\u2014";
  *   mean_delta_ci: null }] } };
  * const text = renderSummary({ title: "demo", aggregates: [{ policy: "p", artifact: aggregate }],
  *   paired: { a: "p", b: "q", artifact: paired } });
- * console.assert(text.includes("0.5000 [0.2500, 0.7500]") && text.includes("2/1/2"));
+ * assert.ok(text.includes("0.5000 [0.2500, 0.7500]") && text.includes("2/1/2"));
  * ```
  */
 export function renderSummary(input: SummaryInput): string {
@@ -156,9 +157,10 @@ function winLossTie(entry: JsonValue): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { float } from "../canonical.ts";
  * import { withInterval } from "./summary.ts";
- * console.assert(withInterval(float(1), null) === "1.0000 [\u2014]");
+ * assert.ok(withInterval(float(1), null) === "1.0000 [\u2014]");
  * ```
  */
 export function withInterval(mean: JsonValue, ci: JsonValue): string {
@@ -176,10 +178,11 @@ export function withInterval(mean: JsonValue, ci: JsonValue): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { float } from "../canonical.ts";
  * import { formatNumber } from "./summary.ts";
- * console.assert(formatNumber(float(-0.00001)) === "0.0000");
- * console.assert(formatNumber(float(2 / 3)) === "0.6667");
+ * assert.ok(formatNumber(float(-0.00001)) === "0.0000");
+ * assert.ok(formatNumber(float(2 / 3)) === "0.6667");
  * ```
  */
 export function formatNumber(v: JsonValue): string {

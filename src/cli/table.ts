@@ -9,8 +9,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { table } from "./table.ts";
- * console.assert(table([["a", "bb"], ["ccc", "d"]]).join("|") === "a    bb|ccc  d");
+ * assert.ok(table([["a", "bb"], ["ccc", "d"]]).join("|") === "a    bb|ccc  d");
  * ```
  */
 export function table(rows: readonly (readonly string[])[]): string[] {

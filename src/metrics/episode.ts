@@ -45,6 +45,7 @@ export type EpisodeMetricsOptions = {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { episodeMetrics } from "./episode.ts";
  * import { replayActions } from "../simulator.ts";
  * import { parseScenario, scenarioHash } from "../scenario.ts";
@@ -59,7 +60,7 @@ export type EpisodeMetricsOptions = {
  *   await scenarioHash(scenario));
  * const metrics = await episodeMetrics(scenario, record);
  * const time = metrics.time as { person_time_to_safety_total: number };
- * console.assert(time.person_time_to_safety_total === 2);
+ * assert.ok(time.person_time_to_safety_total === 2);
  * ```
  */
 export async function episodeMetrics(

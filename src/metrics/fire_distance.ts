@@ -17,10 +17,11 @@ const NONE = 0x7fffffff;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { relaxFromSources } from "./fire_distance.ts";
  * const dist = new Int32Array(3).fill(0x7fffffff);
  * relaxFromSources(dist, 1, 3, Int32Array.of(0), new Int32Array(3));
- * console.assert(dist.join() === "0,1,2");
+ * assert.ok(dist.join() === "0,1,2");
  * ```
  */
 export function relaxFromSources(

@@ -23,10 +23,11 @@ export type Geometry = {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { geometry, isWall } from "./geometry.ts";
  * import type { Scenario } from "../types.ts";
  * const g = geometry({ grid: [".#"], exits: [] } as unknown as Scenario);
- * console.assert(isWall(g, [0, 1]) && !isWall(g, [0, 0]));
+ * assert.ok(isWall(g, [0, 1]) && !isWall(g, [0, 0]));
  * ```
  */
 export function geometry(scenario: Scenario): Geometry {

@@ -15,8 +15,9 @@ import { type Ctx, fail } from "../validate.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ratio } from "./numbers.ts";
- * console.assert(ratio(1, 3)?.toString() === "1/3" && ratio(1, 0) === null);
+ * assert.ok(ratio(1, 3)?.toString() === "1/3" && ratio(1, 0) === null);
  * ```
  */
 export function ratio(

@@ -124,10 +124,11 @@ const SOURCES: Readonly<Record<string, Source>> = {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { float } from "../canonical.ts";
  * import { rebuildExact } from "./rebuild.ts";
  * const metrics = { safety: { population: 3, evacuated: 1, evacuated_rate: float(1 / 3) } };
- * console.assert(rebuildExact("evacuated_rate", metrics)?.toString() === "1/3");
+ * assert.ok(rebuildExact("evacuated_rate", metrics)?.toString() === "1/3");
  * ```
  */
 export function rebuildExact(

@@ -246,6 +246,7 @@ function refugeMove(g: PolicyGrid, fd: Int32Array, s: Search): number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { fireAwareActions } from "./fire_aware.ts";
  * // Two exits at equal distance; the east one has fire beside it.
  * const a = fireAwareActions({
@@ -255,7 +256,7 @@ function refugeMove(g: PolicyGrid, fd: Int32Array, s: Search): number {
  *           { exit_id: "e", position: [0, 4], usable: true }],
  *   burning: [[1, 3]], people: [{ person_id: "p", position: [0, 2], trapped: false }],
  * });
- * console.assert(a.p === "west");
+ * assert.ok(a.p === "west");
  * ```
  */
 export function fireAwareActions(obs: Observation): Record<string, Action> {

@@ -23,13 +23,14 @@ import {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { greedyActions } from "./greedy.ts";
  * const a = greedyActions({
  *   observation_version: "1.0", scenario_id: "s", step: 0, max_steps: 5,
  *   grid: ["E.."], exits: [{ exit_id: "x", position: [0, 0], usable: true }],
  *   burning: [], people: [{ person_id: "p", position: [0, 2], trapped: false }],
  * });
- * console.assert(a.p === "west");
+ * assert.ok(a.p === "west");
  * ```
  */
 export function greedyActions(obs: Observation): Record<string, Action> {

@@ -38,13 +38,14 @@ export type PolicyGrid = {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readGrid } from "./grid.ts";
  * const g = readGrid({
  *   observation_version: "1.0", scenario_id: "s", step: 0, max_steps: 5,
  *   grid: ["E.F"], exits: [{ exit_id: "x", position: [0, 0], usable: true }],
  *   burning: [[0, 2]], people: [],
  * });
- * console.assert(g.open[1] === 1 && g.open[2] === 0 && g.exits[0] === 0);
+ * assert.ok(g.open[1] === 1 && g.open[2] === 0 && g.exits[0] === 0);
  * ```
  */
 export function readGrid(obs: Observation): PolicyGrid {
@@ -133,10 +134,11 @@ export function neighbour(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { bfs } from "./grid.ts";
  * // 1×4 corridor, source at the west end.
  * const d = bfs(1, 4, Uint8Array.of(1, 1, 0, 1), Int32Array.of(0));
- * console.assert(d.join() === "0,1,-1,-1");
+ * assert.ok(d.join() === "0,1,-1,-1");
  * ```
  */
 export function bfs(

@@ -30,8 +30,9 @@ export type PolicyFactory = (seed: number) => Controller;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { BUILTIN_POLICIES } from "./mod.ts";
- * console.assert(Object.keys(BUILTIN_POLICIES).join() === "stay,random,greedy,fire_aware");
+ * assert.ok(Object.keys(BUILTIN_POLICIES).join() === "stay,random,greedy,fire_aware");
  * ```
  */
 export const BUILTIN_POLICIES: Readonly<Record<string, PolicyFactory>> = Object

@@ -29,6 +29,7 @@ export const RANDOM_ACTIONS: readonly Action[] = [
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { randomPolicy } from "./random.ts";
  * const act = randomPolicy(0);
  * const obs = {
@@ -37,7 +38,7 @@ export const RANDOM_ACTIONS: readonly Action[] = [
  *   burning: [], people: [{ person_id: "p", position: [0, 2], trapped: false }],
  * } as const;
  * // stream(0, 3) first uniform(5) is 3: "south" (contract §14).
- * console.assert((await act(obs, { seed: 0, step: 1 })).p === "south");
+ * assert.ok((await act(obs, { seed: 0, step: 1 })).p === "south");
  * ```
  */
 export function randomPolicy(seed: number): Controller {

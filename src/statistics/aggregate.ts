@@ -81,6 +81,7 @@ function robustnessOf(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { aggregateStatistics } from "./aggregate.ts";
  * import { runEvaluation } from "../runner.ts";
  * import { publicSuite } from "../public_suite.ts";
@@ -88,7 +89,7 @@ function robustnessOf(
  * const suite = { ...full, families: [], scenarios: full.scenarios.slice(0, 1) };
  * const result = await runEvaluation(suite, "greedy", { modelId: "greedy" });
  * const artifact = await aggregateStatistics(result, suite, { resamples: 100 });
- * console.assert(artifact.artifact === "aggregate");
+ * assert.ok(artifact.artifact === "aggregate");
  * ```
  */
 export async function aggregateStatistics(

@@ -47,9 +47,10 @@ function row(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { METRIC_DEFINITIONS } from "./definitions.ts";
- * console.assert(METRIC_DEFINITIONS.length === 12);
- * console.assert(METRIC_DEFINITIONS[8]!.definition ===
+ * assert.ok(METRIC_DEFINITIONS.length === 12);
+ * assert.ok(METRIC_DEFINITIONS[8]!.definition ===
  *   "(\u03a3_d count_d / d) / active_person_states");
  * ```
  */

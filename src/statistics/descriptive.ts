@@ -59,11 +59,12 @@ function quantileScaled(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { describeExact } from "./descriptive.ts";
  * import { Rational } from "../exact.ts";
  * const d = describeExact([1, 2, 3, 4].map((v) => Rational.of(v)));
- * console.assert(d.variance!.toString() === "5/3");
- * console.assert(d.quantiles.p90!.toString() === "37/10");
+ * assert.ok(d.variance!.toString() === "5/3");
+ * assert.ok(d.quantiles.p90!.toString() === "37/10");
  * ```
  */
 export function describeExact(
@@ -118,11 +119,12 @@ export function describeExact(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { descriptiveStatistics } from "./descriptive.ts";
  * import { encode } from "../canonical.ts";
  * import { Rational } from "../exact.ts";
  * const s = descriptiveStatistics([Rational.of(1, 2)]);
- * console.assert(encode(s) ===
+ * assert.ok(encode(s) ===
  *   '{"max":0.5,"mean":0.5,"median":0.5,"min":0.5,"n":1,' +
  *   '"quantiles":{"p25":0.5,"p50":0.5,"p75":0.5,"p90":0.5,"p95":0.5},' +
  *   '"std":null,"variance":null}');

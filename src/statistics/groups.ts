@@ -26,6 +26,7 @@ export type Group = {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { statisticsGroups } from "./groups.ts";
  * import type { Manifest, Suite } from "../types.ts";
  * const suite = {
@@ -38,8 +39,8 @@ export type Group = {
  *   { index: 0, scenario_id: "a" }, { index: 1, scenario_id: "b" },
  *   { index: 2, scenario_id: "b" }] } as unknown as Manifest;
  * const groups = statisticsGroups(suite, manifest);
- * console.assert(groups.map((g) => g.name).join() === "overall,a,b,f");
- * console.assert(groups[3]!.indices.join() === "0,1,2");
+ * assert.ok(groups.map((g) => g.name).join() === "overall,a,b,f");
+ * assert.ok(groups[3]!.indices.join() === "0,1,2");
  * ```
  */
 export function statisticsGroups(suite: Suite, manifest: Manifest): Group[] {

@@ -72,6 +72,7 @@ function readStructure(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { pairedStatistics } from "./paired.ts";
  * import { runEvaluation } from "../runner.ts";
  * import { publicSuite } from "../public_suite.ts";
@@ -80,7 +81,7 @@ function readStructure(
  * const a = await runEvaluation(suite, "greedy", { modelId: "greedy" });
  * const b = await runEvaluation(suite, "stay", { modelId: "stay" });
  * const artifact = await pairedStatistics(a, b, suite, { resamples: 100 });
- * console.assert(artifact.delta === "A - B");
+ * assert.ok(artifact.delta === "A - B");
  * ```
  */
 export async function pairedStatistics(

@@ -52,6 +52,7 @@ export function seedObject(input: SeedInput): JsonObject {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { bootstrapSeed } from "./seed.ts";
  * const seed = await bootstrapSeed({
  *   purpose: "aggregate_mean",
@@ -61,7 +62,7 @@ export function seedObject(input: SeedInput): JsonObject {
  *   metric: "evacuated_rate",
  *   resamples: 2000,
  * });
- * console.assert(/^[0-9a-f]{64}$/.test(seed));
+ * assert.ok(/^[0-9a-f]{64}$/.test(seed));
  * ```
  */
 export function bootstrapSeed(input: SeedInput): Promise<string> {
