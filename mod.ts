@@ -22,6 +22,11 @@ export * from "./src/public_suite.ts";
 export * from "./src/runner.ts";
 export * from "./src/metrics/episode.ts";
 export { rebuildExact, STATISTICS_METRICS } from "./src/metrics/rebuild.ts";
+export * from "./src/result.ts";
+export * from "./src/statistics/aggregate.ts";
+export * from "./src/statistics/paired.ts";
+export { METRIC_DEFINITIONS } from "./src/statistics/definitions.ts";
+export type { StreamImplementation } from "./src/bootstrap/sources.ts";
 
 if (import.meta.main) {
   const { main } = await import("./src/cli/main.ts");
