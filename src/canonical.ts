@@ -134,12 +134,7 @@ const SHORT_ESCAPES: Record<number, string> = {
   0x0c: "\\f",
 };
 
-function encodeString(s: string, path: string): string {
-  if (!s.isWellFormed()) {
-    throw new CanonicalJsonError("string holds an unpaired surrogate", {
-      path,
-    });
-  }
+function escapeString(s: string): string {
   let out = '"';
   let start = 0;
   for (let i = 0; i < s.length; i++) {
@@ -165,78 +160,90 @@ function encodeString(s: string, path: string): string {
  * ```
  */
 export function encode(value: JsonValue): string {
-  const parts: string[] = [];
-  write(value, parts, "", 0);
-  return parts.join("");
+  return new Writer().write(value, 0);
 }
 
-// `depth` counts the containers around `v`.
-function write(v: JsonValue, out: string[], path: string, depth: number) {
-  if (v === null) out.push("null");
-  else if (v === true) out.push("true");
-  else if (v === false) out.push("false");
-  else if (typeof v === "number") {
-    if (!Number.isSafeInteger(v)) {
-      throw new CanonicalJsonError(
-        `integer field holds ${v}, which is not an integer in ±(2^53−1)`,
-        { path },
-      );
-    }
-    out.push(String(v === 0 ? 0 : v));
-  } else if (typeof v === "string") out.push(encodeString(v, path));
-  else if (v instanceof JsonFloat) {
-    if (typeof v.value !== "number" || !Number.isFinite(v.value)) {
-      throw new CanonicalJsonError(`float is not finite: ${v.value}`, { path });
-    }
-    out.push(pythonFloatRepr(v.value));
-  } else if (Array.isArray(v)) {
-    tooDeep(depth, path);
-    const items = v as readonly JsonValue[];
-    out.push("[");
-    // An indexed loop, not forEach: a hole must be refused, not skipped.
-    for (let i = 0; i < items.length; i++) {
-      const child = `${path}[${i}]`;
-      const item = items[i];
-      if (item === undefined) {
-        throw new CanonicalJsonError("array element is undefined", {
-          path: child,
-        });
+const PLAIN_ASCII = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+// The field path of an error is built only when one is thrown, from a stack
+// of keys and indices: building it for every value would dominate the cost.
+class Writer {
+  private readonly segs: (string | number)[] = [];
+
+  private fail(detail: string): never {
+    throw new CanonicalJsonError(detail, { path: pathOf(this.segs) });
+  }
+
+  private str(s: string): string {
+    if (PLAIN_ASCII.test(s)) return `"${s}"`;
+    if (!s.isWellFormed()) this.fail("string holds an unpaired surrogate");
+    return escapeString(s);
+  }
+
+  // `depth` counts the containers around `v`.
+  write(v: JsonValue, depth: number): string {
+    if (v === null) return "null";
+    if (v === true) return "true";
+    if (v === false) return "false";
+    if (typeof v === "number") {
+      if (!Number.isSafeInteger(v)) {
+        this.fail(
+          `integer field holds ${v}, which is not an integer in ±(2^53−1)`,
+        );
       }
-      if (i > 0) out.push(",");
-      write(item, out, child, depth + 1);
+      return String(v === 0 ? 0 : v);
     }
-    out.push("]");
-  } else if (typeof v === "object") {
-    tooDeep(depth, path);
+    if (typeof v === "string") return this.str(v);
+    if (v instanceof JsonFloat) {
+      if (typeof v.value !== "number" || !Number.isFinite(v.value)) {
+        this.fail(`float is not finite: ${v.value}`);
+      }
+      return pythonFloatRepr(v.value);
+    }
+    if (typeof v !== "object") {
+      this.fail(`value of type ${typeof v} is not JSON`);
+    }
+    if (depth >= MAX_DEPTH) this.fail(`nesting deeper than ${MAX_DEPTH}`);
+    const segs = this.segs;
+    if (Array.isArray(v)) {
+      const items = v as readonly JsonValue[];
+      let out = "[";
+      // An indexed loop, not forEach: a hole must be refused, not skipped.
+      for (let i = 0; i < items.length; i++) {
+        const item = items[i];
+        segs.push(i);
+        if (item === undefined) this.fail("array element is undefined");
+        if (i > 0) out += ",";
+        out += this.write(item, depth + 1);
+        segs.pop();
+      }
+      return out + "]";
+    }
     const proto = Object.getPrototypeOf(v);
     if (proto !== null && proto !== Object.prototype) {
-      throw new CanonicalJsonError("value is not a JSON object", { path });
+      this.fail("value is not a JSON object");
     }
     const obj = v as JsonObject;
     const keys = Object.keys(obj).sort(compareCodePoints);
-    out.push("{");
-    keys.forEach((k, i) => {
-      const child = joinPath(path, k);
+    let out = "{";
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
       const item = obj[k];
-      if (item === undefined) {
-        throw new CanonicalJsonError("field is undefined", { path: child });
-      }
-      if (i > 0) out.push(",");
-      out.push(encodeString(k, child), ":");
-      write(item, out, child, depth + 1);
-    });
-    out.push("}");
-  } else {
-    throw new CanonicalJsonError(`value of type ${typeof v} is not JSON`, {
-      path,
-    });
+      segs.push(k);
+      if (item === undefined) this.fail("field is undefined");
+      if (i > 0) out += ",";
+      out += this.str(k) + ":" + this.write(item, depth + 1);
+      segs.pop();
+    }
+    return out + "}";
   }
 }
 
-function tooDeep(depth: number, path: string) {
-  if (depth >= MAX_DEPTH) {
-    throw new CanonicalJsonError(`nesting deeper than ${MAX_DEPTH}`, { path });
-  }
+function pathOf(segs: readonly (string | number)[]): string {
+  return segs.reduce<string>(
+    (p, k) => typeof k === "number" ? `${p}[${k}]` : joinPath(p, k),
+    "",
+  );
 }
 
 /** Append a key to a field path (`a.b`, or `a["odd key"]` when needed). */
@@ -336,6 +343,7 @@ const NUMBER_RE = /-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?/y;
 
 class Parser {
   private i = 0;
+  private readonly segs: (string | number)[] = [];
   constructor(private readonly s: string, private readonly file?: string) {}
 
   document(): JsonValue {
@@ -343,15 +351,15 @@ class Parser {
       this.fail("a byte-order mark is not allowed");
     }
     this.ws();
-    const v = this.value("", 0);
+    const v = this.value(0);
     this.ws();
     if (this.i !== this.s.length) this.fail("extra data after the JSON value");
     return v;
   }
 
-  private fail(what: string, path = ""): never {
+  private fail(what: string): never {
     throw new CanonicalJsonError(`${what} (at character ${this.i})`, {
-      path,
+      path: pathOf(this.segs),
       ...fileOpt(this.file),
     });
   }
@@ -366,80 +374,86 @@ class Parser {
   }
 
   // `depth` counts the containers around the value.
-  private value(path: string, depth: number): JsonValue {
+  private value(depth: number): JsonValue {
     const c = this.s[this.i];
     if ((c === "{" || c === "[") && depth >= MAX_DEPTH) {
-      this.fail(`nesting deeper than ${MAX_DEPTH}`, path);
+      this.fail(`nesting deeper than ${MAX_DEPTH}`);
     }
     switch (c) {
       case "{":
-        return this.object(path, depth);
+        return this.object(depth);
       case "[":
-        return this.array(path, depth);
+        return this.array(depth);
       case '"':
-        return this.string(path);
+        return this.string();
       case "t":
-        return this.literal("true", true, path);
+        return this.literal("true", true);
       case "f":
-        return this.literal("false", false, path);
+        return this.literal("false", false);
       case "n":
-        return this.literal("null", null, path);
+        return this.literal("null", null);
       default:
         if (c === "-" || (c !== undefined && c >= "0" && c <= "9")) {
-          return this.number(path);
+          return this.number();
         }
-        if (c === undefined) this.fail("unexpected end of input", path);
+        if (c === undefined) this.fail("unexpected end of input");
         if (c === "N" || c === "I") {
-          this.fail("NaN and Infinity are not allowed", path);
+          this.fail("NaN and Infinity are not allowed");
         }
-        this.fail(`unexpected character ${JSON.stringify(c)}`, path);
+        this.fail(`unexpected character ${JSON.stringify(c)}`);
     }
   }
 
-  private literal<T>(word: string, v: T, path: string): T {
+  private literal<T>(word: string, v: T): T {
     if (this.s.startsWith(word, this.i)) {
       this.i += word.length;
       return v;
     }
-    this.fail("invalid literal", path);
+    this.fail("invalid literal");
   }
 
-  private number(path: string): JsonValue {
+  private number(): JsonValue {
     if (this.s.startsWith("-Infinity", this.i)) {
-      this.fail("NaN and Infinity are not allowed", path);
+      this.fail("NaN and Infinity are not allowed");
     }
     NUMBER_RE.lastIndex = this.i;
     const m = NUMBER_RE.exec(this.s);
-    if (m === null) this.fail("invalid number", path);
+    if (m === null) this.fail("invalid number");
     const lexeme = m[0];
     this.i += lexeme.length;
     if (m[1] === undefined && m[2] === undefined) {
+      // Up to 15 digits a double holds the integer exactly and it is safe;
+      // longer lexemes are range-checked exactly with BigInt.
+      if (lexeme.length <= 15) {
+        const n = Number(lexeme);
+        return n === 0 ? 0 : n;
+      }
       const big = BigInt(lexeme);
       if (big > BigInt(MAX_SAFE) || big < -BigInt(MAX_SAFE)) {
-        this.fail(`integer ${lexeme} is outside ±(2^53−1)`, path);
+        this.fail(`integer ${lexeme} is outside ±(2^53−1)`);
       }
       const n = Number(big);
       return n === 0 ? 0 : n;
     }
     const x = Number(lexeme);
-    if (!Number.isFinite(x)) this.fail(`number ${lexeme} is not finite`, path);
+    if (!Number.isFinite(x)) this.fail(`number ${lexeme} is not finite`);
     return new JsonFloat(x);
   }
 
-  private string(path: string): string {
+  private string(): string {
     const s = this.s;
     this.i++; // opening quote
     let out = "";
     let start = this.i;
     for (;;) {
-      if (this.i >= s.length) this.fail("unterminated string", path);
+      if (this.i >= s.length) this.fail("unterminated string");
       const c = s.charCodeAt(this.i);
       if (c === 0x22) {
         out += s.slice(start, this.i);
         this.i++;
         break;
       }
-      if (c < 0x20) this.fail("control character in string", path);
+      if (c < 0x20) this.fail("control character in string");
       if (c !== 0x5c) {
         this.i++;
         continue;
@@ -475,7 +489,7 @@ class Parser {
         case "u": {
           const hex = s.slice(this.i, this.i + 4);
           if (!/^[0-9a-fA-F]{4}$/.test(hex)) {
-            this.fail("invalid \\u escape", path);
+            this.fail("invalid \\u escape");
           }
           out += String.fromCharCode(parseInt(hex, 16));
           this.i += 4;
@@ -483,17 +497,17 @@ class Parser {
         }
         default:
           this.i -= 2;
-          this.fail("invalid escape in string", path);
+          this.fail("invalid escape in string");
       }
       start = this.i;
     }
     if (!out.isWellFormed()) {
-      this.fail("string holds an unpaired surrogate", path);
+      this.fail("string holds an unpaired surrogate");
     }
     return out;
   }
 
-  private array(path: string, depth: number): JsonValue[] {
+  private array(depth: number): JsonValue[] {
     this.i++;
     const out: JsonValue[] = [];
     this.ws();
@@ -503,21 +517,23 @@ class Parser {
     }
     for (;;) {
       this.ws();
-      out.push(this.value(`${path}[${out.length}]`, depth + 1));
+      this.segs.push(out.length);
+      out.push(this.value(depth + 1));
+      this.segs.pop();
       this.ws();
       const c = this.s[this.i++];
       if (c === "]") return out;
       if (c !== ",") {
         this.i--;
-        this.fail("expected ',' or ']' in array", path);
+        this.fail("expected ',' or ']' in array");
       }
     }
   }
 
-  private object(path: string, depth: number): JsonObject {
+  private object(depth: number): JsonObject {
     this.i++;
+    // A null prototype makes `in` an own-key test and `__proto__` ordinary.
     const out: Record<string, JsonValue> = Object.create(null);
-    const seen = new Set<string>();
     this.ws();
     if (this.s[this.i] === "}") {
       this.i++;
@@ -525,22 +541,22 @@ class Parser {
     }
     for (;;) {
       this.ws();
-      if (this.s[this.i] !== '"') this.fail("expected a string key", path);
-      const key = this.string(path);
-      const child = joinPath(path, key);
-      if (seen.has(key)) this.fail("duplicate key in object", child);
-      seen.add(key);
+      if (this.s[this.i] !== '"') this.fail("expected a string key");
+      const key = this.string();
+      this.segs.push(key);
+      if (key in out) this.fail("duplicate key in object");
       this.ws();
-      if (this.s[this.i] !== ":") this.fail("expected ':' after key", child);
+      if (this.s[this.i] !== ":") this.fail("expected ':' after key");
       this.i++;
       this.ws();
-      out[key] = this.value(child, depth + 1);
+      out[key] = this.value(depth + 1);
+      this.segs.pop();
       this.ws();
       const c = this.s[this.i++];
       if (c === "}") return out;
       if (c !== ",") {
         this.i--;
-        this.fail("expected ',' or '}' in object", path);
+        this.fail("expected ',' or '}' in object");
       }
     }
   }
