@@ -177,37 +177,3 @@ export function nextUp(x: number): number {
 export function f(x: number): JsonFloat {
   return new JsonFloat(x);
 }
-
-/** One case of tests/fixtures/stats_artifacts.json (scripts/gen_artifact_vectors.py). */
-export type ArtifactCase = {
-  name: string;
-  kind: "aggregate" | "paired";
-  a: string;
-  drop_a: number[];
-  b: string | null;
-  drop_b: number[];
-  resamples: number;
-  digest: string;
-  artifact: JsonValue;
-};
-
-/** The committed inputs (suite, results) and the Python-computed artifacts. */
-export function artifactVectors(): {
-  suite: Suite;
-  results: Record<string, EvaluationResult>;
-  cases: ArtifactCase[];
-} {
-  const read = (name: string) =>
-    parse(
-      Deno.readTextFileSync(new URL(`./fixtures/${name}`, import.meta.url)),
-    );
-  const inputs = read("stats_inputs.json") as unknown as {
-    suite: JsonValue;
-    results: Record<string, EvaluationResult>;
-  };
-  return {
-    suite: parseSuite(inputs.suite),
-    results: inputs.results,
-    cases: read("stats_artifacts.json") as unknown as ArtifactCase[],
-  };
-}

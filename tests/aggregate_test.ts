@@ -23,7 +23,6 @@ import { METRIC_DEFINITIONS } from "../src/statistics/definitions.ts";
 import { STATISTICS_METRICS } from "../src/metrics/rebuild.ts";
 import type { EvaluationResult } from "../src/types.ts";
 import {
-  artifactVectors,
   copy,
   evaluate,
   f,
@@ -429,15 +428,3 @@ Deno.test("aggregate: output is canonical-encodable JSON with float statistics",
   const eu = ART.scenarios[1].metrics[9].statistics;
   assert.equal(encode(eu.mean), "1.0");
 });
-
-const VECTORS = artifactVectors();
-for (const c of VECTORS.cases.filter((c) => c.kind === "aggregate")) {
-  Deno.test(`aggregate: ${c.name} equals the Python artifact byte for byte`, async () => {
-    const result = without(VECTORS.results[c.a]!, c.drop_a);
-    const art = await aggregateStatistics(result, VECTORS.suite, {
-      resamples: c.resamples,
-    });
-    assert.equal(encode(art), encode(c.artifact));
-    assert.equal(await digest(art), c.digest);
-  });
-}

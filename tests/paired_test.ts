@@ -14,14 +14,7 @@ import { seedBytes, ShakeWordSource } from "../src/bootstrap/stream.ts";
 import { pairedStatistics } from "../src/statistics/paired.ts";
 import { descriptiveStatistics } from "../src/statistics/descriptive.ts";
 import type { EvaluationResult } from "../src/types.ts";
-import {
-  artifactVectors,
-  copy,
-  evaluate,
-  f,
-  testSuite,
-  without,
-} from "./_stats_fixtures.ts";
+import { copy, evaluate, f, testSuite, without } from "./_stats_fixtures.ts";
 
 // deno-lint-ignore no-explicit-any
 type Any = any;
@@ -346,16 +339,3 @@ Deno.test("paired: comparing a result with itself gives zero deltas and ties", a
     if (m.a_better !== null) assert.equal(m.ties, m.paired - m.undefined);
   }
 });
-
-const VECTORS = artifactVectors();
-for (const c of VECTORS.cases.filter((c) => c.kind === "paired")) {
-  Deno.test(`paired: ${c.name} equals the Python artifact byte for byte`, async () => {
-    const a = without(VECTORS.results[c.a]!, c.drop_a);
-    const b = without(VECTORS.results[c.b!]!, c.drop_b);
-    const art = await pairedStatistics(a, b, VECTORS.suite, {
-      resamples: c.resamples,
-    });
-    assert.equal(encode(art), encode(c.artifact));
-    assert.equal(await digest(art), c.digest);
-  });
-}
