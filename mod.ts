@@ -26,7 +26,22 @@ export * from "./src/result.ts";
 export * from "./src/statistics/aggregate.ts";
 export * from "./src/statistics/paired.ts";
 export { METRIC_DEFINITIONS } from "./src/statistics/definitions.ts";
-export type { StreamImplementation } from "./src/bootstrap/sources.ts";
+export {
+  type StreamImplementation,
+  wordSource,
+} from "./src/bootstrap/sources.ts";
+export {
+  IndexStream,
+  ShakeWordSource,
+  type WordSource,
+} from "./src/bootstrap/stream.ts";
+export { NativeShakeWordSource } from "./src/bootstrap/native_source.ts";
+export {
+  bootstrapMeanInterval,
+  checkResamples,
+  DEFAULT_RESAMPLES,
+} from "./src/bootstrap/interval.ts";
+export { resampleSums } from "./src/bootstrap/resample.ts";
 
 if (import.meta.main) {
   const { main } = await import("./src/cli/main.ts");

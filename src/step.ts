@@ -91,7 +91,7 @@ export type World = Geometry & {
 };
 
 /** A source of 64-bit words (a SplitMix64 stream of `rng.ts`). */
-export interface WordSource {
+export interface RandomStream {
   /** Next 64-bit word. */
   next(): bigint;
   /** Uniform integer in [0, k) by rejection (contract §7). */
@@ -100,8 +100,8 @@ export interface WordSource {
 
 /** The fire (id 1) and movement (id 2) streams of an episode. */
 export type Streams = {
-  readonly fire: WordSource;
-  readonly movement: WordSource;
+  readonly fire: RandomStream;
+  readonly movement: RandomStream;
 };
 
 /**
@@ -301,7 +301,7 @@ function resolveConflicts(
   world: World,
   state: CoreState,
   outcome: Uint8Array,
-  movement: WordSource,
+  movement: RandomStream,
 ) {
   const { target, claims, claimHead, claimNext, contested } = state.scratch;
   let contestedCount = 0;
@@ -415,7 +415,7 @@ function moveAndResolve(
 function spreadFire(
   world: World,
   state: CoreState,
-  fire: WordSource,
+  fire: RandomStream,
 ): Int32Array {
   const { width, height, wall } = world;
   const { burning, burningCells } = state;

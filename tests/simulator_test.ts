@@ -21,10 +21,10 @@ import {
   type Controller,
   initialCoreState,
   layoutOf,
+  type RandomStream,
   replayActions,
   simulateEpisode,
   stepCore,
-  type WordSource,
 } from "../src/simulator.ts";
 import type { Action, RunRecord, Scenario } from "../src/types.ts";
 
@@ -455,7 +455,7 @@ Deno.test("every fire draw is made, even for p = 0 and p = 1", () => {
     );
     let draws = 0;
     const inner = new Stream(0, 1);
-    const fire: WordSource = {
+    const fire: RandomStream = {
       next: () => (draws++, inner.next()),
       uniform: (k) => inner.uniform(k),
     };
