@@ -74,7 +74,8 @@ export function progressBar(
 }
 
 /**
- * One line of the bar: title, optional label, bar, count, percent, elapsed.
+ * One line of the bar: title, optional label, bar, count, percent, elapsed
+ * and, after a second, the estimated time left.
  *
  * @example
  * ```ts
@@ -82,6 +83,9 @@ export function progressBar(
  * import { renderBar } from "./progress.ts";
  * const line = renderBar("verify", 48, 96, 2500);
  * assert.ok(line.includes("48/96") && line.includes("50%") && line.includes("2.5s"));
+ * // Half done after 2.5 s: about 2.5 s remain.
+ * assert.ok(line.endsWith(", ~3s left"));
+ * assert.ok(renderBar("b", 1, 121, 1000).endsWith(", ~2m00s left"));
  * ```
  */
 export function renderBar(
@@ -97,5 +101,18 @@ export function renderBar(
   const head = label === undefined ? title : `${title} ${label}`;
   const percent = Math.floor(fraction * 100);
   const seconds = (elapsedMs / 1000).toFixed(1);
-  return `${head} [${bar}] ${done}/${total} ${percent}% ${seconds}s`;
+  // A remaining-time estimate matters for long bootstraps (R = 1 000 000);
+  // it is shown once a second of work makes the rate meaningful.
+  const eta = done > 0 && done < total && elapsedMs >= 1000
+    ? `, ~${duration((elapsedMs * (total - done)) / done)} left`
+    : "";
+  return `${head} [${bar}] ${done}/${total} ${percent}% ${seconds}s${eta}`;
+}
+
+function duration(ms: number): string {
+  const s = Math.ceil(ms / 1000);
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m${String(s % 60).padStart(2, "0")}s`;
+  return `${Math.floor(m / 60)}h${String(m % 60).padStart(2, "0")}m`;
 }
