@@ -14,14 +14,11 @@ import type { Rational } from "../exact.ts";
 import { episodeKey, verifyResult } from "../result.ts";
 import type { ResultEpisode, Suite } from "../types.ts";
 import { at, expectInt, rootCtx } from "../validate.ts";
-import {
-  checkResamples,
-  DEFAULT_RESAMPLES,
-  MIN_BOOTSTRAP_N,
-} from "../bootstrap/interval.ts";
+import { checkResamples, DEFAULT_RESAMPLES } from "../bootstrap/interval.ts";
 import {
   episodeMetricValues,
   headerJson,
+  intervalSizes,
   type ProgressCallback,
   Summarizer,
 } from "./artifact.ts";
@@ -115,13 +112,7 @@ export async function aggregateStatistics(
       const v = values.get(k)?.[m];
       return v === undefined || v === null ? [] : [v];
     });
-  const sizes: number[] = [];
-  for (const g of groups) {
-    METRIC_DEFINITIONS.forEach((_, m) => {
-      const n = defined(g, m).length;
-      if (n >= MIN_BOOTSTRAP_N) sizes.push(n);
-    });
-  }
+  const sizes = intervalSizes(groups, (g, m) => defined(g, m).length);
   const summarizer = new Summarizer(
     R,
     sizes,

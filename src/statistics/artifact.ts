@@ -96,6 +96,24 @@ export function episodeMetricValues(
 }
 
 /**
+ * The n of every interval that a {@linkcode Summarizer} will compute: one per
+ * group and metric whose defined values reach the bootstrap's minimum n.
+ */
+export function intervalSizes<G>(
+  groups: readonly G[],
+  definedCount: (group: G, metric: number) => number,
+): number[] {
+  const sizes: number[] = [];
+  for (const g of groups) {
+    METRIC_DEFINITIONS.forEach((_, m) => {
+      const n = definedCount(g, m);
+      if (n >= MIN_BOOTSTRAP_N) sizes.push(n);
+    });
+  }
+  return sizes;
+}
+
+/**
  * Summarizes lists of values: the §4 statistics and the bootstrap interval
  * of the mean (or `null` when n < 5). Progress is reported in draws (n per
  * resample) over all the intervals announced to the constructor, so that

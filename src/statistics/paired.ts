@@ -14,14 +14,11 @@ import { EmberError, StatisticsInputError } from "../errors.ts";
 import type { Rational } from "../exact.ts";
 import { pairResults, parseResult, verifyResult } from "../result.ts";
 import type { EvaluationResult, Suite } from "../types.ts";
-import {
-  checkResamples,
-  DEFAULT_RESAMPLES,
-  MIN_BOOTSTRAP_N,
-} from "../bootstrap/interval.ts";
+import { checkResamples, DEFAULT_RESAMPLES } from "../bootstrap/interval.ts";
 import {
   episodeMetricValues,
   headerJson,
+  intervalSizes,
   type ProgressCallback,
   Summarizer,
 } from "./artifact.ts";
@@ -125,13 +122,7 @@ export async function pairedStatistics(
       const d = deltas.get(k)?.[m];
       return d === undefined || d === null ? [] : [{ index: k, delta: d }];
     });
-  const sizes: number[] = [];
-  for (const g of groups) {
-    METRIC_DEFINITIONS.forEach((_, m) => {
-      const n = definedOf(g, m).length;
-      if (n >= MIN_BOOTSTRAP_N) sizes.push(n);
-    });
-  }
+  const sizes = intervalSizes(groups, (g, m) => definedOf(g, m).length);
   const summarizer = new Summarizer(
     R,
     sizes,
