@@ -1,47 +1,109 @@
 /**
  * `@ember/stats`: EMBERBench's evaluation core. Importing this module needs
- * no permission and has no side effect.
+ * no permission and has no side effect; run as a program it is the CLI
+ * (`deno run <permissions> jsr:@ember/stats <command>`, see `docs/cli.md`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { encode, float, Rational } from "./mod.ts";
+ * assert.equal(encode({ b: float(Rational.of(1, 3).toFloat()), a: 1 }), '{"a":1,"b":0.3333333333333333}');
+ * ```
  *
  * @module
  */
 
-export * from "./src/canonical.ts";
+// Canonical JSON, exact numbers, errors (contract §2, §3, §13).
+export {
+  compareCodePoints,
+  digest,
+  encode,
+  encodeBytes,
+  float,
+  JsonFloat,
+  type JsonObject,
+  type JsonValue,
+  parse,
+  parseBytes,
+  type ParseOptions,
+  pythonFloatRepr,
+} from "./src/canonical.ts";
 export * from "./src/errors.ts";
-export * from "./src/exact.ts";
-export * from "./src/rng.ts";
+export {
+  mean,
+  quantile7,
+  Rational,
+  ratioToFloat,
+  sampleVariance,
+  sortRationals,
+  sum,
+} from "./src/exact.ts";
+
+// Documents, versions and the simulator (contract §4–§10).
 export * from "./src/types.ts";
-export * from "./src/scenario.ts";
-export * from "./src/suite.ts";
-export * from "./src/grid.ts";
-export * from "./src/observation.ts";
-export * from "./src/simulator.ts";
-export * from "./src/record.ts";
-export * from "./src/replay.ts";
-export * from "./src/policies/mod.ts";
-export * from "./src/public_suite.ts";
-export * from "./src/runner.ts";
-export * from "./src/metrics/episode.ts";
+export { ignitionThreshold, Stream } from "./src/rng.ts";
+export { parseScenario, scenarioHash } from "./src/scenario.ts";
+export {
+  buildManifest,
+  manifestHash,
+  parseSuite,
+  suiteHash,
+} from "./src/suite.ts";
+export { staticExitDistances, trappedSet } from "./src/grid.ts";
+export { observe } from "./src/observation.ts";
+export {
+  type Controller,
+  replayActions,
+  simulateEpisode,
+} from "./src/simulator.ts";
+export { parseRecord } from "./src/record.ts";
+export { replayCheck } from "./src/replay.ts";
+
+// Policies, the public suite and the evaluation runner.
+export {
+  BUILTIN_POLICIES,
+  builtinPolicy,
+  fireAwarePolicy,
+  greedyPolicy,
+  type PolicyFactory,
+  randomPolicy,
+  stayPolicy,
+} from "./src/policies/mod.ts";
+export { publicSuite } from "./src/public_suite.ts";
+export {
+  EpisodePolicyError,
+  EvaluationInterruptedError,
+  partialResultOf,
+  runEvaluation,
+  type RunOptions,
+} from "./src/runner.ts";
+
+// Episode metrics (metrics.md) and statistics (statistics.md).
+export {
+  episodeMetrics,
+  type EpisodeMetricsOptions,
+} from "./src/metrics/episode.ts";
 export { rebuildExact, STATISTICS_METRICS } from "./src/metrics/rebuild.ts";
-export * from "./src/result.ts";
-export * from "./src/statistics/aggregate.ts";
-export * from "./src/statistics/paired.ts";
+export {
+  pairResults,
+  parseManifest,
+  parseResult,
+  type VerifyOptions,
+  verifyResult,
+} from "./src/result.ts";
+export {
+  type AggregateOptions,
+  aggregateStatistics,
+} from "./src/statistics/aggregate.ts";
+export {
+  type PairedOptions,
+  pairedStatistics,
+} from "./src/statistics/paired.ts";
 export { METRIC_DEFINITIONS } from "./src/statistics/definitions.ts";
-export {
-  type StreamImplementation,
-  wordSource,
-} from "./src/bootstrap/sources.ts";
-export {
-  IndexStream,
-  ShakeWordSource,
-  type WordSource,
-} from "./src/bootstrap/stream.ts";
+export { bootstrapMeanInterval } from "./src/bootstrap/interval.ts";
+export type { StreamImplementation } from "./src/bootstrap/sources.ts";
+export { ShakeWordSource, type WordSource } from "./src/bootstrap/stream.ts";
 export { NativeShakeWordSource } from "./src/bootstrap/native_source.ts";
-export {
-  bootstrapMeanInterval,
-  checkResamples,
-  DEFAULT_RESAMPLES,
-} from "./src/bootstrap/interval.ts";
-export { resampleSums } from "./src/bootstrap/resample.ts";
 
 if (import.meta.main) {
   const { main } = await import("./src/cli/main.ts");
