@@ -27,12 +27,34 @@ export class JsonFloat {
   constructor(readonly value: number) {}
 }
 
-/** Wrap a number as a float-typed JSON value. */
+/**
+ * Wrap a number as a float-typed JSON value.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { encode, float } from "./canonical.ts";
+ * assert.equal(encode([float(2), 2]), "[2.0,2]");
+ * assert.equal(encode(float(0.00001)), "1e-05");
+ * ```
+ */
 export function float(value: number): JsonFloat {
   return new JsonFloat(value);
 }
 
-/** A JSON value with typed numbers: `number` is an int, `JsonFloat` a float. */
+/**
+ * A JSON value with typed numbers: `number` is an int, `JsonFloat` a float.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { encode, float, type JsonValue } from "./canonical.ts";
+ * import { CanonicalJsonError } from "./errors.ts";
+ * const v: JsonValue = { n: 3, x: float(3), list: [null, true, "s"] };
+ * assert.equal(encode(v), '{"list":[null,true,"s"],"n":3,"x":3.0}');
+ * assert.throws(() => encode(2 ** 53), CanonicalJsonError); // not a safe integer
+ * ```
+ */
 export type JsonValue =
   | null
   | boolean
@@ -42,7 +64,18 @@ export type JsonValue =
   | readonly JsonValue[]
   | JsonObject;
 
-/** A JSON object. Parsed objects have a null prototype, so `__proto__` is an ordinary key. */
+/**
+ * A JSON object. Parsed objects have a null prototype, so `__proto__` is an ordinary key.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { type JsonObject, parse } from "./canonical.ts";
+ * const o = parse('{"__proto__": 1, "a": {}}') as JsonObject;
+ * assert.equal(o["__proto__"], 1);
+ * assert.equal(Object.getPrototypeOf(o), null);
+ * ```
+ */
 export type JsonObject = { readonly [key: string]: JsonValue };
 
 /** Largest integer magnitude any input may hold: 2^53 − 1. */
@@ -254,7 +287,18 @@ export function joinPath(path: string, key: string): string {
   return `${path}[${JSON.stringify(key)}]`;
 }
 
-/** Canonical JSON bytes of a value. */
+/**
+ * Canonical JSON bytes of a value.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { encodeBytes } from "./canonical.ts";
+ * const bytes = encodeBytes({ k: "é", a: 1 });
+ * assert.deepEqual(bytes, new TextEncoder().encode('{"a":1,"k":"\\u00e9"}'));
+ * assert.ok(bytes.every((b) => b < 0x80));
+ * ```
+ */
 export function encodeBytes(value: JsonValue): Uint8Array {
   return new TextEncoder().encode(encode(value));
 }
@@ -284,7 +328,19 @@ export function digest(value: JsonValue): Promise<string> {
 
 // ----------------------------------------------------------------- parsing
 
-/** Options of the strict reader. */
+/**
+ * Options of the strict reader.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parse } from "./canonical.ts";
+ * assert.throws(() => parse('{"a": 1, "a": 2}', { file: "x.json" }), {
+ *   name: "CanonicalJsonError",
+ *   message: "x.json: a: duplicate key in object (at character 12)",
+ * });
+ * ```
+ */
 export interface ParseOptions {
   /** File name to put in error messages. */
   file?: string;

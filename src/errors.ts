@@ -6,7 +6,21 @@
  * @module
  */
 
-/** Options shared by every EMBER error. */
+/**
+ * Options shared by every EMBER error.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { type EmberErrorOptions, ScenarioError } from "./errors.ts";
+ * const cause = new Error("underlying");
+ * const options: EmberErrorOptions = { file: "s.json", path: "people[3].position", cause };
+ * const e = new ScenarioError("cell is a wall", options);
+ * assert.equal(e.message, "s.json: people[3].position: cell is a wall");
+ * assert.equal(e.detail, "cell is a wall");
+ * assert.equal(e.cause, cause);
+ * ```
+ */
 export interface EmberErrorOptions {
   /** Field path inside the document, for example `people[3].position`. */
   path?: string;
@@ -63,42 +77,138 @@ function formatMessage(detail: string, file: string | undefined, path: string) {
   );
 }
 
-/** A JSON document that is not valid strict JSON, or not canonical-encodable. */
+/**
+ * A JSON document that is not valid strict JSON, or not canonical-encodable.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { CanonicalJsonError, EmberError } from "./errors.ts";
+ * const e = new CanonicalJsonError("duplicate key in object", { file: "run.json", path: "steps[0].actions.p" });
+ * assert.equal(e.name, "CanonicalJsonError");
+ * assert.ok(e instanceof CanonicalJsonError && e instanceof EmberError);
+ * assert.equal(e.message, "run.json: steps[0].actions.p: duplicate key in object");
+ * ```
+ */
 export class CanonicalJsonError extends EmberError {
   override readonly name = "CanonicalJsonError";
 }
 
-/** A scenario that breaks schema 1.0 (contract §5). */
+/**
+ * A scenario that breaks schema 1.0 (contract §5).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { EmberError, ScenarioError } from "./errors.ts";
+ * const e = new ScenarioError("expected an integer", { file: "scenario.json", path: "termination.max_steps" });
+ * assert.equal(e.name, "ScenarioError");
+ * assert.ok(e instanceof ScenarioError && e instanceof EmberError);
+ * assert.equal(e.message, "scenario.json: termination.max_steps: expected an integer");
+ * ```
+ */
 export class ScenarioError extends EmberError {
   override readonly name = "ScenarioError";
 }
 
-/** A suite that breaks contract §6. */
+/**
+ * A suite that breaks contract §6.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { EmberError, SuiteError } from "./errors.ts";
+ * const e = new SuiteError("duplicate seed 3", { file: "suite.json", path: "scenarios[1].seeds[2]" });
+ * assert.equal(e.name, "SuiteError");
+ * assert.ok(e instanceof SuiteError && e instanceof EmberError);
+ * assert.equal(e.message, "suite.json: scenarios[1].seeds[2]: duplicate seed 3");
+ * ```
+ */
 export class SuiteError extends EmberError {
   override readonly name = "SuiteError";
 }
 
-/** A run record that a replay of the simulator does not reproduce (contract §8). */
+/**
+ * A run record that a replay of the simulator does not reproduce (contract §8).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { EmberError, ReplayMismatchError } from "./errors.ts";
+ * const e = new ReplayMismatchError("the replay burns a different set of cells", { file: "run.json", path: "steps[4].state.burning" });
+ * assert.equal(e.name, "ReplayMismatchError");
+ * assert.ok(e instanceof ReplayMismatchError && e instanceof EmberError);
+ * assert.equal(e.message, "run.json: steps[4].state.burning: the replay burns a different set of cells");
+ * ```
+ */
 export class ReplayMismatchError extends EmberError {
   override readonly name = "ReplayMismatchError";
 }
 
-/** Inputs to episode metrics that fail one of the three stages of metrics.md §2. */
+/**
+ * Inputs to episode metrics that fail one of the three stages of metrics.md §2.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { EmberError, MetricsInputError } from "./errors.ts";
+ * const e = new MetricsInputError("does not match the scenario", { file: "run.json", path: "header.scenario_hash" });
+ * assert.equal(e.name, "MetricsInputError");
+ * assert.ok(e instanceof MetricsInputError && e instanceof EmberError);
+ * assert.equal(e.message, "run.json: header.scenario_hash: does not match the scenario");
+ * ```
+ */
 export class MetricsInputError extends EmberError {
   override readonly name = "MetricsInputError";
 }
 
-/** An evaluation manifest or result that is malformed or does not pair (contract §10). */
+/**
+ * An evaluation manifest or result that is malformed or does not pair (contract §10).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { EmberError, EvaluationError } from "./errors.ts";
+ * const e = new EvaluationError("manifest hashes differ", { file: "b.json", path: "evaluation_manifest_hash" });
+ * assert.equal(e.name, "EvaluationError");
+ * assert.ok(e instanceof EvaluationError && e instanceof EmberError);
+ * assert.equal(e.message, "b.json: evaluation_manifest_hash: manifest hashes differ");
+ * ```
+ */
 export class EvaluationError extends EmberError {
   override readonly name: string = "EvaluationError";
 }
 
-/** Input to aggregate or paired statistics that fails statistics.md §1. */
+/**
+ * Input to aggregate or paired statistics that fails statistics.md §1.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { EmberError, EvaluationError, StatisticsInputError } from "./errors.ts";
+ * const e = new StatisticsInputError("missing field", { file: "result.json", path: "model_id" });
+ * assert.equal(e.name, "StatisticsInputError");
+ * assert.ok(e instanceof StatisticsInputError && e instanceof EvaluationError && e instanceof EmberError);
+ * assert.equal(e.message, "result.json: model_id: missing field");
+ * ```
+ */
 export class StatisticsInputError extends EvaluationError {
   override readonly name = "StatisticsInputError";
 }
 
-/** Constructor type of every error kind, used by shared validators. */
+/**
+ * Constructor type of every error kind, used by shared validators.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { type ErrorKind, SuiteError } from "./errors.ts";
+ * const kind: ErrorKind = SuiteError;
+ * const e = new kind("family names unknown scenario \"z\"", { path: "families[0].scenarios[1]" });
+ * assert.ok(e instanceof SuiteError);
+ * assert.equal(e.message, 'families[0].scenarios[1]: family names unknown scenario "z"');
+ * ```
+ */
 export type ErrorKind = new (
   detail: string,
   options?: EmberErrorOptions,
@@ -108,6 +218,16 @@ export type ErrorKind = new (
  * A controller (built-in or user policy) that threw, timed out, or returned
  * a malformed action or an action for the wrong people. Not a contract §13
  * kind: it names the episode and step so that a user can fix their policy.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { EmberError, PolicyError } from "./errors.ts";
+ * const e = new PolicyError("no action for active person q", { file: "policy.ts", path: "actions.q" });
+ * assert.equal(e.name, "PolicyError");
+ * assert.ok(e instanceof PolicyError && e instanceof EmberError);
+ * assert.equal(e.message, "policy.ts: actions.q: no action for active person q");
+ * ```
  */
 export class PolicyError extends EmberError {
   override readonly name = "PolicyError";

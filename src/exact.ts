@@ -198,17 +198,48 @@ export function ratioToFloat(p: bigint, q: bigint): number {
   return negative ? -x : x;
 }
 
-/** Sort rationals ascending (a new array). */
+/**
+ * Sort rationals ascending (a new array).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Rational, sortRationals } from "./exact.ts";
+ * const xs = [Rational.of(1, 2), Rational.of(-1), Rational.of(1, 3)];
+ * assert.equal(sortRationals(xs).join(), "-1,1/3,1/2");
+ * assert.equal(xs.join(), "1/2,-1,1/3"); // the input is not reordered
+ * ```
+ */
 export function sortRationals(xs: readonly Rational[]): Rational[] {
   return [...xs].sort((a, b) => a.cmp(b));
 }
 
-/** Exact sum. */
+/**
+ * Exact sum.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Rational, sum } from "./exact.ts";
+ * assert.equal(sum([Rational.of(1, 2), Rational.of(1, 3), Rational.of(1, 6)]).toString(), "1");
+ * assert.equal(sum([]).toString(), "0");
+ * ```
+ */
 export function sum(xs: readonly Rational[]): Rational {
   return xs.reduce((acc, x) => acc.add(x), Rational.ZERO);
 }
 
-/** Exact mean; throws on an empty list. */
+/**
+ * Exact mean; throws on an empty list.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { mean, Rational } from "./exact.ts";
+ * assert.equal(mean([1, 2, 4].map((v) => Rational.of(v))).toString(), "7/3");
+ * assert.throws(() => mean([]), RangeError);
+ * ```
+ */
 export function mean(xs: readonly Rational[]): Rational {
   if (xs.length === 0) throw new RangeError("mean of no values");
   return sum(xs).div(Rational.of(xs.length));

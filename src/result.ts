@@ -333,7 +333,20 @@ export function parseResult(
   };
 }
 
-/** Options of {@linkcode verifyResult}. */
+/**
+ * Options of {@linkcode verifyResult}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { verifyResult } from "./result.ts";
+ * import { publicSuite } from "./public_suite.ts";
+ * await assert.rejects(verifyResult({}, publicSuite(), { file: "result.json" }), {
+ *   name: "StatisticsInputError",
+ *   message: "result.json: model_id: missing field",
+ * });
+ * ```
+ */
 export type VerifyOptions = {
   /** File name for error messages. */
   readonly file?: string;

@@ -64,6 +64,24 @@ export * from "./step.ts";
  * A policy as the simulator sees it: one observation in, one action per
  * active person out. `context.step` is the step of the observed state (0
  * before the first step).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { type Controller, simulateEpisode } from "./simulator.ts";
+ * import type { Scenario } from "./types.ts";
+ * const scenario: Scenario = { schema_version: "1.0", scenario_id: "t", description: "", grid: ["..."],
+ *   exits: [{ exit_id: "x", position: [0, 0] }], people: [{ person_id: "p", position: [0, 2] }],
+ *   fire: { ignitions: [], spread_probability: [0, 1], enter_fire: "blocked" }, termination: { max_steps: 3 } };
+ * const seen: number[] = [];
+ * const west: Controller = (_obs, { step }) => {
+ *   seen.push(step);
+ *   return { p: "west" };
+ * };
+ * const record = await simulateEpisode(scenario, 0, west);
+ * assert.deepEqual(seen, [0, 1]); // two steps from [0, 2] to the exit at [0, 0]
+ * assert.equal(record.final_state.termination_reason, "all_resolved");
+ * ```
  */
 export type Controller = (
   obs: Observation,

@@ -142,7 +142,22 @@ export function parseSuite(
   };
 }
 
-/** The suite hash: digest of the suite's canonical JSON. */
+/**
+ * The suite hash: digest of the suite's canonical JSON.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { suiteHash } from "./suite.ts";
+ * import type { Suite } from "./types.ts";
+ * const suite: Suite = { suite_id: "s", suite_version: "1", families: [], scenarios: [{ seeds: [0], scenario: {
+ *   schema_version: "1.0", scenario_id: "t", description: "", grid: [".."],
+ *   exits: [{ exit_id: "x", position: [0, 0] }], people: [{ person_id: "p", position: [0, 1] }],
+ *   fire: { ignitions: [], spread_probability: [0, 1], enter_fire: "blocked" }, termination: { max_steps: 3 } } }] };
+ * // SHA-256 of the canonical text, computed independently with Python's hashlib:
+ * assert.equal(await suiteHash(suite), "7184dcbc0a7d51b94e1522d4b8755cdc138971cd1981dde7583b347cbb9435d6");
+ * ```
+ */
 export function suiteHash(s: Suite): Promise<string> {
   return digest(s);
 }
@@ -188,7 +203,23 @@ export async function buildManifest(suite: Suite): Promise<Manifest> {
   };
 }
 
-/** The manifest hash: digest of the manifest's canonical JSON. */
+/**
+ * The manifest hash: digest of the manifest's canonical JSON.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildManifest, manifestHash } from "./suite.ts";
+ * import type { Suite } from "./types.ts";
+ * const suite: Suite = { suite_id: "s", suite_version: "1", families: [], scenarios: [{ seeds: [0], scenario: {
+ *   schema_version: "1.0", scenario_id: "t", description: "", grid: [".."],
+ *   exits: [{ exit_id: "x", position: [0, 0] }], people: [{ person_id: "p", position: [0, 1] }],
+ *   fire: { ignitions: [], spread_probability: [0, 1], enter_fire: "blocked" }, termination: { max_steps: 3 } } }] };
+ * // SHA-256 of the canonical text, computed independently with Python's hashlib:
+ * assert.equal(await manifestHash(await buildManifest(suite)),
+ *   "37bff2283eedc848381a1fb3202ffee23a7308c89543ddfb9e4aa38eb350bf15");
+ * ```
+ */
 export function manifestHash(m: Manifest): Promise<string> {
   return digest(m);
 }

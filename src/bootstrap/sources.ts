@@ -11,6 +11,18 @@ import { ShakeWordSource, type WordSource } from "./stream.ts";
 /**
  * `"native"`: the runtime's `node:crypto` (default, fast); `"reference"`:
  * the auditable TypeScript SHAKE-256 of `@noble/hashes`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { type StreamImplementation, wordSource } from "./sources.ts";
+ * const block = (implementation: StreamImplementation) => {
+ *   const out = new Uint8Array(4096);
+ *   wordSource(implementation, new Uint8Array(32).fill(7)).fill(3, out);
+ *   return out;
+ * };
+ * assert.deepEqual(block("native"), block("reference"));
+ * ```
  */
 export type StreamImplementation = "native" | "reference";
 

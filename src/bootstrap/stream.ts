@@ -32,6 +32,17 @@ const TWO32 = 4294967296;
  * A source of stream blocks. The SHAKE-256 reference is
  * {@linkcode ShakeWordSource}; a compiled kernel or a test double can stand in
  * for it.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { IndexStream, type WordSource } from "./stream.ts";
+ * // A test double whose every big-endian 64-bit word is 7.
+ * const sevens: WordSource = {
+ *   fill: (_block, out) => { for (let i = 0; i < 4096; i += 8) out.set([0, 0, 0, 0, 0, 0, 0, 7], i); },
+ * };
+ * assert.equal(new IndexStream(sevens, 5).next(), 2); // 7 mod 5
+ * ```
  */
 export interface WordSource {
   /**

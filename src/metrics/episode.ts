@@ -30,7 +30,21 @@ import { safetySection } from "./safety.ts";
 import { evacuationSteps, timeSection } from "./time.ts";
 import { checkCompatibility, checkStructure } from "./validate.ts";
 
-/** Options of {@linkcode episodeMetrics}. */
+/**
+ * Options of {@linkcode episodeMetrics}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { episodeMetrics } from "./episode.ts";
+ * import { publicSuite } from "../public_suite.ts";
+ * const scenario = publicSuite().scenarios[0]!.scenario;
+ * await assert.rejects(episodeMetrics(scenario, {}, { file: "run.json" }), {
+ *   name: "MetricsInputError",
+ *   message: "run.json: header: missing field",
+ * });
+ * ```
+ */
 export type EpisodeMetricsOptions = {
   /** Name of the file that held the record, for error messages. */
   readonly file?: string;

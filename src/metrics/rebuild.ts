@@ -13,7 +13,19 @@ import { at, type Ctx, expectInt, fail, rootCtx } from "../validate.ts";
 import { exitBalance, maxExitShare } from "./exits.ts";
 import { histogramExposure } from "./exposure.ts";
 
-/** The twelve statistics metrics, in statistics.md §2 order. */
+/**
+ * The twelve statistics metrics, in statistics.md §2 order.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { STATISTICS_METRICS } from "./rebuild.ts";
+ * assert.equal(STATISTICS_METRICS.length, 12);
+ * assert.equal(STATISTICS_METRICS[0], "evacuated_rate");
+ * assert.equal(STATISTICS_METRICS[11], "exit_balance");
+ * assert.ok(Object.isFrozen(STATISTICS_METRICS));
+ * ```
+ */
 export const STATISTICS_METRICS: readonly string[] = Object.freeze([
   "evacuated_rate",
   "casualty_rate",

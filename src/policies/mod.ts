@@ -22,7 +22,21 @@ export { greedyActions, greedyPolicy } from "./greedy.ts";
 export { RANDOM_ACTIONS, randomPolicy } from "./random.ts";
 export { stayPolicy } from "./stay.ts";
 
-/** Makes the controller of one episode from the episode seed. */
+/**
+ * Makes the controller of one episode from the episode seed.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { builtinPolicy, type PolicyFactory } from "./mod.ts";
+ * import type { Observation } from "../types.ts";
+ * const obs: Observation = { observation_version: "1.0", scenario_id: "t", step: 0, max_steps: 3,
+ *   grid: ["E."], exits: [{ exit_id: "x", position: [0, 0], usable: true }], burning: [],
+ *   people: [{ person_id: "p", position: [0, 1], trapped: false }] };
+ * const greedy: PolicyFactory = builtinPolicy("greedy");
+ * assert.deepEqual({ ...await greedy(7)(obs, { seed: 7, step: 0 }) }, { p: "west" });
+ * ```
+ */
 export type PolicyFactory = (seed: number) => Controller;
 
 /**

@@ -26,7 +26,21 @@ import type { StreamImplementation } from "../bootstrap/sources.ts";
 import { METRIC_DEFINITIONS } from "./definitions.ts";
 import { type Group, statisticsGroups } from "./groups.ts";
 
-/** Options of {@linkcode aggregateStatistics}. */
+/**
+ * Options of {@linkcode aggregateStatistics}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { aggregateStatistics } from "./aggregate.ts";
+ * import { publicSuite } from "../public_suite.ts";
+ * await assert.rejects(aggregateStatistics({}, publicSuite(), { resamples: 99 }), RangeError);
+ * await assert.rejects(aggregateStatistics({}, publicSuite(), { resamples: 100, file: "a.json" }), {
+ *   name: "StatisticsInputError",
+ *   message: "a.json: model_id: missing field",
+ * });
+ * ```
+ */
 export type AggregateOptions = {
   /** Bootstrap resamples R, an integer in [100, 1 000 000]; default 2000. */
   readonly resamples?: number;
