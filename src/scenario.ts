@@ -189,34 +189,49 @@ function readFloorCell(
 
 const cellKey = (c: Cell) => `${c[0]},${c[1]}`;
 
+type Placed = { readonly id: string; readonly position: Cell };
+
+/**
+ * A list of `{<idKey>, position}` objects (exits, people): IDs valid and
+ * distinct, positions on floor and distinct; `check` adds the caller's
+ * rules for a position.
+ */
+function readPlaced(
+  items: readonly JsonValue[],
+  ctx: Ctx,
+  grid: readonly string[],
+  idKey: string,
+  what: string,
+  check: (key: string, position: Cell, posCtx: Ctx) => void = () => {},
+): Placed[] {
+  const ids = new Set<string>();
+  const cells = new Set<string>();
+  return items.map((item, i) => {
+    const ictx = at(ctx, i);
+    const obj = expectObject(item, ictx, [idKey, "position"]);
+    const idCtx = at(ictx, idKey);
+    const id = expectId(field(obj, idKey), idCtx);
+    if (ids.has(id)) fail(idCtx, `duplicate ${what} ID ${JSON.stringify(id)}`);
+    ids.add(id);
+    const posCtx = at(ictx, "position");
+    const position = readFloorCell(field(obj, "position"), posCtx, grid, what);
+    const key = cellKey(position);
+    check(key, position, posCtx);
+    if (cells.has(key)) {
+      fail(posCtx, `a second ${what} on cell [${position.join(", ")}]`);
+    }
+    cells.add(key);
+    return { id, position };
+  });
+}
+
 function readExits(
   v: JsonValue,
   ctx: Ctx,
   grid: readonly string[],
 ): Exit[] {
-  const items = expectArray(v, ctx, 1);
-  const ids = new Set<string>();
-  const cells = new Set<string>();
-  return items.map((item, i) => {
-    const ictx = at(ctx, i);
-    const obj = expectObject(item, ictx, ["exit_id", "position"]);
-    const idCtx = at(ictx, "exit_id");
-    const id = expectId(field(obj, "exit_id"), idCtx);
-    if (ids.has(id)) fail(idCtx, `duplicate exit ID ${JSON.stringify(id)}`);
-    ids.add(id);
-    const posCtx = at(ictx, "position");
-    const position = readFloorCell(
-      field(obj, "position"),
-      posCtx,
-      grid,
-      "exit",
-    );
-    if (cells.has(cellKey(position))) {
-      fail(posCtx, `a second exit on cell [${position.join(", ")}]`);
-    }
-    cells.add(cellKey(position));
-    return { exit_id: id, position };
-  });
+  return readPlaced(expectArray(v, ctx, 1), ctx, grid, "exit_id", "exit")
+    .map(({ id, position }) => ({ exit_id: id, position }));
 }
 
 function readFire(
@@ -268,36 +283,15 @@ function readPeople(
   exits: readonly Exit[],
   ignitions: readonly Cell[],
 ): Person[] {
-  const items = expectArray(v, ctx, 1, MAX_PEOPLE);
   const exitCells = new Set(exits.map((e) => cellKey(e.position)));
   const fireCells = new Set(ignitions.map(cellKey));
-  const ids = new Set<string>();
-  const cells = new Set<string>();
-  return items.map((item, i) => {
-    const ictx = at(ctx, i);
-    const obj = expectObject(item, ictx, ["person_id", "position"]);
-    const idCtx = at(ictx, "person_id");
-    const id = expectId(field(obj, "person_id"), idCtx);
-    if (ids.has(id)) fail(idCtx, `duplicate person ID ${JSON.stringify(id)}`);
-    ids.add(id);
-    const posCtx = at(ictx, "position");
-    const position = readFloorCell(
-      field(obj, "position"),
-      posCtx,
-      grid,
-      "person",
-    );
-    const key = cellKey(position);
+  const items = expectArray(v, ctx, 1, MAX_PEOPLE);
+  return readPlaced(items, ctx, grid, "person_id", "person", (key, p, c) => {
     if (exitCells.has(key)) {
-      fail(posCtx, `person starts on the exit cell [${position.join(", ")}]`);
+      fail(c, `person starts on the exit cell [${p.join(", ")}]`);
     }
     if (fireCells.has(key)) {
-      fail(posCtx, `person starts on the ignition [${position.join(", ")}]`);
+      fail(c, `person starts on the ignition [${p.join(", ")}]`);
     }
-    if (cells.has(key)) {
-      fail(posCtx, `a second person on cell [${position.join(", ")}]`);
-    }
-    cells.add(key);
-    return { person_id: id, position };
-  });
+  }).map(({ id, position }) => ({ person_id: id, position }));
 }

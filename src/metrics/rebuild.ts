@@ -61,33 +61,24 @@ const SOURCES: Readonly<Record<string, Source>> = {
     "mean_person_time_to_safety",
     "person_time_to_safety_total",
   ),
-  blocked_rate: {
-    section: "movement",
-    field: "blocked_rate",
-    exact: (m, ctx) =>
-      quotient(
-        count(m, "movement", "blocked_moves", ctx),
-        count(m, "movement", "movement_attempts", ctx),
-      ),
-  },
-  congestion_block_rate: {
-    section: "movement",
-    field: "congestion_block_rate",
-    exact: (m, ctx) =>
-      quotient(
-        count(m, "movement", "congestion_blocks", ctx),
-        count(m, "movement", "movement_attempts", ctx),
-      ),
-  },
-  aggregate_path_efficiency: {
-    section: "path_efficiency",
-    field: "aggregate_path_efficiency",
-    exact: (m, ctx) =>
-      quotient(
-        count(m, "path_efficiency", "total_static_lower_bound", ctx),
-        count(m, "path_efficiency", "total_cells_moved", ctx),
-      ),
-  },
+  blocked_rate: ratioOf(
+    "movement",
+    "blocked_rate",
+    "blocked_moves",
+    "movement_attempts",
+  ),
+  congestion_block_rate: ratioOf(
+    "movement",
+    "congestion_block_rate",
+    "congestion_blocks",
+    "movement_attempts",
+  ),
+  aggregate_path_efficiency: ratioOf(
+    "path_efficiency",
+    "aggregate_path_efficiency",
+    "total_static_lower_bound",
+    "total_cells_moved",
+  ),
   mean_exposure: {
     section: "fire_exposure",
     field: "mean_exposure",
@@ -208,8 +199,22 @@ function perPopulation(
   };
 }
 
-function quotient(a: number, b: number): Rational | null {
-  return b === 0 ? null : Rational.of(a, b);
+/** `numerator / denominator` of one section's counts; null when it is 0. */
+function ratioOf(
+  section: string,
+  field: string,
+  numerator: string,
+  denominator: string,
+): Source {
+  return {
+    section,
+    field,
+    exact: (m, ctx) => {
+      const a = count(m, section, numerator, ctx);
+      const b = count(m, section, denominator, ctx);
+      return b === 0 ? null : Rational.of(a, b);
+    },
+  };
 }
 
 function describe(v: JsonValue): string {
