@@ -100,10 +100,19 @@ export {
   pairedStatistics,
 } from "./src/statistics/paired.ts";
 export { METRIC_DEFINITIONS } from "./src/statistics/definitions.ts";
-export { bootstrapMeanInterval } from "./src/bootstrap/interval.ts";
-export type { StreamImplementation } from "./src/bootstrap/sources.ts";
+export {
+  type BootstrapInterval,
+  bootstrapMeanInterval,
+  type BootstrapOptions,
+  type Scaled,
+} from "./src/bootstrap/interval.ts";
+export {
+  type BootstrapKernel,
+  type KernelName,
+  type Sampler,
+  streamKernel,
+} from "./src/bootstrap/kernel.ts";
 export { ShakeWordSource, type WordSource } from "./src/bootstrap/stream.ts";
-export { NativeShakeWordSource } from "./src/bootstrap/native_source.ts";
 
 if (import.meta.main) {
   const { main } = await import("./src/cli/main.ts");

@@ -22,6 +22,7 @@ import {
   toCommonDenominator,
 } from "../src/bootstrap/interval.ts";
 import { resampleSums } from "../src/bootstrap/resample.ts";
+import { KERNEL_NAMES } from "../src/bootstrap/kernel.ts";
 import { bootstrapSeed, type SeedInput } from "../src/statistics/seed.ts";
 
 type Bound = { exact: string; bits: string } | null;
@@ -223,44 +224,47 @@ Deno.test("resamples: the range [100, 1000000] of integers", () => {
     assert.equal(checkResamples(good), good);
   }
   const xs = [1, 2, 3, 4, 5].map((v) => Rational.of(v));
-  const source = new ShakeWordSource(new Uint8Array(32));
-  assert.throws(() => bootstrapMeanInterval(xs, { resamples: 99, source }));
+  const seed = new Uint8Array(32);
+  assert.throws(() => bootstrapMeanInterval(xs, { resamples: 99, seed }));
   // Refused even when n < 5 would give null.
-  assert.throws(() => bootstrapMeanInterval([], { resamples: 2.5, source }));
+  assert.throws(() => bootstrapMeanInterval([], { resamples: 2.5, seed }));
 });
 
 for (const c of FIXTURE.intervals) {
-  Deno.test(`interval: ${c.name} matches the Python reference`, async () => {
-    const o = c.seed_object;
-    const input: SeedInput = {
-      purpose: o.purpose,
-      evaluationManifestHash: o.evaluation_manifest_hash,
-      resultDigests: o.result_digests,
-      group: o.group,
-      metric: o.metric,
-      resamples: o.resamples,
-    };
-    assert.equal(await bootstrapSeed(input), c.seed);
-    const progress: number[] = [];
-    const ci = bootstrapMeanInterval(c.values.map(frac), {
-      resamples: c.resamples,
-      source: new ShakeWordSource(seedBytes(c.seed)),
-      onProgress: (done, total) => {
-        assert.equal(total, c.resamples);
-        progress.push(done);
-      },
+  for (const kernel of KERNEL_NAMES) {
+    Deno.test(`interval (${kernel}): ${c.name} matches the Python reference`, async () => {
+      const o = c.seed_object;
+      const input: SeedInput = {
+        purpose: o.purpose,
+        evaluationManifestHash: o.evaluation_manifest_hash,
+        resultDigests: o.result_digests,
+        group: o.group,
+        metric: o.metric,
+        resamples: o.resamples,
+      };
+      assert.equal(await bootstrapSeed(input), c.seed);
+      const progress: number[] = [];
+      const ci = bootstrapMeanInterval(c.values.map(frac), {
+        resamples: c.resamples,
+        seed: seedBytes(c.seed),
+        kernel,
+        onProgress: (done, total) => {
+          assert.equal(total, c.resamples);
+          progress.push(done);
+        },
+      });
+      if (c.lower === null || c.upper === null) {
+        assert.equal(ci, null);
+        return;
+      }
+      assert.ok(ci !== null);
+      assert.equal(ci.lower.toString(), frac(c.lower.exact).toString());
+      assert.equal(ci.upper.toString(), frac(c.upper.exact).toString());
+      assert.equal(floatBits(ci.lower.toFloat()), c.lower.bits);
+      assert.equal(floatBits(ci.upper.toFloat()), c.upper.bits);
+      assert.equal(progress.at(-1), c.resamples);
     });
-    if (c.lower === null || c.upper === null) {
-      assert.equal(ci, null);
-      return;
-    }
-    assert.ok(ci !== null);
-    assert.equal(ci.lower.toString(), frac(c.lower.exact).toString());
-    assert.equal(ci.upper.toString(), frac(c.upper.exact).toString());
-    assert.equal(floatBits(ci.lower.toFloat()), c.lower.bits);
-    assert.equal(floatBits(ci.upper.toFloat()), c.upper.bits);
-    assert.equal(progress.at(-1), c.resamples);
-  });
+  }
 }
 
 /** The spec done directly: exact mean per resample, exact sort, type 7. */
@@ -311,11 +315,16 @@ Deno.test("interval: certified path equals the direct exact computation", () => 
         const xs = pairs.map(([p, q]) => Rational.of(p, q));
         const seed = new Uint8Array(32);
         new DataView(seed.buffer).setUint32(0, seedInt);
-        const source = new ShakeWordSource(seed);
-        const got = bootstrapMeanInterval(xs, { resamples: R, source })!;
-        const want = directInterval(xs, R, source);
-        assert.equal(got.lower.toString(), want.lower.toString());
-        assert.equal(got.upper.toString(), want.upper.toString());
+        const want = directInterval(xs, R, new ShakeWordSource(seed));
+        for (const kernel of KERNEL_NAMES) {
+          const got = bootstrapMeanInterval(xs, {
+            resamples: R,
+            seed,
+            kernel,
+          })!;
+          assert.equal(got.lower.toString(), want.lower.toString(), kernel);
+          assert.equal(got.upper.toString(), want.upper.toString(), kernel);
+        }
       },
     ),
     { numRuns: 100, endOnFailure: true },
@@ -332,11 +341,17 @@ Deno.test("interval: exact-sum path equals the direct exact computation", () => 
       fc.integer({ min: 1, max: 60 }),
       (nums, den) => {
         const xs = nums.map((p) => Rational.of(p, den));
-        const source = new ShakeWordSource(seedBytes("5a".repeat(32)));
-        const got = bootstrapMeanInterval(xs, { resamples: 101, source })!;
-        const want = directInterval(xs, 101, source);
-        assert.equal(got.lower.toString(), want.lower.toString());
-        assert.equal(got.upper.toString(), want.upper.toString());
+        const seed = seedBytes("5a".repeat(32));
+        const want = directInterval(xs, 101, new ShakeWordSource(seed));
+        for (const kernel of KERNEL_NAMES) {
+          const got = bootstrapMeanInterval(xs, {
+            resamples: 101,
+            seed,
+            kernel,
+          })!;
+          assert.equal(got.lower.toString(), want.lower.toString(), kernel);
+          assert.equal(got.upper.toString(), want.upper.toString(), kernel);
+        }
       },
     ),
     { numRuns: 40 },

@@ -6,20 +6,31 @@
  *
  * The values are scaled to integers over a common denominator D, so a
  * resample mean is an integer sum S over n·D. When `n · max|a_i| < 2^53`
- * every sum is exact in double arithmetic and the sums are sorted as a
- * `Float64Array`. Otherwise (large denominators, as `mean_exposure` has)
+ * every sum is exact in double arithmetic and the two pairs of order
+ * statistics are selected from the `Float64Array` of sums. Otherwise (large denominators, as `mean_exposure` has)
  * the resamples are summed in doubles as certified approximations, and only
  * the few resamples whose approximation lies near a needed order statistic
  * are drawn again and summed exactly in BigInt (see {@linkcode certify}).
  * The result is the same exact value that sorting all R exact sums gives,
  * with memory O(R) whatever the size of D.
  *
+ * The sums come from a kernel ({@linkcode BootstrapKernel}): the
+ * WebAssembly kernel by default, or the TypeScript reference. When all n
+ * values are equal every resample mean is that value, whatever the draws,
+ * so the interval is [v, v] and no stream is drawn.
+ *
  * @module
  */
 
 import { Rational, ratioToFloat } from "../exact.ts";
-import { resampleSums } from "./resample.ts";
-import { IndexStream, type WordSource } from "./stream.ts";
+import {
+  type BootstrapKernel,
+  kernelByName,
+  type KernelName,
+  type Sampler,
+} from "./kernel.ts";
+import { rankPairs } from "./select.ts";
+import { IndexStream } from "./stream.ts";
 
 /** Default number of resamples R. */
 export const DEFAULT_RESAMPLES = 2000;
@@ -96,8 +107,13 @@ export type BootstrapInterval = {
 export type BootstrapOptions = {
   /** R, an integer in [100, 1 000 000]. */
   readonly resamples: number;
-  /** The word stream (a {@linkcode ShakeWordSource} of the interval's seed). */
-  readonly source: WordSource;
+  /** The interval's 32-byte seed (the digest of its seed object). */
+  readonly seed: Uint8Array;
+  /**
+   * What draws the resamples: `"wasm"` (default), `"reference"`, or a
+   * {@linkcode BootstrapKernel} (a test double, for instance).
+   */
+  readonly kernel?: KernelName | BootstrapKernel;
   /** Called with (resamples done, R) while the resamples are drawn. */
   readonly onProgress?: (done: number, total: number) => void;
 };
@@ -115,14 +131,13 @@ const CHUNK = 4096;
  * ```ts
  * import assert from "node:assert/strict";
  * import { bootstrapMeanInterval } from "./interval.ts";
- * import { ShakeWordSource } from "./stream.ts";
  * import { Rational } from "../exact.ts";
  * const xs = [1, 2, 3, 4, 5].map((v) => Rational.of(v));
- * const ci = bootstrapMeanInterval(xs, {
- *   resamples: 100,
- *   source: new ShakeWordSource(new Uint8Array(32)),
- * })!;
+ * const options = { resamples: 100, seed: new Uint8Array(32) };
+ * const ci = bootstrapMeanInterval(xs, options)!;
  * assert.ok(ci.lower.cmp(ci.upper) <= 0);
+ * const ref = bootstrapMeanInterval(xs, { ...options, kernel: "reference" })!;
+ * assert.ok(ref.lower.cmp(ci.lower) === 0 && ref.upper.cmp(ci.upper) === 0);
  * ```
  */
 export function bootstrapMeanInterval(
@@ -141,16 +156,25 @@ export function bootstrapMeanInterval(
     const m = a < 0n ? -a : a;
     if (m > maxAbs) maxAbs = m;
   }
+  if (nums.every((a) => a === nums[0])) {
+    // Degenerate: every resample mean is nums[0] / D, whatever the draws.
+    options.onProgress?.(R, R);
+    const v = Rational.of(nums[0]!, den);
+    return { lower: v, upper: v };
+  }
+  const kernel = typeof options.kernel === "function"
+    ? options.kernel
+    : kernelByName(options.kernel ?? "wasm");
+  const sampler = kernel(options.seed, n);
   const exact = BigInt(n) * maxAbs <= BigInt(Number.MAX_SAFE_INTEGER);
   const approx = exact
     ? Float64Array.from(nums, (a) => Number(a))
     : approximations(nums, den, maxAbs);
-  const stream = new IndexStream(options.source, n);
   const sums = new Float64Array(R);
   const starts = exact ? null : new Float64Array(R);
   for (let from = 0; from < R; from += CHUNK) {
     const to = Math.min(R, from + CHUNK);
-    resampleSums(approx, stream, sums, starts, from, to);
+    sampler.resample(approx, sums, starts, from, to);
     options.onProgress?.(to, R);
   }
   const bounds = LEVELS.map((p) => {
@@ -159,20 +183,10 @@ export function bootstrapMeanInterval(
     const g = h - j * LEVEL_DEN;
     return { j, g };
   });
-  let pairs: (readonly [bigint, bigint])[];
-  if (exact) {
-    sums.sort();
-    pairs = bounds.map(({ j }) => [BigInt(sums[j]!), BigInt(sums[j + 1]!)]);
-  } else {
-    pairs = certify(
-      approx,
-      sums,
-      starts!,
-      stream,
-      nums,
-      bounds.map((b) => b.j),
-    );
-  }
+  const ranks = bounds.map((b) => b.j);
+  const pairs: (readonly [bigint, bigint])[] = exact
+    ? rankPairs(sums, ranks).map(([a, b]) => [BigInt(a), BigInt(b)] as const)
+    : certify(approx, sums, starts!, sampler, nums, ranks);
   const scale = BigInt(LEVEL_DEN) * BigInt(n) * den;
   const [lower, upper] = bounds.map(({ g }, k) => {
     const [yj, yj1] = pairs[k]!;
@@ -231,7 +245,7 @@ function certify(
   approx: Float64Array,
   sums: Float64Array,
   starts: Float64Array,
-  stream: IndexStream,
+  sampler: Sampler,
   nums: readonly bigint[],
   ranks: readonly number[],
 ): (readonly [bigint, bigint])[] {
@@ -241,12 +255,14 @@ function certify(
   let maxV = 0;
   for (const v of approx) maxV = Math.max(maxV, Math.abs(v));
   const margin = 4 * (2 * n * n * U * maxV + n * TINY);
-  const sorted = sums.slice().sort();
-  const windows = ranks.map((j) => {
-    const lo = sorted[j]! - margin;
-    const hi = sorted[j + 1]! + margin;
-    return { j, lo, hi, below: lowerBound(sorted, lo), exact: [] as bigint[] };
+  // a_(j) and a_(j+1) by selection on a copy: `sums` stays in stream order.
+  const order = rankPairs(sums.slice(), ranks);
+  const windows = ranks.map((j, k) => {
+    const lo = order[k]![0] - margin;
+    const hi = order[k]![1] + margin;
+    return { j, lo, hi, below: countBelow(sums, lo), exact: [] as bigint[] };
   });
+  const stream = new IndexStream(sampler.source, n);
   const picks = new Uint32Array(n);
   // Rows in ascending order are in stream order, so the block cache of the
   // stream is reused by neighbouring candidates.
@@ -275,14 +291,9 @@ function certify(
   });
 }
 
-/** Number of entries of ascending `xs` below `x`. */
-function lowerBound(xs: Float64Array, x: number): number {
-  let lo = 0;
-  let hi = xs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (xs[mid]! < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+/** Number of entries of `xs` below `x`. */
+function countBelow(xs: Float64Array, x: number): number {
+  let c = 0;
+  for (let i = 0; i < xs.length; i++) if (xs[i]! < x) c++;
+  return c;
 }

@@ -14,7 +14,7 @@
  * @module
  */
 
-import { shake256 } from "@noble/hashes/sha3";
+import { shake256 } from "npm:@noble/hashes@2.0.1/sha3.js";
 
 /** Domain-separation prefix of every block: `"emberbench/statistics/bootstrap/v1\0"`. */
 export const BOOTSTRAP_DOMAIN: Uint8Array = new TextEncoder().encode(

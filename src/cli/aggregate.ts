@@ -7,14 +7,16 @@
 
 import { aggregateStatistics } from "../statistics/aggregate.ts";
 import {
+  BOOTSTRAP_HELP,
+  BOOTSTRAP_OPTIONS,
+  bootstrapOptions,
   expectPositionals,
   flag,
-  resamplesOption,
   stringOption,
 } from "./args.ts";
 import { type CommandSpec, loadSuite } from "./command.ts";
 import { checkWritable, emitJson, readJson } from "./io.ts";
-import { progressBar } from "./progress.ts";
+import { phaseUnit, progressBar } from "./progress.ts";
 
 /**
  * The `aggregate` command.
@@ -27,10 +29,11 @@ import { progressBar } from "./progress.ts";
  */
 export const AGGREGATE: CommandSpec = {
   summary: "aggregate statistics of one result",
-  usage: "aggregate [--suite FILE] [--resamples N] [--out FILE] RESULT",
+  usage:
+    "aggregate [--suite FILE] [--resamples N] [--kernel K] [--workers N] [--out FILE] RESULT",
   options: {
     suite: { type: "string" },
-    resamples: { type: "string" },
+    ...BOOTSTRAP_OPTIONS,
     out: { type: "string", short: "o" },
   },
   help: `Verify RESULT (every episode replayed) and compute its aggregate
@@ -40,7 +43,7 @@ interval of the mean. Written as canonical JSON.
 
 Options:
   --suite FILE     the suite (default: the embedded public suite)
-  --resamples N    bootstrap resamples, 100 to 1000000 (default 2000)
+${BOOTSTRAP_HELP}
   --out FILE       write the artifact to FILE atomically (default: standard output)
   -q, --quiet      no progress bar on standard error
   -h, --help       this help
@@ -55,7 +58,7 @@ Example:
   async run(args) {
     const [file] = expectPositionals(args.positionals, ["RESULT"]) as [string];
     const quiet = flag(args.values, "quiet");
-    const resamples = resamplesOption(args.values.resamples);
+    const bootstrap = bootstrapOptions(args.values);
     const out = stringOption(args.values, "out");
     if (out !== undefined) await checkWritable(out);
     const suite = await loadSuite(stringOption(args.values, "suite"));
@@ -64,9 +67,10 @@ Example:
     let artifact;
     try {
       artifact = await aggregateStatistics(value, suite, {
-        resamples,
+        ...bootstrap,
         file,
-        onProgress: (phase, done, total) => bar.update(done, total, phase),
+        onProgress: (phase, done, total) =>
+          bar.update(done, total, phase, phaseUnit(phase)),
       });
     } finally {
       bar.finish();

@@ -8,6 +8,8 @@
  */
 
 import { parseArgs } from "node:util";
+import { KERNEL_NAMES, type KernelName } from "../bootstrap/kernel.ts";
+import { defaultWorkers } from "../bootstrap/pool.ts";
 
 /**
  * A command line that does not fit the command's usage: unknown command or
@@ -247,4 +249,87 @@ export function stringOption(
  */
 export function flag(values: ParsedArgs["values"], name: string): boolean {
   return values[name] === true;
+}
+
+/**
+ * The `--kernel` value: `wasm` (default) or `reference`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { kernelOption } from "./args.ts";
+ * assert.equal(kernelOption(undefined), "wasm");
+ * assert.equal(kernelOption("reference"), "reference");
+ * assert.throws(() => kernelOption("fast"), { name: "UsageError" });
+ * ```
+ */
+export function kernelOption(text: string | boolean | undefined): KernelName {
+  if (text === undefined) return "wasm";
+  const found = KERNEL_NAMES.find((k) => k === text);
+  if (found === undefined) {
+    throw new UsageError(
+      `--kernel: expected one of ${KERNEL_NAMES.join(", ")}, got ${
+        JSON.stringify(String(text))
+      }`,
+    );
+  }
+  return found;
+}
+
+/**
+ * The `--workers` value: an integer >= 1, default the logical cores.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { workersOption } from "./args.ts";
+ * assert.equal(workersOption("3"), 3);
+ * assert.ok(workersOption(undefined) >= 1);
+ * assert.throws(() => workersOption("0"), { name: "UsageError" });
+ * ```
+ */
+export function workersOption(text: string | boolean | undefined): number {
+  if (text === undefined) return defaultWorkers();
+  return intOption(String(text), "workers", 1, MAX_WORKERS);
+}
+
+/** Largest `--workers` accepted; more threads than this only cost memory. */
+const MAX_WORKERS = 256;
+
+/**
+ * The bootstrap options of `aggregate`, `compare` and `demo`, for a
+ * command's `options` table.
+ */
+export const BOOTSTRAP_OPTIONS = {
+  resamples: { type: "string" },
+  kernel: { type: "string" },
+  workers: { type: "string" },
+} as const;
+
+/** Help lines of {@linkcode BOOTSTRAP_OPTIONS}. */
+export const BOOTSTRAP_HELP =
+  `  --resamples N    bootstrap resamples, 100 to 1000000 (default 2000)
+  --kernel K       wasm (default) or reference: the TypeScript path, for
+                   audits; the output bytes are the same
+  --workers N      threads for the intervals (default: the logical cores,
+                   here ${defaultWorkers()}); the output bytes are the same`;
+
+/**
+ * The checked `--resamples`, `--kernel` and `--workers` of a command.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { bootstrapOptions } from "./args.ts";
+ * assert.deepEqual(bootstrapOptions({ workers: "1" }), { resamples: 2000, kernel: "wasm", workers: 1 });
+ * ```
+ */
+export function bootstrapOptions(
+  values: Record<string, string | boolean | undefined>,
+): { resamples: number; kernel: KernelName; workers: number } {
+  return {
+    resamples: resamplesOption(values.resamples),
+    kernel: kernelOption(values.kernel),
+    workers: workersOption(values.workers),
+  };
 }

@@ -9,14 +9,16 @@
 import { EmberError } from "../errors.ts";
 import { pairedStatistics } from "../statistics/paired.ts";
 import {
+  BOOTSTRAP_HELP,
+  BOOTSTRAP_OPTIONS,
+  bootstrapOptions,
   expectPositionals,
   flag,
-  resamplesOption,
   stringOption,
 } from "./args.ts";
 import { type CommandSpec, loadSuite } from "./command.ts";
 import { checkWritable, emitJson, readJson } from "./io.ts";
-import { progressBar } from "./progress.ts";
+import { phaseUnit, progressBar } from "./progress.ts";
 
 /**
  * The `compare` command.
@@ -29,10 +31,11 @@ import { progressBar } from "./progress.ts";
  */
 export const COMPARE: CommandSpec = {
   summary: "paired statistics of two results (A - B, episode by episode)",
-  usage: "compare [--suite FILE] [--resamples N] [--out FILE] A B",
+  usage:
+    "compare [--suite FILE] [--resamples N] [--kernel K] [--workers N] [--out FILE] A B",
   options: {
     suite: { type: "string" },
-    resamples: { type: "string" },
+    ...BOOTSTRAP_OPTIONS,
     out: { type: "string", short: "o" },
   },
   help:
@@ -45,7 +48,7 @@ Swapping A and B negates every delta. Written as canonical JSON.
 
 Options:
   --suite FILE     the suite (default: the embedded public suite)
-  --resamples N    bootstrap resamples, 100 to 1000000 (default 2000)
+${BOOTSTRAP_HELP}
   --out FILE       write the artifact to FILE atomically (default: standard output)
   -q, --quiet      no progress bar on standard error
   -h, --help       this help
@@ -62,7 +65,7 @@ Example:
       string,
     ];
     const quiet = flag(args.values, "quiet");
-    const resamples = resamplesOption(args.values.resamples);
+    const bootstrap = bootstrapOptions(args.values);
     const out = stringOption(args.values, "out");
     if (out !== undefined) await checkWritable(out);
     const suite = await loadSuite(stringOption(args.values, "suite"));
@@ -72,9 +75,10 @@ Example:
     let artifact;
     try {
       artifact = await pairedStatistics(a, b, suite, {
-        resamples,
+        ...bootstrap,
         files: [fileA, fileB],
-        onProgress: (phase, done, total) => bar.update(done, total, phase),
+        onProgress: (phase, done, total) =>
+          bar.update(done, total, phase, phaseUnit(phase)),
       });
     } catch (e) {
       // Pairing refuses the two results together (different manifests).

@@ -22,14 +22,16 @@ import { runEvaluation } from "../runner.ts";
 import { aggregateStatistics } from "../statistics/aggregate.ts";
 import { pairedStatistics } from "../statistics/paired.ts";
 import {
+  BOOTSTRAP_HELP,
+  BOOTSTRAP_OPTIONS,
+  bootstrapOptions,
   expectPositionals,
   flag,
-  resamplesOption,
   stringOption,
 } from "./args.ts";
 import type { CommandSpec } from "./command.ts";
 import { checkWritable, fileError, printLine, writeFileAtomic } from "./io.ts";
-import { progressBar } from "./progress.ts";
+import { phaseUnit, progressBar } from "./progress.ts";
 import { renderSummary } from "./summary.ts";
 
 /** Default output folder of the demo. */
@@ -70,10 +72,10 @@ export function demoFiles(): string[] {
 export const DEMO: CommandSpec = {
   summary:
     "evaluate the public suite with the built-in policies and print a summary (default)",
-  usage: "demo [--out DIR] [--resamples N]",
+  usage: "demo [--out DIR] [--resamples N] [--kernel K] [--workers N]",
   options: {
     out: { type: "string", short: "o" },
-    resamples: { type: "string" },
+    ...BOOTSTRAP_OPTIONS,
   },
   help: `Evaluate the embedded public suite with each built-in policy (${
     Object.keys(BUILTIN_POLICIES).join(", ")
@@ -90,7 +92,7 @@ never combined into one number.
 
 Options:
   --out DIR        output folder, created if missing (default: ./${DEMO_DIR})
-  --resamples N    bootstrap resamples, 100 to 1000000 (default 2000)
+${BOOTSTRAP_HELP}
   -q, --quiet      no progress bars on standard error
   -h, --help       this help
 
@@ -102,7 +104,8 @@ Example:
     expectPositionals(args.positionals, []);
     const quiet = flag(args.values, "quiet");
     const dir = stringOption(args.values, "out") ?? DEMO_DIR;
-    const resamples = resamplesOption(args.values.resamples);
+    const bootstrap = bootstrapOptions(args.values);
+    const { resamples } = bootstrap;
     await checkWritable(`${dir}/${DEMO_FILE_PROBE}`, { dirMayBeMissing: true });
     const suite = publicSuite();
     const files = new Map<string, Uint8Array>();
@@ -115,7 +118,8 @@ Example:
       try {
         const result = await runEvaluation(suite, policy, {
           modelId: policy,
-          onProgress: (done, total) => bar.update(done, total),
+          onProgress: (done, total) =>
+            bar.update(done, total, undefined, "episodes"),
         });
         bytes = encodeBytes(result);
       } finally {
@@ -129,8 +133,9 @@ Example:
       let artifact: JsonObject;
       try {
         artifact = await aggregateStatistics(resultValue(bytes), suite, {
-          resamples,
-          onProgress: (phase, done, total) => bar.update(done, total, phase),
+          ...bootstrap,
+          onProgress: (phase, done, total) =>
+            bar.update(done, total, phase, phaseUnit(phase)),
         });
       } finally {
         bar.finish();
@@ -147,8 +152,9 @@ Example:
         resultValue(results.get(b) as Uint8Array),
         suite,
         {
-          resamples,
-          onProgress: (phase, done, total) => bar.update(done, total, phase),
+          ...bootstrap,
+          onProgress: (phase, done, total) =>
+            bar.update(done, total, phase, phaseUnit(phase)),
         },
       );
     } finally {

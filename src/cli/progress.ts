@@ -18,8 +18,11 @@
  * ```
  */
 export interface Progress {
-  /** Report that `done` of `total` units are finished (label optional). */
-  update(done: number, total: number, label?: string): void;
+  /**
+   * Report that `done` of `total` units are finished (label optional; the
+   * unit, such as "episodes", is printed after the counts).
+   */
+  update(done: number, total: number, label?: string, unit?: string): void;
   /** Erase the bar; call once when the task ends, however it ends. */
   finish(): void;
 }
@@ -59,12 +62,14 @@ export function progressBar(
     }
   };
   return {
-    update(done, total, label) {
+    update(done, total, label, unit) {
       const now = Date.now();
       if (now - lastDraw < REDRAW_MS && done < total) return;
       lastDraw = now;
       drawn = true;
-      write(`\r\x1b[2K${renderBar(title, done, total, now - started, label)}`);
+      write(
+        `\r\x1b[2K${renderBar(title, done, total, now - started, label, unit)}`,
+      );
     },
     finish() {
       if (drawn) write("\r\x1b[2K");
@@ -86,6 +91,7 @@ export function progressBar(
  * // Half done after 2.5 s: about 2.5 s remain.
  * assert.ok(line.endsWith(", ~3s left"));
  * assert.ok(renderBar("b", 1, 121, 1000).endsWith(", ~2m00s left"));
+ * assert.ok(renderBar("b", 5, 10, 0, "bootstrap", "resamples").includes("5/10 resamples 50%"));
  * ```
  */
 export function renderBar(
@@ -94,6 +100,7 @@ export function renderBar(
   total: number,
   elapsedMs: number,
   label?: string,
+  unit?: string,
 ): string {
   const fraction = total > 0 ? Math.min(1, Math.max(0, done / total)) : 0;
   const filled = Math.round(fraction * WIDTH);
@@ -106,7 +113,10 @@ export function renderBar(
   const eta = done > 0 && done < total && elapsedMs >= 1000
     ? `, ~${duration((elapsedMs * (total - done)) / done)} left`
     : "";
-  return `${head} [${bar}] ${done}/${total} ${percent}% ${seconds}s${eta}`;
+  const counts = unit === undefined
+    ? `${done}/${total}`
+    : `${done}/${total} ${unit}`;
+  return `${head} [${bar}] ${counts} ${percent}% ${seconds}s${eta}`;
 }
 
 function duration(ms: number): string {
@@ -115,4 +125,20 @@ function duration(ms: number): string {
   const m = Math.floor(s / 60);
   if (m < 60) return `${m}m${String(s % 60).padStart(2, "0")}s`;
   return `${Math.floor(m / 60)}h${String(m % 60).padStart(2, "0")}m`;
+}
+
+/**
+ * The unit of a statistics progress phase: episodes verified, then
+ * bootstrap resamples drawn.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { phaseUnit } from "./progress.ts";
+ * assert.equal(phaseUnit("verify A"), "episodes");
+ * assert.equal(phaseUnit("bootstrap"), "resamples");
+ * ```
+ */
+export function phaseUnit(phase: string): string {
+  return phase === "bootstrap" ? "resamples" : "episodes";
 }

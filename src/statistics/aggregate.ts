@@ -18,11 +18,12 @@ import { checkResamples, DEFAULT_RESAMPLES } from "../bootstrap/interval.ts";
 import {
   episodeMetricValues,
   headerJson,
+  intervalOptions,
   intervalSizes,
   type ProgressCallback,
   Summarizer,
 } from "./artifact.ts";
-import type { StreamImplementation } from "../bootstrap/sources.ts";
+import type { KernelName } from "../bootstrap/kernel.ts";
 import { METRIC_DEFINITIONS } from "./definitions.ts";
 import { type Group, statisticsGroups } from "./groups.ts";
 
@@ -49,10 +50,15 @@ export type AggregateOptions = {
   /** Progress: phase `"verify"` (episodes), then `"bootstrap"` (draws). */
   readonly onProgress?: ProgressCallback;
   /**
-   * SHAKE-256 implementation of the bootstrap stream: `"native"` (default,
-   * `node:crypto`) or `"reference"` (`@noble/hashes`); the bytes are equal.
+   * What draws the resamples: `"wasm"` (default, the compiled kernel) or
+   * `"reference"` (the TypeScript path); the bytes are equal.
    */
-  readonly stream?: StreamImplementation;
+  readonly kernel?: KernelName;
+  /**
+   * Threads for the intervals, an integer >= 1 (default: the logical
+   * cores); the bytes are the same for any number.
+   */
+  readonly workers?: number;
 };
 
 type Robustness = {
@@ -109,6 +115,7 @@ export async function aggregateStatistics(
   options: AggregateOptions = {},
 ): Promise<JsonObject> {
   const R = checkResamples(options.resamples ?? DEFAULT_RESAMPLES);
+  const intervals = intervalOptions(options);
   const { result: res, digest } = await verifyResult(result, suite, {
     ...(options.file === undefined ? {} : { file: options.file }),
     onProgress: (done, total) => options.onProgress?.("verify", done, total),
@@ -131,7 +138,7 @@ export async function aggregateStatistics(
     R,
     sizes,
     options.onProgress,
-    options.stream,
+    intervals,
   );
 
   const groupJson = async (g: Group): Promise<JsonObject> => {
@@ -180,6 +187,7 @@ export async function aggregateStatistics(
 
   const built: JsonObject[] = [];
   for (const g of groups) built.push(await groupJson(g));
+  await summarizer.finish();
   return {
     ...headerJson("aggregate", manifest, res.evaluation_manifest_hash, R),
     model_id: res.model_id,

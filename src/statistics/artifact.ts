@@ -10,13 +10,15 @@ import { float, type JsonObject, type JsonValue } from "../canonical.ts";
 import { StatisticsInputError } from "../errors.ts";
 import type { Rational } from "../exact.ts";
 import { rebuildExact } from "../metrics/rebuild.ts";
+import { MIN_BOOTSTRAP_N, toCommonDenominator } from "../bootstrap/interval.ts";
+import { kernelByName, type KernelName } from "../bootstrap/kernel.ts";
 import {
-  bootstrapMeanInterval,
-  MIN_BOOTSTRAP_N,
-  toCommonDenominator,
-} from "../bootstrap/interval.ts";
+  checkWorkers,
+  computeIntervals,
+  defaultWorkers,
+  type IntervalJob,
+} from "../bootstrap/pool.ts";
 import { seedBytes } from "../bootstrap/stream.ts";
-import { type StreamImplementation, wordSource } from "../bootstrap/sources.ts";
 import {
   type EvaluationResult,
   type Manifest,
@@ -113,14 +115,35 @@ export function intervalSizes<G>(
   return sizes;
 }
 
+/** How a {@linkcode Summarizer} computes its intervals. */
+export type IntervalOptions = {
+  readonly kernel: KernelName;
+  readonly workers: number;
+};
+
 /**
- * Summarizes lists of values: the §4 statistics and the bootstrap interval
- * of the mean (or `null` when n < 5). Progress is reported in draws (n per
- * resample) over all the intervals announced to the constructor, so that
- * it advances evenly in time whatever the group sizes.
+ * The checked kernel and worker count of a statistics call (defaults: the
+ * WebAssembly kernel, one worker per logical core); `RangeError` before
+ * any work when either is invalid.
+ */
+export function intervalOptions(
+  options: { readonly kernel?: KernelName; readonly workers?: number },
+): IntervalOptions {
+  const kernel = options.kernel ?? "wasm";
+  kernelByName(kernel);
+  return { kernel, workers: checkWorkers(options.workers ?? defaultWorkers()) };
+}
+
+/**
+ * Summarizes lists of values: the §4 statistics at once, and the bootstrap
+ * interval of the mean (or `null` when n < 5) filled into the returned
+ * object by {@linkcode Summarizer.finish}, which computes all the intervals
+ * together, on every worker. Progress is reported in resamples over all the
+ * intervals announced to the constructor.
  */
 export class Summarizer {
-  #done = 0;
+  readonly #jobs: IntervalJob[] = [];
+  readonly #slots: Record<string, JsonValue>[] = [];
   readonly #total: number;
 
   /** `sizes`: n of every interval that {@linkcode summarize} will compute. */
@@ -128,13 +151,16 @@ export class Summarizer {
     readonly resamples: number,
     sizes: readonly number[],
     readonly onProgress: ProgressCallback | undefined,
-    readonly stream: StreamImplementation = "native",
+    readonly intervals: IntervalOptions,
   ) {
-    this.#total = sizes.reduce((t, n) => t + n * resamples, 0);
+    this.#total = sizes.length * resamples;
     onProgress?.("bootstrap", 0, this.#total);
   }
 
-  /** `[statistics, interval]` of some exact values. */
+  /**
+   * `[statistics, interval]` of some exact values. The interval object has
+   * its bounds only after {@linkcode finish}.
+   */
   async summarize(
     values: readonly Rational[],
     seed: Omit<SeedInput, "resamples">,
@@ -145,22 +171,29 @@ export class Summarizer {
     if (n < MIN_BOOTSTRAP_N) return [statistics, null];
     const R = this.resamples;
     const hex = await bootstrapSeed({ ...seed, resamples: R });
-    const base = this.#done;
-    const ci = bootstrapMeanInterval(scaled, {
-      resamples: R,
-      source: wordSource(this.stream, seedBytes(hex)),
-      onProgress: (done) =>
-        this.onProgress?.("bootstrap", base + done * n, this.#total),
-    })!;
-    this.#done += R * n;
-    return [statistics, {
+    const slot: Record<string, JsonValue> = {
       method: "percentile_bootstrap",
       statistic: "mean",
       level: float(0.95),
       resamples: R,
       seed: hex,
-      lower: float(ci.lower.toFloat()),
-      upper: float(ci.upper.toFloat()),
-    }];
+    };
+    this.#jobs.push({ ...scaled, resamples: R, seed: seedBytes(hex) });
+    this.#slots.push(slot);
+    return [statistics, slot];
+  }
+
+  /** Compute every interval and write its bounds into its object. */
+  async finish(): Promise<void> {
+    const cis = await computeIntervals(this.#jobs, {
+      ...this.intervals,
+      onProgress: (done) => this.onProgress?.("bootstrap", done, this.#total),
+    });
+    cis.forEach((ci, i) => {
+      const slot = this.#slots[i]!;
+      slot.lower = float(ci.lower.toFloat());
+      slot.upper = float(ci.upper.toFloat());
+    });
+    this.onProgress?.("bootstrap", this.#total, this.#total);
   }
 }

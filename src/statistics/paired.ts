@@ -18,11 +18,12 @@ import { checkResamples, DEFAULT_RESAMPLES } from "../bootstrap/interval.ts";
 import {
   episodeMetricValues,
   headerJson,
+  intervalOptions,
   intervalSizes,
   type ProgressCallback,
   Summarizer,
 } from "./artifact.ts";
-import type { StreamImplementation } from "../bootstrap/sources.ts";
+import type { KernelName } from "../bootstrap/kernel.ts";
 import { METRIC_DEFINITIONS } from "./definitions.ts";
 import { type Group, statisticsGroups } from "./groups.ts";
 
@@ -52,10 +53,15 @@ export type PairedOptions = {
    */
   readonly onProgress?: ProgressCallback;
   /**
-   * SHAKE-256 implementation of the bootstrap stream: `"native"` (default,
-   * `node:crypto`) or `"reference"` (`@noble/hashes`); the bytes are equal.
+   * What draws the resamples: `"wasm"` (default, the compiled kernel) or
+   * `"reference"` (the TypeScript path); the bytes are equal.
    */
-  readonly stream?: StreamImplementation;
+  readonly kernel?: KernelName;
+  /**
+   * Threads for the intervals, an integer >= 1 (default: the logical
+   * cores); the bytes are the same for any number.
+   */
+  readonly workers?: number;
 };
 
 /** Structural reading in the paired path: a failure is a statistics input error. */
@@ -102,6 +108,7 @@ export async function pairedStatistics(
   options: PairedOptions = {},
 ): Promise<JsonObject> {
   const R = checkResamples(options.resamples ?? DEFAULT_RESAMPLES);
+  const intervals = intervalOptions(options);
   const [fileA, fileB] = options.files ?? [undefined, undefined];
   const pairing = pairResults(readStructure(a, fileA), readStructure(b, fileB));
   const verify = (v: JsonValue, file: string | undefined, phase: string) =>
@@ -141,7 +148,7 @@ export async function pairedStatistics(
     R,
     sizes,
     options.onProgress,
-    options.stream,
+    intervals,
   );
   const inA = new Set(va.result.episodes.map((e) => e.index));
   const inB = new Set(vb.result.episodes.map((e) => e.index));
@@ -197,6 +204,7 @@ export async function pairedStatistics(
 
   const built: JsonObject[] = [];
   for (const g of groups) built.push(await groupJson(g));
+  await summarizer.finish();
   return {
     ...headerJson("paired", manifest, va.result.evaluation_manifest_hash, R),
     model_a: va.result.model_id,

@@ -1,0 +1,261 @@
+// The bootstrap kernel: the SHAKE-256 counter stream of statistics.md §8
+// (contract §12), unbiased index draws, and the resample sums, all in one
+// loop with no call out per block or per draw. It computes exactly what
+// src/bootstrap/stream.ts and src/bootstrap/resample.ts compute; the tests
+// hold the two equal.
+//
+// Stream layout. Block k is SHAKE-256(DOMAIN || seed || k as 8 big-endian
+// bytes), 4096 output bytes read as 512 big-endian u64 words. Why this can
+// be computed as below:
+// - The input is 35 + 32 + 8 = 75 bytes, less than the rate of 136 bytes,
+//   so it is absorbed as one padded block: byte 75 gets SHAKE's 0x1F, byte
+//   135 gets 0x80, and the state starts as those 17 lanes (little-endian).
+// - Blocks k and k + 1 differ only in the counter, bytes 67..74, which lie
+//   in lanes 8 and 9. The other 15 input lanes are shared; one Keccak call
+//   (keccak.ts) permutes both states side by side in the halves of v128s.
+// - The output is read 136 bytes (17 lanes) per permutation. 136 is a
+//   multiple of 8, so every output word is exactly one lane, byte-swapped
+//   from little- to big-endian; word w of a block is lane w mod 17 of
+//   squeeze w / 17. 4096 = 30 · 136 + 16, so a block takes 31 permutations
+//   and uses 2 lanes of the last.
+//
+// Positions are counted in words from the start of the stream (block · 512
+// + word), as in IndexStream; they travel as f64, exact below 2^53.
+
+import { permute2 } from "./keccak";
+
+const RATE_LANES: i32 = 17;
+const BLOCK_WORDS: i32 = 512;
+const DOMAIN_BYTES: i32 = 35;
+
+// "emberbench/statistics/bootstrap/v1\0"
+const DOMAIN: usize = memory.data<u8>([
+  0x65,
+  0x6d,
+  0x62,
+  0x65,
+  0x72,
+  0x62,
+  0x65,
+  0x6e,
+  0x63,
+  0x68,
+  0x2f,
+  0x73,
+  0x74,
+  0x61,
+  0x74,
+  0x69,
+  0x73,
+  0x74,
+  0x69,
+  0x63,
+  0x73,
+  0x2f,
+  0x62,
+  0x6f,
+  0x6f,
+  0x74,
+  0x73,
+  0x74,
+  0x72,
+  0x61,
+  0x70,
+  0x2f,
+  0x76,
+  0x31,
+  0x00,
+]);
+
+// The 32 seed bytes, written by the host before setSeed().
+const SEED: usize = memory.data(32, 16);
+// The padded input block of block k (136 bytes, counter left zero).
+const INPUT: usize = memory.data(136, 16);
+// Two Keccak states side by side: 25 v128 lanes.
+const STATE: usize = memory.data(400, 16);
+// Words of blocks `pairBlock` and `pairBlock + 1`, already big-endian values.
+const WORDS0: usize = memory.data(BLOCK_WORDS * 8, 16);
+const WORDS1: usize = memory.data(BLOCK_WORDS * 8, 16);
+
+// -2: no pair yet (neither -2 nor -1 is a block, so wordsOf misses).
+const NO_PAIR: i64 = -2;
+let pairBlock: i64 = NO_PAIR;
+// Next word of the stream: block `block`, word `word` (0..512; 512 means
+// the next word is word 0 of block + 1).
+let block: i64 = 0;
+let word: i32 = 0;
+// Index range n and the largest accepted word 2^64 − (2^64 mod n) − 1.
+let range: u64 = 1;
+let maxAccepted: u64 = u64.MAX_VALUE;
+
+/** Address where the host writes the 32 seed bytes. */
+export function seedAddress(): usize {
+  return SEED;
+}
+
+/** First address that the kernel's static data does not use. */
+export function heapBase(): usize {
+  return __heap_base;
+}
+
+/** Start the stream of the seed at SEED, at position 0. */
+export function setSeed(): void {
+  memory.fill(INPUT, 0, 136);
+  memory.copy(INPUT, DOMAIN, DOMAIN_BYTES);
+  memory.copy(INPUT + DOMAIN_BYTES, SEED, 32);
+  store<u8>(INPUT + 75, 0x1f);
+  store<u8>(INPUT + 135, load<u8>(INPUT + 135) | 0x80);
+  pairBlock = NO_PAIR;
+  block = 0;
+  word = 0;
+}
+
+/**
+ * Draw indices in [0, n), 1 <= n <= 2^32 − 1. A word w is accepted when
+ * w < 2^64 − r with r = 2^64 mod n, and gives w mod n. In u64 arithmetic
+ * r = (0 − n) mod n, since 0 − n wraps to 2^64 − n ≡ 2^64 (mod n); and
+ * 0 − r − 1 wraps to 2^64 − r − 1, the largest accepted word (2^64 − 1 when
+ * r = 0, so that nothing is rejected).
+ */
+export function setRange(n: u32): void {
+  range = <u64> n;
+  const r = (0 - range) % range;
+  maxAccepted = 0 - r - 1;
+}
+
+/** Continue from word `position` of the stream. */
+export function seek(position: f64): void {
+  const p = <i64> position;
+  block = p / BLOCK_WORDS;
+  word = <i32> (p % BLOCK_WORDS);
+}
+
+/** Word index of the next word of the stream. */
+export function position(): f64 {
+  return <f64> (block * BLOCK_WORDS + word);
+}
+
+/** The counter k as 8 big-endian bytes in bytes 67..74 of INPUT. */
+function setCounter(k: i64): void {
+  store<u64>(INPUT + 67, bswap<u64>(<u64> k));
+}
+
+/** Fill WORDS0 and WORDS1 with the words of blocks k and k + 1. */
+function makePair(k: i64): void {
+  setCounter(k);
+  const lane8k = load<u64>(INPUT + 64);
+  const lane9k = load<u64>(INPUT + 72);
+  setCounter(k + 1);
+  for (let i = 0; i < 25; i++) {
+    const lane: u64 = i < RATE_LANES ? load<u64>(INPUT + (<usize> i << 3)) : 0;
+    v128.store(STATE + (<usize> i << 4), i64x2.splat(<i64> lane));
+  }
+  // Lanes 8 and 9 hold the counter: block k in the low half.
+  v128.store(
+    STATE + (8 << 4),
+    i64x2.replace_lane(v128.load(STATE + (8 << 4)), 0, <i64> lane8k),
+  );
+  v128.store(
+    STATE + (9 << 4),
+    i64x2.replace_lane(v128.load(STATE + (9 << 4)), 0, <i64> lane9k),
+  );
+  let w: i32 = 0;
+  while (w < BLOCK_WORDS) {
+    permute2(STATE);
+    const take = min(RATE_LANES, BLOCK_WORDS - w);
+    for (let i = 0; i < take; i++) {
+      // Little-endian lane bytes to a big-endian word, both halves at once.
+      const v = i8x16.shuffle(
+        v128.load(STATE + (<usize> i << 4)),
+        v128.load(STATE + (<usize> i << 4)),
+        7,
+        6,
+        5,
+        4,
+        3,
+        2,
+        1,
+        0,
+        15,
+        14,
+        13,
+        12,
+        11,
+        10,
+        9,
+        8,
+      );
+      store<u64>(
+        WORDS0 + (<usize> (w + i) << 3),
+        <u64> i64x2.extract_lane(v, 0),
+      );
+      store<u64>(
+        WORDS1 + (<usize> (w + i) << 3),
+        <u64> i64x2.extract_lane(v, 1),
+      );
+    }
+    w += take;
+  }
+  pairBlock = k;
+}
+
+/** Address of the words of block k, generating them (and k + 1's) if needed. */
+function wordsOf(k: i64): usize {
+  if (k == pairBlock) return WORDS0;
+  if (k == pairBlock + 1) return WORDS1;
+  makePair(k);
+  return WORDS0;
+}
+
+/** Write block k's 4096 bytes (big-endian words) to `out`. */
+export function blockBytes(k: f64, out: usize): void {
+  const words = wordsOf(<i64> k);
+  for (let i = 0; i < BLOCK_WORDS; i++) {
+    store<u64>(
+      out + (<usize> i << 3),
+      bswap<u64>(load<u64>(words + (<usize> i << 3))),
+    );
+  }
+}
+
+/**
+ * For `count` resamples: record the start position in starts[r] (when
+ * `starts` is not 0), draw n = setRange's n indices and store
+ * values[i_1] + … + values[i_n], added left to right from +0 in f64, in
+ * sums[r]. The draws continue the stream where the last call left it.
+ * Every addition is the same IEEE 754 operation in the same order as in
+ * resample.ts, so the sums are bit for bit the reference's.
+ */
+export function resample(
+  values: usize,
+  sums: usize,
+  starts: usize,
+  count: i32,
+): void {
+  const n = <i32> range;
+  let k = block;
+  let w = word;
+  let words = wordsOf(k);
+  for (let r = 0; r < count; r++) {
+    if (starts != 0) {
+      store<f64>(starts + (<usize> r << 3), <f64> (k * BLOCK_WORDS + w));
+    }
+    let s: f64 = 0;
+    let drawn = 0;
+    while (drawn < n) {
+      if (w == BLOCK_WORDS) {
+        k++;
+        w = 0;
+        words = wordsOf(k);
+      }
+      const x = load<u64>(words + (<usize> w << 3));
+      w++;
+      if (x > maxAccepted) continue;
+      s += load<f64>(values + (<usize> (x % range) << 3));
+      drawn++;
+    }
+    store<f64>(sums + (<usize> r << 3), s);
+  }
+  block = k;
+  word = w;
+}

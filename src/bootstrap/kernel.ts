@@ -1,0 +1,105 @@
+/**
+ * The seam between the bootstrap interval and the code that draws its
+ * resamples. A kernel turns an interval's seed into a {@linkcode Sampler}:
+ * the resample sums in stream order, and the stream itself for the exact
+ * re-draws of the certified path. The WebAssembly kernel and the TypeScript
+ * reference give the same sums bit for bit (the tests hold them equal).
+ *
+ * @module
+ */
+
+import { resampleSums } from "./resample.ts";
+import { IndexStream, ShakeWordSource, type WordSource } from "./stream.ts";
+import { wasmSampler } from "./wasm_kernel.ts";
+
+/**
+ * `"wasm"`: the compiled AssemblyScript kernel (default); `"reference"`: the
+ * TypeScript stream over the `@noble/hashes` SHAKE-256, written to read
+ * like the spec.
+ */
+export type KernelName = "wasm" | "reference";
+
+/** The kernel names, in the order the CLI lists them. */
+export const KERNEL_NAMES: readonly KernelName[] = ["wasm", "reference"];
+
+/**
+ * The resamples of one interval: the stream of one seed, drawing indices
+ * below one n, read in order from position 0.
+ */
+export interface Sampler {
+  /**
+   * For resamples `r` in `[from, to)` in order, continuing the stream:
+   * `starts[r]` (when given) = the stream position where resample r
+   * begins; `sums[r]` = `values[i_1] + … + values[i_n]` added left to right
+   * from +0 in doubles.
+   */
+  resample(
+    values: Float64Array,
+    sums: Float64Array,
+    starts: Float64Array | null,
+    from: number,
+    to: number,
+  ): void;
+  /** The same stream's blocks, for re-drawing a resample from its start. */
+  readonly source: WordSource;
+}
+
+/** Makes the {@linkcode Sampler} of a 32-byte seed and an index range n. */
+export type BootstrapKernel = (seed: Uint8Array, n: number) => Sampler;
+
+/**
+ * A kernel that draws in TypeScript from any word source: the reference
+ * kernel over SHAKE-256, or a test double.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { streamKernel } from "./kernel.ts";
+ * // Every word is 7: index 7 mod 5 = 2 each time.
+ * const sevens = { fill: (_k: number, out: Uint8Array) => { for (let i = 7; i < 4096; i += 8) out[i] = 7; } };
+ * const sampler = streamKernel(() => sevens)(new Uint8Array(32), 5);
+ * const sums = new Float64Array(1);
+ * sampler.resample(Float64Array.of(0, 0, 1, 0, 0), sums, null, 0, 1);
+ * assert.equal(sums[0], 5);
+ * ```
+ */
+export function streamKernel(
+  sourceOf: (seed: Uint8Array) => WordSource,
+): BootstrapKernel {
+  return (seed, n) => {
+    const source = sourceOf(seed);
+    const stream = new IndexStream(source, n);
+    return {
+      source,
+      resample: (values, sums, starts, from, to) =>
+        resampleSums(values, stream, sums, starts, from, to),
+    };
+  };
+}
+
+const REFERENCE: BootstrapKernel = streamKernel((seed) =>
+  new ShakeWordSource(seed)
+);
+
+/**
+ * The kernel of a name.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { kernelByName } from "./kernel.ts";
+ * const block = (name: "wasm" | "reference") => {
+ *   const out = new Uint8Array(4096);
+ *   kernelByName(name)(new Uint8Array(32).fill(7), 5).source.fill(3, out);
+ *   return out;
+ * };
+ * assert.deepEqual(block("wasm"), block("reference"));
+ * ```
+ */
+export function kernelByName(name: KernelName): BootstrapKernel {
+  if (name === "wasm") return wasmSampler;
+  if (name === "reference") return REFERENCE;
+  throw new RangeError(
+    `kernel must be one of ${KERNEL_NAMES.join(", ")}, found ${String(name)}`,
+  );
+}
