@@ -123,6 +123,33 @@ export function setRange(n: u32): void {
   maxAccepted = 0 - r - 1;
 }
 
+/**
+ * The index a word gives, or -1 when the word is rejected: the one rule of
+ * setRange, used by resample and by drawWords alike.
+ */
+// @ts-ignore: decorator
+
+function indexOf(x: u64): i64 {
+  return x > maxAccepted ? -1 : <i64> (x % range);
+}
+
+/**
+ * Apply the draw rule to `count` given words (u64 at `words`), writing the
+ * accepted indices as u32 to `out`; return how many were accepted. This is
+ * the seam through which tests reach the rejection limit, which no stream
+ * word reaches in practice.
+ */
+export function drawWords(words: usize, count: i32, out: usize): i32 {
+  let k = 0;
+  for (let i = 0; i < count; i++) {
+    const j = indexOf(load<u64>(words + (<usize> i << 3)));
+    if (j < 0) continue;
+    store<u32>(out + (<usize> k << 2), <u32> j);
+    k++;
+  }
+  return k;
+}
+
 /** Continue from word `position` of the stream. */
 export function seek(position: f64): void {
   const p = <i64> position;

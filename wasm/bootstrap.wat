@@ -6,7 +6,8 @@
  (type $4 (func (param f64)))
  (type $5 (func (param i32 i32 i32 i32)))
  (type $6 (func (result f64)))
- (type $7 (func (param f64 i32)))
+ (type $7 (func (param i32 i32 i32) (result i32)))
+ (type $8 (func (param f64 i32)))
  (global $assembly/bootstrap/pairBlock (mut i64) (i64.const 0))
  (global $assembly/bootstrap/block (mut i64) (i64.const 0))
  (global $assembly/bootstrap/word (mut i32) (i32.const 0))
@@ -19,6 +20,7 @@
  (export "heapBase" (func $assembly/bootstrap/heapBase))
  (export "setSeed" (func $assembly/bootstrap/setSeed))
  (export "setRange" (func $assembly/bootstrap/setRange))
+ (export "drawWords" (func $assembly/bootstrap/drawWords))
  (export "seek" (func $assembly/bootstrap/seek))
  (export "position" (func $assembly/bootstrap/position))
  (export "blockBytes" (func $assembly/bootstrap/blockBytes))
@@ -1572,6 +1574,56 @@
  )
  (func $assembly/bootstrap/heapBase (result i32)
   i32.const 10032
+ )
+ (func $assembly/bootstrap/drawWords (param $0 i32) (param $1 i32) (param $2 i32) (result i32)
+  (local $3 i32)
+  (local $4 i32)
+  (local $5 i64)
+  loop $for-loop|0
+   local.get $1
+   local.get $4
+   i32.gt_s
+   if
+    local.get $0
+    local.get $4
+    i32.const 3
+    i32.shl
+    i32.add
+    i64.load
+    local.tee $5
+    global.get $assembly/bootstrap/maxAccepted
+    i64.gt_u
+    if (result i64)
+     i64.const -1
+    else
+     local.get $5
+     global.get $assembly/bootstrap/range
+     i64.rem_u
+    end
+    local.tee $5
+    i64.const 0
+    i64.ge_s
+    if
+     local.get $2
+     local.get $3
+     i32.const 2
+     i32.shl
+     i32.add
+     local.get $5
+     i64.store32
+     local.get $3
+     i32.const 1
+     i32.add
+     local.set $3
+    end
+    local.get $4
+    i32.const 1
+    i32.add
+    local.set $4
+    br $for-loop|0
+   end
+  end
+  local.get $3
  )
  (func $assembly/bootstrap/blockBytes (param $0 f64) (param $1 i32)
   (local $2 i64)

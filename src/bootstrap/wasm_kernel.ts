@@ -25,6 +25,7 @@ type Exports = {
   position(): number;
   blockBytes(block: number, out: number): void;
   resample(values: number, sums: number, starts: number, count: number): void;
+  drawWords(words: number, count: number, out: number): number;
 };
 
 /** Resamples per kernel call. */
@@ -149,4 +150,29 @@ class WasmSampler implements Sampler {
  */
 export function wasmSampler(seed: Uint8Array, n: number): Sampler {
   return new WasmSampler(seed, n);
+}
+
+/**
+ * The kernel's draw rule applied to given words: the indices in [0, n) of
+ * the accepted ones. For tests of the rejection limit, which stream words
+ * never reach.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { kernelDraws } from "./wasm_kernel.ts";
+ * // n = 3: 2^64 mod 3 = 1, so 2^64 − 1 is the one rejected word.
+ * assert.deepEqual(kernelDraws([2n ** 64n - 1n, 2n ** 64n - 2n, 7n], 3), [2, 1]);
+ * ```
+ */
+export function kernelDraws(words: readonly bigint[], n: number): number[] {
+  const k = instance();
+  owner = undefined;
+  k.setRange(n);
+  const at = k.heapBase();
+  reserve(k, at + 12 * words.length);
+  new BigUint64Array(k.memory.buffer, at, words.length).set(words);
+  const outAt = at + 8 * words.length;
+  const count = k.drawWords(at, words.length, outAt);
+  return Array.from(new Uint32Array(k.memory.buffer, outAt, count));
 }

@@ -1,0 +1,107 @@
+/**
+ * Intervals on workers: the artifacts are the same bytes for any number of
+ * workers and for either kernel, progress counts resamples up to the
+ * total, and bad options or a failing interval are reported.
+ */
+
+import assert from "node:assert/strict";
+import { encode, type JsonValue } from "../src/canonical.ts";
+import { computeIntervals } from "../src/bootstrap/pool.ts";
+import { aggregateStatistics } from "../src/statistics/aggregate.ts";
+import { pairedStatistics } from "../src/statistics/paired.ts";
+import { evaluate, testSuite } from "./_stats_fixtures.ts";
+
+const SUITE = testSuite();
+const GREEDY = await evaluate(SUITE, "greedy", "greedy");
+const RANDOM = await evaluate(SUITE, "random", "random");
+const R = 300;
+
+Deno.test("aggregate: the same bytes for 1, 2 and 3 workers and both kernels", async () => {
+  const run = async (kernel: "wasm" | "reference", workers: number) =>
+    encode(
+      await aggregateStatistics(GREEDY, SUITE, {
+        resamples: R,
+        kernel,
+        workers,
+      }),
+    );
+  const base = await run("reference", 1);
+  for (
+    const [kernel, workers] of [["wasm", 1], ["wasm", 2], ["wasm", 3], [
+      "reference",
+      2,
+    ]] as const
+  ) {
+    assert.equal(await run(kernel, workers), base, `${kernel}, ${workers}`);
+  }
+});
+
+Deno.test("paired: the same bytes for 1 and 2 workers and both kernels", async () => {
+  const run = async (kernel: "wasm" | "reference", workers: number) =>
+    encode(
+      await pairedStatistics(GREEDY, RANDOM, SUITE, {
+        resamples: R,
+        kernel,
+        workers,
+      }),
+    );
+  const base = await run("reference", 1);
+  assert.equal(await run("wasm", 2), base);
+  assert.equal(await run("wasm", 1), base);
+});
+
+Deno.test("aggregate: bootstrap progress in resamples rises to R per interval", async () => {
+  for (const workers of [1, 2]) {
+    const seen: [number, number][] = [];
+    const art = await aggregateStatistics(GREEDY, SUITE, {
+      resamples: R,
+      workers,
+      onProgress: (phase, done, total) => {
+        if (phase === "bootstrap") seen.push([done, total]);
+      },
+    }) as Record<string, JsonValue>;
+    let intervals = 0;
+    const groups = [
+      art.overall,
+      ...(art.scenarios as JsonValue[]),
+      ...(art.families as JsonValue[]),
+    ];
+    for (const g of groups as { metrics: { mean_ci: unknown }[] }[]) {
+      for (const m of g.metrics) if (m.mean_ci !== null) intervals++;
+    }
+    assert.ok(intervals > 10);
+    for (const [, total] of seen) assert.equal(total, intervals * R);
+    for (let i = 1; i < seen.length; i++) {
+      assert.ok(seen[i]![0] >= seen[i - 1]![0]);
+    }
+    assert.deepEqual(seen.at(-1), [intervals * R, intervals * R]);
+  }
+});
+
+Deno.test("statistics: bad workers or kernel are refused before any work", async () => {
+  for (const workers of [0, -1, 1.5, NaN]) {
+    await assert.rejects(
+      aggregateStatistics({}, SUITE, { resamples: R, workers }),
+      RangeError,
+    );
+  }
+  await assert.rejects(
+    // deno-lint-ignore no-explicit-any
+    pairedStatistics({}, {}, SUITE, { kernel: "fast" as any }),
+    RangeError,
+  );
+});
+
+Deno.test("pool: an interval that fails in a worker rejects the whole call", async () => {
+  const good = {
+    nums: [1n, 2n, 3n, 4n, 5n],
+    den: 1n,
+    resamples: 100,
+    seed: new Uint8Array(32),
+  };
+  const bad = { ...good, nums: [1n, 2n] };
+  await assert.rejects(
+    computeIntervals([good, bad, good], { kernel: "wasm", workers: 2 }),
+    /fewer than 5 values/,
+  );
+});
