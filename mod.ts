@@ -100,6 +100,7 @@ export {
   pairedStatistics,
 } from "./src/statistics/paired.ts";
 export { METRIC_DEFINITIONS } from "./src/statistics/definitions.ts";
+export type { ProgressCallback } from "./src/statistics/artifact.ts";
 export {
   type BootstrapInterval,
   bootstrapMeanInterval,

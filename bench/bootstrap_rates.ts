@@ -55,15 +55,28 @@ async function command(cmd: string, args: string[]) {
   if (!out.success) {
     throw new Error(`${cmd} ${args.join(" ")}: ${decoder.decode(out.stderr)}`);
   }
-  return { stdout: decoder.decode(out.stdout), stderr: decoder.decode(out.stderr) };
+  return {
+    stdout: decoder.decode(out.stdout),
+    stderr: decoder.decode(out.stderr),
+  };
 }
 
 /** Wall seconds and peak RSS (MB) of one CLI command under /usr/bin/time -v. */
 async function timed(args: string[]) {
-  const { stderr } = await command("/usr/bin/time", ["-v", "deno", "run", ...args]);
-  const wall = stderr.match(/Elapsed \(wall clock\) time.*: (?:(\d+):)?(\d+):([\d.]+)/)!;
-  const seconds = Number(wall[1] ?? 0) * 3600 + Number(wall[2]) * 60 + Number(wall[3]);
-  const rss = Number(stderr.match(/Maximum resident set size \(kbytes\): (\d+)/)![1]) / 1024;
+  const { stderr } = await command("/usr/bin/time", [
+    "-v",
+    "deno",
+    "run",
+    ...args,
+  ]);
+  const wall = stderr.match(
+    /Elapsed \(wall clock\) time.*: (?:(\d+):)?(\d+):([\d.]+)/,
+  )!;
+  const seconds = Number(wall[1] ?? 0) * 3600 + Number(wall[2]) * 60 +
+    Number(wall[3]);
+  const rss =
+    Number(stderr.match(/Maximum resident set size \(kbytes\): (\d+)/)![1]) /
+    1024;
   return { seconds, rss };
 }
 
@@ -104,8 +117,13 @@ for (const g of statisticsGroups(suite, verified.result.evaluation_manifest)) {
   });
 }
 const sigmaN = intervals.reduce((t, xs) => t + xs.length, 0);
-await Deno.writeTextFile(`${tmp}/intervals.json`, JSON.stringify({ intervals }));
-log(`greedy result of the public suite: ${intervals.length} intervals, Σn = ${sigmaN} (${drawn} in non-degenerate ones), R = ${R}`);
+await Deno.writeTextFile(
+  `${tmp}/intervals.json`,
+  JSON.stringify({ intervals }),
+);
+log(
+  `greedy result of the public suite: ${intervals.length} intervals, Σn = ${sigmaN} (${drawn} in non-degenerate ones), R = ${R}`,
+);
 
 // 1. Stream rates, alternated.
 function kernelRates(seconds: number) {
@@ -137,7 +155,11 @@ let stream = 0;
 let draws = 0;
 for (let round = 0; round < 3; round++) {
   const py = JSON.parse(
-    (await command("python3", [`${ROOT}bench/bootstrap_rates.py`, "hashlib", "3"])).stdout,
+    (await command("python3", [
+      `${ROOT}bench/bootstrap_rates.py`,
+      "hashlib",
+      "3",
+    ])).stdout,
   );
   openssl = Math.max(openssl, py.words_per_second);
   const k = kernelRates(3);
@@ -146,8 +168,16 @@ for (let round = 0; round < 3; round++) {
 }
 const M = (x: number) => `${(x / 1e6).toFixed(1)} M words/s`;
 log(`OpenSSL SHAKE-256 (hashlib), 1 core: ${M(openssl)}`);
-log(`kernel stream (blocks), 1 core:     ${M(stream)}  = ${(stream / openssl).toFixed(2)}x OpenSSL`);
-log(`kernel draws + sums (n = 104):      ${M(draws)}  = ${(draws / openssl).toFixed(2)}x OpenSSL`);
+log(
+  `kernel stream (blocks), 1 core:     ${M(stream)}  = ${
+    (stream / openssl).toFixed(2)
+  }x OpenSSL`,
+);
+log(
+  `kernel draws + sums (n = 104):      ${M(draws)}  = ${
+    (draws / openssl).toFixed(2)
+  }x OpenSSL`,
+);
 
 // 2 and 4. aggregate at R and at 2,000, 2 workers and 1.
 const aggregate = (resamples: number, workers: number) =>
@@ -166,16 +196,41 @@ const a2 = await aggregate(R, 2);
 const a1 = await aggregate(R, 1);
 const small = await aggregate(2000, 2);
 const effective = (R * sigmaN) / a2.seconds;
-log(`aggregate R = ${R}, 2 workers: ${a2.seconds.toFixed(1)} s, ${M(effective)} effective = ${(effective / openssl).toFixed(2)}x OpenSSL 1 core; peak ${a2.rss.toFixed(0)} MB`);
-log(`aggregate R = ${R}, 1 worker:  ${a1.seconds.toFixed(1)} s; 2 workers are ${(a1.seconds / a2.seconds).toFixed(2)}x faster`);
-log(`aggregate R = 2000, 2 workers: ${small.seconds.toFixed(1)} s, peak ${small.rss.toFixed(0)} MB; R = ${R} adds ${(a2.rss - small.rss).toFixed(0)} MB`);
+log(
+  `aggregate R = ${R}, 2 workers: ${a2.seconds.toFixed(1)} s, ${
+    M(effective)
+  } effective = ${(effective / openssl).toFixed(2)}x OpenSSL 1 core; peak ${
+    a2.rss.toFixed(0)
+  } MB`,
+);
+log(
+  `aggregate R = ${R}, 1 worker:  ${a1.seconds.toFixed(1)} s; 2 workers are ${
+    (a1.seconds / a2.seconds).toFixed(2)
+  }x faster`,
+);
+log(
+  `aggregate R = 2000, 2 workers: ${small.seconds.toFixed(1)} s, peak ${
+    small.rss.toFixed(0)
+  } MB; R = ${R} adds ${(a2.rss - small.rss).toFixed(0)} MB`,
+);
 
 // 3. scipy over the same intervals.
 if (!opts["no-scipy"]) {
   const sp = JSON.parse(
-    (await command("python3", [`${ROOT}bench/bootstrap_rates.py`, "scipy", `${tmp}/intervals.json`, String(R)])).stdout,
+    (await command("python3", [
+      `${ROOT}bench/bootstrap_rates.py`,
+      "scipy",
+      `${tmp}/intervals.json`,
+      String(R),
+    ])).stdout,
   );
-  log(`scipy.stats.bootstrap percentile, R = ${R}, batch ${sp.batch}: ${sp.seconds.toFixed(1)} s (bootstrap only, no replay); aggregate with 2 workers is ${(sp.seconds / a2.seconds).toFixed(2)}x its speed`);
+  log(
+    `scipy.stats.bootstrap percentile, R = ${R}, batch ${sp.batch}: ${
+      sp.seconds.toFixed(1)
+    } s (bootstrap only, no replay); aggregate with 2 workers is ${
+      (sp.seconds / a2.seconds).toFixed(2)
+    }x its speed`,
+  );
 }
 
 // 5. demo at R.
@@ -196,7 +251,9 @@ if (!opts["no-demo"]) {
   ]);
   let words = 0;
   for await (const e of Deno.readDir(dir)) {
-    if (!e.name.endsWith(".stats.json") && !e.name.startsWith("compare.")) continue;
+    if (!e.name.endsWith(".stats.json") && !e.name.startsWith("compare.")) {
+      continue;
+    }
     const art = JSON.parse(await Deno.readTextFile(`${dir}/${e.name}`));
     for (const g of [art.overall, ...art.scenarios, ...art.families]) {
       for (const m of g.metrics) {
@@ -205,6 +262,12 @@ if (!opts["no-demo"]) {
       }
     }
   }
-  log(`demo R = ${R}, 2 workers: ${d.seconds.toFixed(1)} s, ${M(words / d.seconds)} effective over its 5 artifacts = ${((words / d.seconds) / openssl).toFixed(2)}x OpenSSL 1 core; peak ${d.rss.toFixed(0)} MB`);
+  log(
+    `demo R = ${R}, 2 workers: ${d.seconds.toFixed(1)} s, ${
+      M(words / d.seconds)
+    } effective over its 5 artifacts = ${
+      ((words / d.seconds) / openssl).toFixed(2)
+    }x OpenSSL 1 core; peak ${d.rss.toFixed(0)} MB`,
+  );
 }
 await Deno.remove(tmp, { recursive: true });

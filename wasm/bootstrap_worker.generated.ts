@@ -3,11 +3,11 @@
 // Inputs (sha256 of each; the hash below is the sha256 of these lines):
 //   deno b71bb0918d94a0b0a4979336b1f574869a12e53875232d3c55494ac7daf79097
 //   npm:@noble/hashes@2.0.1 e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
-//   src/bootstrap/interval.ts c6337fc31ba35eaed37a6b2fc4b7293e3d32a7cc2152f88153aa101add39eba5
+//   src/bootstrap/interval.ts 88b1348318f5ad103e1262e70ebf2a70a46238c28ffd6ee73d32fcb5780ca086
 //   src/bootstrap/kernel.ts 5786ccd21bcb529e2955adf78f1af3d1272bf30f34a291d062477bb933e872e7
 //   src/bootstrap/resample.ts 2793118a096d0078a4ff5a6d32f831c8506dd872edc7efa6a68b6cf0a5ccaa8a
 //   src/bootstrap/select.ts 834399073329bdacaf378638efaf677a36020b8dbb5259775ff7ae5e135597d4
-//   src/bootstrap/stream.ts 4e963682075dc88abd4f2d0ec0dfff8b3c9e72ddf777dff4da594529b8985288
+//   src/bootstrap/stream.ts af6cb4b404aed4bd5f5c25578f98133d3b1800ae6544c76718f250b989648d64
 //   src/bootstrap/wasm_kernel.ts 5ab6ce0bbb7a81174dff21f36c9edb3fd2a099162a49376ffa3d18a5a641ad89
 //   src/bootstrap/worker.ts 6cd3cfaa83aacc8ffdc8d2305f04ae5fb25129a2c9c57fbf12bfe9838a28a1be
 //   src/exact.ts f0d41fa8e629048b2b052656796426882f21e5e7f67402e52647644a33558b3d
@@ -15,19 +15,19 @@
 
 /** SHA-256 of the worker's module graph and the bundler's version. */
 export const BOOTSTRAP_WORKER_SOURCE_HASH =
-  "8e8034a49e3d1439d54845121807c74b8a2524cf375730e63d4a7b4eb8151804";
+  "4233fc7d3f170e5581f36c99b0de471040f3d4da6d82350bb1ee5c0622cfe43a";
 
 /** The worker's source: one ES module that imports nothing. */
 export const BOOTSTRAP_WORKER_SOURCE: string =
-  "function St(n,t){for(n<0n&&(n=-n),t<0n&&(t=-t);t!==0n;)[n,t]=[t,n%t];return " +
+  "function xt(n,t){for(n<0n&&(n=-n),t<0n&&(t=-t);t!==0n;)[n,t]=[t,n%t];return " +
   "n}function b(n){let t=n.toString(16);return(t.length-1)*4+(32-Math.clz32(par" +
-  "seInt(t[0],16)))}var K=new DataView(new ArrayBuffer(8)),m=class n{num;den;co" +
+  "seInt(t[0],16)))}var $=new DataView(new ArrayBuffer(8)),y=class n{num;den;co" +
   "nstructor(t,e){this.num=t,this.den=e}static ZERO=new n(0n,1n);static ONE=new" +
-  " n(1n,1n);static of(t,e=1n){let A=$(t),r=$(e);if(r===0n)throw new RangeError" +
-  "(\"zero denominator\");if(r<0n&&(A=-A,r=-r),r===1n)return new n(A,1n);let i=St" +
+  " n(1n,1n);static of(t,e=1n){let A=Y(t),r=Y(e);if(r===0n)throw new RangeError" +
+  "(\"zero denominator\");if(r<0n&&(A=-A,r=-r),r===1n)return new n(A,1n);let i=xt" +
   "(A,r);return i===1n?new n(A,r):new n(A/i,r/i)}static fromFloat(t){if(!Number" +
-  ".isFinite(t))throw new RangeError(`cannot make a fraction of ${t}`);K.setFlo" +
-  "at64(0,t);let e=K.getBigUint64(0),A=e>>63n===1n,r=Number(e>>52n&0x7ffn),i=e&" +
+  ".isFinite(t))throw new RangeError(`cannot make a fraction of ${t}`);$.setFlo" +
+  "at64(0,t);let e=$.getBigUint64(0),A=e>>63n===1n,r=Number(e>>52n&0x7ffn),i=e&" +
   "0xfffffffffffffn,o;return r===0?o=-1074:(i|=1n<<52n,o=r-1075),A&&(i=-i),o>=0" +
   "?n.of(i<<BigInt(o)):n.of(i,1n<<BigInt(-o))}add(t){return this.den===t.den?n." +
   "of(this.num+t.num,this.den):n.of(this.num*t.den+t.num*this.den,this.den*t.de" +
@@ -38,244 +38,245 @@ export const BOOTSTRAP_WORKER_SOURCE: string =
   "turn this.num===t.num&&this.den===t.den}sign(){return this.num<0n?-1:this.nu" +
   "m>0n?1:0}floor(){let t=this.num/this.den;return this.num<0n&&t*this.den!==th" +
   "is.num?t-1n:t}toString(){return this.den===1n?`${this.num}`:`${this.num}/${t" +
-  "his.den}`}toFloat(){return M(this.num,this.den)}};function $(n){if(typeof n=" +
+  "his.den}`}toFloat(){return M(this.num,this.den)}};function Y(n){if(typeof n=" +
   "=\"bigint\")return n;if(!Number.isSafeInteger(n))throw new RangeError(`${n} is" +
   " not a safe integer`);return BigInt(n)}function M(n,t){if(t<=0n)throw new Ra" +
   "ngeError(\"denominator must be positive\");if(n===0n)return 0;let e=n<0n,A=e?-" +
   "n:n,r=b(A)-b(t)-55,[i,o]=r>=0?[A,t<<BigInt(r)]:[A<<BigInt(-r),t],s=i/o,f=s*o" +
-  "!==i,a=b(s),I=r+a-1>=-1022?a-53:-1074-r,B=s>>BigInt(I),l=s&(1n<<BigInt(I))-1" +
-  "n,u=1n<<BigInt(I-1);(l>u||l===u&&(f||(B&1n)===1n))&&(B+=1n);let h=r+I;if(B!=" +
-  "=0n&&b(B)+h>1024)throw new RangeError(\"fraction is too large to convert to a" +
-  " float\");let E=Number(B)*2**h;return e?-E:E}function Y(n,t,e,A,r,i){let o=n." +
+  "!==i,a=b(s),I=r+a-1>=-1022?a-53:-1074-r,u=s>>BigInt(I),h=s&(1n<<BigInt(I))-1" +
+  "n,Q=1n<<BigInt(I-1);(h>Q||h===Q&&(f||(u&1n)===1n))&&(u+=1n);let B=r+I;if(u!=" +
+  "=0n&&b(u)+B>1024)throw new RangeError(\"fraction is too large to convert to a" +
+  " float\");let l=Number(u)*2**B;return e?-l:l}function j(n,t,e,A,r,i){let o=n." +
   "length;if(t.n!==o)throw new RangeError(`stream draws below ${t.n}, not ${o}`" +
   ");if(r<0||i>e.length||A&&i>A.length)throw new RangeError(\"resample range out" +
   "side the output arrays\");let s=new Uint32Array(o);for(let f=r;f<i;f++){A!==n" +
   "ull&&(A[f]=t.position),t.fill(s,o);let a=0;for(let c=0;c<o;c++)a+=n[s[c]];e[" +
-  "f]=a}}var V=BigInt(4294967295),j=BigInt(32);function Ut(n,t=!1){return t?{h:" +
-  "Number(n&V),l:Number(n>>j&V)}:{h:Number(n>>j&V)|0,l:Number(n&V)|0}}function " +
-  "Z(n,t=!1){let e=n.length,A=new Uint32Array(e),r=new Uint32Array(e);for(let i" +
-  "=0;i<e;i++){let{h:o,l:s}=Ut(n[i],t);[A[i],r[i]]=[o,s]}return[A,r]}var W=(n,t" +
-  ",e)=>n<<e|t>>>32-e,X=(n,t,e)=>t<<e|n>>>32-e,q=(n,t,e)=>t<<e-32|n>>>64-e,tt=(" +
-  "n,t,e)=>n<<e-32|t>>>64-e;function xt(n){return n instanceof Uint8Array||Arra" +
-  "yBuffer.isView(n)&&n.constructor.name===\"Uint8Array\"}function F(n,t=\"\"){if(!" +
-  "Number.isSafeInteger(n)||n<0){let e=t&&`\"${t}\" `;throw new Error(`${e}expect" +
-  "ed integer >= 0, got ${n}`)}}function k(n,t,e=\"\"){let A=xt(n),r=n?.length,i=" +
-  "t!==void 0;if(!A||i&&r!==t){let o=e&&`\"${e}\" `,s=i?` of length ${t}`:\"\",f=A?" +
-  "`length=${r}`:`type=${typeof n}`;throw new Error(o+\"expected Uint8Array\"+s+\"" +
-  ", got \"+f)}return n}function T(n,t=!0){if(n.destroyed)throw new Error(\"Hash " +
-  "instance has been destroyed\");if(t&&n.finished)throw new Error(\"Hash#digest(" +
-  ") has already been called\")}function nt(n,t){k(n,void 0,\"digestInto() output" +
-  "\");let e=t.outputLen;if(n.length<e)throw new Error('\"digestInto() output\" ex" +
-  "pected to be of length >='+e)}function et(n){return new Uint32Array(n.buffer" +
-  ",n.byteOffset,Math.floor(n.byteLength/4))}function O(...n){for(let t=0;t<n.l" +
-  "ength;t++)n[t].fill(0)}var Lt=new Uint8Array(new Uint32Array([287454020]).bu" +
-  "ffer)[0]===68;function Rt(n){return n<<24&4278190080|n<<8&16711680|n>>>8&652" +
-  "80|n>>>24&255}function bt(n){for(let t=0;t<n.length;t++)n[t]=Rt(n[t]);return" +
-  " n}var G=Lt?n=>n:bt;function At(n,t={}){let e=(r,i)=>n(i).update(r).digest()" +
-  ",A=n(void 0);return e.outputLen=A.outputLen,e.blockLen=A.blockLen,e.create=r" +
-  "=>n(r),Object.assign(e,t),Object.freeze(e)}var rt=n=>({oid:Uint8Array.from([" +
-  "6,9,96,134,72,1,101,3,4,2,n])});var Vt=BigInt(0),y=BigInt(1),kt=BigInt(2),Dt" +
-  "=BigInt(7),Nt=BigInt(256),Ht=BigInt(113),st=[],ft=[],ct=[];for(let n=0,t=y,e" +
-  "=1,A=0;n<24;n++){[e,A]=[A,(2*e+3*A)%5],st.push(2*(5*A+e)),ft.push((n+1)*(n+2" +
-  ")/2%64);let r=Vt;for(let i=0;i<7;i++)t=(t<<y^(t>>Dt)*Ht)%Nt,t&kt&&(r^=y<<(y<" +
-  "<BigInt(i))-y);ct.push(r)}var gt=Z(ct,!0),Pt=gt[0],Mt=gt[1],ot=(n,t,e)=>e>32" +
-  "?q(n,t,e):W(n,t,e),it=(n,t,e)=>e>32?tt(n,t,e):X(n,t,e);function Ft(n,t=24){l" +
-  "et e=new Uint32Array(10);for(let A=24-t;A<24;A++){for(let o=0;o<10;o++)e[o]=" +
-  "n[o]^n[o+10]^n[o+20]^n[o+30]^n[o+40];for(let o=0;o<10;o+=2){let s=(o+8)%10,f" +
-  "=(o+2)%10,a=e[f],c=e[f+1],I=ot(a,c,1)^e[s],B=it(a,c,1)^e[s+1];for(let l=0;l<" +
-  "50;l+=10)n[o+l]^=I,n[o+l+1]^=B}let r=n[2],i=n[3];for(let o=0;o<24;o++){let s" +
-  "=ft[o],f=ot(r,i,s),a=it(r,i,s),c=st[o];r=n[c],i=n[c+1],n[c]=f,n[c+1]=a}for(l" +
-  "et o=0;o<50;o+=10){for(let s=0;s<10;s++)e[s]=n[o+s];for(let s=0;s<10;s++)n[o" +
-  "+s]^=~e[(s+2)%10]&e[(s+4)%10]}n[0]^=Pt[A],n[1]^=Mt[A]}O(e)}var v=class n{sta" +
-  "te;pos=0;posOut=0;finished=!1;state32;destroyed=!1;blockLen;suffix;outputLen" +
-  ";enableXOF=!1;rounds;constructor(t,e,A,r=!1,i=24){if(this.blockLen=t,this.su" +
-  "ffix=e,this.outputLen=A,this.enableXOF=r,this.rounds=i,F(A,\"outputLen\"),!(0<" +
-  "t&&t<200))throw new Error(\"only keccak-f1600 function is supported\");this.st" +
-  "ate=new Uint8Array(200),this.state32=et(this.state)}clone(){return this._clo" +
-  "neInto()}keccak(){G(this.state32),Ft(this.state32,this.rounds),G(this.state3" +
-  "2),this.posOut=0,this.pos=0}update(t){T(this),k(t);let{blockLen:e,state:A}=t" +
-  "his,r=t.length;for(let i=0;i<r;){let o=Math.min(e-this.pos,r-i);for(let s=0;" +
-  "s<o;s++)A[this.pos++]^=t[i++];this.pos===e&&this.keccak()}return this}finish" +
-  "(){if(this.finished)return;this.finished=!0;let{state:t,suffix:e,pos:A,block" +
-  "Len:r}=this;t[A]^=e,(e&128)!==0&&A===r-1&&this.keccak(),t[r-1]^=128,this.kec" +
-  "cak()}writeInto(t){T(this,!1),k(t),this.finish();let e=this.state,{blockLen:" +
-  "A}=this;for(let r=0,i=t.length;r<i;){this.posOut>=A&&this.keccak();let o=Mat" +
-  "h.min(A-this.posOut,i-r);t.set(e.subarray(this.posOut,this.posOut+o),r),this" +
-  ".posOut+=o,r+=o}return t}xofInto(t){if(!this.enableXOF)throw new Error(\"XOF " +
-  "is not possible for this instance\");return this.writeInto(t)}xof(t){return F" +
-  "(t),this.xofInto(new Uint8Array(t))}digestInto(t){if(nt(t,this),this.finishe" +
-  "d)throw new Error(\"digest() was already called\");return this.writeInto(t),th" +
-  "is.destroy(),t}digest(){return this.digestInto(new Uint8Array(this.outputLen" +
-  "))}destroy(){this.destroyed=!0,O(this.state)}_cloneInto(t){let{blockLen:e,su" +
-  "ffix:A,outputLen:r,rounds:i,enableXOF:o}=this;return t||=new n(e,A,r,o,i),t." +
-  "state32.set(this.state32),t.pos=this.pos,t.posOut=this.posOut,t.finished=thi" +
-  "s.finished,t.rounds=i,t.suffix=A,t.outputLen=r,t.enableXOF=o,t.destroyed=thi" +
-  "s.destroyed,t}};var Tt=(n,t,e,A={})=>At((r={})=>new v(t,n,r.dkLen===void 0?e" +
-  ":r.dkLen,!0),A);var at=Tt(31,136,32,rt(12));var Bt=new TextEncoder().encode(" +
-  "\"emberbench/statistics/bootstrap/v1\\0\"),d=4096,S=512,U=4294967296,D=class{#n" +
-  ";#t;constructor(t){if(t.length!==32)throw new RangeError(`bootstrap seed mus" +
-  "t be 32 bytes, found ${t.length}`);let e=Bt.length;this.#n=new Uint8Array(e+" +
-  "32+8),this.#n.set(Bt,0),this.#n.set(t,e),this.#t=new DataView(this.#n.buffer" +
-  ",e+32,8)}fill(t,e){if(!Number.isSafeInteger(t)||t<0)throw new RangeError(`bl" +
-  "ock index ${t} is not a safe integer >= 0`);if(e.length<d)throw new RangeErr" +
-  "or(`output needs ${d} bytes`);this.#t.setUint32(0,Math.floor(t/U)),this.#t.s" +
-  "etUint32(4,t>>>0),at.create({}).update(this.#n).xofInto(e.subarray(0,d))}};v" +
-  "ar Ot=U-1,C=class{n;#n;#t=new Uint8Array(d);#r=new DataView(this.#t.buffer);" +
-  "#A=-1;#e=0;#o=0;#i;#s;constructor(t,e,A=0){if(!Number.isSafeInteger(e)||e<1|" +
-  "|e>Ot)throw new RangeError(`index range ${e} is outside [1, 2^32 - 1]`);this" +
-  ".n=e,this.#n=t;let r=Number((1n<<64n)%BigInt(e));this.#i=r===0?U:U-r,this.#s" +
-  "=e<=2**21,this.seek(A)}get position(){return this.#e*S+this.#o}seek(t){if(!N" +
-  "umber.isSafeInteger(t)||t<0)throw new RangeError(`stream position ${t} is no" +
-  "t valid`);this.#e=Math.floor(t/S),this.#o=t%S}next(){let t=new Uint32Array(1" +
-  ");return this.fill(t,1),t[0]}fill(t,e=t.length){if(e>t.length)throw new Rang" +
-  "eError(\"output array too short\");let A=this.#r,r=this.#i,i=this.n,o=this.#s," +
-  "s=this.#o;this.#A!==this.#e&&s<S&&this.#f();for(let f=0;f<e;){s===S&&(this.#" +
-  "e++,this.#f(),s=0);let a=A.getUint32(8*s),c=A.getUint32(8*s+4);s++,!(a===429" +
-  "4967295&&c>=r)&&(t[f++]=o?(a%i*U+c)%i:Gt(a,c,i))}this.#o=s}#f(){this.#n.fill" +
-  "(this.#e,this.#t),this.#A=this.#e}};function Gt(n,t,e){let A=n%e;return A=A*" +
-  "65536%e,(A*65536+t)%e}var vt=\"AGFzbQEAAAABLAlgAABgAAF/YAF+AX9gAX8AYAF8AGAEf3" +
-  "9/fwBgAAF8YAN/f38Bf2ACfH8AAw0MAgAAAAMEAQUGAQcIBQMBAAEGGgV+AUIAC34BQgALfwFBAA" +
-  "t+AUIBC34BQgALB24KC3NlZWRBZGRyZXNzAAYIaGVhcEJhc2UACQdzZXRTZWVkAAMIc2V0UmFuZ2" +
-  "UABAlkcmF3V29yZHMACgRzZWVrAAUIcG9zaXRpb24ACApibG9ja0J5dGVzAAsIcmVzYW1wbGUABw" +
-  "ZtZW1vcnkCAAgBAQwBAgrqGwy1AwMEfwF7A34gACMAUQRAQbAODwsgACMAQgF8UQRAQbAuDwtB0w" +
-  "ogAEIIiEL/gfyH8J/A/wCDIABC/4H8h/CfwP8Ag0IIhoQiBkIQiEL//4OA8P8/gyAGQv//g4Dw/z" +
-  "+DQhCGhEIgijcDAEHQCikDACEHQdgKKQMAIQZB0wogAEIBfCIIQgiIQv+B/Ifwn8D/AIMgCEL/gf" +
-  "yH8J/A/wCDQgiGhCIIQhCIQv//g4Dw/z+DIAhC//+DgPD/P4NCEIaEQiCKNwMAA0AgAUEZSARAIA" +
-  "FBBHRBoAtqIAFBEUgEfiABQQN0QZAKaikDAAVCAAv9Ev0LBAAgAUEBaiEBDAELC0GgDEGgDP0ABA" +
-  "AgB/0eAP0LBABBsAxBsAz9AAQAIAb9HgD9CwQAA0AgAkGABEgEQBACQRFBgAQgAmsiASABQRFKGy" +
-  "EDQQAhAQNAIAEgA0gEQCABIAJqQQN0IgRBsA5qIAFBBHRBoAtq/QAEACIFIAX9DQcGBQQDAgEADw" +
-  "4NDAsKCQgiBf0dADcDACAEQbAuaiAF/R0BNwMAIAFBAWohAQwBCwsgAiADaiECDAELCyAAJABBsA" +
-  "4LCgBCfiQAQn8kBAv7EwIoewJ/QaAL/QAEACECQbAL/QAEACEAQcAL/QAEACEVQdAL/QAEACERQe" +
-  "AL/QAEACEMQfAL/QAEACEDQYAM/QAEACEEQZAM/QAEACEIQaAM/QAEACEWQbAM/QAEACENQcAM/Q" +
-  "AEACEBQdAM/QAEACEOQeAM/QAEACEFQfAM/QAEACEXQYAN/QAEACEYQZAN/QAEACEJQaAN/QAEAC" +
-  "EKQbAN/QAEACESQcAN/QAEACETQdAN/QAEACEPQeAN/QAEACEHQfAN/QAEACEUQYAO/QAEACEQQZ" +
-  "AO/QAEACELQaAO/QAEACEGA0AgKEEYSARAIAIgDCAN/VEgGCAP/VH9USAG/VEiGSAAIAT9USAOIA" +
-  "r9Uf1RIBT9USIaIBr9zgEgGkE//c0B/VD9USIb/VEiHCAFIBogESAW/VEgFyAT/VH9USAL/VEiGi" +
-  "Aa/c4BIBpBP/3NAf1Q/VEiHf1RIh5BK/3LASAeQRX9zQH9UCIeIAQgAiAD/VEgASAJ/VH9USAH/V" +
-  "EiAiAVIAj9USAFIBL9Uf1RIBD9USIEIAT9zgEgBEE//c0B/VD9USIf/VEiBUEs/csBIAVBFP3NAf" +
-  "1QIiD9T/1RIChBA3QiKUGACGopAwD9Ev1RISEgICATIAQgGSAZ/c4BIBlBP/3NAf1Q/VEiE/1RIg" +
-  "RBFf3LASAEQSv9zQH9UCIZIB79T/1RIQUgHiAGIBogAiAC/c4BIAJBP/3NAf1Q/VEiGv1RIgJBDv" +
-  "3LASACQTL9zQH9UCIeIBn9T/1RISIgESAT/VEiAkEc/csBIAJBJP3NAf1QIhEgASAb/VEiAUED/c" +
-  "sBIAFBPf3NAf1QIgEgDSAa/VEiAkEU/csBIAJBLP3NAf1QIg39T/1RIQYgDSAKIB/9USICQS39yw" +
-  "EgAkET/c0B/VAiCiAB/U/9USEjIAEgECAd/VEiAUE9/csBIAFBA/3NAf1QIgEgCv1P/VEhECAAIB" +
-  "/9USIAIAD9zgEgAEE//c0B/VAiACAXIBP9USICQRn9ywEgAkEn/c0B/VAiAiAIIB39USIEQQb9yw" +
-  "EgBEE6/c0B/VAiCP1P/VEhFyAIIA8gGv1RIgQgBP0NBwABAgMEBQYPCAkKCwwNDiIPIAL9T/1RIS" +
-  "QgAiAHIBv9USICQRL9ywEgAkEu/c0B/VAiAiAP/U/9USEHIAwgGv1RIgRBG/3LASAEQSX9zQH9UC" +
-  "IMIA4gH/1RIgRBCv3LASAEQTb9zQH9UCIOIAMgG/1RIgNBJP3LASADQRz9zQH9UCIl/U/9USEmIC" +
-  "UgEiAd/VEiA0EP/csBIANBMf3NAf1QIhIgDv1P/VEhBCAOIAsgE/1RIgMgA/0NAQIDBAUGBwAJCg" +
-  "sMDQ4PCCIDIBL9T/1RIQsgGCAa/VEiDkEn/csBIA5BGf3NAf1QIg4gFCAf/VEiFEEC/csBIBRBPv" +
-  "3NAf1QIhQgCSAb/VEiCUEp/csBIAlBF/3NAf1QIgn9T/1RIRggISAeICAgHP1P/VEiGiABIA0gEf" +
-  "1P/VEiDf1RIAIgCCAA/U/9USIbIAMgJSAM/U/9USIf/VH9USAUIBYgE/1RIghBN/3LASAIQQn9zQ" +
-  "H9UCIIIBUgHf1RIhNBPv3LASATQQL9zQH9UCIT/U/9USIV/VEiFiAFICP9USAkIAT9Uf1RIAggCS" +
-  "AO/U/9USId/VEiICAg/c4BICBBP/3NAf1Q/VEiJf1RIicgByAgIBkgHCAe/U/9USIZIAogESAB/U" +
-  "/9USIc/VEgDyAAIAL9T/1RIgEgEiAMIAP9T/1RIgD9Uf1RIAkgEyAU/U/9USIP/VEiAyAD/c4BIA" +
-  "NBP/3NAf1Q/VEiFP1RIgJBK/3LASACQRX9zQH9UCIJICMgISAG/VEgFyAm/VH9USATIA4gCP1P/V" +
-  "EiCv1RIgggIiAQ/VEgByAL/VH9USAY/VEiByAH/c4BIAdBP/3NAf1Q/VEiHv1RIgJBLP3LASACQR" +
-  "T9zQH9UCIM/U/9USApQYgIaikDAP0S/VEhAiAMIAAgByAWIBb9zgEgFkE//c0B/VD9USIH/VEiAE" +
-  "EV/csBIABBK/3NAf1QIg4gCf1P/VEhACAJIBUgAyAIIAj9zgEgCEE//c0B/VD9USIg/VEiA0EO/c" +
-  "sBIANBMv3NAf1QIgMgDv1P/VEhFSAOICcgA/1P/VEhESADIAwgJ/1P/VEhDCAZIAf9USIDQRz9yw" +
-  "EgA0Ek/c0B/VAiCSAXICX9USIDQQP9ywEgA0E9/c0B/VAiCCANICD9USIDQRT9ywEgA0Es/c0B/V" +
-  "AiDf1P/VEhAyANIAQgHv1RIgRBLf3LASAEQRP9zQH9UCIOIAj9T/1RIQQgCCAYIBT9USIIQT39yw" +
-  "EgCEED/c0B/VAiEiAO/U/9USEIIA4gCSAS/U/9USEWIBIgDSAJ/U/9USENIAUgHv1RIgUgBf3OAS" +
-  "AFQT/9zQH9UCIJIAEgB/1RIgFBGf3LASABQSf9zQH9UCIFIBAgFP1RIgFBBv3LASABQTr9zQH9UC" +
-  "IQ/U/9USEBIBAgHyAg/VEiDiAO/Q0HAAECAwQFBg8ICQoLDA0OIhIgBf1P/VEhDiAFIAogJf1RIg" +
-  "VBEv3LASAFQS79zQH9UCIKIBL9T/1RIQUgEiAJIAr9T/1RIRcgCiAQIAn9T/1RIRggGiAg/VEiCU" +
-  "Eb/csBIAlBJf3NAf1QIhAgJCAe/VEiCUEK/csBIAlBNv3NAf1QIhIgBiAl/VEiBkEk/csBIAZBHP" +
-  "3NAf1QIgb9T/1RIQkgBiALIBT9USIKQQ/9ywEgCkEx/c0B/VAiCyAS/U/9USEKIBIgDyAH/VEiDy" +
-  "AP/Q0BAgMEBQYHAAkKCwwNDg8IIg8gC/1P/VEhEiALIBAgD/1P/VEhEyAPIAYgEP1P/VEhDyAiIB" +
-  "T9USIGQT79ywEgBkEC/c0B/VAiBiAbICD9USILQSf9ywEgC0EZ/c0B/VAiCyAcIAf9USIHQTf9yw" +
-  "EgB0EJ/c0B/VAiGf1P/VEhByAZICYgJf1RIhBBKf3LASAQQRf9zQH9UCIaIAv9T/1RIRQgCyAdIB" +
-  "79USILQQL9ywEgC0E+/c0B/VAiGyAa/U/9USEQIBogBiAb/U/9USELIBsgGSAG/U/9USEGIChBAm" +
-  "ohKAwBCwtBoAsgAv0LBABBsAsgAP0LBABBwAsgFf0LBABB0AsgEf0LBABB4AsgDP0LBABB8AsgA/" +
-  "0LBABBgAwgBP0LBABBkAwgCP0LBABBoAwgFv0LBABBsAwgDf0LBABBwAwgAf0LBABB0AwgDv0LBA" +
-  "BB4AwgBf0LBABB8AwgF/0LBABBgA0gGP0LBABBkA0gCf0LBABBoA0gCv0LBABBsA0gEv0LBABBwA" +
-  "0gE/0LBABB0A0gD/0LBABB4A0gB/0LBABB8A0gFP0LBABBgA4gEP0LBABBkA4gC/0LBABBoA4gBv" +
-  "0LBAALSQBBkApBAEGIAfwLAEGQCkHACUEj/AoAAEGzCkHwCUEg/AoAAEHbCkEfOgAAQZcLQZcLLQ" +
-  "AAQYABcjoAAEJ+JABCACQBQQAkAgsUACAArSQDQn9CACMDfSMDgn0kBAsZAQF+IAD8BiIBQoAEfy" +
-  "QBIAFCgASBpyQCCwUAQfAJC8UBAwZ/An4BfCMDpyEGIwIhBSMBIgsQACEHA0AgAyAJSgRAIAIEQC" +
-  "ACIAlBA3RqIAWsIAtCCYZ8uTkDAAtEAAAAAAAAAAAhDEEAIQgDQCAGIAhKBEAgBUGABEYEfyALQg" +
-  "F8IgsQACEHQQAFIAULIgRBAWohBSAHIARBA3RqKQMAIgojBFYNASAMIAAgCiMDgqdBA3RqKwMAoC" +
-  "EMIAhBAWohCAwBCwsgASAJQQN0aiAMOQMAIAlBAWohCQwBCwsgCyQBIAUkAgsMACMCrCMBQgmGfL" +
-  "kLBgBBsM4AC1MCAn8BfgNAIAEgBEoEQCAAIARBA3RqKQMAIgUjBFYEfkJ/BSAFIwOCCyIFQgBZBE" +
-  "AgAiADQQJ0aiAFPgIAIANBAWohAwsgBEEBaiEEDAELCyADC3sCAX4DfyAA/AYQACEEA0AgA0GABE" +
-  "gEQCAEIANBA3QiBWopAwAiAkIIiEL/gfyH8J/A/wCDIAJC/4H8h/CfwP8Ag0IIhoQhAiABIAVqIA" +
-  "JCEIhC//+DgPD/P4MgAkL//4OA8P8/g0IQhoRCIIo3AwAgA0EBaiEDDAELCwsL8AECAEGACAvAAQ" +
-  "EAAAAAAAAAgoAAAAAAAACKgAAAAAAAgACAAIAAAACAi4AAAAAAAAABAACAAAAAAIGAAIAAAACACY" +
-  "AAAAAAAICKAAAAAAAAAIgAAAAAAAAACYAAgAAAAAAKAACAAAAAAIuAAIAAAAAAiwAAAAAAAICJgA" +
-  "AAAAAAgAOAAAAAAACAAoAAAAAAAICAAAAAAAAAgAqAAAAAAAAACgAAgAAAAICBgACAAAAAgICAAA" +
-  "AAAACAAQAAgAAAAAAIgACAAAAAgABBwAkLImVtYmVyYmVuY2gvc3RhdGlzdGljcy9ib290c3RyYX" +
-  "AvdjE=\",_;function ut(){if(_===void 0){let n=atob(vt),t=new Uint8Array(n.len" +
-  "gth);for(let e=0;e<n.length;e++)t[e]=n.charCodeAt(e);_=new WebAssembly.Modul" +
-  "e(t)}return _}var N=4096,_t=65536,It,Et;function Jt(){return It??=new WebAss" +
-  "embly.Instance(ut(),{}).exports,It}function ht(n,t){let e=n.memory.buffer.by" +
-  "teLength;t>e&&n.memory.grow(Math.ceil((t-e)/_t))}var J=class{source;#n;#t;#r" +
-  "=0;#A=null;constructor(t,e){if(t.length!==32)throw new RangeError(`bootstrap" +
-  " seed must be 32 bytes, found ${t.length}`);if(!Number.isSafeInteger(e)||e<1" +
-  "||e>4294967295)throw new RangeError(`index range ${e} is outside [1, 2^32 - " +
-  "1]`);this.#n=t.slice(),this.#t=e,this.source={fill:(A,r)=>{if(!Number.isSafe" +
-  "Integer(A)||A<0)throw new RangeError(`block index ${A} is not a safe integer" +
-  " >= 0`);if(r.length<d)throw new RangeError(`output needs ${d} bytes`);let i=" +
-  "this.#e(null),o=i.heapBase();ht(i,o+d),i.blockBytes(A,o),r.set(new Uint8Arra" +
-  "y(i.memory.buffer,o,d))}}}#e(t){let e=Jt();if(Et!==this&&(new Uint8Array(e.m" +
-  "emory.buffer,e.seedAddress(),32).set(this.#n),e.setSeed(),e.setRange(this.#t" +
-  "),e.seek(this.#r),Et=this,this.#A=null),t!==null&&t!==this.#A){let A=e.heapB" +
-  "ase()+d;ht(e,A+8*(t.length+2*N)),new Float64Array(e.memory.buffer,A,t.length" +
-  ").set(t),this.#A=t}return e}resample(t,e,A,r,i){if(t.length!==this.#t)throw " +
-  "new RangeError(`stream draws below ${this.#t}, not ${t.length}`);if(r<0||i>e" +
-  ".length||A&&i>A.length)throw new RangeError(\"resample range outside the outp" +
-  "ut arrays\");let o=this.#e(t),s=o.heapBase()+d,f=s+8*this.#t,a=f+8*N;for(let " +
-  "c=r;c<i;c+=N){let I=Math.min(N,i-c);o.resample(s,f,A===null?0:a,I);let B=o.m" +
-  "emory.buffer;e.set(new Float64Array(B,f,I),c),A?.set(new Float64Array(B,a,I)" +
-  ",c)}this.#r=o.position()}};function lt(n,t){return new J(n,t)}var zt=[\"wasm\"" +
-  ",\"reference\"];function Kt(n){return(t,e)=>{let A=n(t),r=new C(A,e);return{so" +
-  "urce:A,resample:(i,o,s,f,a)=>Y(i,r,o,s,f,a)}}}var $t=Kt(n=>new D(n));functio" +
-  "n wt(n){if(n===\"wasm\")return lt;if(n===\"reference\")return $t;throw new Range" +
-  "Error(`kernel must be one of ${zt.join(\", \")}, found ${String(n)}`)}function" +
-  " Yt(n,t,e=0,A=n.length-1){if(!(e<=t&&t<=A&&e>=0&&A<n.length))throw new Range" +
-  "Error(`rank ${t} is outside [${e}, ${A}]`);for(;A>e;){if(A-e<16){Wt(n,e,A);b" +
-  "reak}let r=e+(A-e>>>1),i=Zt(n[e],n[r],n[A]),o=e-1,s=A+1;for(;;){do o++;while" +
-  "(n[o]<i);do s--;while(n[s]>i);if(o>=s)break;let f=n[o];n[o]=n[s],n[s]=f}t<=s" +
-  "?A=s:e=s+1}return n[t]}function jt(n,t,e){let A=1/0;for(let r=t;r<=e;r++)n[r" +
-  "]<A&&(A=n[r]);return A}function z(n,t){let e=[],A=n.length-1;for(let r=t.len" +
-  "gth-1;r>=0;r--){let i=t[r];if(i+1>A)throw new RangeError(`rank ${i+1} is out" +
-  " of range`);let o=Yt(n,i,0,A);e.unshift([o,jt(n,i+1,A)]),A=i}return e}functi" +
-  "on Zt(n,t,e){return n>t&&([n,t]=[t,n]),t>e&&(t=e),n>t?n:t}function Wt(n,t,e)" +
-  "{for(let A=t+1;A<=e;A++){let r=n[A],i=A-1;for(;i>=t&&n[i]>r;)n[i+1]=n[i],i--" +
-  ";n[i+1]=r}}var dt=100,Qt=1e6,Xt=5;function qt(n){if(typeof n!=\"number\"||!Num" +
-  "ber.isInteger(n)||n<dt||n>Qt)throw new RangeError(`resamples must be an inte" +
-  "ger in [${dt}, ${Qt}], found ${String(n)}`);return n}function tn(n,t){for(;t" +
-  "!==0n;)[n,t]=[t,n%t];return n}function nn(n){let t=1n,e=new Set;for(let A of" +
-  " n)e.has(A.den)||(e.add(A.den),t=t/tn(t,A.den)*A.den);return{nums:n.map(A=>A" +
-  ".num*(t/A.den)),den:t}}var en=[1,39],H=40,pt=4096;function yt(n,t){let e=qt(" +
-  "t.resamples),A=Array.isArray(n)?nn(n):n,{nums:r,den:i}=A,o=r.length;if(o<Xt)" +
-  "return null;let s=0n;for(let g of r){let w=g<0n?-g:g;w>s&&(s=w)}if(r.every(g" +
-  "=>g===r[0])){t.onProgress?.(e,e);let g=m.of(r[0],i);return{lower:g,upper:g}}" +
-  "let a=(typeof t.kernel==\"function\"?t.kernel:wt(t.kernel??\"wasm\"))(t.seed,o)," +
-  "c=BigInt(o)*s<=BigInt(Number.MAX_SAFE_INTEGER),I=c?Float64Array.from(r,g=>Nu" +
-  "mber(g)):An(r,i,s),B=new Float64Array(e),l=c?null:new Float64Array(e);for(le" +
-  "t g=0;g<e;g+=pt){let w=Math.min(e,g+pt);a.resample(I,B,l,g,w),t.onProgress?." +
-  "(w,e)}let u=en.map(g=>{let w=(e-1)*g,R=Math.floor(w/H),P=w-R*H;return{j:R,g:" +
-  "P}}),h=u.map(g=>g.j),E=c?z(B,h).map(([g,w])=>[BigInt(g),BigInt(w)]):on(I,B,l" +
-  ",a,r,h),Q=BigInt(H)*BigInt(o)*i,[p,L]=u.map(({g},w)=>{let[R,P]=E[w];return m" +
-  ".of(BigInt(H-g)*R+BigInt(g)*P,Q)});return{lower:p,upper:L}}function Ct(n){re" +
-  "turn n===0n?0:n.toString(2).length}function An(n,t,e){let A=Ct(e)-Ct(t),r=A>" +
-  "=0?t<<BigInt(A):t,i=A<0?BigInt(-A):0n;return Float64Array.from(n,o=>M(o<<i,r" +
-  "))}var mt=2**-53,rn=2**-1074;function on(n,t,e,A,r,i){let o=r.length,s=t.len" +
-  "gth;if(o*mt>=.005)throw new RangeError(`too many values (${o})`);let f=0;for" +
-  "(let u of n)f=Math.max(f,Math.abs(u));let a=4*(2*o*o*mt*f+o*rn),c=z(t.slice(" +
-  "),i),I=i.map((u,h)=>{let E=c[h][0]-a,Q=c[h][1]+a;return{j:u,lo:E,hi:Q,below:" +
-  "sn(t,E),exact:[]}}),B=new C(A.source,o),l=new Uint32Array(o);for(let u=0;u<s" +
-  ";u++){let h=t[u],E=null;for(let Q of I)if(!(h<Q.lo||h>Q.hi)){if(E===null){B." +
-  "seek(e[u]),B.fill(l,o),E=0n;for(let p=0;p<o;p++)E+=r[l[p]]}Q.exact.push(E)}}" +
-  "return I.map(({j:u,below:h,exact:E})=>{E.sort((L,g)=>L<g?-1:L>g?1:0);let Q=E" +
-  "[u-h],p=E[u+1-h];if(Q===void 0||p===void 0)throw new Error(\"internal error: " +
-  "bootstrap certification window failed\");return[Q,p]})}function sn(n,t){let e" +
-  "=0;for(let A=0;A<n.length;A++)n[A]<t&&e++;return e}function fn(n,t){try{let " +
-  "e=yt({nums:n.nums,den:n.den},{resamples:n.resamples,seed:n.seed,kernel:n.ker" +
-  "nel,onProgress:A=>t({id:n.id,done:A})});if(e===null)throw new RangeError(\"in" +
-  "terval of fewer than 5 values\");t({id:n.id,lower:[e.lower.num,e.lower.den],u" +
-  "pper:[e.upper.num,e.upper.den]})}catch(e){t({id:n.id,error:e instanceof Erro" +
-  "r?e.message:String(e)})}}var x=globalThis;if(x.WorkerGlobalScope!==void 0&&x" +
-  ".postMessage){let n=x.postMessage.bind(x);x.onmessage=t=>fn(t.data,n)}export" +
-  "{fn as answer};\n/*! noble-hashes - MIT License (c) 2022 Paul Miller (paulmil" +
-  "lr.com) */\n";
+  "f]=a}}var V=BigInt(4294967295),Z=BigInt(32);function Lt(n,t=!1){return t?{h:" +
+  "Number(n&V),l:Number(n>>Z&V)}:{h:Number(n>>Z&V)|0,l:Number(n&V)|0}}function " +
+  "W(n,t=!1){let e=n.length,A=new Uint32Array(e),r=new Uint32Array(e);for(let i" +
+  "=0;i<e;i++){let{h:o,l:s}=Lt(n[i],t);[A[i],r[i]]=[o,s]}return[A,r]}var X=(n,t" +
+  ",e)=>n<<e|t>>>32-e,q=(n,t,e)=>t<<e|n>>>32-e,tt=(n,t,e)=>t<<e-32|n>>>64-e,nt=" +
+  "(n,t,e)=>n<<e-32|t>>>64-e;function Rt(n){return n instanceof Uint8Array||Arr" +
+  "ayBuffer.isView(n)&&n.constructor.name===\"Uint8Array\"}function F(n,t=\"\"){if(" +
+  "!Number.isSafeInteger(n)||n<0){let e=t&&`\"${t}\" `;throw new Error(`${e}expec" +
+  "ted integer >= 0, got ${n}`)}}function k(n,t,e=\"\"){let A=Rt(n),r=n?.length,i" +
+  "=t!==void 0;if(!A||i&&r!==t){let o=e&&`\"${e}\" `,s=i?` of length ${t}`:\"\",f=A" +
+  "?`length=${r}`:`type=${typeof n}`;throw new Error(o+\"expected Uint8Array\"+s+" +
+  "\", got \"+f)}return n}function T(n,t=!0){if(n.destroyed)throw new Error(\"Hash" +
+  " instance has been destroyed\");if(t&&n.finished)throw new Error(\"Hash#digest" +
+  "() has already been called\")}function et(n,t){k(n,void 0,\"digestInto() outpu" +
+  "t\");let e=t.outputLen;if(n.length<e)throw new Error('\"digestInto() output\" e" +
+  "xpected to be of length >='+e)}function At(n){return new Uint32Array(n.buffe" +
+  "r,n.byteOffset,Math.floor(n.byteLength/4))}function O(...n){for(let t=0;t<n." +
+  "length;t++)n[t].fill(0)}var bt=new Uint8Array(new Uint32Array([287454020]).b" +
+  "uffer)[0]===68;function Vt(n){return n<<24&4278190080|n<<8&16711680|n>>>8&65" +
+  "280|n>>>24&255}function kt(n){for(let t=0;t<n.length;t++)n[t]=Vt(n[t]);retur" +
+  "n n}var G=bt?n=>n:kt;function rt(n,t={}){let e=(r,i)=>n(i).update(r).digest(" +
+  "),A=n(void 0);return e.outputLen=A.outputLen,e.blockLen=A.blockLen,e.create=" +
+  "r=>n(r),Object.assign(e,t),Object.freeze(e)}var ot=n=>({oid:Uint8Array.from(" +
+  "[6,9,96,134,72,1,101,3,4,2,n])});var Dt=BigInt(0),S=BigInt(1),Nt=BigInt(2),H" +
+  "t=BigInt(7),Pt=BigInt(256),Mt=BigInt(113),ft=[],ct=[],gt=[];for(let n=0,t=S," +
+  "e=1,A=0;n<24;n++){[e,A]=[A,(2*e+3*A)%5],ft.push(2*(5*A+e)),ct.push((n+1)*(n+" +
+  "2)/2%64);let r=Dt;for(let i=0;i<7;i++)t=(t<<S^(t>>Ht)*Mt)%Pt,t&Nt&&(r^=S<<(S" +
+  "<<BigInt(i))-S);gt.push(r)}var at=W(gt,!0),Ft=at[0],Tt=at[1],it=(n,t,e)=>e>3" +
+  "2?tt(n,t,e):X(n,t,e),st=(n,t,e)=>e>32?nt(n,t,e):q(n,t,e);function Ot(n,t=24)" +
+  "{let e=new Uint32Array(10);for(let A=24-t;A<24;A++){for(let o=0;o<10;o++)e[o" +
+  "]=n[o]^n[o+10]^n[o+20]^n[o+30]^n[o+40];for(let o=0;o<10;o+=2){let s=(o+8)%10" +
+  ",f=(o+2)%10,a=e[f],c=e[f+1],I=it(a,c,1)^e[s],u=st(a,c,1)^e[s+1];for(let h=0;" +
+  "h<50;h+=10)n[o+h]^=I,n[o+h+1]^=u}let r=n[2],i=n[3];for(let o=0;o<24;o++){let" +
+  " s=ct[o],f=it(r,i,s),a=st(r,i,s),c=ft[o];r=n[c],i=n[c+1],n[c]=f,n[c+1]=a}for" +
+  "(let o=0;o<50;o+=10){for(let s=0;s<10;s++)e[s]=n[o+s];for(let s=0;s<10;s++)n" +
+  "[o+s]^=~e[(s+2)%10]&e[(s+4)%10]}n[0]^=Ft[A],n[1]^=Tt[A]}O(e)}var v=class n{s" +
+  "tate;pos=0;posOut=0;finished=!1;state32;destroyed=!1;blockLen;suffix;outputL" +
+  "en;enableXOF=!1;rounds;constructor(t,e,A,r=!1,i=24){if(this.blockLen=t,this." +
+  "suffix=e,this.outputLen=A,this.enableXOF=r,this.rounds=i,F(A,\"outputLen\"),!(" +
+  "0<t&&t<200))throw new Error(\"only keccak-f1600 function is supported\");this." +
+  "state=new Uint8Array(200),this.state32=At(this.state)}clone(){return this._c" +
+  "loneInto()}keccak(){G(this.state32),Ot(this.state32,this.rounds),G(this.stat" +
+  "e32),this.posOut=0,this.pos=0}update(t){T(this),k(t);let{blockLen:e,state:A}" +
+  "=this,r=t.length;for(let i=0;i<r;){let o=Math.min(e-this.pos,r-i);for(let s=" +
+  "0;s<o;s++)A[this.pos++]^=t[i++];this.pos===e&&this.keccak()}return this}fini" +
+  "sh(){if(this.finished)return;this.finished=!0;let{state:t,suffix:e,pos:A,blo" +
+  "ckLen:r}=this;t[A]^=e,(e&128)!==0&&A===r-1&&this.keccak(),t[r-1]^=128,this.k" +
+  "eccak()}writeInto(t){T(this,!1),k(t),this.finish();let e=this.state,{blockLe" +
+  "n:A}=this;for(let r=0,i=t.length;r<i;){this.posOut>=A&&this.keccak();let o=M" +
+  "ath.min(A-this.posOut,i-r);t.set(e.subarray(this.posOut,this.posOut+o),r),th" +
+  "is.posOut+=o,r+=o}return t}xofInto(t){if(!this.enableXOF)throw new Error(\"XO" +
+  "F is not possible for this instance\");return this.writeInto(t)}xof(t){return" +
+  " F(t),this.xofInto(new Uint8Array(t))}digestInto(t){if(et(t,this),this.finis" +
+  "hed)throw new Error(\"digest() was already called\");return this.writeInto(t)," +
+  "this.destroy(),t}digest(){return this.digestInto(new Uint8Array(this.outputL" +
+  "en))}destroy(){this.destroyed=!0,O(this.state)}_cloneInto(t){let{blockLen:e," +
+  "suffix:A,outputLen:r,rounds:i,enableXOF:o}=this;return t||=new n(e,A,r,o,i)," +
+  "t.state32.set(this.state32),t.pos=this.pos,t.posOut=this.posOut,t.finished=t" +
+  "his.finished,t.rounds=i,t.suffix=A,t.outputLen=r,t.enableXOF=o,t.destroyed=t" +
+  "his.destroyed,t}};var Gt=(n,t,e,A={})=>rt((r={})=>new v(t,n,r.dkLen===void 0" +
+  "?e:r.dkLen,!0),A);var ut=Gt(31,136,32,ot(12));var Bt=new TextEncoder().encod" +
+  "e(\"emberbench/statistics/bootstrap/v1\\0\"),d=4096,U=512,x=4294967296,D=class{" +
+  "#n;#t;constructor(t){if(t.length!==32)throw new RangeError(`bootstrap seed m" +
+  "ust be 32 bytes, found ${t.length}`);let e=Bt.length;this.#n=new Uint8Array(" +
+  "e+32+8),this.#n.set(Bt,0),this.#n.set(t,e),this.#t=new DataView(this.#n.buff" +
+  "er,e+32,8)}fill(t,e){if(!Number.isSafeInteger(t)||t<0)throw new RangeError(`" +
+  "block index ${t} is not a safe integer >= 0`);if(e.length<d)throw new RangeE" +
+  "rror(`output needs ${d} bytes`);this.#t.setUint32(0,Math.floor(t/x)),this.#t" +
+  ".setUint32(4,t>>>0),ut.create({}).update(this.#n).xofInto(e.subarray(0,d))}}" +
+  ";var vt=x-1,m=class{n;#n;#t=new Uint8Array(d);#r=new DataView(this.#t.buffer" +
+  ");#A=-1;#e=0;#o=0;#i;#s;constructor(t,e,A=0){if(!Number.isSafeInteger(e)||e<" +
+  "1||e>vt)throw new RangeError(`index range ${e} is outside [1, 2^32 - 1]`);th" +
+  "is.n=e,this.#n=t;let r=Number((1n<<64n)%BigInt(e));this.#i=r===0?x:x-r,this." +
+  "#s=e<=2**21,this.seek(A)}get position(){return this.#e*U+this.#o}seek(t){if(" +
+  "!Number.isSafeInteger(t)||t<0)throw new RangeError(`stream position ${t} is " +
+  "not valid`);this.#e=Math.floor(t/U),this.#o=t%U}next(){let t=new Uint32Array" +
+  "(1);return this.fill(t,1),t[0]}fill(t,e=t.length){if(e>t.length)throw new Ra" +
+  "ngeError(\"output array too short\");let A=this.#r,r=this.#i,i=this.n,o=this.#" +
+  "s,s=this.#o;this.#A!==this.#e&&s<U&&this.#f();for(let f=0;f<e;){s===U&&(this" +
+  ".#e++,this.#f(),s=0);let a=A.getUint32(8*s),c=A.getUint32(8*s+4);s++,!(a===4" +
+  "294967295&&c>=r)&&(t[f++]=o?(a%i*x+c)%i:_t(a,c,i))}this.#o=s}#f(){this.#n.fi" +
+  "ll(this.#e,this.#t),this.#A=this.#e}};function _t(n,t,e){let A=n%e;return A=" +
+  "A*65536%e,(A*65536+t)%e}var Jt=\"AGFzbQEAAAABLAlgAABgAAF/YAF+AX9gAX8AYAF8AGAE" +
+  "f39/fwBgAAF8YAN/f38Bf2ACfH8AAw0MAgAAAAMEAQUGAQcIBQMBAAEGGgV+AUIAC34BQgALfwFB" +
+  "AAt+AUIBC34BQgALB24KC3NlZWRBZGRyZXNzAAYIaGVhcEJhc2UACQdzZXRTZWVkAAMIc2V0UmFu" +
+  "Z2UABAlkcmF3V29yZHMACgRzZWVrAAUIcG9zaXRpb24ACApibG9ja0J5dGVzAAsIcmVzYW1wbGUA" +
+  "BwZtZW1vcnkCAAgBAQwBAgrqGwy1AwMEfwF7A34gACMAUQRAQbAODwsgACMAQgF8UQRAQbAuDwtB" +
+  "0wogAEIIiEL/gfyH8J/A/wCDIABC/4H8h/CfwP8Ag0IIhoQiBkIQiEL//4OA8P8/gyAGQv//g4Dw" +
+  "/z+DQhCGhEIgijcDAEHQCikDACEHQdgKKQMAIQZB0wogAEIBfCIIQgiIQv+B/Ifwn8D/AIMgCEL/" +
+  "gfyH8J/A/wCDQgiGhCIIQhCIQv//g4Dw/z+DIAhC//+DgPD/P4NCEIaEQiCKNwMAA0AgAUEZSARA" +
+  "IAFBBHRBoAtqIAFBEUgEfiABQQN0QZAKaikDAAVCAAv9Ev0LBAAgAUEBaiEBDAELC0GgDEGgDP0A" +
+  "BAAgB/0eAP0LBABBsAxBsAz9AAQAIAb9HgD9CwQAA0AgAkGABEgEQBACQRFBgAQgAmsiASABQRFK" +
+  "GyEDQQAhAQNAIAEgA0gEQCABIAJqQQN0IgRBsA5qIAFBBHRBoAtq/QAEACIFIAX9DQcGBQQDAgEA" +
+  "Dw4NDAsKCQgiBf0dADcDACAEQbAuaiAF/R0BNwMAIAFBAWohAQwBCwsgAiADaiECDAELCyAAJABB" +
+  "sA4LCgBCfiQAQn8kBAv7EwIoewJ/QaAL/QAEACECQbAL/QAEACEAQcAL/QAEACEVQdAL/QAEACER" +
+  "QeAL/QAEACEMQfAL/QAEACEDQYAM/QAEACEEQZAM/QAEACEIQaAM/QAEACEWQbAM/QAEACENQcAM" +
+  "/QAEACEBQdAM/QAEACEOQeAM/QAEACEFQfAM/QAEACEXQYAN/QAEACEYQZAN/QAEACEJQaAN/QAE" +
+  "ACEKQbAN/QAEACESQcAN/QAEACETQdAN/QAEACEPQeAN/QAEACEHQfAN/QAEACEUQYAO/QAEACEQ" +
+  "QZAO/QAEACELQaAO/QAEACEGA0AgKEEYSARAIAIgDCAN/VEgGCAP/VH9USAG/VEiGSAAIAT9USAO" +
+  "IAr9Uf1RIBT9USIaIBr9zgEgGkE//c0B/VD9USIb/VEiHCAFIBogESAW/VEgFyAT/VH9USAL/VEi" +
+  "GiAa/c4BIBpBP/3NAf1Q/VEiHf1RIh5BK/3LASAeQRX9zQH9UCIeIAQgAiAD/VEgASAJ/VH9USAH" +
+  "/VEiAiAVIAj9USAFIBL9Uf1RIBD9USIEIAT9zgEgBEE//c0B/VD9USIf/VEiBUEs/csBIAVBFP3N" +
+  "Af1QIiD9T/1RIChBA3QiKUGACGopAwD9Ev1RISEgICATIAQgGSAZ/c4BIBlBP/3NAf1Q/VEiE/1R" +
+  "IgRBFf3LASAEQSv9zQH9UCIZIB79T/1RIQUgHiAGIBogAiAC/c4BIAJBP/3NAf1Q/VEiGv1RIgJB" +
+  "Dv3LASACQTL9zQH9UCIeIBn9T/1RISIgESAT/VEiAkEc/csBIAJBJP3NAf1QIhEgASAb/VEiAUED" +
+  "/csBIAFBPf3NAf1QIgEgDSAa/VEiAkEU/csBIAJBLP3NAf1QIg39T/1RIQYgDSAKIB/9USICQS39" +
+  "ywEgAkET/c0B/VAiCiAB/U/9USEjIAEgECAd/VEiAUE9/csBIAFBA/3NAf1QIgEgCv1P/VEhECAA" +
+  "IB/9USIAIAD9zgEgAEE//c0B/VAiACAXIBP9USICQRn9ywEgAkEn/c0B/VAiAiAIIB39USIEQQb9" +
+  "ywEgBEE6/c0B/VAiCP1P/VEhFyAIIA8gGv1RIgQgBP0NBwABAgMEBQYPCAkKCwwNDiIPIAL9T/1R" +
+  "ISQgAiAHIBv9USICQRL9ywEgAkEu/c0B/VAiAiAP/U/9USEHIAwgGv1RIgRBG/3LASAEQSX9zQH9" +
+  "UCIMIA4gH/1RIgRBCv3LASAEQTb9zQH9UCIOIAMgG/1RIgNBJP3LASADQRz9zQH9UCIl/U/9USEm" +
+  "ICUgEiAd/VEiA0EP/csBIANBMf3NAf1QIhIgDv1P/VEhBCAOIAsgE/1RIgMgA/0NAQIDBAUGBwAJ" +
+  "CgsMDQ4PCCIDIBL9T/1RIQsgGCAa/VEiDkEn/csBIA5BGf3NAf1QIg4gFCAf/VEiFEEC/csBIBRB" +
+  "Pv3NAf1QIhQgCSAb/VEiCUEp/csBIAlBF/3NAf1QIgn9T/1RIRggISAeICAgHP1P/VEiGiABIA0g" +
+  "Ef1P/VEiDf1RIAIgCCAA/U/9USIbIAMgJSAM/U/9USIf/VH9USAUIBYgE/1RIghBN/3LASAIQQn9" +
+  "zQH9UCIIIBUgHf1RIhNBPv3LASATQQL9zQH9UCIT/U/9USIV/VEiFiAFICP9USAkIAT9Uf1RIAgg" +
+  "CSAO/U/9USId/VEiICAg/c4BICBBP/3NAf1Q/VEiJf1RIicgByAgIBkgHCAe/U/9USIZIAogESAB" +
+  "/U/9USIc/VEgDyAAIAL9T/1RIgEgEiAMIAP9T/1RIgD9Uf1RIAkgEyAU/U/9USIP/VEiAyAD/c4B" +
+  "IANBP/3NAf1Q/VEiFP1RIgJBK/3LASACQRX9zQH9UCIJICMgISAG/VEgFyAm/VH9USATIA4gCP1P" +
+  "/VEiCv1RIgggIiAQ/VEgByAL/VH9USAY/VEiByAH/c4BIAdBP/3NAf1Q/VEiHv1RIgJBLP3LASAC" +
+  "QRT9zQH9UCIM/U/9USApQYgIaikDAP0S/VEhAiAMIAAgByAWIBb9zgEgFkE//c0B/VD9USIH/VEi" +
+  "AEEV/csBIABBK/3NAf1QIg4gCf1P/VEhACAJIBUgAyAIIAj9zgEgCEE//c0B/VD9USIg/VEiA0EO" +
+  "/csBIANBMv3NAf1QIgMgDv1P/VEhFSAOICcgA/1P/VEhESADIAwgJ/1P/VEhDCAZIAf9USIDQRz9" +
+  "ywEgA0Ek/c0B/VAiCSAXICX9USIDQQP9ywEgA0E9/c0B/VAiCCANICD9USIDQRT9ywEgA0Es/c0B" +
+  "/VAiDf1P/VEhAyANIAQgHv1RIgRBLf3LASAEQRP9zQH9UCIOIAj9T/1RIQQgCCAYIBT9USIIQT39" +
+  "ywEgCEED/c0B/VAiEiAO/U/9USEIIA4gCSAS/U/9USEWIBIgDSAJ/U/9USENIAUgHv1RIgUgBf3O" +
+  "ASAFQT/9zQH9UCIJIAEgB/1RIgFBGf3LASABQSf9zQH9UCIFIBAgFP1RIgFBBv3LASABQTr9zQH9" +
+  "UCIQ/U/9USEBIBAgHyAg/VEiDiAO/Q0HAAECAwQFBg8ICQoLDA0OIhIgBf1P/VEhDiAFIAogJf1R" +
+  "IgVBEv3LASAFQS79zQH9UCIKIBL9T/1RIQUgEiAJIAr9T/1RIRcgCiAQIAn9T/1RIRggGiAg/VEi" +
+  "CUEb/csBIAlBJf3NAf1QIhAgJCAe/VEiCUEK/csBIAlBNv3NAf1QIhIgBiAl/VEiBkEk/csBIAZB" +
+  "HP3NAf1QIgb9T/1RIQkgBiALIBT9USIKQQ/9ywEgCkEx/c0B/VAiCyAS/U/9USEKIBIgDyAH/VEi" +
+  "DyAP/Q0BAgMEBQYHAAkKCwwNDg8IIg8gC/1P/VEhEiALIBAgD/1P/VEhEyAPIAYgEP1P/VEhDyAi" +
+  "IBT9USIGQT79ywEgBkEC/c0B/VAiBiAbICD9USILQSf9ywEgC0EZ/c0B/VAiCyAcIAf9USIHQTf9" +
+  "ywEgB0EJ/c0B/VAiGf1P/VEhByAZICYgJf1RIhBBKf3LASAQQRf9zQH9UCIaIAv9T/1RIRQgCyAd" +
+  "IB79USILQQL9ywEgC0E+/c0B/VAiGyAa/U/9USEQIBogBiAb/U/9USELIBsgGSAG/U/9USEGIChB" +
+  "AmohKAwBCwtBoAsgAv0LBABBsAsgAP0LBABBwAsgFf0LBABB0AsgEf0LBABB4AsgDP0LBABB8Asg" +
+  "A/0LBABBgAwgBP0LBABBkAwgCP0LBABBoAwgFv0LBABBsAwgDf0LBABBwAwgAf0LBABB0AwgDv0L" +
+  "BABB4AwgBf0LBABB8AwgF/0LBABBgA0gGP0LBABBkA0gCf0LBABBoA0gCv0LBABBsA0gEv0LBABB" +
+  "wA0gE/0LBABB0A0gD/0LBABB4A0gB/0LBABB8A0gFP0LBABBgA4gEP0LBABBkA4gC/0LBABBoA4g" +
+  "Bv0LBAALSQBBkApBAEGIAfwLAEGQCkHACUEj/AoAAEGzCkHwCUEg/AoAAEHbCkEfOgAAQZcLQZcL" +
+  "LQAAQYABcjoAAEJ+JABCACQBQQAkAgsUACAArSQDQn9CACMDfSMDgn0kBAsZAQF+IAD8BiIBQoAE" +
+  "fyQBIAFCgASBpyQCCwUAQfAJC8UBAwZ/An4BfCMDpyEGIwIhBSMBIgsQACEHA0AgAyAJSgRAIAIE" +
+  "QCACIAlBA3RqIAWsIAtCCYZ8uTkDAAtEAAAAAAAAAAAhDEEAIQgDQCAGIAhKBEAgBUGABEYEfyAL" +
+  "QgF8IgsQACEHQQAFIAULIgRBAWohBSAHIARBA3RqKQMAIgojBFYNASAMIAAgCiMDgqdBA3RqKwMA" +
+  "oCEMIAhBAWohCAwBCwsgASAJQQN0aiAMOQMAIAlBAWohCQwBCwsgCyQBIAUkAgsMACMCrCMBQgmG" +
+  "fLkLBgBBsM4AC1MCAn8BfgNAIAEgBEoEQCAAIARBA3RqKQMAIgUjBFYEfkJ/BSAFIwOCCyIFQgBZ" +
+  "BEAgAiADQQJ0aiAFPgIAIANBAWohAwsgBEEBaiEEDAELCyADC3sCAX4DfyAA/AYQACEEA0AgA0GA" +
+  "BEgEQCAEIANBA3QiBWopAwAiAkIIiEL/gfyH8J/A/wCDIAJC/4H8h/CfwP8Ag0IIhoQhAiABIAVq" +
+  "IAJCEIhC//+DgPD/P4MgAkL//4OA8P8/g0IQhoRCIIo3AwAgA0EBaiEDDAELCwsL8AECAEGACAvA" +
+  "AQEAAAAAAAAAgoAAAAAAAACKgAAAAAAAgACAAIAAAACAi4AAAAAAAAABAACAAAAAAIGAAIAAAACA" +
+  "CYAAAAAAAICKAAAAAAAAAIgAAAAAAAAACYAAgAAAAAAKAACAAAAAAIuAAIAAAAAAiwAAAAAAAICJ" +
+  "gAAAAAAAgAOAAAAAAACAAoAAAAAAAICAAAAAAAAAgAqAAAAAAAAACgAAgAAAAICBgACAAAAAgICA" +
+  "AAAAAACAAQAAgAAAAAAIgACAAAAAgABBwAkLImVtYmVyYmVuY2gvc3RhdGlzdGljcy9ib290c3Ry" +
+  "YXAvdjE=\",_;function It(){if(_===void 0){let n=atob(Jt),t=new Uint8Array(n.l" +
+  "ength);for(let e=0;e<n.length;e++)t[e]=n.charCodeAt(e);_=new WebAssembly.Mod" +
+  "ule(t)}return _}var N=4096,zt=65536,Et,ht;function Kt(){return Et??=new WebA" +
+  "ssembly.Instance(It(),{}).exports,Et}function lt(n,t){let e=n.memory.buffer." +
+  "byteLength;t>e&&n.memory.grow(Math.ceil((t-e)/zt))}var J=class{source;#n;#t;" +
+  "#r=0;#A=null;constructor(t,e){if(t.length!==32)throw new RangeError(`bootstr" +
+  "ap seed must be 32 bytes, found ${t.length}`);if(!Number.isSafeInteger(e)||e" +
+  "<1||e>4294967295)throw new RangeError(`index range ${e} is outside [1, 2^32 " +
+  "- 1]`);this.#n=t.slice(),this.#t=e,this.source={fill:(A,r)=>{if(!Number.isSa" +
+  "feInteger(A)||A<0)throw new RangeError(`block index ${A} is not a safe integ" +
+  "er >= 0`);if(r.length<d)throw new RangeError(`output needs ${d} bytes`);let " +
+  "i=this.#e(null),o=i.heapBase();lt(i,o+d),i.blockBytes(A,o),r.set(new Uint8Ar" +
+  "ray(i.memory.buffer,o,d))}}}#e(t){let e=Kt();if(ht!==this&&(new Uint8Array(e" +
+  ".memory.buffer,e.seedAddress(),32).set(this.#n),e.setSeed(),e.setRange(this." +
+  "#t),e.seek(this.#r),ht=this,this.#A=null),t!==null&&t!==this.#A){let A=e.hea" +
+  "pBase()+d;lt(e,A+8*(t.length+2*N)),new Float64Array(e.memory.buffer,A,t.leng" +
+  "th).set(t),this.#A=t}return e}resample(t,e,A,r,i){if(t.length!==this.#t)thro" +
+  "w new RangeError(`stream draws below ${this.#t}, not ${t.length}`);if(r<0||i" +
+  ">e.length||A&&i>A.length)throw new RangeError(\"resample range outside the ou" +
+  "tput arrays\");let o=this.#e(t),s=o.heapBase()+d,f=s+8*this.#t,a=f+8*N;for(le" +
+  "t c=r;c<i;c+=N){let I=Math.min(N,i-c);o.resample(s,f,A===null?0:a,I);let u=o" +
+  ".memory.buffer;e.set(new Float64Array(u,f,I),c),A?.set(new Float64Array(u,a," +
+  "I),c)}this.#r=o.position()}};function wt(n,t){return new J(n,t)}var $t=[\"was" +
+  "m\",\"reference\"];function Yt(n){return(t,e)=>{let A=n(t),r=new m(A,e);return{" +
+  "source:A,resample:(i,o,s,f,a)=>j(i,r,o,s,f,a)}}}var jt=Yt(n=>new D(n));funct" +
+  "ion dt(n){if(n===\"wasm\")return wt;if(n===\"reference\")return jt;throw new Ran" +
+  "geError(`kernel must be one of ${$t.join(\", \")}, found ${String(n)}`)}functi" +
+  "on Zt(n,t,e=0,A=n.length-1){if(!(e<=t&&t<=A&&e>=0&&A<n.length))throw new Ran" +
+  "geError(`rank ${t} is outside [${e}, ${A}]`);for(;A>e;){if(A-e<16){qt(n,e,A)" +
+  ";break}let r=e+(A-e>>>1),i=Xt(n[e],n[r],n[A]),o=e-1,s=A+1;for(;;){do o++;whi" +
+  "le(n[o]<i);do s--;while(n[s]>i);if(o>=s)break;let f=n[o];n[o]=n[s],n[s]=f}t<" +
+  "=s?A=s:e=s+1}return n[t]}function Wt(n,t,e){let A=1/0;for(let r=t;r<=e;r++)n" +
+  "[r]<A&&(A=n[r]);return A}function z(n,t){let e=[],A=n.length-1;for(let r=t.l" +
+  "ength-1;r>=0;r--){let i=t[r];if(i+1>A)throw new RangeError(`rank ${i+1} is o" +
+  "ut of range`);let o=Zt(n,i,0,A);e.unshift([o,Wt(n,i+1,A)]),A=i}return e}func" +
+  "tion Xt(n,t,e){return n>t&&([n,t]=[t,n]),t>e&&(t=e),n>t?n:t}function qt(n,t," +
+  "e){for(let A=t+1;A<=e;A++){let r=n[A],i=A-1;for(;i>=t&&n[i]>r;)n[i+1]=n[i],i" +
+  "--;n[i+1]=r}}var pt=100,Qt=1e6,tn=5;function nn(n){if(typeof n!=\"number\"||!N" +
+  "umber.isInteger(n)||n<pt||n>Qt)throw new RangeError(`resamples must be an in" +
+  "teger in [${pt}, ${Qt}], found ${String(n)}`);return n}function en(n,t){for(" +
+  ";t!==0n;)[n,t]=[t,n%t];return n}function An(n){let t=1n,e=new Set;for(let A " +
+  "of n)e.has(A.den)||(e.add(A.den),t=t/en(t,A.den)*A.den);return{nums:n.map(A=" +
+  ">A.num*(t/A.den)),den:t}}var rn=[1,39],H=40,Ct=4096;function Ut(n,t){let e=n" +
+  "n(t.resamples),A=Array.isArray(n)?An(n):n,{nums:r,den:i}=A,o=r.length;if(o<t" +
+  "n)return null;let s=0n;for(let g of r){let E=g<0n?-g:g;E>s&&(s=E)}if(r.every" +
+  "(g=>g===r[0])){t.onProgress?.(e,e);let g=y.of(r[0],i);return{lower:g,upper:g" +
+  "}}let a=(typeof t.kernel==\"function\"?t.kernel:dt(t.kernel??\"wasm\"))(t.seed,o" +
+  "),c=BigInt(o)*s<=BigInt(Number.MAX_SAFE_INTEGER),I=c?Float64Array.from(r,g=>" +
+  "Number(g)):on(r,i,s),u=K(0,e),h=c?null:K(1,e);for(let g=0;g<e;g+=Ct){let E=M" +
+  "ath.min(e,g+Ct);a.resample(I,u,h,g,E),t.onProgress?.(E,e)}let Q=rn.map(g=>{l" +
+  "et E=(e-1)*g,R=Math.floor(E/H),P=E-R*H;return{j:R,g:P}}),B=Q.map(g=>g.j),l=c" +
+  "?z(u,B).map(([g,E])=>[BigInt(g),BigInt(E)]):fn(I,u,h,a,r,B),w=BigInt(H)*BigI" +
+  "nt(o)*i,[p,C]=Q.map(({g},E)=>{let[R,P]=l[E];return y.of(BigInt(H-g)*R+BigInt" +
+  "(g)*P,w)});return{lower:p,upper:C}}var mt=[];function K(n,t){let e=mt[n];ret" +
+  "urn(e===void 0||e.length<t)&&(e=new Float64Array(t),mt[n]=e),e.subarray(0,t)" +
+  "}function yt(n){return n===0n?0:n.toString(2).length}function on(n,t,e){let " +
+  "A=yt(e)-yt(t),r=A>=0?t<<BigInt(A):t,i=A<0?BigInt(-A):0n;return Float64Array." +
+  "from(n,o=>M(o<<i,r))}var St=2**-53,sn=2**-1074;function fn(n,t,e,A,r,i){let " +
+  "o=r.length,s=t.length;if(o*St>=.005)throw new RangeError(`too many values ($" +
+  "{o})`);let f=0;for(let B of n)f=Math.max(f,Math.abs(B));let a=4*(2*o*o*St*f+" +
+  "o*sn),c=K(2,t.length);c.set(t);let I=z(c,i),u=i.map((B,l)=>{let w=I[l][0]-a," +
+  "p=I[l][1]+a;return{j:B,lo:w,hi:p,below:cn(t,w),exact:[]}}),h=new m(A.source," +
+  "o),Q=new Uint32Array(o);for(let B=0;B<s;B++){let l=t[B],w=null;for(let p of " +
+  "u)if(!(l<p.lo||l>p.hi)){if(w===null){h.seek(e[B]),h.fill(Q,o),w=0n;for(let C" +
+  "=0;C<o;C++)w+=r[Q[C]]}p.exact.push(w)}}return u.map(({j:B,below:l,exact:w})=" +
+  ">{w.sort((g,E)=>g<E?-1:g>E?1:0);let p=w[B-l],C=w[B+1-l];if(p===void 0||C===v" +
+  "oid 0)throw new Error(\"internal error: bootstrap certification window failed" +
+  "\");return[p,C]})}function cn(n,t){let e=0;for(let A=0;A<n.length;A++)n[A]<t&" +
+  "&e++;return e}function gn(n,t){try{let e=Ut({nums:n.nums,den:n.den},{resampl" +
+  "es:n.resamples,seed:n.seed,kernel:n.kernel,onProgress:A=>t({id:n.id,done:A})" +
+  "});if(e===null)throw new RangeError(\"interval of fewer than 5 values\");t({id" +
+  ":n.id,lower:[e.lower.num,e.lower.den],upper:[e.upper.num,e.upper.den]})}catc" +
+  "h(e){t({id:n.id,error:e instanceof Error?e.message:String(e)})}}var L=global" +
+  "This;if(L.WorkerGlobalScope!==void 0&&L.postMessage){let n=L.postMessage.bin" +
+  "d(L);L.onmessage=t=>gn(t.data,n)}export{gn as answer};\n/*! noble-hashes - MI" +
+  "T License (c) 2022 Paul Miller (paulmillr.com) */\n";

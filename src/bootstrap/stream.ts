@@ -67,6 +67,7 @@ export class ShakeWordSource implements WordSource {
   readonly #input: Uint8Array;
   readonly #counter: DataView;
 
+  /** The stream of a 32-byte seed; `RangeError` for another length. */
   constructor(seed: Uint8Array) {
     if (seed.length !== 32) {
       throw new RangeError(
