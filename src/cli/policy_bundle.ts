@@ -1,0 +1,219 @@
+/**
+ * The policy's module graph, checked and bundled before a run.
+ *
+ * A zero-permission Deno process still loads any local file that is
+ * imported literally (JSON and text modules included), so the sandbox never
+ * sees the policy's files: `deno info --json` lists the whole graph (literal
+ * dynamic imports included), every module is checked against the rules
+ * below, and `deno bundle` turns the checked graph into one JavaScript text
+ * that the sandbox loads from a `blob:` URL, where every file import needs a
+ * read permission the sandbox does not have.
+ *
+ * Allowed: TS/JS modules whose real path lies under the real path of the
+ * policy file's folder; data modules (JSON, text) named with
+ * `--policy-allow-data`; `npm:`, `jsr:` (as `https://jsr.io/` modules) and
+ * `node:` built-ins; `data:` modules. Refused: everything else, and any file
+ * the command itself reads as input, even when named as data.
+ *
+ * @module
+ */
+
+import { PolicyError } from "../errors.ts";
+
+/** What {@linkcode bundlePolicy} needs. */
+export type BundleOptions = {
+  /** The `deno` command to run (`deno info`, `deno bundle`). */
+  readonly deno: string;
+  /** Data files (JSON or text modules) the policy may import, as given. */
+  readonly allowData?: readonly string[];
+  /** Files the command reads as input (suite, result): never bundled. */
+  readonly inputs?: readonly string[];
+};
+
+/** A checked and bundled policy. */
+export type PolicyBundle = {
+  /** The bundle: one ES module whose default export is the policy. */
+  readonly source: string;
+  /** The local files that went into it, relative to the working directory. */
+  readonly files: readonly string[];
+};
+
+type GraphModule = {
+  readonly specifier: string;
+  readonly kind?: string;
+  readonly local?: string;
+  readonly mediaType?: string;
+  readonly error?: string;
+};
+
+const CODE_TYPES = new Set([
+  "JavaScript",
+  "Mjs",
+  "Cjs",
+  "JSX",
+  "TypeScript",
+  "Mts",
+  "Cts",
+  "TSX",
+  "Dts",
+  "Dmts",
+  "Dcts",
+]);
+
+/**
+ * Check the module graph of the policy file `path` and bundle it.
+ *
+ * @example
+ * ```ts ignore
+ * import { bundlePolicy } from "./policy_bundle.ts";
+ * const { source, files } = await bundlePolicy("./my_policy.ts", { deno: "deno" });
+ * ```
+ */
+export async function bundlePolicy(
+  path: string,
+  options: BundleOptions,
+): Promise<PolicyBundle> {
+  const fail = (detail: string): never => {
+    throw new PolicyError(detail, { file: path, path: "--policy" });
+  };
+  const root = await realPath(path, path);
+  const folder = dirname(root);
+  const inputs = new Set<string>();
+  for (const input of options.inputs ?? []) {
+    const real = await realPathIfExists(input);
+    if (real !== undefined) inputs.add(real);
+  }
+  const data = new Set<string>();
+  for (const file of options.allowData ?? []) {
+    const real = await realPath(file, `--policy-allow-data ${file}`);
+    if (inputs.has(real)) {
+      fail(
+        `--policy-allow-data ${file} is an input of this command (suite or result); a policy may not read it`,
+      );
+    }
+    data.add(real);
+  }
+
+  const info = await denoOutput(options.deno, [
+    "info",
+    "--json",
+    "--no-config",
+    "--no-lock",
+    root,
+  ], path);
+  let modules: GraphModule[];
+  try {
+    modules = (JSON.parse(info) as { modules: GraphModule[] }).modules;
+  } catch {
+    return fail(`deno info gave no module graph: ${info.slice(0, 200)}`);
+  }
+  const files: string[] = [];
+  for (const m of modules) {
+    const name = m.local ?? m.specifier;
+    if (m.error !== undefined) fail(`cannot load ${m.specifier}: ${m.error}`);
+    const scheme = m.specifier.slice(0, m.specifier.indexOf(":") + 1);
+    if (scheme === "npm:" || scheme === "node:" || scheme === "data:") {
+      continue;
+    }
+    if (m.specifier.startsWith("https://jsr.io/")) continue;
+    if (scheme !== "file:" || m.local === undefined) {
+      fail(
+        `imports ${m.specifier}: remote modules are refused (use npm: or jsr: packages, or a local file)`,
+      );
+    }
+    const real = await realPath(name, path);
+    if (inputs.has(real)) {
+      fail(
+        `imports ${name}, an input of this command (suite or result); a policy may not read it`,
+      );
+    }
+    if (!CODE_TYPES.has(m.mediaType ?? "") || m.kind === "asserted") {
+      if (!data.has(real)) {
+        fail(
+          `imports the data module ${name} (${m.mediaType}); allow it with --policy-allow-data=${name}`,
+        );
+      }
+    } else if (!real.startsWith(`${folder}/`)) {
+      fail(
+        `imports ${name} (real path ${real}), outside the policy's folder ${folder}`,
+      );
+    }
+    files.push(relative(name));
+  }
+
+  const source = await denoOutput(options.deno, [
+    "bundle",
+    "--quiet",
+    "--no-config",
+    "--no-lock",
+    "--no-remote",
+    "--platform",
+    "deno",
+    "--format",
+    "esm",
+    root,
+  ], path);
+  return { source, files: files.sort() };
+}
+
+async function denoOutput(
+  deno: string,
+  args: string[],
+  label: string,
+): Promise<string> {
+  const out = await new Deno.Command(deno, {
+    args,
+    env: { NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1" },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const text = new TextDecoder().decode(out.stdout);
+  if (!out.success) {
+    const err = new TextDecoder().decode(out.stderr).trim();
+    throw new PolicyError(`deno ${args[0]} failed: ${err.slice(0, 2000)}`, {
+      file: label,
+      path: "--policy",
+    });
+  }
+  return text;
+}
+
+async function realPath(path: string, label: string): Promise<string> {
+  try {
+    return (await Deno.realPath(path)).replaceAll("\\", "/");
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) {
+      throw new PolicyError("file not found", { file: label });
+    }
+    if (e instanceof Deno.errors.NotCapable) {
+      throw new PolicyError(
+        `the CLI reads the policy's files to check them; run it with --allow-read=${
+          dirname(path) || "."
+        }`,
+        { file: label, path: "--policy" },
+      );
+    }
+    throw e;
+  }
+}
+
+async function realPathIfExists(path: string): Promise<string | undefined> {
+  try {
+    return (await Deno.realPath(path)).replaceAll("\\", "/");
+  } catch {
+    return undefined;
+  }
+}
+
+function dirname(path: string): string {
+  const p = path.replaceAll("\\", "/");
+  const i = p.lastIndexOf("/");
+  return i < 0 ? "." : i === 0 ? "/" : p.slice(0, i);
+}
+
+function relative(path: string): string {
+  const cwd = `${Deno.cwd().replaceAll("\\", "/")}/`;
+  const p = path.replaceAll("\\", "/");
+  return p.startsWith(cwd) ? p.slice(cwd.length) : p;
+}
