@@ -269,7 +269,9 @@ class EpisodeStop {
     readonly cause: unknown,
   ) {}
 
-  error(partial: EvaluationResult): EvaluationInterruptedError | EpisodePolicyError {
+  error(
+    partial: EvaluationResult,
+  ): EvaluationInterruptedError | EpisodePolicyError {
     return this.kind === "interrupt"
       ? new EvaluationInterruptedError(this.detail, partial, this.cause)
       : new EpisodePolicyError(this.detail, partial, this.cause);
@@ -310,15 +312,13 @@ async function runEpisode(
     if (signal.aborted) throw (abort = new Aborted(signal.reason));
     try {
       const answer = inner(obs, context);
-      return await (stepTimeoutMs === undefined
-        ? answer
-        : withTimeout(
-          answer,
-          stepTimeoutMs,
-          `policy did not answer within ${stepTimeoutMs} ms at episode ${key.index}, step ${
-            obs.step + 1
-          }`,
-        ));
+      return await (stepTimeoutMs === undefined ? answer : withTimeout(
+        answer,
+        stepTimeoutMs,
+        `policy did not answer within ${stepTimeoutMs} ms at episode ${key.index}, step ${
+          obs.step + 1
+        }`,
+      ));
     } catch (error) {
       failure = { step: obs.step + 1, error };
       throw error;

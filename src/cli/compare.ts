@@ -15,6 +15,7 @@ import {
   stringOption,
 } from "./args.ts";
 import { type CommandSpec, loadSuite } from "./command.ts";
+import { pairedWarnings, warn } from "./completeness.ts";
 import { checkWritable, emitJson, readJson } from "./io.ts";
 import { progressBar } from "./progress.ts";
 
@@ -83,6 +84,7 @@ Example:
     } finally {
       bar.finish();
     }
+    for (const w of pairedWarnings(artifact, fileA, fileB)) warn(w);
     await emitJson(artifact, out);
     return 0;
   },

@@ -300,7 +300,9 @@ async function policyEnv(
     const state = await Deno.permissions.query({ name: "env", variable: name });
     if (state.state !== "granted") {
       throw new PolicyError(
-        `the CLI passes ${name} to the policy and must read it: add --allow-env=${names.join(",")}`,
+        `the CLI passes ${name} to the policy and must read it: add --allow-env=${
+          names.join(",")
+        }`,
         { path: "--policy-allow-env" },
       );
     }
