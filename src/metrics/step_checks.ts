@@ -203,7 +203,12 @@ function checkMovements(
       );
     }
     occupied.set(key, m.person_id);
-    after.set(m.person_id, { cell, enteredFire, at: at(c, "outcome"), outcome: m.outcome });
+    after.set(m.person_id, {
+      cell,
+      enteredFire,
+      at: at(c, "outcome"),
+      outcome: m.outcome,
+    });
   });
   return after;
 }
