@@ -108,6 +108,7 @@ export async function bundlePolicy(
     return fail(`deno info gave no module graph: ${info.slice(0, 200)}`);
   }
   const files: string[] = [];
+  const checked = new Set<string>();
   for (const m of modules) {
     const name = m.local ?? m.specifier;
     if (m.error !== undefined) fail(`cannot load ${m.specifier}: ${m.error}`);
@@ -139,9 +140,13 @@ export async function bundlePolicy(
       );
     }
     files.push(relative(name));
+    checked.add(real);
   }
 
-  const source = await denoOutput(options.deno, [
+  // The bundler folds constant expressions, so `import("../x" + ".json")`
+  // (which the graph does not list) would be inlined: every source of the
+  // bundle must be a checked file or a cached package file.
+  const bundled = await denoOutput(options.deno, [
     "bundle",
     "--quiet",
     "--no-config",
@@ -151,9 +156,63 @@ export async function bundlePolicy(
     "deno",
     "--format",
     "esm",
+    "--sourcemap",
+    "inline",
     root,
   ], path);
+  const caches = await cacheFolders(options.deno, path);
+  const { source, sources } = splitSourceMap(bundled, path);
+  for (const s of sources) {
+    const real = await realPathIfExists(s) ?? s;
+    if (checked.has(real) || caches.some((c) => real.startsWith(`${c}/`))) {
+      continue;
+    }
+    fail(
+      `the bundle would include ${
+        relative(real)
+      }, which the module graph does not list (a computed import the bundler resolved); refused`,
+    );
+  }
   return { source, files: files.sort() };
+}
+
+/** The bundle without its inline source map, and the map's sources as paths. */
+function splitSourceMap(
+  text: string,
+  label: string,
+): { source: string; sources: string[] } {
+  const marker = "//# sourceMappingURL=data:application/json;base64,";
+  const at = text.lastIndexOf(marker);
+  if (at < 0) {
+    throw new PolicyError("deno bundle gave no source map", { file: label });
+  }
+  const map = JSON.parse(
+    new TextDecoder().decode(
+      Uint8Array.from(
+        atob(text.slice(at + marker.length).trim()),
+        (c) => c.charCodeAt(0),
+      ),
+    ),
+  ) as { sources: string[] };
+  const cwd = `${Deno.cwd().replaceAll("\\", "/")}/`;
+  const sources = map.sources.map((s) =>
+    s.startsWith("file://")
+      ? decodeURIComponent(new URL(s).pathname)
+      : decodeURIComponent(new URL(s, `file://${cwd}`).pathname)
+  );
+  return { source: text.slice(0, at), sources };
+}
+
+/** Deno's npm and remote module caches (where package files live). */
+async function cacheFolders(deno: string, label: string): Promise<string[]> {
+  const info = JSON.parse(
+    await denoOutput(deno, ["info", "--json"], label),
+  ) as Record<string, unknown>;
+  return ["npmCache", "modulesCache"].flatMap((k) =>
+    typeof info[k] === "string"
+      ? [(info[k] as string).replaceAll("\\", "/")]
+      : []
+  );
 }
 
 async function denoOutput(

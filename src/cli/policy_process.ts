@@ -85,6 +85,8 @@ export class PolicyProcess {
   constructor(spec: ProcessSpec) {
     this.#child = new Deno.Command(spec.deno, {
       args: [...sandboxFlags(spec), hostUrl()],
+      // Deno.cwd() needs no permission: the policy must not learn our folder.
+      cwd: "/",
       clearEnv: true,
       env: {
         ...spec.env,
