@@ -108,8 +108,8 @@ export function hostUrl(): string {
 
 // CSI and OSC sequences (a policy may print its own colours, titles or
 // cursor moves), then every other control character but tab and newline.
-// deno-lint-ignore no-control-regex
 const ESCAPES =
+  // deno-lint-ignore no-control-regex
   /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)?|\x9b[0-?]*[ -/]*[@-~]/g;
 // deno-lint-ignore no-control-regex
 const CONTROLS = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
