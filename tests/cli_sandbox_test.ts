@@ -6,7 +6,7 @@
  */
 
 import assert from "node:assert/strict";
-import { cli, inTempDir, listDir, put, suiteText } from "./cli_support.ts";
+import { CLI, cli, inTempDir, listDir, put, suiteText } from "./cli_support.ts";
 
 const SECRET = "SECRET-7f3a9c";
 // Two seeds no observation contains as text.
@@ -297,7 +297,57 @@ Deno.test("sandbox: the CLI's own permissions are named exactly", async () => {
       "m",
     ]);
     assert.equal(noRun.code, 1);
-    assert.match(noRun.err, /run the CLI with --allow-run=deno/);
+    assert.ok(
+      noRun.err.includes(
+        `run the CLI with --allow-run=${Deno.execPath()} (this Deno), or --allow-run=deno when deno is on the PATH`,
+      ),
+      noRun.err,
+    );
+    // Deno started by a path, with no deno on the PATH: the flag named works.
+    // (`deno eval` has every permission, so it may start Deno by its path.)
+    const byPath = async (flags: string[]) => {
+      const args = [
+        "run",
+        "--no-prompt",
+        "--allow-read=.",
+        ...flags,
+        CLI,
+        "run",
+        "--suite",
+        "s.json",
+        "--policy",
+        "./pol/w.js",
+        "--model-id",
+        "m",
+        "-q",
+      ];
+      const launcher = `const o = await new Deno.Command(Deno.execPath(), {
+  args: ${JSON.stringify(args)}, env: { PATH: "/nonexistent", NO_COLOR: "1" },
+  stdout: "null",
+}).output();
+Deno.stderr.writeSync(o.stderr);
+Deno.exit(o.code);`;
+      return await new Deno.Command("deno", {
+        args: ["eval", launcher],
+        cwd: dir,
+      }).output();
+    };
+    const nameOnly = await byPath(["--allow-run=deno"]);
+    assert.equal(nameOnly.code, 1);
+    assert.match(
+      new TextDecoder().decode(nameOnly.stderr),
+      new RegExp(
+        `--allow-run=${
+          Deno.execPath().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+        } \\(this Deno\\)`,
+      ),
+    );
+    const exactPath = await byPath([`--allow-run=${Deno.execPath()}`]);
+    assert.equal(
+      exactPath.code,
+      0,
+      new TextDecoder().decode(exactPath.stderr),
+    );
     const noRead = await cli(dir, ["--allow-read=s.json", "--allow-run=deno"], [
       "run",
       "--suite",

@@ -344,10 +344,10 @@ async function denoCommand(): Promise<string> {
       // not on the PATH: fall through to the exact flag
     }
   }
+  // The exact flag that always works names this executable; `deno` works
+  // only when the PATH has it (Deno resolves the name at start-up).
   throw new PolicyError(
-    `a user policy runs in a sandboxed Deno subprocess; run the CLI with --allow-run=${
-      byName.state === "granted" ? exec : "deno"
-    }${byName.state === "granted" ? " (deno is not on the PATH)" : ""}`,
+    `a user policy runs in a sandboxed Deno subprocess; run the CLI with --allow-run=${exec} (this Deno), or --allow-run=deno when deno is on the PATH`,
     { path: "--policy" },
   );
 }
