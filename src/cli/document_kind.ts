@@ -58,7 +58,7 @@ export function documentKind(value: JsonValue): DocumentKind | undefined {
  * import assert from "node:assert/strict";
  * import { EmberError } from "../errors.ts";
  * import { withKindHint } from "./document_kind.ts";
- * const e = withKindHint(new EmberError("unknown field", { file: "r.json", path: "model_id" }),
+ * const e = <Error> withKindHint(new EmberError("unknown field", { file: "r.json", path: "model_id" }),
  *   { model_id: "m", evaluation_manifest: {}, episodes: [] }, "suite");
  * assert.equal(e.message, "r.json: model_id: unknown field (the file looks like an evaluation result, not a suite)");
  * ```
