@@ -9,7 +9,15 @@
 import type { JsonValue } from "../canonical.ts";
 import { EmberError } from "../errors.ts";
 
-/** The kinds of document the CLI reads. */
+/**
+ * The kinds of document the CLI reads.
+ *
+ * @example
+ * ```ts
+ * import type { DocumentKind } from "./document_kind.ts";
+ * const kind: DocumentKind = "suite";
+ * ```
+ */
 export type DocumentKind =
   | "suite"
   | "scenario"

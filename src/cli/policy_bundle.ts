@@ -20,7 +20,15 @@
 
 import { PolicyError } from "../errors.ts";
 
-/** What {@linkcode bundlePolicy} needs. */
+/**
+ * What {@linkcode bundlePolicy} needs.
+ *
+ * @example
+ * ```ts
+ * import type { BundleOptions } from "./policy_bundle.ts";
+ * const options: BundleOptions = { deno: "deno", allowData: ["table.json"], inputs: ["s.json"] };
+ * ```
+ */
 export type BundleOptions = {
   /** The `deno` command to run (`deno info`, `deno bundle`). */
   readonly deno: string;
@@ -30,7 +38,15 @@ export type BundleOptions = {
   readonly inputs?: readonly string[];
 };
 
-/** A checked and bundled policy. */
+/**
+ * A checked and bundled policy.
+ *
+ * @example
+ * ```ts
+ * import type { PolicyBundle } from "./policy_bundle.ts";
+ * const bundle: PolicyBundle = { source: "export default () => ({});", files: ["p.js"] };
+ * ```
+ */
 export type PolicyBundle = {
   /** The bundle: one ES module whose default export is the policy. */
   readonly source: string;

@@ -8,7 +8,16 @@
 
 import { hostUrl, sanitize } from "./policy_host.ts";
 
-/** How a policy process is started. */
+/**
+ * How a policy process is started.
+ *
+ * @example
+ * ```ts
+ * import type { ProcessSpec } from "./policy_process.ts";
+ * const spec: ProcessSpec = { deno: "deno", bundle: new Uint8Array(), maxMemoryMb: 512,
+ *   allowNet: [], env: {}, allowEnv: [], forwardStderr: false };
+ * ```
+ */
 export type ProcessSpec = {
   /** The `deno` command. */
   readonly deno: string;
@@ -70,10 +79,30 @@ export function sandboxFlags(
   ];
 }
 
-/** Where a process stands: ready, or why it cannot go on. */
+/**
+ * A parsed reply line, or why there is none.
+ *
+ * @example
+ * ```ts
+ * import type { Reply } from "./policy_process.ts";
+ * const replies: Reply[] = [{ reply: { actions: {} } }, "the policy process ended"];
+ * ```
+ */
 export type Reply = { readonly reply: unknown } | string;
 
-/** One sandboxed process: start, JSON-line requests with time limits, end. */
+/**
+ * One sandboxed process: start, JSON-line requests with time limits, end.
+ *
+ * @example
+ * ```ts ignore
+ * import { PolicyProcess } from "./policy_process.ts";
+ * const proc = new PolicyProcess(spec);
+ * if ((await proc.ready(60_000)) === true) {
+ *   await proc.request(line, 5000, () => "too late");
+ * }
+ * await proc.end();
+ * ```
+ */
 export class PolicyProcess {
   readonly #child: Deno.ChildProcess;
   readonly #writer: WritableStreamDefaultWriter<Uint8Array>;

@@ -61,7 +61,15 @@ const PROXY_VARIABLES = [
   "no_proxy",
 ];
 
-/** One decision of a sandboxed policy, for the transcript. */
+/**
+ * One decision of a sandboxed policy, for the transcript.
+ *
+ * @example
+ * ```ts
+ * import type { Decision } from "./sandbox.ts";
+ * const d: Decision = { episode: 0, step: 1, actions: { p1: "west" }, ms: 12.5, info: "exit is west" };
+ * ```
+ */
 export type Decision = {
   /** Episode index in the manifest. */
   readonly episode: number;
