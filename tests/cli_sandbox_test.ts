@@ -267,6 +267,29 @@ export default (obs) => {
     assert.ok(!never.err.includes("data:"), never.err);
     assert.equal(never.err.match(/did not answer/g)?.length, 1, never.err);
 
+    // What the policy writes reaches our terminal only sanitized, and a
+    // flood of standard output is cut off.
+    await put(
+      dir,
+      "pol/escape.js",
+      `export default () => { throw new Error("\\x1b]0;title\\x07\\x1b[31mboom"); };`,
+    );
+    const escape = await run(dir, "./pol/escape.js");
+    assert.equal(escape.code, 1);
+    assert.match(escape.err, /the policy threw Error: boom/);
+    assert.ok(!escape.err.includes("\x1b"), escape.err);
+    await put(
+      dir,
+      "pol/flood.js",
+      `export default () => { Deno.stdout.writeSync(new Uint8Array(9 * 1024 * 1024).fill(65)); return new Promise(() => {}); };`,
+    );
+    const flood = await run(dir, "./pol/flood.js");
+    assert.equal(flood.code, 1);
+    assert.match(
+      flood.err,
+      /more than 8388608 characters to standard output without a newline/,
+    );
+
     await put(
       dir,
       "pol/hog.js",

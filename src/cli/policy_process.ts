@@ -148,7 +148,7 @@ export class PolicyProcess {
       const reply = read.reply;
       if (isObject(reply) && reply.ready === true) return true;
       if (isObject(reply) && typeof reply.error === "string") {
-        return this.#fail(reply.error);
+        return this.#fail(sanitize(reply.error));
       }
       return this.#fail(`unexpected start-up message ${describe(reply)}`);
     });
@@ -174,7 +174,7 @@ export class PolicyProcess {
     if (typeof read === "string") return read;
     const reply = read.reply;
     if (isObject(reply) && typeof reply.error === "string") {
-      return this.#fail(reply.error);
+      return this.#fail(sanitize(reply.error));
     }
     if (isObject(reply) && Object.hasOwn(reply, "actions")) {
       return { actions: reply.actions };
@@ -188,7 +188,11 @@ export class PolicyProcess {
       timer = setTimeout(() => resolve("timeout"), timeoutMs);
     });
     try {
-      const next = await Promise.race([this.#lines.next(), timeout]);
+      const next = await Promise.race([
+        this.#lines.next().catch((e: Error) => e),
+        timeout,
+      ]);
+      if (next instanceof Error) return this.#fail(next.message);
       if (next === "timeout") {
         this.#kill();
         return this.#fail(late());
@@ -263,6 +267,11 @@ function isObject(v: unknown): v is Readonly<Record<string, unknown>> {
   return v !== null && typeof v === "object" && !Array.isArray(v);
 }
 
+/** The longest protocol line accepted (a flood must not exhaust our memory). */
+const MAX_LINE = 8 * 1024 * 1024;
+/** Standard error lines held for a spare process, at most. */
+const MAX_HELD = 200;
+
 async function* readLines(
   stream: ReadableStream<Uint8Array>,
 ): AsyncGenerator<string> {
@@ -270,6 +279,11 @@ async function* readLines(
   let buffer = "";
   for await (const chunk of stream) {
     buffer += decoder.decode(chunk, { stream: true });
+    if (buffer.length > MAX_LINE && buffer.indexOf("\n") < 0) {
+      throw new Error(
+        `the policy wrote more than ${MAX_LINE} characters to standard output without a newline`,
+      );
+    }
     let i;
     while ((i = buffer.indexOf("\n")) >= 0) {
       yield buffer.slice(0, i);
@@ -316,6 +330,11 @@ class StderrPipe {
         this.#line(partial.slice(0, i + 1));
         partial = partial.slice(i + 1);
       }
+      // A line without end is forwarded in pieces rather than kept whole.
+      if (partial.length > 64 * 1024) {
+        this.#line(`${partial}\n`);
+        partial = "";
+      }
     }
     if (partial !== "") this.#line(`${partial}\n`);
     await this.#writing;
@@ -329,7 +348,9 @@ class StderrPipe {
     );
     this.#tail = (this.#tail + line).slice(-STDERR_TAIL);
     if (this.#forwarding) this.#write(line);
-    else if (this.enabled) this.#held.push(line);
+    else if (this.enabled && this.#held.push(line) > MAX_HELD) {
+      this.#held.shift();
+    }
   }
 
   #write(line: string) {
