@@ -132,8 +132,8 @@ A policy that throws, exceeds the time limit, or answers anything but one
 valid action per active person stops the run with exit code 1 and an error
 naming the model, episode, scenario, seed and step; the episodes completed
 before it stay in --out FILE, and --resume continues from there.
-Ctrl-C (SIGINT) stops the run before the next step: the episode in flight is
-dropped, FILE keeps the completed episodes, exit code 130.
+Ctrl-C (SIGINT) stops the run before the next step: the episodes in flight
+are dropped, FILE keeps the completed episodes, exit code 130.
 
 Permissions: none with a built-in policy, the public suite and standard
 output; --allow-read=FILE for --suite FILE; --allow-read=DIR --allow-write=DIR
@@ -145,8 +145,14 @@ only what the --policy-allow-* flags grant.
 Examples:
   deno run jsr:@ember/stats run --policy greedy > greedy.json
   deno run --allow-read=res --allow-write=res jsr:@ember/stats run --policy greedy --out res/greedy.json
-  deno run --allow-read=res --allow-write=res --allow-run=deno jsr:@ember/stats run \\
-      --policy ./my_policy.ts --model-id mine --out res/mine.json --resume`,
+  deno run --allow-read=.,res --allow-write=res --allow-run=deno jsr:@ember/stats run \\
+      --policy ./my_policy.ts --model-id mine --out res/mine.json --resume
+  deno run --allow-read=examples,res --allow-write=res --allow-run=deno \\
+      --allow-env=EMBER_LLM_URL,EMBER_LLM_KEY,EMBER_LLM_MODEL jsr:@ember/stats run \\
+      --policy examples/openai_chat_policy.ts --model-id my-llm \\
+      --policy-allow-net=api.example.com \\
+      --policy-allow-env=EMBER_LLM_URL,EMBER_LLM_KEY,EMBER_LLM_MODEL \\
+      --concurrency 8 --step-timeout-ms 30000 --transcript res/llm.jsonl --out res/llm.json`,
   async run(args) {
     expectPositionals(args.positionals, []);
     const quiet = flag(args.values, "quiet");
