@@ -211,11 +211,16 @@ function splitSourceMap(
     ),
   ) as { sources: string[] };
   const cwd = `${Deno.cwd().replaceAll("\\", "/")}/`;
-  const sources = map.sources.map((s) =>
-    s.startsWith("file://")
-      ? decodeURIComponent(new URL(s).pathname)
-      : decodeURIComponent(new URL(s, `file://${cwd}`).pathname)
-  );
+  // jsr: modules (checked in the graph) may be named by their URL; any
+  // other scheme is kept as it is and refused by the caller.
+  const sources = map.sources.filter((s) => !s.startsWith("https://jsr.io/"))
+    .map((s) =>
+      s.startsWith("file://")
+        ? decodeURIComponent(new URL(s).pathname)
+        : /^[a-z][a-z0-9+.-]*:/i.test(s)
+        ? s
+        : decodeURIComponent(new URL(s, `file://${cwd}`).pathname)
+    );
   return { source: text.slice(0, at), sources };
 }
 
