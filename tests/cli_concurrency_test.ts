@@ -172,3 +172,36 @@ Deno.test("cli run: an answer with other underscore keys is refused", async () =
     );
   });
 });
+
+Deno.test("cli run --transcript with a built-in policy: one line per recorded step, in order", async () => {
+  await inTempDir(async (dir) => {
+    await put(dir, "s.json", suiteText(2));
+    const r = await cli(dir, ["--allow-read=.", "--allow-write=."], [
+      "run",
+      "--suite",
+      "s.json",
+      "--policy",
+      "greedy",
+      "--concurrency",
+      "3",
+      "--transcript",
+      "g.jsonl",
+    ]);
+    assert.equal(r.code, 0, r.err);
+    const result = JSON.parse(r.out);
+    const expected = result.episodes.flatMap((
+      e: {
+        index: number;
+        record: { steps: { step: number; actions: Record<string, string> }[] };
+      },
+    ) =>
+      e.record.steps.map((s) => ({
+        episode: e.index,
+        step: s.step,
+        actions: s.actions,
+      }))
+    );
+    const got = lines(await Deno.readTextFile(`${dir}/g.jsonl`));
+    assert.deepEqual(got.map(({ ms: _, ...rest }) => rest), expected);
+  });
+});

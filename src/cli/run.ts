@@ -62,7 +62,6 @@ const MODULE_ONLY = [
   "policy-allow-env",
   "policy-allow-data",
   "policy-max-memory-mb",
-  "transcript",
 ];
 
 /**
@@ -124,7 +123,7 @@ Options:
   --policy-max-memory-mb N             memory limit per policy process
                         (default ${DEFAULT_POLICY_MEMORY_MB})
   --transcript FILE.jsonl  one line per decision: episode, step, actions, ms,
-                        info
+                        info (any policy)
   -q, --quiet           no progress bar or notices on standard error
   -h, --help            this help
 
@@ -246,7 +245,10 @@ Examples:
         quiet,
       );
     }
-    const policy: string | PolicyFactory = sandbox?.factory ?? policyArg;
+    const policy: string | PolicyFactory = sandbox?.factory ??
+      (transcript === undefined
+        ? policyArg
+        : recorded(BUILTIN_POLICIES[policyArg] as PolicyFactory, transcript));
     const controller = new AbortController();
     const onInterrupt = () => {
       if (controller.signal.aborted) Deno.exit(EXIT_INTERRUPTED);
@@ -333,6 +335,27 @@ function handleStop(
   }
   if (out === undefined) throw e;
   throw new EmberError(`${(e as Error).message}\n${kept}`, { cause: e });
+}
+
+/** A built-in policy whose decisions also go to the transcript. */
+function recorded(
+  factory: PolicyFactory,
+  transcript: Transcript,
+): PolicyFactory {
+  return (seed, key) => {
+    const inner = factory(seed, key);
+    return async (obs, context) => {
+      const started = performance.now();
+      const actions = await inner(obs, context);
+      transcript.add({
+        episode: key?.index ?? -1,
+        step: obs.step + 1,
+        actions: { ...actions },
+        ms: performance.now() - started,
+      });
+      return actions;
+    };
+  };
 }
 
 /** A comma-separated option value, each item matching `pattern`. */
