@@ -62,6 +62,12 @@ type GraphModule = {
   readonly error?: string;
 };
 
+// Remote modules are fetched from JSR only, while checking and bundling
+// (the default list would also fetch from esm.sh, deno.land, …).
+const JSR_ONLY = "--allow-import=jsr.io:443";
+
+const PACKAGES = ["npm:", "node:", "data:"];
+
 const CODE_TYPES = new Set([
   "JavaScript",
   "Mjs",
@@ -115,6 +121,7 @@ export async function bundlePolicy(
     "--json",
     "--no-config",
     "--no-lock",
+    JSR_ONLY,
     root,
   ], path);
   let modules: GraphModule[];
@@ -127,17 +134,16 @@ export async function bundlePolicy(
   const checked = new Set<string>();
   for (const m of modules) {
     const name = m.local ?? m.specifier;
-    if (m.error !== undefined) fail(`cannot load ${m.specifier}: ${m.error}`);
     const scheme = m.specifier.slice(0, m.specifier.indexOf(":") + 1);
-    if (scheme === "npm:" || scheme === "node:" || scheme === "data:") {
-      continue;
-    }
-    if (m.specifier.startsWith("https://jsr.io/")) continue;
-    if (scheme !== "file:" || m.local === undefined) {
+    const jsr = m.specifier.startsWith("https://jsr.io/");
+    if (scheme !== "file:" && !jsr && !PACKAGES.includes(scheme)) {
       fail(
         `imports ${m.specifier}: remote modules are refused (use npm: or jsr: packages, or a local file)`,
       );
     }
+    if (m.error !== undefined) fail(`cannot load ${m.specifier}: ${m.error}`);
+    if (jsr || PACKAGES.includes(scheme)) continue;
+    if (m.local === undefined) fail(`cannot load ${m.specifier}`);
     const real = await realPath(name, path);
     if (inputs.has(real)) {
       fail(
@@ -167,7 +173,7 @@ export async function bundlePolicy(
     "--quiet",
     "--no-config",
     "--no-lock",
-    "--no-remote",
+    JSR_ONLY,
     "--platform",
     "deno",
     "--format",
