@@ -156,7 +156,7 @@ export async function bundlePolicy(
           `imports the data module ${name} (${m.mediaType}); allow it with --policy-allow-data=${name}`,
         );
       }
-    } else if (!real.startsWith(`${folder}/`)) {
+    } else if (!real.startsWith(folder.endsWith("/") ? folder : `${folder}/`)) {
       fail(
         `imports ${name} (real path ${real}), outside the policy's folder ${folder}`,
       );
