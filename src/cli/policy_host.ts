@@ -35,24 +35,36 @@ function describe(e) {
   try { return "threw " + stringify(e); } catch { return "threw " + String(e); }
 }
 const reader = Deno.stdin.readable.getReader();
-let buf = new Uint8Array(0);
+// A buffer that doubles, so a bundle of megabytes is copied O(log n) times.
+let store = new Uint8Array(1 << 16), start = 0, end = 0;
 async function more() {
   const { value, done } = await reader.read();
   if (done) return false;
-  const b = new Uint8Array(buf.length + value.length);
-  b.set(buf); b.set(value, buf.length); buf = b;
+  if (end + value.length > store.length) {
+    const live = end - start;
+    let size = store.length;
+    while (live + value.length > size) size *= 2;
+    const next = new Uint8Array(size);
+    next.set(store.subarray(start, end));
+    store = next; start = 0; end = live;
+  }
+  store.set(value, end); end += value.length;
   return true;
 }
 async function line() {
+  let from = start;
   for (;;) {
-    const i = buf.indexOf(10);
-    if (i >= 0) { const s = dec.decode(buf.subarray(0, i)); buf = buf.slice(i + 1); return s; }
+    const i = store.subarray(from, end).indexOf(10);
+    if (i >= 0) { const s = dec.decode(store.subarray(start, from + i)); start = from + i + 1; return s; }
+    from = end;
+    const offset = start;
     if (!(await more())) return null;
+    from -= offset - start;
   }
 }
 async function bytes(n) {
-  while (buf.length < n) if (!(await more())) return null;
-  const s = buf.slice(0, n); buf = buf.slice(n); return s;
+  while (end - start < n) if (!(await more())) return null;
+  const s = store.slice(start, start + n); start += n; return s;
 }
 const size = Number(await line());
 const source = await bytes(size);
