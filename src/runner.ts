@@ -310,18 +310,34 @@ async function runEpisode(
   }
   const controller: Controller = async (obs, context) => {
     if (signal.aborted) throw (abort = new Aborted(signal.reason));
+    // A stop while the policy is thinking drops the episode at once rather
+    // than after the answer (an LLM may take its whole step limit).
+    let onAbort: (() => void) | undefined;
+    const stopped = new Promise<never>((_, reject) => {
+      onAbort = () => reject(abort = new Aborted(signal.reason));
+      signal.addEventListener("abort", onAbort, { once: true });
+    });
+    stopped.catch(() => {});
     try {
       const answer = inner(obs, context);
-      return await (stepTimeoutMs === undefined ? answer : withTimeout(
-        answer,
-        stepTimeoutMs,
-        `policy did not answer within ${stepTimeoutMs} ms at episode ${key.index}, step ${
-          obs.step + 1
-        }`,
-      ));
+      const pending = Promise.resolve(
+        stepTimeoutMs === undefined ? answer : withTimeout(
+          answer,
+          stepTimeoutMs,
+          `policy did not answer within ${stepTimeoutMs} ms at episode ${key.index}, step ${
+            obs.step + 1
+          }`,
+        ),
+      );
+      // A late failure after a stop is nobody's concern.
+      pending.catch(() => {});
+      return await Promise.race([stopped, pending]);
     } catch (error) {
+      if (error instanceof Aborted) throw error;
       failure = { step: obs.step + 1, error };
       throw error;
+    } finally {
+      signal.removeEventListener("abort", onAbort!);
     }
   };
 

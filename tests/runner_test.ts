@@ -396,3 +396,24 @@ Deno.test("runEvaluation stepTimeoutMs: a controller that never answers is named
       !e.partial.episodes.some((x) => x.index === 4),
   );
 });
+
+Deno.test("runEvaluation signal: an abort while a controller is waiting stops the run at once", async () => {
+  const suite = smallSuite();
+  const controller = new AbortController();
+  const started = Date.now();
+  const waiting: PolicyFactory = () => () => {
+    setTimeout(() => controller.abort("stop"), 20);
+    return new Promise(() => {});
+  };
+  await assert.rejects(
+    runEvaluation(suite, waiting, {
+      modelId: "g",
+      signal: controller.signal,
+      concurrency: 3,
+    }),
+    (e) =>
+      e instanceof EvaluationInterruptedError && e.cause === "stop" &&
+      e.partial.episodes.length === 0,
+  );
+  assert.ok(Date.now() - started < 2000, "no wait for an answer");
+});
