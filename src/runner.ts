@@ -51,7 +51,10 @@ export type RunOptions = {
   readonly modelId: string;
   /** Called with (episodes done, episodes scheduled) at the start and after each episode. */
   readonly onProgress?: (done: number, total: number) => void;
-  /** Stops the run before the next step; the episode in flight is dropped. */
+  /**
+   * Stops the run: no further step starts and a pending controller call is
+   * not waited for; the episodes in flight are dropped.
+   */
   readonly signal?: AbortSignal;
   /** A partial result of this suite and model: its episodes are kept, not re-run. */
   readonly resume?: EvaluationResult;
