@@ -108,6 +108,7 @@ Deno.test("llm example: garbage, server errors and slow answers against a local 
       await put(dir, "s.json", suiteText(1, ["hot", "cold"]));
       const r = await run(dir, server.addr.port, "fake-1");
       assert.equal(r.code, 0, r.err);
+      assert.match(r.err, /note: this suite has seeds below 2\^32/);
       const all = (await Deno.readTextFile(`${dir}/t.jsonl`)).trim()
         .split("\n").map((l) => JSON.parse(l));
       const result = JSON.parse(await Deno.readTextFile(`${dir}/r.json`));

@@ -206,6 +206,7 @@ export default async function (obs) {
         "no seed reaches the policy",
       );
       assert.ok(!r.err.includes("\x1b"), "escape sequences are removed");
+      assert.match(r.err, /note: this suite has seeds below 2\^32/);
       const probes = [...r.err.matchAll(/^PROBE (\{.*\})/gm)].map((m) =>
         JSON.parse(m[1]!)
       );
@@ -407,5 +408,31 @@ Deno.exit(o.code);`;
       "m",
     ]);
     assert.equal(exact.code, 0, exact.err);
+  });
+});
+
+Deno.test("sandbox: a suite of random 53-bit seeds gets no small-seed note", async () => {
+  await inTempDir(async (dir) => {
+    await layout(dir);
+    await put(
+      dir,
+      "big.json",
+      SEEDS_SUITE.replace(
+        "[918273645, 564738291]",
+        "[6004799503160661, 8421010305123177]",
+      ),
+    );
+    await put(dir, "pol/w.js", `export default (obs) => ${WEST};`);
+    const r = await cli(dir, FLAGS, [
+      "run",
+      "--suite",
+      "big.json",
+      "--policy",
+      "./pol/w.js",
+      "--model-id",
+      "m",
+    ]);
+    assert.equal(r.code, 0, r.err);
+    assert.equal(r.err, "policy ./pol/w.js: bundled 1 local file: pol/w.js\n");
   });
 });

@@ -32,13 +32,7 @@ import {
 } from "./args.ts";
 import { type CommandSpec, loadSuite, notice } from "./command.ts";
 import { Checkpoint } from "./checkpoint.ts";
-import {
-  checkWritable,
-  emitBytes,
-  fileExists,
-  readJson,
-  writeFileAtomic,
-} from "./io.ts";
+import { checkWritable, emitBytes, fileExists, readJson } from "./io.ts";
 import { progressBar } from "./progress.ts";
 import {
   DEFAULT_POLICY_MEMORY_MB,
@@ -52,6 +46,8 @@ const EXIT_INTERRUPTED = 130;
 
 const MAX_STEP_TIMEOUT_MS = 3_600_000;
 const MAX_CONCURRENCY = 256;
+/** Seeds below this are guessable (docs/security.md). */
+const SMALL_SEED = 2 ** 32;
 const HOST_PORT = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:[0-9]{1,5})?$/;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -224,7 +220,7 @@ Examples:
     const suiteFile = stringOption(args.values, "suite");
     const transcript = transcriptFile === undefined
       ? undefined
-      : new Transcript();
+      : new Transcript(transcriptFile);
     const sandbox = builtin ? undefined : await PolicySandbox.open(policyArg, {
       stepTimeoutMs,
       forwardStderr: !quiet,
@@ -244,6 +240,12 @@ Examples:
         }: ${sandbox.files.join(", ")}`,
         quiet,
       );
+      if (suite.scenarios.some((s) => s.seeds.some((x) => x < SMALL_SEED))) {
+        notice(
+          "note: this suite has seeds below 2^32; a policy that can guess them may tell episodes apart by the fire's spread (private suites: random 53-bit seeds, docs/security.md)",
+          quiet,
+        );
+      }
     }
     const policy: string | PolicyFactory = sandbox?.factory ??
       (transcript === undefined
@@ -269,9 +271,10 @@ Examples:
         signal: controller.signal,
         onProgress: (done, total) => bar.update(done, total),
         ...(previous === undefined ? {} : { resume: previous }),
-        ...(checkpoint === undefined ? {} : {
-          onEpisode: (partial: EvaluationResult) => checkpoint.save(partial),
-        }),
+        onEpisode: async (partial: EvaluationResult) => {
+          await checkpoint?.save(partial);
+          await transcript?.save();
+        },
       });
     } catch (e) {
       bar.finish();
@@ -284,12 +287,7 @@ Examples:
       bar.finish();
       Deno.removeSignalListener("SIGINT", onInterrupt);
       await sandbox?.close();
-      if (transcript !== undefined && transcriptFile !== undefined) {
-        await writeFileAtomic(
-          transcriptFile,
-          new TextEncoder().encode(transcript.text()),
-        );
-      }
+      await transcript?.save(true);
     }
     await emitBytes(encodeBytes(result), out);
     return 0;

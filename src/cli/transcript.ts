@@ -5,6 +5,7 @@
  * @module
  */
 
+import { writeFileAtomic } from "./io.ts";
 import type { Decision } from "./sandbox.ts";
 
 /**
@@ -29,10 +30,30 @@ import type { Decision } from "./sandbox.ts";
  */
 export class Transcript {
   readonly #decisions: Decision[] = [];
+  #last = Number.NEGATIVE_INFINITY;
+  #saved = -1;
+
+  /**
+   * Collect decisions; with a `file`, {@linkcode Transcript.save} rewrites
+   * it atomically (at most once per `intervalMs` unless forced), so a long
+   * run that is killed keeps its transcript up to the last save.
+   */
+  constructor(readonly file?: string, readonly intervalMs = 1000) {}
 
   /** Record one decision. */
   add(decision: Decision): void {
     this.#decisions.push(decision);
+  }
+
+  /** Write the file (if any) when the interval has passed, or `force`. */
+  async save(force = false): Promise<void> {
+    if (this.file === undefined) return;
+    if (this.#decisions.length === this.#saved) return;
+    if (!force && Date.now() - this.#last < this.intervalMs) return;
+    const count = this.#decisions.length;
+    await writeFileAtomic(this.file, new TextEncoder().encode(this.text()));
+    this.#last = Date.now();
+    this.#saved = count;
   }
 
   /** The JSON lines, ordered by episode then step; `ms` to 0.1 ms. */
