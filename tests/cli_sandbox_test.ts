@@ -177,6 +177,7 @@ export default async function (obs) {
     await probe("lsSet", () => localStorage.setItem("k", "v"));
     await probe("caches", () => caches.open("c"));
     await probe("cwd", () => Deno.cwd());
+    await probe("execPath", () => Deno.execPath());
     await probe("meta", () => import.meta.url.startsWith("blob:"));
     console.error("PROBE " + JSON.stringify(r) + " \\x1b]0;title\\x07\\x1b[2J\\r");
   }
@@ -226,6 +227,7 @@ export default async function (obs) {
           lsSet: "NotADirectory",
           caches: "Error",
           cwd: "ALLOWED /",
+          execPath: "NotCapable",
           meta: "ALLOWED true",
         });
       }

@@ -18,6 +18,8 @@
 // parent's step timer reports that instead.
 const HOST_SOURCE = `
 setInterval(() => {}, 1 << 30);
+// Deno.execPath() needs no permission and would reveal a home folder.
+Object.defineProperty(Deno, "execPath", { value: () => { throw new Deno.errors.NotCapable("Deno.execPath() is not available to a policy"); } });
 const stdoutWrite = Deno.stdout.write.bind(Deno.stdout);
 const stringify = JSON.stringify, parseJson = JSON.parse;
 for (const k of ["log", "info", "debug", "dir", "table", "trace"]) console[k] = console.error;
