@@ -219,8 +219,8 @@ export async function runEvaluation(
   options.onProgress?.(count, total);
   const pending = manifest.episodes.filter((k) => done[k.index] === undefined);
   const width = Math.max(1, Math.min(options.concurrency ?? 1, pending.length));
-  // A failure stops new episodes from starting; those in flight stop before
-  // their next step. The first stop (in time) is the one reported.
+  // A failure stops new episodes from starting and drops those in flight.
+  // The first stop (in time) is the one reported.
   const stopAll = new AbortController();
   const signal = options.signal === undefined
     ? stopAll.signal
@@ -229,6 +229,16 @@ export async function runEvaluation(
   let saving: Promise<void> = Promise.resolve();
   let next = 0;
   const lane = async () => {
+    try {
+      await laneLoop();
+    } catch (error) {
+      // An unexpected error (a checkpoint that cannot be written) ends the
+      // other lanes too, instead of leaving them running unobserved.
+      stopAll.abort(error);
+      throw error;
+    }
+  };
+  const laneLoop = async () => {
     while (stop === undefined && next < pending.length) {
       const key = pending[next++] as EpisodeKey;
       const outcome = await runEpisode(
@@ -255,11 +265,12 @@ export async function runEvaluation(
       options.onProgress?.(count, total);
     }
   };
-  try {
-    await Promise.all(Array.from({ length: width }, lane));
-  } finally {
-    await saving.catch(() => {});
-  }
+  // Every lane is waited for (they end at once after a stop), so nothing
+  // of this run is still going when it returns or throws.
+  const lanes = await Promise.allSettled(Array.from({ length: width }, lane));
+  await saving.catch(() => {});
+  const crashed = lanes.find((l) => l.status === "rejected");
+  if (crashed !== undefined) throw crashed.reason;
   if (stop !== undefined) throw stop.error(snapshot());
   return snapshot();
 }
