@@ -126,6 +126,20 @@ export default (obs) => ${WEST};`,
       input.err,
       /--policy-allow-data s\.json is an input of this command/,
     );
+    // Any other EMBER document (a result holds seeds and records) too.
+    await put(
+      dir,
+      "old.json",
+      `{"model_id": "m", "evaluation_manifest": {}, "episodes": []}`,
+    );
+    const old = await run(dir, "./pol/suite.js", [
+      "--policy-allow-data=old.json",
+    ]);
+    assert.equal(old.code, 1, old.err);
+    assert.match(
+      old.err,
+      /--policy-allow-data old\.json is an EMBER evaluation result; a policy may not read EMBER documents/,
+    );
     // Named data is bundled, and the CLI says what went in.
     await put(dir, "pol/table.json", `{"dir": "west"}`);
     await put(

@@ -18,7 +18,9 @@
  * @module
  */
 
+import type { JsonValue } from "../canonical.ts";
 import { PolicyError } from "../errors.ts";
+import { documentKind } from "./document_kind.ts";
 
 /**
  * What {@linkcode bundlePolicy} needs.
@@ -111,6 +113,12 @@ export async function bundlePolicy(
     if (inputs.has(real)) {
       fail(
         `--policy-allow-data ${file} is an input of this command (suite or result); a policy may not read it`,
+      );
+    }
+    const kind = await emberKind(real);
+    if (kind !== undefined) {
+      fail(
+        `--policy-allow-data ${file} is an EMBER ${kind}; a policy may not read EMBER documents (they hold seeds, records and fire spreads)`,
       );
     }
     data.add(real);
@@ -240,6 +248,17 @@ async function cacheFolders(deno: string, label: string): Promise<string[]> {
       ? [(info[k] as string).replaceAll("\\", "/")]
       : []
   );
+}
+
+/** The EMBER document kind of a JSON file, if it is one. */
+async function emberKind(path: string): Promise<string | undefined> {
+  let value: unknown;
+  try {
+    value = JSON.parse(await Deno.readTextFile(path));
+  } catch {
+    return undefined; // not JSON: a text module
+  }
+  return documentKind(value as JsonValue);
 }
 
 async function denoOutput(
