@@ -51,12 +51,27 @@ export type RunOptions = {
   readonly modelId: string;
   /** Called with (episodes done, episodes scheduled) at the start and after each episode. */
   readonly onProgress?: (done: number, total: number) => void;
-  /** Stops the run before the next step; the episode in flight is dropped. */
+  /**
+   * Stops the run: no further step starts and a pending controller call is
+   * not waited for; the episodes in flight are dropped.
+   */
   readonly signal?: AbortSignal;
   /** A partial result of this suite and model: its episodes are kept, not re-run. */
   readonly resume?: EvaluationResult;
   /** Called after each newly completed episode with the valid partial result (for checkpoints). */
   readonly onEpisode?: (partial: EvaluationResult) => void | Promise<void>;
+  /**
+   * Episodes in flight at once (default 1). The result is the same whatever
+   * the value, for a deterministic policy: each episode has its own
+   * controller and results are kept in manifest order.
+   */
+  readonly concurrency?: number;
+  /**
+   * Per-step time limit in ms, from the moment the controller is called
+   * (default: none). A controller that does not answer in time fails the
+   * episode with "policy did not answer within … ms at episode …, step …".
+   */
+  readonly stepTimeoutMs?: number;
 };
 
 /** The partial result carried by an interrupted run. */
@@ -152,7 +167,9 @@ class Aborted {
 
 /**
  * Evaluate a policy (a built-in name or a factory) on every episode the
- * suite schedules, in index order.
+ * suite schedules, `concurrency` episodes at a time, started in index order;
+ * the result lists them in index order. A controller with a `dispose`
+ * method has it called when its episode ends.
  *
  * Interruptions throw an error carrying the valid partial result (see
  * {@linkcode partialResultOf}): {@linkcode EvaluationInterruptedError} when
@@ -200,23 +217,79 @@ export async function runEvaluation(
 
   let count = done.filter((e) => e !== undefined).length;
   options.onProgress?.(count, total);
-  for (const key of manifest.episodes) {
-    if (done[key.index] !== undefined) continue;
-    const scenario = scenarios[key.index] as Scenario;
-    const episode = await runEpisode(
-      scenario,
-      key,
-      factory,
-      modelId,
-      options.signal,
-      snapshot,
-    );
-    done[key.index] = episode;
-    count++;
-    await options.onEpisode?.(snapshot());
-    options.onProgress?.(count, total);
-  }
+  const pending = manifest.episodes.filter((k) => done[k.index] === undefined);
+  const width = Math.max(1, Math.min(options.concurrency ?? 1, pending.length));
+  // A failure stops new episodes from starting and drops those in flight.
+  // The first stop (in time) is the one reported.
+  const stopAll = new AbortController();
+  const signal = options.signal === undefined
+    ? stopAll.signal
+    : AbortSignal.any([options.signal, stopAll.signal]);
+  let stop: EpisodeStop | undefined;
+  let saving: Promise<void> = Promise.resolve();
+  let next = 0;
+  const lane = async () => {
+    try {
+      await laneLoop();
+    } catch (error) {
+      // An unexpected error (a checkpoint that cannot be written) ends the
+      // other lanes too, instead of leaving them running unobserved.
+      stopAll.abort(error);
+      throw error;
+    }
+  };
+  const laneLoop = async () => {
+    while (stop === undefined && next < pending.length) {
+      const key = pending[next++] as EpisodeKey;
+      const outcome = await runEpisode(
+        scenarios[key.index] as Scenario,
+        key,
+        factory,
+        modelId,
+        signal,
+        options.stepTimeoutMs,
+      );
+      if (outcome instanceof EpisodeStop) {
+        // Later stops are the other lanes seeing this one's abort.
+        if (stop === undefined) {
+          stop = outcome;
+          stopAll.abort(outcome.cause);
+        }
+        continue;
+      }
+      done[key.index] = outcome;
+      count++;
+      // Checkpoints are written one at a time, in completion order.
+      saving = saving.then(() => options.onEpisode?.(snapshot()));
+      await saving;
+      options.onProgress?.(count, total);
+    }
+  };
+  // Every lane is waited for (they end at once after a stop), so nothing
+  // of this run is still going when it returns or throws.
+  const lanes = await Promise.allSettled(Array.from({ length: width }, lane));
+  await saving.catch(() => {});
+  const crashed = lanes.find((l) => l.status === "rejected");
+  if (crashed !== undefined) throw crashed.reason;
+  if (stop !== undefined) throw stop.error(snapshot());
   return snapshot();
+}
+
+/** Why an episode stopped; turned into the run's error with the final partial result. */
+class EpisodeStop {
+  constructor(
+    readonly kind: "interrupt" | "policy",
+    readonly detail: string,
+    readonly cause: unknown,
+  ) {}
+
+  error(
+    partial: EvaluationResult,
+  ): EvaluationInterruptedError | EpisodePolicyError {
+    return this.kind === "interrupt"
+      ? new EvaluationInterruptedError(this.detail, partial, this.cause)
+      : new EpisodePolicyError(this.detail, partial, this.cause);
+  }
 }
 
 async function runEpisode(
@@ -224,38 +297,61 @@ async function runEpisode(
   key: EpisodeKey,
   factory: PolicyFactory,
   modelId: string,
-  signal: AbortSignal | undefined,
-  partial: () => EvaluationResult,
-): Promise<ResultEpisode> {
+  signal: AbortSignal,
+  stepTimeoutMs: number | undefined,
+): Promise<ResultEpisode | EpisodeStop> {
   const where =
     `model ${modelId}, episode ${key.index} (scenario ${key.scenario_id}, seed ${key.seed})`;
   const interrupted = (reason: unknown) =>
-    new EvaluationInterruptedError(
+    new EpisodeStop(
+      "interrupt",
       `evaluation aborted before ${where} completed`,
-      partial(),
       reason,
     );
-  if (signal?.aborted) throw interrupted(signal.reason);
+  if (signal.aborted) return interrupted(signal.reason);
 
   let failure: { step: number; error: unknown } | undefined;
   let abort: Aborted | undefined;
   let inner: Controller;
   try {
-    inner = factory(key.seed);
+    inner = factory(key.seed, key);
   } catch (error) {
-    throw new EpisodePolicyError(
+    return new EpisodeStop(
+      "policy",
       `${where}: the policy could not start: ${describe(error)}`,
-      partial(),
       error,
     );
   }
   const controller: Controller = async (obs, context) => {
-    if (signal?.aborted) throw (abort = new Aborted(signal.reason));
+    if (signal.aborted) throw (abort = new Aborted(signal.reason));
+    // A stop while the policy is thinking drops the episode at once rather
+    // than after the answer (an LLM may take its whole step limit).
+    let onAbort: (() => void) | undefined;
+    const stopped = new Promise<never>((_, reject) => {
+      onAbort = () => reject(abort = new Aborted(signal.reason));
+      signal.addEventListener("abort", onAbort, { once: true });
+    });
+    stopped.catch(() => {});
     try {
-      return await inner(obs, context);
+      const answer = inner(obs, context);
+      const pending = Promise.resolve(
+        stepTimeoutMs === undefined ? answer : withTimeout(
+          answer,
+          stepTimeoutMs,
+          `policy did not answer within ${stepTimeoutMs} ms at episode ${key.index}, step ${
+            obs.step + 1
+          }`,
+        ),
+      );
+      // A late failure after a stop is nobody's concern.
+      pending.catch(() => {});
+      return await Promise.race([stopped, pending]);
     } catch (error) {
+      if (error instanceof Aborted) throw error;
       failure = { step: obs.step + 1, error };
       throw error;
+    } finally {
+      signal.removeEventListener("abort", onAbort!);
     }
   };
 
@@ -266,23 +362,25 @@ async function runEpisode(
     });
   } catch (error) {
     // Checked first: a simulator may wrap what the controller threw.
-    if (abort !== undefined) throw interrupted(abort.reason);
+    if (abort !== undefined) return interrupted(abort.reason);
     if (error instanceof PolicyError) {
       // The simulator's message already names scenario, seed and step.
-      throw new EpisodePolicyError(
+      return new EpisodeStop(
+        "policy",
         `model ${modelId}, episode ${key.index}: ${error.message}`,
-        partial(),
         error,
       );
     }
     if (failure !== undefined) {
-      throw new EpisodePolicyError(
+      return new EpisodeStop(
+        "policy",
         `${where}, step ${failure.step}: ${describe(failure.error)}`,
-        partial(),
         failure.error,
       );
     }
     throw error;
+  } finally {
+    await disposeOf(inner);
   }
   const metrics = await episodeMetrics(scenario, record);
   return {
@@ -293,6 +391,26 @@ async function runEpisode(
     record,
     metrics,
   };
+}
+
+/** End a controller that holds resources (a sandboxed process). */
+async function disposeOf(controller: Controller): Promise<void> {
+  const dispose = (controller as { dispose?: unknown }).dispose;
+  if (typeof dispose === "function") await dispose.call(controller);
+}
+
+function withTimeout<T>(
+  value: T | Promise<T>,
+  ms: number,
+  message: string,
+): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PolicyError(message)), ms);
+  });
+  return Promise.race([Promise.resolve(value), late]).finally(() =>
+    clearTimeout(timer)
+  );
 }
 
 function describe(error: unknown): string {

@@ -28,12 +28,12 @@ export async function cli(
   cwd: string,
   flags: readonly string[],
   args: readonly string[],
-  options: { stdin?: Uint8Array } = {},
+  options: { stdin?: Uint8Array; env?: Record<string, string> } = {},
 ): Promise<CliRun> {
   const child = new Deno.Command("deno", {
     args: ["run", "--no-prompt", ...flags, CLI, ...args],
     cwd,
-    env: { NO_COLOR: "1" },
+    env: { NO_COLOR: "1", ...options.env },
     stdin: options.stdin === undefined ? "null" : "piped",
     stdout: "piped",
     stderr: "piped",

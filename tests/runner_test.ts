@@ -339,3 +339,81 @@ Deno.test("runEvaluation: refuses a bad model ID and an unknown policy", async (
     EvaluationError,
   );
 });
+
+Deno.test("runEvaluation concurrency: the same bytes for 1, 3 and 9 episodes in flight, each episode its own controller", async () => {
+  const suite = smallSuite();
+  const live = new Set<number>();
+  let most = 0;
+  // Greedy, delayed by a pseudo-random (but seed-fixed) time per step, so
+  // episodes overlap and finish out of order.
+  const delayed: PolicyFactory = (seed, key) => {
+    const greedy = greedyPolicy(seed);
+    let calls = 0;
+    return Object.assign(
+      async (
+        obs: Parameters<typeof greedy>[0],
+        ctx: Parameters<typeof greedy>[1],
+      ) => {
+        live.add(key!.index);
+        most = Math.max(most, live.size);
+        await new Promise((r) => setTimeout(r, (seed * 7 + calls++ * 3) % 5));
+        return await greedy(obs, ctx);
+      },
+      { dispose: () => void live.delete(key!.index) },
+    );
+  };
+  const bytes = [];
+  for (const concurrency of [1, 3, 9]) {
+    most = 0;
+    const r = await runEvaluation(suite, delayed, {
+      modelId: "g",
+      concurrency,
+    });
+    bytes.push(encode(r));
+    assert.equal(most, concurrency, "episodes in flight");
+    assert.equal(live.size, 0, "every controller disposed");
+  }
+  const plain = await runEvaluation(suite, "greedy", { modelId: "g" });
+  assert.deepEqual(bytes, [encode(plain), encode(plain), encode(plain)]);
+});
+
+Deno.test("runEvaluation stepTimeoutMs: a controller that never answers is named with episode and step", async () => {
+  const suite = smallSuite();
+  const never: PolicyFactory = (seed, key) => (obs, ctx) =>
+    key!.index === 4 && obs.step === 2
+      ? new Promise(() => {})
+      : greedyPolicy(seed)(obs, ctx);
+  await assert.rejects(
+    runEvaluation(suite, never, {
+      modelId: "g",
+      stepTimeoutMs: 50,
+      concurrency: 2,
+    }),
+    (e) =>
+      e instanceof EpisodePolicyError &&
+      /episode 4\b.*policy did not answer within 50 ms at episode 4, step 3/
+        .test(e.message) &&
+      !e.partial.episodes.some((x) => x.index === 4),
+  );
+});
+
+Deno.test("runEvaluation signal: an abort while a controller is waiting stops the run at once", async () => {
+  const suite = smallSuite();
+  const controller = new AbortController();
+  const started = Date.now();
+  const waiting: PolicyFactory = () => () => {
+    setTimeout(() => controller.abort("stop"), 20);
+    return new Promise(() => {});
+  };
+  await assert.rejects(
+    runEvaluation(suite, waiting, {
+      modelId: "g",
+      signal: controller.signal,
+      concurrency: 3,
+    }),
+    (e) =>
+      e instanceof EvaluationInterruptedError && e.cause === "stop" &&
+      e.partial.episodes.length === 0,
+  );
+  assert.ok(Date.now() - started < 2000, "no wait for an answer");
+});

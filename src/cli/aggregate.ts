@@ -15,6 +15,7 @@ import {
   stringOption,
 } from "./args.ts";
 import { type CommandSpec, loadSuite } from "./command.ts";
+import { missingWarning, warn } from "./completeness.ts";
 import { checkWritable, emitJson, readJson } from "./io.ts";
 import { phaseUnit, progressBar } from "./progress.ts";
 
@@ -75,6 +76,14 @@ Example:
     } finally {
       bar.finish();
     }
+    const missing = (artifact as { missing_episodes: [] }).missing_episodes;
+    const warning = missingWarning(
+      file,
+      missing,
+      missing.length +
+        (artifact as { observed_episodes: number }).observed_episodes,
+    );
+    if (warning !== undefined) warn(warning);
     await emitJson(artifact, out);
     return 0;
   },

@@ -7,6 +7,7 @@
  * @module
  */
 
+import { withKindHint } from "./document_kind.ts";
 import type { OptionSpecs, ParsedArgs } from "./args.ts";
 import { readJson } from "./io.ts";
 import { publicSuite } from "../public_suite.ts";
@@ -78,7 +79,12 @@ export const COMMON_OPTIONS: OptionSpecs = {
  */
 export async function loadSuite(file: string | undefined): Promise<Suite> {
   if (file === undefined) return publicSuite();
-  return parseSuite(await readJson(file), { file });
+  const value = await readJson(file);
+  try {
+    return parseSuite(value, { file });
+  } catch (e) {
+    throw withKindHint(e, value, "suite");
+  }
 }
 
 /**
@@ -91,7 +97,12 @@ export async function loadSuite(file: string | undefined): Promise<Suite> {
  * ```
  */
 export async function loadScenario(file: string): Promise<Scenario> {
-  return parseScenario(await readJson(file), { file });
+  const value = await readJson(file);
+  try {
+    return parseScenario(value, { file });
+  } catch (e) {
+    throw withKindHint(e, value, "scenario");
+  }
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   stringOption,
 } from "./args.ts";
 import { type CommandSpec, loadSuite } from "./command.ts";
+import { pairedWarnings, warn } from "./completeness.ts";
 import { checkWritable, emitJson, readJson } from "./io.ts";
 import { phaseUnit, progressBar } from "./progress.ts";
 
@@ -87,6 +88,7 @@ Example:
     } finally {
       bar.finish();
     }
+    for (const w of pairedWarnings(artifact, fileA, fileB)) warn(w);
     await emitJson(artifact, out);
     return 0;
   },

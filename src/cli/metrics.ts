@@ -9,6 +9,7 @@
 import { episodeMetrics } from "../metrics/episode.ts";
 import { expectPositionals, stringOption, UsageError } from "./args.ts";
 import { type CommandSpec, loadScenario } from "./command.ts";
+import { withKindHint } from "./document_kind.ts";
 import { checkWritable, emitJson, readJson } from "./io.ts";
 
 /**
@@ -52,9 +53,14 @@ Example:
     if (out !== undefined) await checkWritable(out);
     const scenario = await loadScenario(scenarioFile);
     const record = await readJson(recordFile as string);
-    const metrics = await episodeMetrics(scenario, record, {
-      file: recordFile as string,
-    });
+    let metrics;
+    try {
+      metrics = await episodeMetrics(scenario, record, {
+        file: recordFile as string,
+      });
+    } catch (e) {
+      throw withKindHint(e, record, "run record");
+    }
     await emitJson(metrics, out);
     return 0;
   },

@@ -34,12 +34,31 @@ import { type CommandSpec, loadSuite, notice } from "./command.ts";
 import { Checkpoint } from "./checkpoint.ts";
 import { checkWritable, emitBytes, fileExists, readJson } from "./io.ts";
 import { progressBar } from "./progress.ts";
-import { DEFAULT_STEP_TIMEOUT_MS, PolicySandbox } from "./sandbox.ts";
+import {
+  DEFAULT_POLICY_MEMORY_MB,
+  DEFAULT_STEP_TIMEOUT_MS,
+  PolicySandbox,
+} from "./sandbox.ts";
+import { Transcript } from "./transcript.ts";
 
 /** Exit code of a run stopped by SIGINT (128 + 2, as shells report it). */
 const EXIT_INTERRUPTED = 130;
 
 const MAX_STEP_TIMEOUT_MS = 3_600_000;
+const MAX_CONCURRENCY = 256;
+/** Seeds below this are guessable (docs/security.md). */
+const SMALL_SEED = 2 ** 32;
+const HOST_PORT = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:[0-9]{1,5})?$/;
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** The options that only a policy module takes. */
+const MODULE_ONLY = [
+  "step-timeout-ms",
+  "policy-allow-net",
+  "policy-allow-env",
+  "policy-allow-data",
+  "policy-max-memory-mb",
+];
 
 /**
  * The `run` command.
@@ -53,7 +72,7 @@ const MAX_STEP_TIMEOUT_MS = 3_600_000;
 export const RUN: CommandSpec = {
   summary: "evaluate a policy over a suite and write its evaluation result",
   usage:
-    "run --policy NAME|MODULE [--model-id ID] [--suite FILE] [--out FILE [--resume]] [--step-timeout-ms N]",
+    "run --policy NAME|MODULE [--model-id ID] [--suite FILE] [--out FILE [--resume]] [--concurrency N] [--step-timeout-ms N] [--policy-allow-net=HOST[:PORT],…] [--policy-allow-env=NAME,…] [--policy-allow-data=PATH,…] [--policy-max-memory-mb N] [--transcript FILE.jsonl]",
   options: {
     policy: { type: "string" },
     "model-id": { type: "string" },
@@ -61,6 +80,12 @@ export const RUN: CommandSpec = {
     out: { type: "string", short: "o" },
     resume: { type: "boolean" },
     "step-timeout-ms": { type: "string" },
+    concurrency: { type: "string" },
+    "policy-allow-net": { type: "string" },
+    "policy-allow-env": { type: "string" },
+    "policy-allow-data": { type: "string" },
+    "policy-max-memory-mb": { type: "string" },
+    transcript: { type: "string" },
   },
   help: `Play a policy through every episode the suite schedules and write the
 evaluation result (canonical JSON): each episode's run record and metrics.
@@ -69,11 +94,11 @@ Options:
   --policy NAME|MODULE  a built-in policy (${
     Object.keys(BUILTIN_POLICIES).join(", ")
   }) or a
-                        module path (containing "/" or ending in .ts/.js/.mjs) or
-                        file:/https: URL whose default export maps
-                        (observation, {seed, step}) to {person_id: action}.
-                        A module runs in a Deno subprocess with NO permission,
-                        one process per episode. (required)
+                        local module file (containing "/" or ending in
+                        .ts/.js/.mjs) whose default export maps an observation
+                        to {person_id: action}. Its module graph is checked and
+                        bundled; it runs sealed, one Deno process per episode,
+                        with no permission (docs/policies.md). (required)
   --model-id ID         the result's model_id (default: the built-in policy's
                         name; required for a module)
   --suite FILE          the suite (default: the embedded public suite)
@@ -84,7 +109,17 @@ Options:
   --resume              continue the partial result in --out FILE (same suite
                         and model); the final bytes equal an uninterrupted run.
                         Without a FILE yet, start from the first episode.
-  --step-timeout-ms N   per-step time limit of a module policy (default ${DEFAULT_STEP_TIMEOUT_MS})
+  --concurrency N       episodes in flight at once (default 1); the result
+                        is the same bytes for any N
+  --step-timeout-ms N   per-step time limit of a module policy, from handing
+                        over the observation (default ${DEFAULT_STEP_TIMEOUT_MS})
+  --policy-allow-net=HOST[:PORT],...   network hosts the module may reach
+  --policy-allow-env=NAME,...          environment variables it may read
+  --policy-allow-data=PATH,...         JSON/text files it may import
+  --policy-max-memory-mb N             memory limit per policy process
+                        (default ${DEFAULT_POLICY_MEMORY_MB})
+  --transcript FILE.jsonl  one line per decision: episode, step, actions, ms,
+                        info (any policy)
   -q, --quiet           no progress bar or notices on standard error
   -h, --help            this help
 
@@ -92,19 +127,27 @@ A policy that throws, exceeds the time limit, or answers anything but one
 valid action per active person stops the run with exit code 1 and an error
 naming the model, episode, scenario, seed and step; the episodes completed
 before it stay in --out FILE, and --resume continues from there.
-Ctrl-C (SIGINT) stops the run before the next step: the episode in flight is
-dropped, FILE keeps the completed episodes, exit code 130.
+Ctrl-C (SIGINT) stops the run before the next step: the episodes in flight
+are dropped, FILE keeps the completed episodes, exit code 130.
 
 Permissions: none with a built-in policy, the public suite and standard
 output; --allow-read=FILE for --suite FILE; --allow-read=DIR --allow-write=DIR
-for --out DIR/NAME (atomic rename needs both); --allow-run=deno for a module
-policy (the module itself gets no permission).
+for --out DIR/NAME (atomic rename needs both); for a module policy,
+--allow-run=deno and --allow-read=POLICY_DIR (plus every --policy-allow-data
+file, and --allow-env=NAME for each --policy-allow-env NAME); the module gets
+only what the --policy-allow-* flags grant.
 
 Examples:
   deno run jsr:@ember/stats run --policy greedy > greedy.json
   deno run --allow-read=res --allow-write=res jsr:@ember/stats run --policy greedy --out res/greedy.json
-  deno run --allow-read=res --allow-write=res --allow-run=deno jsr:@ember/stats run \\
-      --policy ./my_policy.ts --model-id mine --out res/mine.json --resume`,
+  deno run --allow-read=.,res --allow-write=res --allow-run=deno jsr:@ember/stats run \\
+      --policy ./my_policy.ts --model-id mine --out res/mine.json --resume
+  deno run --allow-read=examples,res --allow-write=res --allow-run=deno \\
+      --allow-env=EMBER_LLM_URL,EMBER_LLM_KEY,EMBER_LLM_MODEL jsr:@ember/stats run \\
+      --policy examples/openai_chat_policy.ts --model-id my-llm \\
+      --policy-allow-net=api.example.com \\
+      --policy-allow-env=EMBER_LLM_URL,EMBER_LLM_KEY,EMBER_LLM_MODEL \\
+      --concurrency 8 --step-timeout-ms 30000 --transcript res/llm.jsonl --out res/llm.json`,
   async run(args) {
     expectPositionals(args.positionals, []);
     const quiet = flag(args.values, "quiet");
@@ -132,13 +175,27 @@ Examples:
         } is not an ID (${ID_PATTERN.source})`,
       );
     }
-    const timeoutText = stringOption(args.values, "step-timeout-ms");
-    if (timeoutText !== undefined && builtin) {
-      throw new UsageError("--step-timeout-ms applies to a policy module only");
+    for (const name of MODULE_ONLY) {
+      if (builtin && stringOption(args.values, name) !== undefined) {
+        throw new UsageError(`--${name} applies to a policy module only`);
+      }
     }
+    const timeoutText = stringOption(args.values, "step-timeout-ms");
     const stepTimeoutMs = timeoutText === undefined
       ? DEFAULT_STEP_TIMEOUT_MS
       : intOption(timeoutText, "step-timeout-ms", 1, MAX_STEP_TIMEOUT_MS);
+    const concurrencyText = stringOption(args.values, "concurrency");
+    const concurrency = concurrencyText === undefined
+      ? 1
+      : intOption(concurrencyText, "concurrency", 1, MAX_CONCURRENCY);
+    const memoryText = stringOption(args.values, "policy-max-memory-mb");
+    const maxMemoryMb = memoryText === undefined
+      ? DEFAULT_POLICY_MEMORY_MB
+      : intOption(memoryText, "policy-max-memory-mb", 16, 65536);
+    const allowNet = listOption(args.values, "policy-allow-net", HOST_PORT);
+    const allowEnv = listOption(args.values, "policy-allow-env", ENV_NAME);
+    const allowData = listOption(args.values, "policy-allow-data", /./);
+    const transcriptFile = stringOption(args.values, "transcript");
     const out = stringOption(args.values, "out");
     const resume = flag(args.values, "resume");
     if (resume && out === undefined) {
@@ -159,11 +216,41 @@ Examples:
       }
     }
 
+    if (transcriptFile !== undefined) await checkWritable(transcriptFile);
+    const suiteFile = stringOption(args.values, "suite");
+    const transcript = transcriptFile === undefined
+      ? undefined
+      : new Transcript(transcriptFile);
     const sandbox = builtin ? undefined : await PolicySandbox.open(policyArg, {
       stepTimeoutMs,
       forwardStderr: !quiet,
+      maxMemoryMb,
+      allowNet,
+      allowEnv,
+      allowData,
+      inputs: [suiteFile, out].filter((f): f is string => f !== undefined),
+      ...(transcript === undefined
+        ? {}
+        : { onDecision: (d) => transcript.add(d) }),
     });
-    const policy: string | PolicyFactory = sandbox?.factory ?? policyArg;
+    if (sandbox !== undefined) {
+      notice(
+        `policy ${policyArg}: bundled ${sandbox.files.length} local file${
+          sandbox.files.length === 1 ? "" : "s"
+        }: ${sandbox.files.join(", ")}`,
+        quiet,
+      );
+      if (suite.scenarios.some((s) => s.seeds.some((x) => x < SMALL_SEED))) {
+        notice(
+          "note: this suite has seeds below 2^32; a policy that can guess them may tell episodes apart by the fire's spread (private suites: random 53-bit seeds, docs/security.md)",
+          quiet,
+        );
+      }
+    }
+    const policy: string | PolicyFactory = sandbox?.factory ??
+      (transcript === undefined
+        ? policyArg
+        : recorded(BUILTIN_POLICIES[policyArg] as PolicyFactory, transcript));
     const controller = new AbortController();
     const onInterrupt = () => {
       if (controller.signal.aborted) Deno.exit(EXIT_INTERRUPTED);
@@ -180,12 +267,14 @@ Examples:
     try {
       result = await runEvaluation(suite, policy, {
         modelId,
+        concurrency,
         signal: controller.signal,
         onProgress: (done, total) => bar.update(done, total),
         ...(previous === undefined ? {} : { resume: previous }),
-        ...(checkpoint === undefined ? {} : {
-          onEpisode: (partial: EvaluationResult) => checkpoint.save(partial),
-        }),
+        onEpisode: async (partial: EvaluationResult) => {
+          await checkpoint?.save(partial);
+          await transcript?.save();
+        },
       });
     } catch (e) {
       bar.finish();
@@ -198,6 +287,7 @@ Examples:
       bar.finish();
       Deno.removeSignalListener("SIGINT", onInterrupt);
       await sandbox?.close();
+      await transcript?.save(true);
     }
     await emitBytes(encodeBytes(result), out);
     return 0;
@@ -243,6 +333,46 @@ function handleStop(
   }
   if (out === undefined) throw e;
   throw new EmberError(`${(e as Error).message}\n${kept}`, { cause: e });
+}
+
+/** A built-in policy whose decisions also go to the transcript. */
+function recorded(
+  factory: PolicyFactory,
+  transcript: Transcript,
+): PolicyFactory {
+  return (seed, key) => {
+    const inner = factory(seed, key);
+    return async (obs, context) => {
+      const started = performance.now();
+      const actions = await inner(obs, context);
+      transcript.add({
+        episode: key?.index ?? -1,
+        step: obs.step + 1,
+        actions: { ...actions },
+        ms: performance.now() - started,
+      });
+      return actions;
+    };
+  };
+}
+
+/** A comma-separated option value, each item matching `pattern`. */
+function listOption(
+  values: Parameters<typeof stringOption>[0],
+  name: string,
+  pattern: RegExp,
+): string[] {
+  const text = stringOption(values, name);
+  if (text === undefined) return [];
+  const items = text.split(",");
+  for (const item of items) {
+    if (!pattern.test(item)) {
+      throw new UsageError(
+        `--${name}: ${JSON.stringify(item)} is not a valid entry`,
+      );
+    }
+  }
+  return items;
 }
 
 /** Whether a `--policy` value names a module rather than a built-in policy. */

@@ -7,10 +7,12 @@
  * @module
  */
 
+import { EmberError } from "../errors.ts";
 import { verifyResult } from "../result.ts";
 import { buildManifest } from "../suite.ts";
 import { expectPositionals, flag, stringOption } from "./args.ts";
 import { type CommandSpec, loadSuite } from "./command.ts";
+import { firstKeys, missingWarning, warn } from "./completeness.ts";
 import { printLine, readJson } from "./io.ts";
 import { progressBar } from "./progress.ts";
 
@@ -25,9 +27,10 @@ import { progressBar } from "./progress.ts";
  */
 export const VERIFY: CommandSpec = {
   summary: "replay every episode of a result and check it (fail closed)",
-  usage: "verify [--suite FILE] RESULT",
+  usage: "verify [--suite FILE] [--complete] RESULT",
   options: {
     suite: { type: "string" },
+    complete: { type: "boolean" },
   },
   help:
     `Check the evaluation result RESULT against the suite: strict JSON, every
@@ -35,10 +38,13 @@ field, the manifest equal to the one the suite schedules, every episode
 replayed by the simulator from its recorded actions, and its stored metrics
 equal to the recomputed ones. Prints one line with the model, the episode
 counts and the result digest (SHA-256 of its canonical JSON). A partial
-result (missing episodes) verifies; the line says how many are missing.
+result (missing episodes) verifies, but standard error says
+"incomplete: K of N scheduled episodes missing" with the first missing keys
+(terminal or not, --quiet or not).
 
 Options:
   --suite FILE   the suite (default: the embedded public suite)
+  --complete     fail (exit 1) when any scheduled episode is missing
   -q, --quiet    no progress bar on standard error
   -h, --help     this help
 
@@ -63,8 +69,23 @@ Example:
     } finally {
       bar.finish();
     }
-    const scheduled = (await buildManifest(suite)).episodes.length;
+    const manifest = await buildManifest(suite);
+    const scheduled = manifest.episodes.length;
     const observed = verified.result.episodes.length;
+    const present = new Set(verified.result.episodes.map((e) => e.index));
+    const missing = manifest.episodes.filter((k) => !present.has(k.index));
+    const warning = missingWarning(file, missing, scheduled);
+    if (warning !== undefined) {
+      if (flag(args.values, "complete")) {
+        throw new EmberError(
+          `incomplete (--complete): ${missing.length} of ${scheduled} scheduled episodes missing; first missing: ${
+            firstKeys(missing)
+          }`,
+          { file, path: "episodes" },
+        );
+      }
+      warn(warning);
+    }
     await printLine(
       `verified: ${file}: model ${verified.result.model_id}, ${observed} of ${scheduled} scheduled episodes replayed (${
         scheduled - observed

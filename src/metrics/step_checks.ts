@@ -87,7 +87,13 @@ export function checkStep(
   return burning;
 }
 
-type Mover = { readonly cell: Cell; readonly enteredFire: boolean };
+type Mover = {
+  readonly cell: Cell;
+  readonly enteredFire: boolean;
+  /** Where the movement is, and its outcome: the earlier field of a mismatch. */
+  readonly at: Ctx;
+  readonly outcome: string;
+};
 
 function checkActions(
   step: StepRecord,
@@ -197,7 +203,12 @@ function checkMovements(
       );
     }
     occupied.set(key, m.person_id);
-    after.set(m.person_id, { cell, enteredFire });
+    after.set(m.person_id, {
+      cell,
+      enteredFire,
+      at: at(c, "outcome"),
+      outcome: m.outcome,
+    });
   });
   return after;
 }
@@ -279,10 +290,13 @@ function checkPeopleUpdate(
       return;
     }
     if (!sameCell(p.position, mover.cell)) {
+      // The movement comes first in the step, so it is the field named.
       fail(
-        at(c, "position"),
-        `expected ${showCell(mover.cell)} after the recorded movement, ` +
-          `found ${showCell(p.position)}`,
+        mover.at,
+        `outcome ${mover.outcome} puts ${JSON.stringify(p.person_id)} at ` +
+          `${showCell(mover.cell)}, but state.people[${i}].position is ` +
+          `${showCell(p.position)}: the record is not what the simulator ` +
+          "produces from its actions",
       );
     }
     if (p.status !== "active") return;

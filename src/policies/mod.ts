@@ -12,6 +12,7 @@
 
 import { EvaluationError } from "../errors.ts";
 import type { Controller } from "../simulator.ts";
+import type { EpisodeKey } from "../types.ts";
 import { fireAwarePolicy } from "./fire_aware.ts";
 import { greedyPolicy } from "./greedy.ts";
 import { randomPolicy } from "./random.ts";
@@ -23,7 +24,8 @@ export { RANDOM_ACTIONS, randomPolicy } from "./random.ts";
 export { stayPolicy } from "./stay.ts";
 
 /**
- * Makes the controller of one episode from the episode seed.
+ * Makes the controller of one episode from the episode seed (and, as a
+ * second argument, the episode's manifest key).
  *
  * @example
  * ```ts
@@ -37,7 +39,7 @@ export { stayPolicy } from "./stay.ts";
  * assert.deepEqual({ ...await greedy(7)(obs, { seed: 7, step: 0 }) }, { p: "west" });
  * ```
  */
-export type PolicyFactory = (seed: number) => Controller;
+export type PolicyFactory = (seed: number, episode?: EpisodeKey) => Controller;
 
 /**
  * The built-in policies by name, in the order a comparison lists them.

@@ -1,0 +1,186 @@
+/**
+ * An EMBERBench policy backed by an OpenAI-compatible chat-completions API.
+ *
+ * Run it with exactly the network host and the variables it needs:
+ *
+ * ```sh
+ * deno run --allow-read=examples --allow-run=deno \
+ *     --allow-env=EMBER_LLM_URL,EMBER_LLM_KEY,EMBER_LLM_MODEL \
+ *     jsr:@ember/stats run --policy examples/openai_chat_policy.ts --model-id my-llm \
+ *     --policy-allow-net=api.example.com \
+ *     --policy-allow-env=EMBER_LLM_URL,EMBER_LLM_KEY,EMBER_LLM_MODEL \
+ *     --concurrency 8 --step-timeout-ms 30000 --transcript my-llm.jsonl --out my-llm.json
+ * ```
+ *
+ * - `EMBER_LLM_URL`: the API base, e.g. `https://api.example.com/v1`
+ *   (`/chat/completions` is appended);
+ * - `EMBER_LLM_KEY`: sent as `Authorization: Bearer …` (optional);
+ * - `EMBER_LLM_MODEL`: the `model` field of the request.
+ *
+ * Malformed answers (deliberate, see docs/policies.md): the reply's first
+ * JSON object is taken as the actions (a code fence around it is fine). A
+ * person the model gave no valid action gets `stay`, and the transcript's
+ * `info` says who and why, with the start of the raw reply, so a malformed
+ * answer costs the model the step rather than the run. A transport failure
+ * (HTTP 5xx or 429, network error, time-out) is retried up to 2 more times;
+ * if all 3 attempts fail, the policy throws and the run stops, resumably:
+ * an outage is not the model's decision. Other HTTP errors (401, 404, …)
+ * throw at once.
+ *
+ * @module
+ */
+
+const ACTIONS = ["stay", "north", "east", "south", "west"] as const;
+const ATTEMPTS = 3;
+const REQUEST_TIMEOUT_MS = 20_000;
+
+type Observation = {
+  readonly scenario_id: string;
+  readonly step: number;
+  readonly max_steps: number;
+  readonly grid: readonly string[];
+  readonly exits: readonly {
+    exit_id: string;
+    position: [number, number];
+    usable: boolean;
+  }[];
+  readonly burning: readonly [number, number][];
+  readonly people: readonly {
+    person_id: string;
+    position: [number, number];
+    trapped: boolean;
+  }[];
+};
+
+/** The observation as text for the model: the grid with people drawn, and lists. */
+export function render(obs: Observation): string {
+  const rows = obs.grid.map((r) => r.split(""));
+  obs.people.forEach((p, i) => {
+    const row = rows[p.position[0]];
+    if (row !== undefined) row[p.position[1]] = i < 9 ? String(i + 1) : "P";
+  });
+  return [
+    `Step ${
+      obs.step + 1
+    } of ${obs.max_steps}. Cells are [row, column]; row 0 is the top, column 0 the left.`,
+    "north = row - 1, south = row + 1, west = column - 1, east = column + 1.",
+    "Legend: # wall, . floor, F burning, E usable exit, 1-9/P people.",
+    ...rows.map((r) => r.join("")),
+    `Exits: ${
+      obs.exits.map((e) =>
+        `${e.exit_id} at [${e.position}]${e.usable ? "" : " (burning)"}`
+      ).join("; ")
+    }`,
+    `People: ${
+      obs.people.map((p) =>
+        `${p.person_id} at [${p.position}]${p.trapped ? " (trapped)" : ""}`
+      ).join("; ")
+    }`,
+    `Answer with one JSON object mapping every person ID to one of ${
+      ACTIONS.join(", ")
+    }, and nothing else.`,
+  ].join("\n");
+}
+
+/**
+ * Read the model's reply: the first balanced JSON object in it. Returns
+ * the actions (with `stay` for anyone missing or invalid) and what was wrong.
+ */
+export function parseReply(
+  reply: string,
+  people: readonly string[],
+): { actions: Record<string, string>; problems: string[] } {
+  const problems: string[] = [];
+  let parsed: unknown;
+  const start = reply.indexOf("{");
+  const end = reply.lastIndexOf("}");
+  if (start < 0 || end < start) problems.push("no JSON object in the reply");
+  else {
+    try {
+      parsed = JSON.parse(reply.slice(start, end + 1));
+    } catch {
+      problems.push("the reply's JSON object does not parse");
+    }
+  }
+  const given = parsed !== null && typeof parsed === "object" &&
+      !Array.isArray(parsed)
+    ? parsed as Record<string, unknown>
+    : {};
+  const actions: Record<string, string> = {};
+  for (const id of people) {
+    const a = given[id];
+    if (typeof a === "string" && (ACTIONS as readonly string[]).includes(a)) {
+      actions[id] = a;
+    } else {
+      actions[id] = "stay";
+      if (parsed !== undefined) {
+        problems.push(`${id}: ${JSON.stringify(a ?? null)} is not an action`);
+      }
+    }
+  }
+  return { actions, problems };
+}
+
+function setting(name: string): string | undefined {
+  return Deno.env.get(name);
+}
+
+async function complete(prompt: string): Promise<string> {
+  const base = setting("EMBER_LLM_URL");
+  if (base === undefined) throw new Error("EMBER_LLM_URL is not set");
+  const key = setting("EMBER_LLM_KEY");
+  const body = JSON.stringify({
+    model: setting("EMBER_LLM_MODEL") ?? "default",
+    temperature: 0,
+    messages: [
+      {
+        role: "system",
+        content:
+          "You direct people out of a burning building. Reply with JSON only.",
+      },
+      { role: "user", content: prompt },
+    ],
+  });
+  let last = "";
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    try {
+      const response = await fetch(
+        `${base.replace(/\/$/, "")}/chat/completions`,
+        {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            ...(key === undefined ? {} : { authorization: `Bearer ${key}` }),
+          },
+          body,
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        },
+      );
+      if (response.ok) {
+        const data = await response.json();
+        const content = data?.choices?.[0]?.message?.content;
+        return typeof content === "string" ? content : "";
+      }
+      await response.body?.cancel();
+      last = `HTTP ${response.status}`;
+      if (response.status !== 429 && response.status < 500) break;
+    } catch (e) {
+      last = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+    }
+    await new Promise((r) => setTimeout(r, 100 * attempt));
+  }
+  throw new Error(`the model API failed (${last})`);
+}
+
+/** The policy: one request per step. */
+export default async function (obs: Observation) {
+  const reply = await complete(render(obs));
+  const { actions, problems } = parseReply(
+    reply,
+    obs.people.map((p) => p.person_id),
+  );
+  return problems.length === 0 ? actions : {
+    _actions: actions,
+    _info: { problems, reply: reply.slice(0, 200) },
+  };
+}

@@ -1,0 +1,207 @@
+/**
+ * A real model, end to end: `examples/openai_chat_policy.ts` run by the CLI
+ * under `--policy-allow-net=127.0.0.1:PORT --policy-allow-env=…` against a
+ * local HTTP server in this test that plays the model, with garbage, slow
+ * answers, server errors and an outage. Network: 127.0.0.1 only, and every
+ * request loop is bounded (3 attempts per step).
+ */
+
+import assert from "node:assert/strict";
+import { cli, inTempDir, put, suiteText } from "./cli_support.ts";
+
+const EXAMPLE = new URL("../examples/openai_chat_policy.ts", import.meta.url)
+  .pathname;
+const EXAMPLES = new URL("../examples", import.meta.url).pathname;
+const KEY = "test-key-5e1f0c";
+const VARS = "EMBER_LLM_URL,EMBER_LLM_KEY,EMBER_LLM_MODEL";
+
+type Seen = { path: string; auth: string | null; model: string; step: number };
+
+/** A fake chat-completions server; its answer depends on the step asked about. */
+function fakeModel(seen: Seen[]) {
+  let step2 = 0;
+  return Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+    async (req) => {
+      const path = new URL(req.url).pathname;
+      if (path !== "/v1/chat/completions") {
+        seen.push({ path, auth: null, model: "", step: 0 });
+        return new Response("export default 1;", {
+          headers: { "content-type": "application/javascript" },
+        });
+      }
+      const body = await req.json();
+      const prompt: string = body.messages[1].content;
+      const step = Number(/^Step (\d+) of/.exec(prompt)?.[1]);
+      seen.push({
+        path,
+        auth: req.headers.get("authorization"),
+        model: body.model,
+        step,
+      });
+      if (body.model === "down") return new Response("busy", { status: 503 });
+      const people = [...prompt.matchAll(/(p\d) at \[(\d+),(\d+)\]/g)];
+      const answer = Object.fromEntries(
+        people.map(([, id, r]) => [id, r === "2" ? "north" : "west"]),
+      );
+      const reply = (content: string) =>
+        Response.json({ choices: [{ message: { content } }] });
+      if (step === 1) return reply("I would lead everyone west, calmly.");
+      if (step === 2 && step2++ % 2 === 0) {
+        return new Response("oops", { status: 500 });
+      }
+      if (step === 3) {
+        await new Promise((r) => setTimeout(r, 300));
+        return reply("```json\n" + JSON.stringify(answer) + "\n```");
+      }
+      if (step === 4) return reply(JSON.stringify({ ...answer, p1: "up" }));
+      return reply(JSON.stringify(answer));
+    },
+  );
+}
+
+function run(dir: string, port: number, model: string, policy = EXAMPLE) {
+  return cli(
+    dir,
+    [
+      `--allow-read=${EXAMPLES},s.json,.`,
+      "--allow-write=.",
+      "--allow-run=deno",
+      `--allow-env=${VARS}`,
+    ],
+    [
+      "run",
+      "--suite",
+      "s.json",
+      "--policy",
+      policy,
+      "--model-id",
+      "llm",
+      "--policy-allow-net",
+      `127.0.0.1:${port}`,
+      "--policy-allow-env",
+      VARS,
+      "--step-timeout-ms",
+      "5000",
+      "--transcript",
+      "t.jsonl",
+      "--out",
+      "r.json",
+    ],
+    {
+      env: {
+        EMBER_LLM_URL: `http://127.0.0.1:${port}/v1`,
+        EMBER_LLM_KEY: KEY,
+        EMBER_LLM_MODEL: model,
+        EMBER_UNRELATED_SECRET: "never-passed-on",
+      },
+    },
+  );
+}
+
+Deno.test("llm example: garbage, server errors and slow answers against a local model; the key stays private", async () => {
+  const seen: Seen[] = [];
+  const server = fakeModel(seen);
+  try {
+    await inTempDir(async (dir) => {
+      // "hot" burns out within 2 steps; "cold" has no fire and runs longer.
+      await put(dir, "s.json", suiteText(1, ["hot", "cold"]));
+      const r = await run(dir, server.addr.port, "fake-1");
+      assert.equal(r.code, 0, r.err);
+      assert.match(r.err, /note: this suite has seeds below 2\^32/);
+      const all = (await Deno.readTextFile(`${dir}/t.jsonl`)).trim()
+        .split("\n").map((l) => JSON.parse(l));
+      const result = JSON.parse(await Deno.readTextFile(`${dir}/r.json`));
+      const records = result.episodes.map((
+        e: { record: { steps: { actions: unknown }[] } },
+      ) => e.record.steps);
+      assert.equal(all.length, records[0].length + records[1].length);
+      const transcript = all.filter((l) => l.episode === 1);
+      const steps = records[1];
+      assert.ok(steps.length >= 4, String(steps.length));
+      // Step 1: no JSON at all, so everyone stays and info says why.
+      assert.deepEqual(transcript[0].actions, { p1: "stay", p2: "stay" });
+      assert.deepEqual(transcript[0].info.problems, [
+        "no JSON object in the reply",
+      ]);
+      assert.equal(
+        transcript[0].info.reply,
+        "I would lead everyone west, calmly.",
+      );
+      // Step 2: a 500, then the retry's answer; step 3 slow, in a code fence.
+      assert.equal(transcript[1].info, undefined);
+      assert.equal(seen.filter((s) => s.step === 2).length, 4);
+      assert.ok(transcript[2].ms >= 300, String(transcript[2].ms));
+      assert.equal(transcript[2].info, undefined);
+      // Step 4: an invalid action for p1 (still on its way to the exit).
+      assert.equal(transcript[3].actions.p1, "stay");
+      assert.deepEqual(transcript[3].info.problems, [
+        'p1: "up" is not an action',
+      ]);
+      transcript.forEach((l, i) =>
+        assert.deepEqual(l.actions, steps[i].actions)
+      );
+      assert.ok(
+        seen.every((s) => s.auth === `Bearer ${KEY}` && s.model === "fake-1"),
+      );
+      assert.equal(
+        seen.length,
+        all.length + 2,
+        "one request per step, one retry per episode",
+      );
+      for (
+        const text of [r.out, r.err, await Deno.readTextFile(`${dir}/t.jsonl`)]
+      ) {
+        assert.ok(!text.includes(KEY));
+      }
+      const v = await cli(dir, ["--allow-read=s.json,r.json"], [
+        "verify",
+        "--suite",
+        "s.json",
+        "r.json",
+      ]);
+      assert.equal(v.code, 0, v.err);
+
+      // An outage: 3 attempts, then the run stops, resumably.
+      seen.length = 0;
+      const down = await run(dir, server.addr.port, "down");
+      assert.equal(down.code, 1);
+      assert.match(down.err, /step 1: .*the model API failed \(HTTP 503\)/);
+      assert.equal(seen.length, 3);
+    });
+  } finally {
+    await server.shutdown();
+  }
+});
+
+Deno.test("llm sandbox: granted net allows no import from that host, no other port and no other variable", async () => {
+  const seen: Seen[] = [];
+  const server = fakeModel(seen);
+  try {
+    await inTempDir(async (dir) => {
+      await put(dir, "s.json", suiteText(1, ["hot"]));
+      await put(
+        dir,
+        "probe.js",
+        `export default async function (obs) {
+  const r = {};
+  const base = Deno.env.get("EMBER_LLM_URL").replace("/v1", "");
+  try { await import([base, "/mod.js"].join("")); r.importHost = "ALLOWED"; } catch (e) { r.importHost = e.name; }
+  try { await fetch("http://127.0.0.1:8081/"); r.otherPort = "ALLOWED"; } catch (e) { r.otherPort = e.name; }
+  try { Deno.env.get("EMBER_UNRELATED_SECRET"); r.otherVar = "ALLOWED"; } catch (e) { r.otherVar = e.name; }
+  throw new Error("PROBE " + JSON.stringify(r));
+}`,
+      );
+      const r = await run(dir, server.addr.port, "fake-1", "./probe.js");
+      assert.equal(r.code, 1);
+      assert.match(
+        r.err,
+        /PROBE \{"importHost":"TypeError","otherPort":"NotCapable","otherVar":"NotCapable"\}/,
+      );
+      assert.ok(!r.err.includes("never-passed-on"));
+      assert.equal(seen.length, 0, "nothing was fetched from the granted host");
+    });
+  } finally {
+    await server.shutdown();
+  }
+});
