@@ -52,8 +52,9 @@ async function timed(cwd: string, args: string[]): Promise<Timing> {
       ["/usr/bin/time", "-v", Deno.execPath(), "run", ...args],
       cwd,
     );
-    const wall = /Elapsed \(wall clock\) time[^:]*: (?:(\d+):)?(\d+):(\d+\.\d+)/
-      .exec(text);
+    const wall =
+      /Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (?:(\d+):)?(\d+):(\d+\.\d+)/
+        .exec(text);
     const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(text);
     if (wall === null || rss === null) throw new Error(`no timing:\n${text}`);
     const seconds = Number(wall[1] ?? 0) * 3600 + Number(wall[2]) * 60 +

@@ -377,9 +377,12 @@ export function parseBytes(
   bytes: Uint8Array,
   options: ParseOptions = {},
 ): JsonValue {
-  let text: string;
+  return parse(decodeStrict(bytes, options), options);
+}
+
+function decodeStrict(bytes: Uint8Array, options: ParseOptions): string {
   try {
-    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(
       bytes,
     );
   } catch (cause) {
@@ -388,7 +391,6 @@ export function parseBytes(
       cause,
     });
   }
-  return parse(text, options);
 }
 
 function fileOpt(file: string | undefined): { file?: string } {
@@ -397,10 +399,120 @@ function fileOpt(file: string | undefined): { file?: string } {
 
 const NUMBER_RE = /-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?/y;
 
+/**
+ * A value the strict reader validated but did not build (see
+ * {@linkcode parseDeferring}): its text span, and whether the platform's
+ * `JSON.parse` gives exactly the value the strict reader would (no float
+ * lexeme, no `-0`).
+ */
+export class DeferredJson {
+  /** @internal */
+  constructor(
+    /** The whole document. */
+    readonly text: string,
+    /** Offset of the value's first character. */
+    readonly start: number,
+    /** Offset after the value's last character. */
+    readonly end: number,
+    /** Whether `JSON.parse` of the span is exact. */
+    readonly plain: boolean,
+  ) {}
+
+  /** Build the value. The span was validated: this cannot fail. */
+  value(): JsonValue {
+    const span = this.text.slice(this.start, this.end);
+    return this.plain ? JSON.parse(span) : new Parser(span).document();
+  }
+}
+
+/** What {@linkcode parseDeferring} returns. */
+export type DeferredDocument = {
+  /** The document, with a {@linkcode DeferredJson} at each deferred path. */
+  readonly value: JsonValue;
+  /** Whether the text is exactly the canonical encoding of the value. */
+  readonly canonical: boolean;
+};
+
+/**
+ * Strict reading of a whole document (every check of {@linkcode parse}
+ * runs on every character), where the values at the paths `defer` selects
+ * are validated but not built: they become {@linkcode DeferredJson}, built
+ * later one at a time, so that a large document never has to be in memory
+ * as a tree. `defer` receives the keys and indices from the root. The
+ * result also tells whether the text is canonical (then its bytes are the
+ * canonical bytes, and hashing them gives the digest).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { DeferredJson, encode, parseDeferring } from "./canonical.ts";
+ * const doc = parseDeferring('{"a":[{"b":1.5}],"c":2}', (segs) => segs.length === 2);
+ * const a = (doc.value as unknown as { a: DeferredJson[] }).a;
+ * assert.ok(a[0] instanceof DeferredJson && encode(a[0].value()) === '{"b":1.5}');
+ * assert.ok(doc.canonical);
+ * assert.ok(!parseDeferring('{"c": 2}', () => false).canonical);
+ * ```
+ */
+export function parseDeferring(
+  text: string,
+  defer: (segs: readonly (string | number)[]) => boolean,
+  options: ParseOptions = {},
+): DeferredDocument {
+  const p = new Parser(text, options.file, defer);
+  const value = p.document();
+  return { value, canonical: p.canonical };
+}
+
+/**
+ * Decode UTF-8 strictly, then {@linkcode parseDeferring}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseBytesDeferring } from "./canonical.ts";
+ * const doc = parseBytesDeferring(new TextEncoder().encode("[1,2]"), () => false);
+ * assert.ok(doc.canonical);
+ * ```
+ */
+export function parseBytesDeferring(
+  bytes: Uint8Array,
+  defer: (segs: readonly (string | number)[]) => boolean,
+  options: ParseOptions = {},
+): DeferredDocument {
+  return parseDeferring(decodeStrict(bytes, options), defer, options);
+}
+
+/**
+ * Whether `text` is exactly the canonical encoding of the value it holds
+ * (`encode(parse(text)) === text`), without encoding. Throws what
+ * {@linkcode parse} throws.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isCanonical } from "./canonical.ts";
+ * assert.ok(isCanonical('{"a":1.0,"b":"\\u00e9"}'));
+ * assert.ok(!isCanonical('{"b":1,"a":2}') && !isCanonical("1e2") && !isCanonical("-0"));
+ * ```
+ */
+export function isCanonical(text: string): boolean {
+  return parseDeferring(text, () => true).canonical;
+}
+
 class Parser {
   private i = 0;
   private readonly segs: (string | number)[] = [];
-  constructor(private readonly s: string, private readonly file?: string) {}
+  /** Cleared at the first character that the canonical encoding differs. */
+  canonical = true;
+  // While a deferred value is scanned: containers are not built, and
+  // `plain` records whether JSON.parse would give the same value.
+  private skipping = false;
+  private plain = true;
+  constructor(
+    private readonly s: string,
+    private readonly file?: string,
+    private readonly defer?: (segs: readonly (string | number)[]) => boolean,
+  ) {}
 
   document(): JsonValue {
     if (this.s.charCodeAt(0) === 0xfeff) {
@@ -422,11 +534,13 @@ class Parser {
 
   private ws() {
     const s = this.s;
+    const from = this.i;
     while (this.i < s.length) {
       const c = s.charCodeAt(this.i);
       if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) this.i++;
       else break;
     }
+    if (this.i !== from) this.canonical = false;
   }
 
   // `depth` counts the containers around the value.
@@ -434,6 +548,12 @@ class Parser {
     const c = this.s[this.i];
     if ((c === "{" || c === "[") && depth >= MAX_DEPTH) {
       this.fail(`nesting deeper than ${MAX_DEPTH}`);
+    }
+    if (
+      (c === "{" || c === "[") && !this.skipping && this.defer !== undefined &&
+      this.defer(this.segs)
+    ) {
+      return this.deferred(depth) as unknown as JsonValue;
     }
     switch (c) {
       case "{":
@@ -460,6 +580,18 @@ class Parser {
     }
   }
 
+  private deferred(depth: number): DeferredJson {
+    const start = this.i;
+    this.skipping = true;
+    this.plain = true;
+    try {
+      this.value(depth);
+    } finally {
+      this.skipping = false;
+    }
+    return new DeferredJson(this.s, start, this.i, this.plain);
+  }
+
   private literal<T>(word: string, v: T): T {
     if (this.s.startsWith(word, this.i)) {
       this.i += word.length;
@@ -480,6 +612,10 @@ class Parser {
     if (m[1] === undefined && m[2] === undefined) {
       // Up to 15 digits a double holds the integer exactly and it is safe;
       // longer lexemes are range-checked exactly with BigInt.
+      if (lexeme === "-0") {
+        this.canonical = false;
+        this.plain = false;
+      }
       if (lexeme.length <= 15) {
         const n = Number(lexeme);
         return n === 0 ? 0 : n;
@@ -493,14 +629,21 @@ class Parser {
     }
     const x = Number(lexeme);
     if (!Number.isFinite(x)) this.fail(`number ${lexeme} is not finite`);
+    this.plain = false;
+    if (this.canonical && pythonFloatRepr(x) !== lexeme) {
+      this.canonical = false;
+    }
     return new JsonFloat(x);
   }
 
   private string(): string {
     const s = this.s;
+    const open = this.i;
     this.i++; // opening quote
     let out = "";
     let start = this.i;
+    // Whether the raw text may differ from the canonical escaping.
+    let unusual = false;
     for (;;) {
       if (this.i >= s.length) this.fail("unterminated string");
       const c = s.charCodeAt(this.i);
@@ -511,9 +654,11 @@ class Parser {
       }
       if (c < 0x20) this.fail("control character in string");
       if (c !== 0x5c) {
+        if (c > 0x7e) unusual = true;
         this.i++;
         continue;
       }
+      unusual = true;
       out += s.slice(start, this.i);
       const e = s[this.i + 1];
       this.i += 2;
@@ -560,6 +705,11 @@ class Parser {
     if (!out.isWellFormed()) {
       this.fail("string holds an unpaired surrogate");
     }
+    if (
+      unusual && this.canonical && escapeString(out) !== s.slice(open, this.i)
+    ) {
+      this.canonical = false;
+    }
     return out;
   }
 
@@ -571,10 +721,11 @@ class Parser {
       this.i++;
       return out;
     }
-    for (;;) {
+    for (let n = 0;; n++) {
       this.ws();
-      this.segs.push(out.length);
-      out.push(this.value(depth + 1));
+      this.segs.push(n);
+      const item = this.value(depth + 1);
+      if (!this.skipping) out.push(item);
       this.segs.pop();
       this.ws();
       const c = this.s[this.i++];
@@ -595,17 +746,34 @@ class Parser {
       this.i++;
       return out;
     }
+    // Keys in strictly increasing code-point order are distinct: the set is
+    // only needed once the order breaks (never in canonical text).
+    let previous: string | undefined;
+    let seen: Set<string> | undefined;
+    const keys: string[] | undefined = this.skipping ? [] : undefined;
     for (;;) {
       this.ws();
       if (this.s[this.i] !== '"') this.fail("expected a string key");
       const key = this.string();
       this.segs.push(key);
-      if (key in out) this.fail("duplicate key in object");
+      if (seen === undefined) {
+        if (previous !== undefined && compareCodePoints(previous, key) >= 0) {
+          this.canonical = false;
+          seen = new Set(keys ?? Object.keys(out));
+        }
+      }
+      keys?.push(key);
+      if (seen !== undefined) {
+        if (seen.has(key)) this.fail("duplicate key in object");
+        seen.add(key);
+      }
+      previous = key;
       this.ws();
       if (this.s[this.i] !== ":") this.fail("expected ':' after key");
       this.i++;
       this.ws();
-      out[key] = this.value(depth + 1);
+      const item = this.value(depth + 1);
+      if (!this.skipping) out[key] = item;
       this.segs.pop();
       this.ws();
       const c = this.s[this.i++];

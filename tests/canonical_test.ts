@@ -7,10 +7,12 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import {
   compareCodePoints,
+  DeferredJson,
   digest,
   encode,
   encodeBytes,
   float,
+  isCanonical,
   joinPath,
   JsonFloat,
   type JsonObject,
@@ -18,6 +20,7 @@ import {
   MAX_DEPTH,
   parse,
   parseBytes,
+  parseDeferring,
   pythonFloatRepr,
   sha256Hex,
 } from "../src/canonical.ts";
@@ -462,4 +465,66 @@ Deno.test("encode refuses values that are not canonical JSON", () => {
   const e = refuses(() => encode({ a: { b: [1, 0.5] } }), "path");
   assert.equal(e.path, "a.b[1]");
   assert.ok(e.message.startsWith("a.b[1]: "), e.message);
+});
+
+Deno.test("isCanonical is encode(parse(text)) === text, without encoding", () => {
+  const parses = (t: string) => {
+    try {
+      parse(t);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const texts = fc.oneof(
+    fc.json().filter(parses),
+    fc.json().filter(parses).map((t) => encode(parse(t))),
+    fc.constantFrom(
+      '{"b":1,"a":2}',
+      "[1.0,1e2,-0,0.1,1E2,100.0]",
+      '"\\u00e9"',
+      '"\\u00E9"',
+      '"é"',
+      '"\\/"',
+      '"\\n\\u0001"',
+      '{"\\u00e9":1,"z":2}',
+      '{"z":2,"\\u00e9":1}',
+      "[ 1]",
+      "-0.0",
+      "5e-324",
+      "1.7976931348623157e+308",
+    ),
+  );
+  fc.assert(
+    fc.property(texts, (t) => {
+      assert.equal(isCanonical(t), encode(parse(t)) === t, t);
+    }),
+    { numRuns: 2000 },
+  );
+});
+
+Deno.test("parseDeferring validates deferred values and builds them exactly", () => {
+  const defer = (segs: readonly (string | number)[]) =>
+    segs.length === 2 && segs[0] === "e";
+  const text = '{"e":[{"a":[1,-0,2.5,"x"]},{"b":{"__proto__":3}},[]],"f":1}';
+  const doc = parseDeferring(text, defer);
+  const items = (doc.value as unknown as { e: DeferredJson[] }).e;
+  assert.deepEqual(items.map((d) => d.plain), [false, true, true]);
+  assert.equal(
+    encode({ e: items.map((d) => d.value()), f: 1 }),
+    encode(parse(text)),
+  );
+  assert.ok(!doc.canonical);
+  for (
+    const bad of ['{"e":[{"a":1,"a":2}]}', '{"e":[[1e999]]}', '{"e":[[1,]]}']
+  ) {
+    assert.throws(() => parseDeferring(bad, defer), CanonicalJsonError);
+  }
+  // Character 16 is just after the second key, where parse reports it too.
+  assert.throws(() => parseDeferring('{"e":[{"a":1,"a":2}]}', defer), {
+    message: "e[0].a: duplicate key in object (at character 16)",
+  });
+  assert.throws(() => parse('{"e":[{"a":1,"a":2}]}'), {
+    message: "e[0].a: duplicate key in object (at character 16)",
+  });
 });
