@@ -26,12 +26,35 @@ export function rootCtx(kind: ErrorKind, file?: string, path = ""): Ctx {
   return { kind, path, file };
 }
 
+// Readers create a context for every field they read, and a path is needed
+// only for an error: it is built on first use, from the parent's.
+class SubCtx implements Ctx {
+  readonly kind: ErrorKind;
+  readonly file?: string | undefined;
+  readonly #parent: Ctx;
+  readonly #key: string | number;
+  #path: string | undefined;
+  constructor(parent: Ctx, key: string | number) {
+    this.kind = parent.kind;
+    this.file = parent.file;
+    this.#parent = parent;
+    this.#key = key;
+  }
+  get path(): string {
+    if (this.#path === undefined) {
+      const base = this.#parent.path;
+      const key = this.#key;
+      this.#path = typeof key === "number"
+        ? `${base}[${key}]`
+        : joinPath(base, key);
+    }
+    return this.#path;
+  }
+}
+
 /** The context of a field or index below `ctx`. */
 export function at(ctx: Ctx, key: string | number): Ctx {
-  const path = typeof key === "number"
-    ? `${ctx.path}[${key}]`
-    : joinPath(ctx.path, key);
-  return { ...ctx, path };
+  return new SubCtx(ctx, key);
 }
 
 /** Throw the context's error kind with a message. */

@@ -7,21 +7,15 @@
  * @module
  */
 
-import {
-  compareCodePoints,
-  type JsonObject,
-  type JsonValue,
-} from "../canonical.ts";
+import type { JsonObject, JsonValue } from "../canonical.ts";
 import { MetricsInputError, ScenarioError } from "../errors.ts";
-import { staticExitDistances } from "../grid.ts";
+import { type CompiledScenario, compileScenario } from "../compiled.ts";
 import { parseRecord } from "../record.ts";
-import { parseScenario, scenarioHash } from "../scenario.ts";
 import { METRICS_VERSION, type RunRecord, type Scenario } from "../types.ts";
 import { at, type Ctx, fail, rootCtx } from "../validate.ts";
 import { authenticate } from "./authenticate.ts";
 import { exitsSection } from "./exits.ts";
 import { exposure } from "./exposure.ts";
-import { geometry } from "./geometry.ts";
 import { movementSection, personMoves } from "./movement.ts";
 import { pathEfficiency } from "./path.ts";
 import { peopleSection } from "./people.ts";
@@ -83,21 +77,23 @@ export async function episodeMetrics(
   options: EpisodeMetricsOptions = {},
 ): Promise<JsonObject> {
   const ctx = rootCtx(MetricsInputError, options.file);
-  const sc = checkedScenario(scenario, ctx);
-  const hash = await scenarioHash(sc);
+  const compiled = await checkedScenario(scenario, ctx);
+  const sc = compiled.scenario;
+  const hash = compiled.hash;
   checkCompatibility(sc, hash, record as JsonValue, ctx);
   const rec = parseRecord(record as JsonValue, ctx);
   checkStructure(sc, rec, ctx);
   await authenticate(sc, rec, hash, options.file);
-  return metricsDictionary(sc, hash, rec, ctx);
+  return metricsDictionary(compiled, rec, ctx);
 }
 
 /** A scenario given in memory is not trusted: it is read again strictly. */
-function checkedScenario(scenario: Scenario, ctx: Ctx): Scenario {
+async function checkedScenario(
+  scenario: Scenario,
+  ctx: Ctx,
+): Promise<CompiledScenario> {
   try {
-    return parseScenario(scenario as unknown as JsonValue, {
-      path: "scenario",
-    });
+    return await compileScenario(scenario, "scenario");
   } catch (e) {
     if (!(e instanceof ScenarioError)) throw e;
     // The record file does not hold the scenario: name no file here.
@@ -109,19 +105,20 @@ function checkedScenario(scenario: Scenario, ctx: Ctx): Scenario {
   }
 }
 
-/** Build the dictionary from a record that passed all three stages. */
-function metricsDictionary(
-  scenario: Scenario,
-  hash: string,
+/**
+ * The dictionary of a record that passed all three stages (the verifier
+ * calls it once it has proved that).
+ */
+export function metricsDictionary(
+  compiled: CompiledScenario,
   record: RunRecord,
   ctx: Ctx,
 ): JsonObject {
-  const ids = scenario.people.map((p) => p.person_id).sort(compareCodePoints);
+  const { scenario, hash, ids, staticDistances } = compiled;
   const evacuated = evacuationSteps(record);
   const moves = personMoves(ids, record);
-  const staticDistances = staticExitDistances(scenario);
   const path = pathEfficiency(record, staticDistances, moves, ctx);
-  const fire = exposure(geometry(scenario), ids, record, ctx);
+  const fire = exposure(compiled.geometry, ids, record, ctx);
   const replans = replanning(record, at(ctx, "steps"));
   return {
     metrics_version: METRICS_VERSION,
