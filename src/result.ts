@@ -471,7 +471,7 @@ export async function verifyResult(
 }
 
 /** The manifest check: the suite's schedule under the running versions. */
-function checkManifest(got: Manifest, want: Manifest, ctx: Ctx): void {
+export function checkManifest(got: Manifest, want: Manifest, ctx: Ctx): void {
   for (const key of ["suite_id", "suite_version", "suite_hash"] as const) {
     same(got[key], want[key], at(ctx, key), "given suite's");
   }
@@ -589,6 +589,16 @@ function show(v: JsonValue | undefined): string {
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 
+/** What pairing reads of a result: its manifest, its hash, its keys. */
+export type PairableResult = {
+  /** The manifest (its scheduled episodes). */
+  readonly evaluation_manifest: { readonly episodes: readonly EpisodeKey[] };
+  /** The manifest's hash. */
+  readonly evaluation_manifest_hash: string;
+  /** The episodes present (their keys). */
+  readonly episodes: readonly EpisodeKey[];
+};
+
 /** The pairing of two results of one manifest (contract §10). */
 export type Pairing = {
   /** Manifest indices present in both results, in manifest order. */
@@ -619,8 +629,8 @@ export type Pairing = {
  * ```
  */
 export function pairResults(
-  a: EvaluationResult,
-  b: EvaluationResult,
+  a: PairableResult,
+  b: PairableResult,
 ): Pairing {
   if (a.evaluation_manifest_hash !== b.evaluation_manifest_hash) {
     throw new EvaluationError(

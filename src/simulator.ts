@@ -228,13 +228,15 @@ export class Episode {
     }
     this.cells = cells;
     const { world, ids } = this.layout;
+    // Every record object is built with its keys in code-point order, so
+    // that JSON.stringify writes canonical JSON: the verifier relies on it.
     this.header = {
-      simulator_version: SIMULATOR_VERSION,
       observation_version: OBSERVATION_VERSION,
-      schema_version: SCHEMA_VERSION,
-      scenario_id: scenario.scenario_id,
       scenario_hash: scenarioHash,
+      scenario_id: scenario.scenario_id,
+      schema_version: SCHEMA_VERSION,
       seed,
+      simulator_version: SIMULATOR_VERSION,
     };
     this.core = initialCoreState(
       world,
@@ -249,8 +251,8 @@ export class Episode {
     this.cause = ids.map(() => null);
     this.people = ids.map((id, i) => ({
       person_id: id,
-      status: "active",
       position: this.cell(this.core.position[i]!),
+      status: "active",
     }));
     this.burningSorted = Array.from(this.layout.ignitions);
     this.burning = this.burningSorted.map((c) => this.cell(c));
@@ -349,29 +351,29 @@ export class Episode {
       const id = ids[i]!;
       const origin = before[i]!.position;
       movements.push({
-        person_id: id,
         action: ACTIONS[codes[i]!]!,
         origin,
-        target: codes[i] === 0 ? null : this.neighbour(origin, codes[i]!),
         outcome: OUTCOMES[code]!,
+        person_id: id,
+        target: codes[i] === 0 ? null : this.neighbour(origin, codes[i]!),
       });
       const event = out.event[i]!;
       if (event === EVENT_EVACUATED) {
         const exit = exitIds[world.exitAt[this.core.position[i]!]!]!;
-        evacuations.push({ person_id: id, exit_id: exit });
+        evacuations.push({ exit_id: exit, person_id: id });
       } else if (event === EVENT_ENTERED_FIRE || event === EVENT_FIRE_SPREAD) {
         const cause = event === EVENT_ENTERED_FIRE
           ? "entered_fire"
           : "fire_spread";
-        casualties.push({ person_id: id, cause });
+        casualties.push({ cause, person_id: id });
         this.cause[i] = cause;
       }
       if (event !== EVENT_NONE) this.resolution[i] = t;
       if (event !== EVENT_NONE || OUTCOMES[code] === "moved") {
         people[i] = {
           person_id: id,
-          status: STATUSES[this.core.status[i]!]!,
           position: this.cell(this.core.position[i]!),
+          status: STATUSES[this.core.status[i]!]!,
         };
       }
     }
@@ -383,13 +385,13 @@ export class Episode {
     }
     const state = this.snapshot();
     const record: StepRecord = {
-      step: t,
       actions,
-      movements,
-      ignitions: Array.from(out.ignitions, (c) => this.cell(c)),
-      evacuations,
       casualties,
+      evacuations,
+      ignitions: Array.from(out.ignitions, (c) => this.cell(c)),
+      movements,
       state,
+      step: t,
     };
     this.state = state;
     this.steps.push(record);
@@ -406,26 +408,26 @@ export class Episode {
     const people: FinalPerson[] = this.people.map((p, i) => {
       const status = this.core.status[i]!;
       return {
-        person_id: p.person_id,
-        status: p.status,
-        position: p.position,
-        resolution_step: status === STATUS_ACTIVE ? null : this.resolution[i]!,
+        casualty_cause: status === STATUS_CASUALTY ? this.cause[i]! : null,
         exit_id: status === STATUS_EVACUATED
           ? exitIds[this.layout.world.exitAt[this.core.position[i]!]!]!
           : null,
-        casualty_cause: status === STATUS_CASUALTY ? this.cause[i]! : null,
+        person_id: p.person_id,
+        position: p.position,
+        resolution_step: status === STATUS_ACTIVE ? null : this.resolution[i]!,
+        status: p.status,
       };
     });
     return {
-      header: this.header,
-      initial_state: this.initialState,
-      steps: this.steps,
       final_state: {
+        people,
         step: this.core.step,
         termination_reason: reason,
         trapped: this.state.trapped,
-        people,
       },
+      header: this.header,
+      initial_state: this.initialState,
+      steps: this.steps,
     };
   }
 
@@ -436,16 +438,16 @@ export class Episode {
       if (core.trapped[i] === 1) trapped.push(id);
     });
     return {
-      step: core.step,
-      people: this.people,
       burning: this.burning,
-      trapped,
+      people: this.people,
+      step: core.step,
       terminated: core.termination !== TERM_NONE,
       termination_reason: core.termination === TERM_NONE
         ? null
         : core.termination === TERM_ALL_RESOLVED
         ? "all_resolved"
         : "max_steps",
+      trapped,
     };
   }
 

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import {
   compareCodePoints,
-  DeferredJson,
+  type DeferredJson,
   digest,
   encode,
   encodeBytes,

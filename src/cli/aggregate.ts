@@ -16,7 +16,8 @@ import {
 } from "./args.ts";
 import { type CommandSpec, loadSuite } from "./command.ts";
 import { missingWarning, warn } from "./completeness.ts";
-import { checkWritable, emitJson, readJson } from "./io.ts";
+import { checkWritable, emitJson, readInput, sourceName } from "./io.ts";
+import { verifyEvaluation } from "../verify.ts";
 import { phaseUnit, progressBar } from "./progress.ts";
 
 /**
@@ -63,15 +64,21 @@ Example:
     const out = stringOption(args.values, "out");
     if (out !== undefined) await checkWritable(out);
     const suite = await loadSuite(stringOption(args.values, "suite"));
-    const value = await readJson(file);
+    const bytes = await readInput(file);
     const bar = progressBar(`aggregate ${file}`, { quiet });
     let artifact;
     try {
-      artifact = await aggregateStatistics(value, suite, {
+      const onProgress = (phase: string, done: number, total: number) =>
+        bar.update(done, total, phase, phaseUnit(phase));
+      const verified = await verifyEvaluation(bytes, suite, {
+        file,
+        source: sourceName(file),
+        onProgress: (done, total) => onProgress("verify", done, total),
+      });
+      artifact = await aggregateStatistics(verified, suite, {
         ...bootstrap,
         file,
-        onProgress: (phase, done, total) =>
-          bar.update(done, total, phase, phaseUnit(phase)),
+        onProgress,
       });
     } finally {
       bar.finish();

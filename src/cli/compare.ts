@@ -18,7 +18,7 @@ import {
 } from "./args.ts";
 import { type CommandSpec, loadSuite } from "./command.ts";
 import { pairedWarnings, warn } from "./completeness.ts";
-import { checkWritable, emitJson, readJson } from "./io.ts";
+import { checkWritable, emitJson, readInput, sourceName } from "./io.ts";
 import { phaseUnit, progressBar } from "./progress.ts";
 
 /**
@@ -70,14 +70,15 @@ Example:
     const out = stringOption(args.values, "out");
     if (out !== undefined) await checkWritable(out);
     const suite = await loadSuite(stringOption(args.values, "suite"));
-    const a = await readJson(fileA);
-    const b = await readJson(fileB);
+    const a = await readInput(fileA);
+    const b = await readInput(fileB);
     const bar = progressBar(`compare ${fileA} - ${fileB}`, { quiet });
     let artifact;
     try {
       artifact = await pairedStatistics(a, b, suite, {
         ...bootstrap,
         files: [fileA, fileB],
+        sources: [sourceName(fileA), sourceName(fileB)],
         onProgress: (phase, done, total) =>
           bar.update(done, total, phase, phaseUnit(phase)),
       });

@@ -10,16 +10,12 @@
  * @module
  */
 
-import {
-  encodeBytes,
-  type JsonObject,
-  type JsonValue,
-  parseBytes,
-} from "../canonical.ts";
+import { encodeBytes, type JsonObject } from "../canonical.ts";
 import { BUILTIN_POLICIES } from "../policies/mod.ts";
 import { publicSuite } from "../public_suite.ts";
 import { runEvaluation } from "../runner.ts";
 import { aggregateStatistics } from "../statistics/aggregate.ts";
+import { type VerifiedEvaluation, verifyEvaluation } from "../verify.ts";
 import { pairedStatistics } from "../statistics/paired.ts";
 import {
   BOOTSTRAP_HELP,
@@ -128,14 +124,22 @@ Example:
       results.set(policy, bytes);
       files.set(`${policy}.result.json`, bytes);
     }
+    // Each result is verified once, from its bytes as a file holds them,
+    // and the verified result serves both its aggregate and the comparison.
+    const verified = new Map<string, VerifiedEvaluation>();
     for (const [policy, bytes] of results) {
       const bar = progressBar(`demo: statistics ${policy}`, { quiet });
       let artifact: JsonObject;
       try {
-        artifact = await aggregateStatistics(resultValue(bytes), suite, {
+        const onProgress = (phase: string, done: number, total: number) =>
+          bar.update(done, total, phase, phaseUnit(phase));
+        const v = await verifyEvaluation(bytes, suite, {
+          onProgress: (done, total) => onProgress("verify", done, total),
+        });
+        verified.set(policy, v);
+        artifact = await aggregateStatistics(v, suite, {
           ...bootstrap,
-          onProgress: (phase, done, total) =>
-            bar.update(done, total, phase, phaseUnit(phase)),
+          onProgress,
         });
       } finally {
         bar.finish();
@@ -148,8 +152,8 @@ Example:
     let paired: JsonObject;
     try {
       paired = await pairedStatistics(
-        resultValue(results.get(a) as Uint8Array),
-        resultValue(results.get(b) as Uint8Array),
+        verified.get(a)!,
+        verified.get(b)!,
         suite,
         {
           ...bootstrap,
@@ -182,12 +186,3 @@ Example:
     return 0;
   },
 };
-
-/**
- * The result as the statistics functions read a file: parsed from its
- * canonical bytes, so the demo's statistics are exactly those that
- * `aggregate` and `compare` give for the saved files.
- */
-function resultValue(bytes: Uint8Array): JsonValue {
-  return parseBytes(bytes);
-}

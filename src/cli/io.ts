@@ -68,7 +68,12 @@ export async function readInput(file: string): Promise<Uint8Array> {
  */
 export async function readJson(file: string): Promise<JsonValue> {
   const bytes = await readInput(file);
-  return parseBytes(bytes, { file: file === STDIN ? "<stdin>" : file });
+  return parseBytes(bytes, { file: sourceName(file) });
+}
+
+/** How strict-reading errors name an input file (`-` is `<stdin>`). */
+export function sourceName(file: string): string {
+  return file === STDIN ? "<stdin>" : file;
 }
 
 /**

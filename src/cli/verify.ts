@@ -8,12 +8,12 @@
  */
 
 import { EmberError } from "../errors.ts";
-import { verifyResult } from "../result.ts";
 import { buildManifest } from "../suite.ts";
 import { expectPositionals, flag, stringOption } from "./args.ts";
 import { type CommandSpec, loadSuite } from "./command.ts";
 import { firstKeys, missingWarning, warn } from "./completeness.ts";
-import { printLine, readJson } from "./io.ts";
+import { printLine, readInput, sourceName } from "./io.ts";
+import { verifyEvaluation } from "../verify.ts";
 import { progressBar } from "./progress.ts";
 
 /**
@@ -58,12 +58,13 @@ Example:
     const [file] = expectPositionals(args.positionals, ["RESULT"]) as [string];
     const quiet = flag(args.values, "quiet");
     const suite = await loadSuite(stringOption(args.values, "suite"));
-    const value = await readJson(file);
+    const bytes = await readInput(file);
     const bar = progressBar(`verify ${file}`, { quiet });
     let verified;
     try {
-      verified = await verifyResult(value, suite, {
+      verified = await verifyEvaluation(bytes, suite, {
         file,
+        source: sourceName(file),
         onProgress: (done, total) => bar.update(done, total),
       });
     } finally {
@@ -71,8 +72,8 @@ Example:
     }
     const manifest = await buildManifest(suite);
     const scheduled = manifest.episodes.length;
-    const observed = verified.result.episodes.length;
-    const present = new Set(verified.result.episodes.map((e) => e.index));
+    const observed = verified.episodes.length;
+    const present = new Set(verified.episodes.map((e) => e.index));
     const missing = manifest.episodes.filter((k) => !present.has(k.index));
     const warning = missingWarning(file, missing, scheduled);
     if (warning !== undefined) {
@@ -87,7 +88,7 @@ Example:
       warn(warning);
     }
     await printLine(
-      `verified: ${file}: model ${verified.result.model_id}, ${observed} of ${scheduled} scheduled episodes replayed (${
+      `verified: ${file}: model ${verified.model_id}, ${observed} of ${scheduled} scheduled episodes replayed (${
         scheduled - observed
       } missing), result digest ${verified.digest}`,
     );

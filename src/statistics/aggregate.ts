@@ -8,11 +8,12 @@
  * @module
  */
 
-import type { JsonObject, JsonValue } from "../canonical.ts";
+import type { JsonObject } from "../canonical.ts";
 import { StatisticsInputError } from "../errors.ts";
 import type { Rational } from "../exact.ts";
-import { episodeKey, verifyResult } from "../result.ts";
-import type { ResultEpisode, Suite } from "../types.ts";
+import { episodeKey } from "../result.ts";
+import type { Suite } from "../types.ts";
+import type { VerifiedEpisode } from "../verify.ts";
 import { at, expectInt, rootCtx } from "../validate.ts";
 import { checkResamples, DEFAULT_RESAMPLES } from "../bootstrap/interval.ts";
 import {
@@ -21,7 +22,9 @@ import {
   intervalOptions,
   intervalSizes,
   type ProgressCallback,
+  type ResultInput,
   Summarizer,
+  verifiedInput,
 } from "./artifact.ts";
 import type { KernelName } from "../bootstrap/kernel.ts";
 import { METRIC_DEFINITIONS } from "./definitions.ts";
@@ -70,7 +73,7 @@ type Robustness = {
 };
 
 function robustnessOf(
-  e: ResultEpisode,
+  e: VerifiedEpisode,
   i: number,
   file: string | undefined,
 ): Robustness {
@@ -82,8 +85,8 @@ function robustnessOf(
   const count = (k: string) =>
     expectInt(safety?.[k], at(at(ctx, "safety"), k), 0);
   return {
-    allResolved: e.record.final_state.termination_reason === "all_resolved",
-    maxSteps: e.record.final_state.termination_reason === "max_steps",
+    allResolved: e.termination_reason === "all_resolved",
+    maxSteps: e.termination_reason === "max_steps",
     casualties: count("casualties") > 0,
     stranded: count("stranded") > 0,
     zeroEvacuation: count("evacuated") === 0,
@@ -110,18 +113,19 @@ function robustnessOf(
  * ```
  */
 export async function aggregateStatistics(
-  result: JsonValue,
+  result: ResultInput,
   suite: Suite,
   options: AggregateOptions = {},
 ): Promise<JsonObject> {
   const R = checkResamples(options.resamples ?? DEFAULT_RESAMPLES);
   const intervals = intervalOptions(options);
-  const { result: res, digest } = await verifyResult(result, suite, {
+  const res = await verifiedInput(result, suite, {
     ...(options.file === undefined ? {} : { file: options.file }),
     onProgress: (done, total) => options.onProgress?.("verify", done, total),
   });
+  const digest = res.digest;
   const manifest = res.evaluation_manifest;
-  const values = episodeMetricValues(res, options.file);
+  const values = episodeMetricValues(res);
   const robust = new Map<number, Robustness>();
   res.episodes.forEach((e, i) =>
     robust.set(e.index, robustnessOf(e, i, options.file))

@@ -9,7 +9,6 @@
 import { float, type JsonObject, type JsonValue } from "../canonical.ts";
 import { StatisticsInputError } from "../errors.ts";
 import type { Rational } from "../exact.ts";
-import { rebuildExact } from "../metrics/rebuild.ts";
 import { MIN_BOOTSTRAP_N, toCommonDenominator } from "../bootstrap/interval.ts";
 import { kernelByName, type KernelName } from "../bootstrap/kernel.ts";
 import {
@@ -19,12 +18,12 @@ import {
   type IntervalJob,
 } from "../bootstrap/pool.ts";
 import { seedBytes } from "../bootstrap/stream.ts";
+import { type Manifest, STATISTICS_VERSION, type Suite } from "../types.ts";
 import {
-  type EvaluationResult,
-  type Manifest,
-  STATISTICS_VERSION,
-} from "../types.ts";
-import { at, rootCtx } from "../validate.ts";
+  VerifiedEvaluation,
+  verifyEvaluation,
+  type VerifyEvaluationOptions,
+} from "../verify.ts";
 import { METRIC_DEFINITIONS, metricDefinitionsJson } from "./definitions.ts";
 import { descriptiveStatistics } from "./descriptive.ts";
 import { bootstrapSeed, type SeedInput } from "./seed.ts";
@@ -82,19 +81,41 @@ export function headerJson(
  * the integer counts, with the stored float checked bit for bit.
  */
 export function episodeMetricValues(
-  result: EvaluationResult,
-  file?: string,
+  result: VerifiedEvaluation,
 ): Map<number, readonly (Rational | null)[]> {
-  const ctx = rootCtx(StatisticsInputError, file);
   const out = new Map<number, readonly (Rational | null)[]>();
-  result.episodes.forEach((e, i) => {
-    const mctx = at(at(at(ctx, "episodes"), i), "metrics");
-    out.set(
-      e.index,
-      METRIC_DEFINITIONS.map((d) => rebuildExact(d.metric, e.metrics, mctx)),
-    );
-  });
+  for (const e of result.episodes) out.set(e.index, e.values);
   return out;
+}
+
+/**
+ * What the statistics functions take as a result: the bytes of a result
+ * file, a parsed value (both verified here), or a result verified already.
+ */
+export type ResultInput = Uint8Array | JsonValue | VerifiedEvaluation;
+
+/**
+ * The verified form of a statistics input; a result verified already must
+ * have been verified against a suite that schedules the same manifest.
+ */
+export async function verifiedInput(
+  input: ResultInput,
+  suite: Suite,
+  options: VerifyEvaluationOptions,
+): Promise<VerifiedEvaluation> {
+  if (!(input instanceof VerifiedEvaluation)) {
+    return verifyEvaluation(input, suite, options);
+  }
+  if (!(await input.verifiedFor(suite))) {
+    throw new StatisticsInputError(
+      "the result was verified against a suite that does not schedule its manifest",
+      {
+        path: "evaluation_manifest",
+        ...(options.file === undefined ? {} : { file: options.file }),
+      },
+    );
+  }
+  return input;
 }
 
 /**

@@ -9,11 +9,22 @@
  * @module
  */
 
-import { float, type JsonObject, type JsonValue } from "../canonical.ts";
+import {
+  float,
+  type JsonObject,
+  type JsonValue,
+  parseBytes,
+} from "../canonical.ts";
 import { EmberError, StatisticsInputError } from "../errors.ts";
 import type { Rational } from "../exact.ts";
-import { pairResults, parseResult, verifyResult } from "../result.ts";
+import {
+  type PairableResult,
+  type Pairing,
+  pairResults,
+  parseResult,
+} from "../result.ts";
 import type { EvaluationResult, Suite } from "../types.ts";
+import { VerifiedEvaluation, verifyCanonicalBytes } from "../verify.ts";
 import { checkResamples, DEFAULT_RESAMPLES } from "../bootstrap/interval.ts";
 import {
   episodeMetricValues,
@@ -21,7 +32,9 @@ import {
   intervalOptions,
   intervalSizes,
   type ProgressCallback,
+  type ResultInput,
   Summarizer,
+  verifiedInput,
 } from "./artifact.ts";
 import type { KernelName } from "../bootstrap/kernel.ts";
 import { METRIC_DEFINITIONS } from "./definitions.ts";
@@ -48,6 +61,11 @@ export type PairedOptions = {
   /** File names of A and B, for error messages. */
   readonly files?: readonly [string, string];
   /**
+   * Names of A and B in strict-reading errors of bytes, when they differ
+   * from `files` (`<stdin>`).
+   */
+  readonly sources?: readonly [string, string];
+  /**
    * Progress: phases `"verify A"` and `"verify B"` (episodes), then
    * `"bootstrap"` (draws: n per resample).
    */
@@ -63,6 +81,23 @@ export type PairedOptions = {
    */
   readonly workers?: number;
 };
+
+/** Bytes are parsed strictly (the file, if named, in the error). */
+function parsedInput(
+  v: ResultInput,
+  file: string | undefined,
+): JsonValue | VerifiedEvaluation {
+  return v instanceof Uint8Array
+    ? parseBytes(v, file === undefined ? {} : { file })
+    : v;
+}
+
+function structureOf(
+  v: JsonValue | VerifiedEvaluation,
+  file: string | undefined,
+): PairableResult {
+  return v instanceof VerifiedEvaluation ? v : readStructure(v, file);
+}
 
 /** Structural reading in the paired path: a failure is a statistics input error. */
 function readStructure(
@@ -102,25 +137,53 @@ function readStructure(
  * ```
  */
 export async function pairedStatistics(
-  a: JsonValue,
-  b: JsonValue,
+  a: ResultInput,
+  b: ResultInput,
   suite: Suite,
   options: PairedOptions = {},
 ): Promise<JsonObject> {
   const R = checkResamples(options.resamples ?? DEFAULT_RESAMPLES);
   const intervals = intervalOptions(options);
   const [fileA, fileB] = options.files ?? [undefined, undefined];
-  const pairing = pairResults(readStructure(a, fileA), readStructure(b, fileB));
-  const verify = (v: JsonValue, file: string | undefined, phase: string) =>
-    verifyResult(v, suite, {
-      ...(file === undefined ? {} : { file }),
-      onProgress: (done, total) => options.onProgress?.(phase, done, total),
-    });
-  const va = await verify(a, fileA, "verify A");
-  const vb = await verify(b, fileB, "verify B");
-  const manifest = va.result.evaluation_manifest;
-  const valuesA = episodeMetricValues(va.result, fileA);
-  const valuesB = episodeMetricValues(vb.result, fileB);
+  const [sourceA, sourceB] = options.sources ?? [fileA, fileB];
+  const verifyOptions = (file: string | undefined, phase: string) => ({
+    ...(file === undefined ? {} : { file }),
+    onProgress: (done: number, total: number) =>
+      options.onProgress?.(phase, done, total),
+  });
+  let va: VerifiedEvaluation | undefined;
+  let vb: VerifiedEvaluation | undefined;
+  // Two valid results are proved valid before pairing, which then cannot
+  // be refused before a replay; anything else takes the order of work
+  // above, on the parsed values.
+  if (a instanceof Uint8Array && b instanceof Uint8Array) {
+    va = await verifyCanonicalBytes(a, suite, verifyOptions(fileA, "verify A"));
+    vb = va === undefined
+      ? undefined
+      : await verifyCanonicalBytes(b, suite, verifyOptions(fileB, "verify B"));
+  } else if (
+    a instanceof VerifiedEvaluation && b instanceof VerifiedEvaluation
+  ) {
+    [va, vb] = [a, b];
+  }
+  let pairing: Pairing;
+  if (va !== undefined && vb !== undefined) {
+    pairing = pairResults(va, vb);
+    va = await verifiedInput(va, suite, verifyOptions(fileA, "verify A"));
+    vb = await verifiedInput(vb, suite, verifyOptions(fileB, "verify B"));
+  } else {
+    const inputA = parsedInput(a, sourceA);
+    const inputB = parsedInput(b, sourceB);
+    pairing = pairResults(
+      structureOf(inputA, fileA),
+      structureOf(inputB, fileB),
+    );
+    va = await verifiedInput(inputA, suite, verifyOptions(fileA, "verify A"));
+    vb = await verifiedInput(inputB, suite, verifyOptions(fileB, "verify B"));
+  }
+  const manifest = va.evaluation_manifest;
+  const valuesA = episodeMetricValues(va);
+  const valuesB = episodeMetricValues(vb);
   const pairedSet = new Set(pairing.paired);
 
   // Exact deltas per paired episode and metric (null: undefined for A or B).
@@ -150,8 +213,8 @@ export async function pairedStatistics(
     options.onProgress,
     intervals,
   );
-  const inA = new Set(va.result.episodes.map((e) => e.index));
-  const inB = new Set(vb.result.episodes.map((e) => e.index));
+  const inA = new Set(va.episodes.map((e) => e.index));
+  const inB = new Set(vb.episodes.map((e) => e.index));
 
   const groupJson = async (g: Group): Promise<JsonObject> => {
     const paired = g.indices.filter((k) => pairedSet.has(k));
@@ -163,7 +226,7 @@ export async function pairedStatistics(
       const xs = ds.map((d) => d.delta);
       const [statistics, ci] = await summarizer.summarize(xs, {
         purpose: "paired_mean_delta",
-        evaluationManifestHash: va.result.evaluation_manifest_hash,
+        evaluationManifestHash: va.evaluation_manifest_hash,
         resultDigests: [va.digest, vb.digest],
         group: [g.kind, g.name],
         metric: def.metric,
@@ -206,9 +269,9 @@ export async function pairedStatistics(
   for (const g of groups) built.push(await groupJson(g));
   await summarizer.finish();
   return {
-    ...headerJson("paired", manifest, va.result.evaluation_manifest_hash, R),
-    model_a: va.result.model_id,
-    model_b: vb.result.model_id,
+    ...headerJson("paired", manifest, va.evaluation_manifest_hash, R),
+    model_a: va.model_id,
+    model_b: vb.model_id,
     result_digest_a: va.digest,
     result_digest_b: vb.digest,
     delta: "A - B",

@@ -1,0 +1,157 @@
+/**
+ * The one-pass verifier on bytes (src/verify.ts): it proves valid results
+ * valid with the digest of the reference verifier, and leaves every
+ * refusal, with its exact diagnostics, to the reference verifier.
+ */
+
+import assert from "node:assert/strict";
+import {
+  encode,
+  encodeBytes,
+  type JsonValue,
+  parseBytes,
+} from "../src/canonical.ts";
+import { verifyResult } from "../src/result.ts";
+import { simulateEpisode } from "../src/simulator.ts";
+import { builtinPolicy } from "../src/policies/mod.ts";
+import { publicSuite } from "../src/public_suite.ts";
+import { scenarioHash } from "../src/scenario.ts";
+import {
+  VerifiedEpisode,
+  VerifiedEvaluation,
+  verifyCanonicalBytes,
+  verifyEvaluation,
+} from "../src/verify.ts";
+import { copy, evaluate, testSuite } from "./_stats_fixtures.ts";
+
+const SUITE = testSuite();
+const GREEDY = await evaluate(SUITE, "greedy", "greedy");
+const BYTES = encodeBytes(GREEDY);
+// deno-lint-ignore no-explicit-any
+type Any = any;
+
+async function refusal(p: Promise<unknown>): Promise<Error> {
+  try {
+    await p;
+  } catch (e) {
+    return e as Error;
+  }
+  throw new Error("expected a refusal");
+}
+
+Deno.test("verify bytes: a canonical valid result is proved on the fast path", async () => {
+  const fast = await verifyCanonicalBytes(BYTES, SUITE);
+  assert.ok(fast instanceof VerifiedEvaluation);
+  const reference = await verifyResult(GREEDY, SUITE);
+  assert.equal(fast.digest, reference.digest);
+  assert.equal(fast.model_id, "greedy");
+  assert.deepEqual(
+    fast.episodes.map((e) => [e.index, encode(e.metrics)]),
+    reference.result.episodes.map((e) => [e.index, encode(e.metrics)]),
+  );
+  assert.deepEqual(
+    fast.episodes.map((e) => e.termination_reason),
+    reference.result.episodes.map((e) =>
+      e.record.final_state.termination_reason
+    ),
+  );
+});
+
+Deno.test("verify bytes: a valid but non-canonical file takes the reference path", async () => {
+  // Whitespace keeps the value (and its float lexemes such as 0.0).
+  const pretty = new TextEncoder().encode(
+    " " +
+      new TextDecoder().decode(BYTES).replace('{"episodes":', '{ "episodes" :'),
+  );
+  assert.equal(await verifyCanonicalBytes(pretty, SUITE), undefined);
+  const v = await verifyEvaluation(pretty, SUITE);
+  assert.equal(v.digest, (await verifyResult(GREEDY, SUITE)).digest);
+});
+
+Deno.test("verify bytes: every tampering is refused exactly as the reference refuses it", async () => {
+  const cases: ((r: Any) => void)[] = [
+    (
+      r,
+    ) => (r.episodes[1].record.steps[0].movements[0].outcome = "blocked_wall"),
+    (r) => (r.episodes[0].record.header.seed = 99),
+    (r) => (r.episodes[2].record.steps.pop()),
+    (r) => (r.episodes[0].metrics.safety.evacuated += 1),
+    (r) => (r.episodes[0].record.final_state.step += 1),
+    (r) => (r.episodes[3].record.steps[1].actions = {}),
+    (r) => (r.model_id = "bad id!"),
+    (r) => (r.episodes[0].index = 5),
+    (r) => r.episodes.reverse(),
+    (r) => (r.evaluation_manifest_hash = "0".repeat(64)),
+  ];
+  for (const [i, tamper] of cases.entries()) {
+    const r = copy(GREEDY) as Any;
+    tamper(r);
+    const bytes = encodeBytes(r as JsonValue);
+    assert.equal(
+      await verifyCanonicalBytes(bytes, SUITE),
+      undefined,
+      `case ${i}`,
+    );
+    const got = await refusal(
+      verifyEvaluation(bytes, SUITE, { file: "r.json" }),
+    );
+    const want = await refusal(verifyResult(r, SUITE, { file: "r.json" }));
+    assert.equal(got.name, want.name, `case ${i}`);
+    assert.equal(got.message, want.message, `case ${i}`);
+  }
+  // Not JSON at all: the strict reader's error, with the source name.
+  const bad = new TextEncoder().encode('{"a":1,"a":2}');
+  const got = await refusal(
+    verifyEvaluation(bad, SUITE, { file: "-", source: "<stdin>" }),
+  );
+  assert.throws(() => parseBytes(bad, { file: "<stdin>" }), {
+    name: "CanonicalJsonError",
+    message: got.message,
+  });
+  assert.ok(got.message.startsWith("<stdin>: a: duplicate key"));
+});
+
+Deno.test("verify bytes: a record whose text differs only in key order is not proved", async () => {
+  // The same value with the header's keys reversed: valid JSON, same
+  // metrics, but not canonical, so the digest would differ.
+  const text = new TextDecoder().decode(BYTES);
+  const header = encode(
+    GREEDY.episodes[0]!.record.header as unknown as JsonValue,
+  );
+  const reversed = JSON.stringify(
+    Object.fromEntries(Object.entries(JSON.parse(header)).reverse()),
+  );
+  const swapped = text.replace(header, reversed);
+  assert.notEqual(swapped, text);
+  const bytes = new TextEncoder().encode(swapped);
+  assert.equal(await verifyCanonicalBytes(bytes, SUITE), undefined);
+  const v = await verifyEvaluation(bytes, SUITE);
+  assert.equal(v.digest, (await verifyResult(GREEDY, SUITE)).digest);
+});
+
+Deno.test("verified values come from the verifier only", () => {
+  assert.throws(
+    () => new (VerifiedEvaluation as Any)(Symbol("verified"), {}),
+    TypeError,
+  );
+  assert.throws(
+    () => new (VerifiedEpisode as Any)(undefined, {}, {}, "max_steps", 0),
+    TypeError,
+  );
+});
+
+Deno.test("simulator records: JSON.stringify writes their canonical JSON", async () => {
+  const suite = publicSuite();
+  for (const { scenario, seeds } of suite.scenarios) {
+    const hash = await scenarioHash(scenario);
+    for (const policy of ["greedy", "random"]) {
+      const record = await simulateEpisode(
+        scenario,
+        seeds[0]!,
+        builtinPolicy(policy)(seeds[0]!),
+        { scenarioHash: hash },
+      );
+      assert.equal(JSON.stringify(record), encode(record));
+    }
+  }
+});
