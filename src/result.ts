@@ -628,9 +628,9 @@ export type Pairing = {
  * assert.ok(p.paired.length === 0 && p.missingFromA.length === 1);
  * ```
  */
-export function pairResults(
-  a: PairableResult,
-  b: PairableResult,
+export function pairResults<A extends PairableResult, B extends PairableResult>(
+  a: A,
+  b: B,
 ): Pairing {
   if (a.evaluation_manifest_hash !== b.evaluation_manifest_hash) {
     throw new EvaluationError(
