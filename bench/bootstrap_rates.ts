@@ -22,10 +22,9 @@
  */
 
 import { parseArgs } from "node:util";
-import { parse } from "../src/canonical.ts";
 import { kernelByName } from "../src/bootstrap/kernel.ts";
 import { publicSuite } from "../src/public_suite.ts";
-import { verifyResult } from "../src/result.ts";
+import { verifyEvaluation } from "../src/verify.ts";
 import { episodeMetricValues } from "../src/statistics/artifact.ts";
 import { METRIC_DEFINITIONS } from "../src/statistics/definitions.ts";
 import { statisticsGroups } from "../src/statistics/groups.ts";
@@ -98,14 +97,14 @@ await command("deno", [
   `${tmp}/greedy.json`,
 ]);
 const suite = publicSuite();
-const verified = await verifyResult(
-  parse(await Deno.readTextFile(`${tmp}/greedy.json`)),
+const verified = await verifyEvaluation(
+  await Deno.readFile(`${tmp}/greedy.json`),
   suite,
 );
-const values = episodeMetricValues(verified.result);
+const values = episodeMetricValues(verified);
 const intervals: number[][] = [];
 let drawn = 0;
-for (const g of statisticsGroups(suite, verified.result.evaluation_manifest)) {
+for (const g of statisticsGroups(suite, verified.evaluation_manifest)) {
   METRIC_DEFINITIONS.forEach((_, m) => {
     const xs = g.indices.flatMap((k) => {
       const v = values.get(k)?.[m];
