@@ -193,7 +193,80 @@ function escapeString(s: string): string {
  * ```
  */
 export function encode(value: JsonValue): string {
-  return new Writer().write(value, 0);
+  try {
+    return new FastWriter().write(value, 0);
+  } catch {
+    // The careful writer finds the same fault and names its field path.
+    return new Writer().write(value, 0);
+  }
+}
+
+class Refused extends Error {}
+
+// The writer of valid values: no field path is kept, object keys already
+// in order are not sorted, and repeated strings are escaped once. On
+// anything it would refuse it throws, and `Writer` says why and where.
+class FastWriter {
+  private readonly strings = new Map<string, string>();
+
+  private str(s: string): string {
+    let out = this.strings.get(s);
+    if (out === undefined) {
+      if (PLAIN_ASCII.test(s)) out = `"${s}"`;
+      else if (!s.isWellFormed()) throw new Refused();
+      else out = escapeString(s);
+      if (s.length <= 64 && this.strings.size < 65536) this.strings.set(s, out);
+    }
+    return out;
+  }
+
+  write(v: JsonValue, depth: number): string {
+    if (typeof v === "number") {
+      if (!Number.isSafeInteger(v)) throw new Refused();
+      return String(v === 0 ? 0 : v);
+    }
+    if (typeof v === "string") return this.str(v);
+    if (v === null) return "null";
+    if (v === true) return "true";
+    if (v === false) return "false";
+    if (v instanceof JsonFloat) {
+      if (typeof v.value !== "number" || !Number.isFinite(v.value)) {
+        throw new Refused();
+      }
+      return pythonFloatRepr(v.value);
+    }
+    if (typeof v !== "object" || depth >= MAX_DEPTH) throw new Refused();
+    if (Array.isArray(v)) {
+      const items = v as readonly JsonValue[];
+      let out = "[";
+      for (let i = 0; i < items.length; i++) {
+        const item = items[i];
+        if (item === undefined) throw new Refused();
+        if (i > 0) out += ",";
+        out += this.write(item, depth + 1);
+      }
+      return out + "]";
+    }
+    const proto = Object.getPrototypeOf(v);
+    if (proto !== null && proto !== Object.prototype) throw new Refused();
+    const obj = v as JsonObject;
+    const keys = Object.keys(obj);
+    for (let i = 1; i < keys.length; i++) {
+      if (compareCodePoints(keys[i - 1]!, keys[i]!) >= 0) {
+        keys.sort(compareCodePoints);
+        break;
+      }
+    }
+    let out = "{";
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const item = obj[k];
+      if (item === undefined) throw new Refused();
+      if (i > 0) out += ",";
+      out += this.str(k) + ":" + this.write(item, depth + 1);
+    }
+    return out + "}";
+  }
 }
 
 const PLAIN_ASCII = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;

@@ -13,7 +13,7 @@
 
 import { encode } from "./canonical.ts";
 import { EvaluationError, MetricsInputError, PolicyError } from "./errors.ts";
-import { episodeMetrics } from "./metrics/episode.ts";
+import { episodeMetrics, producedRecordMetrics } from "./metrics/episode.ts";
 import { builtinPolicy, type PolicyFactory } from "./policies/mod.ts";
 import { type Controller, simulateEpisode } from "./simulator.ts";
 import { buildManifest, manifestHash } from "./suite.ts";
@@ -382,7 +382,7 @@ async function runEpisode(
   } finally {
     await disposeOf(inner);
   }
-  const metrics = await episodeMetrics(scenario, record);
+  const metrics = await producedRecordMetrics(scenario, record);
   return {
     index: key.index,
     scenario_id: key.scenario_id,

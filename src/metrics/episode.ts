@@ -87,6 +87,44 @@ export async function episodeMetrics(
   return metricsDictionary(compiled, rec, ctx);
 }
 
+/**
+ * The metrics dictionary of a record this process has just produced with
+ * the simulator (the runner's): stages 1 and 2 run, but the replay is left
+ * out, because replaying the simulator's own output in the same process
+ * can only give it back; whoever reads the record later replays it.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { episodeMetrics, producedRecordMetrics } from "./episode.ts";
+ * import { encode } from "../canonical.ts";
+ * import { simulateEpisode } from "../simulator.ts";
+ * import { publicSuite } from "../public_suite.ts";
+ * const scenario = publicSuite().scenarios[0]!.scenario;
+ * const record = await simulateEpisode(scenario, 3, (obs) =>
+ *   Object.fromEntries(obs.people.map((p) => [p.person_id, "stay"])));
+ * assert.equal(
+ *   encode(await producedRecordMetrics(scenario, record)),
+ *   encode(await episodeMetrics(scenario, record)),
+ * );
+ * ```
+ */
+export async function producedRecordMetrics(
+  scenario: Scenario,
+  record: RunRecord,
+): Promise<JsonObject> {
+  const ctx = rootCtx(MetricsInputError);
+  const compiled = await checkedScenario(scenario, ctx);
+  checkCompatibility(
+    compiled.scenario,
+    compiled.hash,
+    record as unknown as JsonValue,
+    ctx,
+  );
+  checkStructure(compiled.scenario, record, ctx);
+  return metricsDictionary(compiled, record, ctx);
+}
+
 /** A scenario given in memory is not trusted: it is read again strictly. */
 async function checkedScenario(
   scenario: Scenario,
