@@ -8,8 +8,7 @@
  */
 
 import { compareCodePoints, encode, sha256Hex } from "./canonical.ts";
-import { staticExitDistances } from "./grid.ts";
-import { type Geometry, geometry } from "./metrics/geometry.ts";
+import { type Geometry, geometryOf, staticExitDistances } from "./grid.ts";
 import { parseScenario } from "./scenario.ts";
 import { layoutOf } from "./simulator.ts";
 import type { Scenario } from "./types.ts";
@@ -77,7 +76,7 @@ async function build(read: Scenario, text: string): Promise<CompiledScenario> {
     ids: Object.freeze(
       scenario.people.map((p) => p.person_id).sort(compareCodePoints),
     ),
-    geometry: geometry(scenario),
+    geometry: geometryOf(scenario),
     staticDistances: staticExitDistances(scenario),
   });
 }

@@ -1,7 +1,9 @@
 /**
- * Scenario geometry as flat typed arrays (contract §4, §7 step 8,
- * metrics.md §7). A cell `[row, col]` of a `height × width` grid has the
- * index `row * width + col`, so ascending indices are row-major order. Every
+ * The one geometry of the package: scenario grids as flat typed arrays, the
+ * direction table, cell helpers, and the one breadth-first search (used by
+ * the simulator, validation, the metrics and the policies). A cell
+ * `[row, col]` of a `height × width` grid has the index
+ * `row * width + col`, so ascending indices are row-major order. Every
  * conversion checks bounds first: `[r, width]` would otherwise alias
  * `[r + 1, 0]`.
  *
@@ -9,7 +11,21 @@
  */
 
 import { compareCodePoints } from "./canonical.ts";
-import type { Cell, Scenario } from "./types.ts";
+import type { Cell, Direction, Scenario } from "./types.ts";
+
+/** The four moves in contract §4 neighbour order: north, east, south, west. */
+export const DIRECTIONS = ["north", "east", "south", "west"] as const;
+
+/** Row and column change of each move (contract §4), in `DIRECTIONS` order. */
+export const DELTAS: Readonly<Record<Direction, Cell>> = {
+  north: [-1, 0],
+  east: [0, 1],
+  south: [1, 0],
+  west: [0, -1],
+};
+
+/** "No distance": the cell cannot be reached. */
+export const UNREACHED = -1;
 
 /** The static layout of a scenario: size, walls and exits. */
 export type Geometry = {
@@ -23,6 +39,8 @@ export type Geometry = {
   readonly exitAt: Int32Array;
   /** Cell index of each exit, in scenario order. */
   readonly exitCells: Int32Array;
+  /** Exit IDs, in scenario order. */
+  readonly exitIds: readonly string[];
 };
 
 const geometryCache = new WeakMap<Scenario, Geometry>();
@@ -54,7 +72,8 @@ export function geometryOf(scenario: Scenario): Geometry {
   });
   const exitAt = new Int32Array(height * width).fill(-1);
   const exitCells = new Int32Array(scenario.exits.length);
-  const g: Geometry = { width, height, wall, exitAt, exitCells };
+  const exitIds = scenario.exits.map((e) => e.exit_id);
+  const g: Geometry = { width, height, wall, exitAt, exitCells, exitIds };
   scenario.exits.forEach((exit, e) => {
     const idx = cellIndex(g, exit.position[0], exit.position[1]);
     if (idx < 0) throw new RangeError(`exit ${exit.exit_id} is off the grid`);
@@ -100,11 +119,41 @@ export function exitDistanceField(
   out: Int32Array = new Int32Array(g.width * g.height),
   queue: Int32Array = new Int32Array(g.width * g.height),
 ): Int32Array {
-  const { width, height, wall } = g;
-  out.fill(-1);
+  return bfs(g.width, g.height, g.exitCells, g.wall, 0, burning, out, queue);
+}
+
+/**
+ * The breadth-first search: multi-source distances over 4-neighbours in
+ * `DIRECTIONS` order, every source at 0 (as given, enterable or not; each
+ * once). A cell can be entered when `mask[cell] === enter` and, when `fire`
+ * is given, `fire[cell] !== 1`; a source on a burning cell is skipped.
+ * Unreached cells hold {@linkcode UNREACHED}. Writes into `out` when given
+ * (one slot per cell), using `queue` as scratch.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { bfs } from "./grid.ts";
+ * // 1×4 corridor, source at the west end; 1 marks a cell that can be entered.
+ * const d = bfs(4, 1, Int32Array.of(0), Uint8Array.of(1, 1, 0, 1), 1);
+ * assert.ok(d.join() === "0,1,-1,-1");
+ * ```
+ */
+export function bfs(
+  width: number,
+  height: number,
+  sources: ArrayLike<number>,
+  mask: Uint8Array,
+  enter: 0 | 1,
+  fire: Uint8Array | null = null,
+  out: Int32Array = new Int32Array(width * height),
+  queue: Int32Array = new Int32Array(width * height),
+): Int32Array {
+  out.fill(UNREACHED);
   let tail = 0;
-  for (const cell of g.exitCells) {
-    if ((burning !== null && burning[cell] === 1) || out[cell] === 0) continue;
+  for (let i = 0; i < sources.length; i++) {
+    const cell = sources[i]!;
+    if ((fire !== null && fire[cell] === 1) || out[cell] === 0) continue;
     out[cell] = 0;
     queue[tail++] = cell;
   }
@@ -113,7 +162,6 @@ export function exitDistanceField(
     const d = out[cell]! + 1;
     const row = (cell / width) | 0;
     const col = cell - row * width;
-    // Neighbours in north, east, south, west order.
     if (row > 0) tail = visit(cell - width, d, tail);
     if (col < width - 1) tail = visit(cell + 1, d, tail);
     if (row < height - 1) tail = visit(cell + width, d, tail);
@@ -122,12 +170,73 @@ export function exitDistanceField(
   return out;
 
   function visit(n: number, d: number, tail: number): number {
-    if (out[n] !== -1 || wall[n] === 1) return tail;
-    if (burning !== null && burning[n] === 1) return tail;
+    if (out[n] !== UNREACHED || mask[n] !== enter) return tail;
+    if (fire !== null && fire[n] === 1) return tail;
     out[n] = d;
     queue[tail] = n;
     return tail + 1;
   }
+}
+
+/**
+ * Index of the neighbour of cell `i` in direction `d` (0..3, in
+ * `DIRECTIONS` order), or -1 outside the grid.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { neighbour } from "./grid.ts";
+ * assert.ok(neighbour(3, 2, 1, 0) === -1 && neighbour(3, 2, 1, 2) === 4);
+ * ```
+ */
+export function neighbour(
+  width: number,
+  height: number,
+  i: number,
+  d: number,
+): number {
+  const row = Math.floor(i / width);
+  const col = i - row * width;
+  const delta = DELTAS[DIRECTIONS[d]!];
+  return cellIndex({ width, height }, row + delta[0], col + delta[1]);
+}
+
+/** Whether a cell lies inside the grid. */
+export function inBounds(g: Geometry, cell: Cell): boolean {
+  return cell[0] >= 0 && cell[0] < g.height && cell[1] >= 0 &&
+    cell[1] < g.width;
+}
+
+/** Key of an in-bounds cell (callers check {@linkcode inBounds} first). */
+export function cellKey(g: Geometry, cell: Cell): number {
+  return cell[0] * g.width + cell[1];
+}
+
+/** Whether an in-bounds cell is a wall. */
+export function isWall(g: Geometry, cell: Cell): boolean {
+  return g.wall[cellKey(g, cell)] === 1;
+}
+
+/** The ID of the exit on an in-bounds cell key, or `undefined`. */
+export function exitIdAt(g: Geometry, key: number): string | undefined {
+  const e = g.exitAt[key]!;
+  return e < 0 ? undefined : g.exitIds[e];
+}
+
+/** Row-major order: by row, then column. */
+export function compareCells(a: Cell, b: Cell): number {
+  return a[0] - b[0] || a[1] - b[1];
+}
+
+/** Whether two cells are the same. */
+export function sameCell(a: Cell | null, b: Cell | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a[0] === b[0] && a[1] === b[1];
+}
+
+/** A cell as text for messages: `[r, c]`. */
+export function showCell(cell: Cell | null): string {
+  return cell === null ? "null" : `[${cell[0]}, ${cell[1]}]`;
 }
 
 /**

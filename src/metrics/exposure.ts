@@ -11,7 +11,7 @@ import { Rational } from "../exact.ts";
 import type { RunRecord, Snapshot } from "../types.ts";
 import { at, type Ctx } from "../validate.ts";
 import { FireDistance } from "./fire_distance.ts";
-import { cellKey, type Geometry } from "./geometry.ts";
+import { cellKey, type Geometry } from "../grid.ts";
 import { invariant, ratio, toFloat } from "./numbers.ts";
 
 /** One person's exposure: smallest distance seen and exact Σ 1/d. */
@@ -40,7 +40,7 @@ export function exposure(
   record: RunRecord,
   ctx: Ctx,
 ): Exposure {
-  const field = new FireDistance(g.rows, g.cols);
+  const field = new FireDistance(g.height, g.width);
   const hist = new Map<number, number>();
   const personHist = new Map<string, Map<number, number>>(
     ids.map((id) => [id, new Map()]),

@@ -8,7 +8,7 @@
 
 import type { RunRecord, Snapshot } from "../types.ts";
 import { at, type Ctx, fail } from "../validate.ts";
-import { sameCell, showCell } from "./geometry.ts";
+import { sameCell, showCell } from "../grid.ts";
 import { checkPeopleList } from "./snapshot_checks.ts";
 import type { Env } from "./step_checks.ts";
 

@@ -6,10 +6,9 @@
  */
 
 import { compareCodePoints } from "../canonical.ts";
-import { trappedSet } from "../grid.ts";
+import { compareCells, showCell, trappedSet } from "../grid.ts";
 import type { Cell, Scenario, Snapshot } from "../types.ts";
 import { at, type Ctx, fail } from "../validate.ts";
-import { compareCells, showCell } from "./geometry.ts";
 
 /** Require the snapshot to list exactly the scenario people, in ID order. */
 export function checkPeopleList(

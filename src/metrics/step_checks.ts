@@ -18,12 +18,13 @@ import {
   cellKey,
   compareCells,
   DELTAS,
+  exitIdAt,
   type Geometry,
   inBounds,
   isWall,
   sameCell,
   showCell,
-} from "./geometry.ts";
+} from "../grid.ts";
 import {
   checkPeopleList,
   checkRowMajor,
@@ -308,11 +309,11 @@ function checkPeopleUpdate(
           `cell ${showCell(p.position)}`,
       );
     }
-    if (g.exitAt.has(key)) {
+    if (exitIdAt(g, key) !== undefined) {
       fail(
         c,
         `active person ${JSON.stringify(p.person_id)} stands on usable exit ` +
-          JSON.stringify(g.exitAt.get(key)),
+          JSON.stringify(exitIdAt(g, key)),
       );
     }
   });
@@ -342,7 +343,7 @@ function checkEvents(
     const c = at(ectx, j);
     const cell = statusChange(step, prev, index, e.person_id, "evacuated", c);
     const key = cellKey(g, cell);
-    const exitId = g.exitAt.get(key);
+    const exitId = exitIdAt(g, key);
     if (exitId === undefined || prevBurning[key] === 1) {
       fail(
         c,

@@ -24,10 +24,10 @@ import { checkFinalState } from "./final_checks.ts";
 import {
   cellKey,
   compareCells,
-  geometry,
+  geometryOf,
   sameCell,
   showCell,
-} from "./geometry.ts";
+} from "../grid.ts";
 import {
   checkPeopleList,
   checkSortedIds,
@@ -88,7 +88,7 @@ export function checkStructure(
   const ids = scenario.people.map((p) => p.person_id).sort(compareCodePoints);
   const env: Env = {
     scenario,
-    geometry: geometry(scenario),
+    geometry: geometryOf(scenario),
     ids,
     horizon: scenario.termination.max_steps,
     resolutions: new Map(),
@@ -158,7 +158,7 @@ function checkInitialState(
         `[${s0.burning.map(showCell).join(", ")}]`,
     );
   }
-  const burning = new Uint8Array(env.geometry.rows * env.geometry.cols);
+  const burning = new Uint8Array(env.geometry.height * env.geometry.width);
   for (const c of ignitions) burning[cellKey(env.geometry, c)] = 1;
   checkSortedIds(s0.trapped, at(ctx, "trapped"));
   checkTrapped(env.scenario, s0, ctx);

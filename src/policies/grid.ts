@@ -7,15 +7,13 @@
  */
 
 import type { Action, Observation } from "../types.ts";
+import {
+  bfs as gridBfs,
+  cellIndex as gridCellIndex,
+  neighbour as gridNeighbour,
+} from "../grid.ts";
 
-/** The four moves in contract §4 neighbour order: north, east, south, west. */
-export const DIRECTIONS = ["north", "east", "south", "west"] as const;
-
-const DR = [-1, 0, 1, 0] as const;
-const DC = [0, 1, 0, -1] as const;
-
-/** "No distance": the cell cannot be reached. */
-export const UNREACHED = -1;
+export { DIRECTIONS, UNREACHED } from "../grid.ts";
 
 /** An observation grid read into flat row-major arrays (index `r * cols + c`). */
 export type PolicyGrid = {
@@ -112,7 +110,7 @@ export function cellIndex(
   r: number,
   c: number,
 ): number {
-  return r >= 0 && r < rows && c >= 0 && c < cols ? r * cols + c : -1;
+  return gridCellIndex({ width: cols, height: rows }, r, c);
 }
 
 /** Index of the neighbour of `i` in direction `d` (0..3 = N, E, S, W), or -1 outside the grid. */
@@ -122,15 +120,14 @@ export function neighbour(
   i: number,
   d: number,
 ): number {
-  const r = Math.floor(i / cols) + (DR[d] as number);
-  const c = (i % cols) + (DC[d] as number);
-  return cellIndex(rows, cols, r, c);
+  return gridNeighbour(cols, rows, i, d);
 }
 
 /**
  * Multi-source breadth-first distances: every source at 0, expanding over
  * 4-neighbours whose `passable` entry is 1. Unreached cells hold
- * {@linkcode UNREACHED}. Sources are used as given, passable or not.
+ * `UNREACHED`. Sources are used as given, passable or not. (The
+ * package's one search, in the policies' argument order.)
  *
  * @example
  * ```ts
@@ -147,29 +144,7 @@ export function bfs(
   passable: Uint8Array,
   sources: Int32Array,
 ): Int32Array {
-  const n = rows * cols;
-  const dist = new Int32Array(n).fill(UNREACHED);
-  const queue = new Int32Array(n);
-  let head = 0;
-  let tail = 0;
-  for (const s of sources) {
-    if (dist[s] === UNREACHED) {
-      dist[s] = 0;
-      queue[tail++] = s;
-    }
-  }
-  while (head < tail) {
-    const u = queue[head++] as number;
-    const du = dist[u] as number;
-    for (let d = 0; d < 4; d++) {
-      const v = neighbour(rows, cols, u, d);
-      if (v >= 0 && passable[v] === 1 && dist[v] === UNREACHED) {
-        dist[v] = du + 1;
-        queue[tail++] = v;
-      }
-    }
-  }
-  return dist;
+  return gridBfs(cols, rows, sources, passable, 1);
 }
 
 /** A fresh null-prototype action map (person IDs are ordinary keys). */
