@@ -39,8 +39,6 @@ export type Geometry = {
   readonly exitAt: Int32Array;
   /** Cell index of each exit, in scenario order. */
   readonly exitCells: Int32Array;
-  /** Exit IDs, in scenario order. */
-  readonly exitIds: readonly string[];
 };
 
 const geometryCache = new WeakMap<Scenario, Geometry>();
@@ -72,8 +70,7 @@ export function geometryOf(scenario: Scenario): Geometry {
   });
   const exitAt = new Int32Array(height * width).fill(-1);
   const exitCells = new Int32Array(scenario.exits.length);
-  const exitIds = scenario.exits.map((e) => e.exit_id);
-  const g: Geometry = { width, height, wall, exitAt, exitCells, exitIds };
+  const g: Geometry = { width, height, wall, exitAt, exitCells };
   scenario.exits.forEach((exit, e) => {
     const idx = cellIndex(g, exit.position[0], exit.position[1]);
     if (idx < 0) throw new RangeError(`exit ${exit.exit_id} is off the grid`);
@@ -218,9 +215,13 @@ export function isWall(g: Geometry, cell: Cell): boolean {
 }
 
 /** The ID of the exit on an in-bounds cell key, or `undefined`. */
-export function exitIdAt(g: Geometry, key: number): string | undefined {
+export function exitIdAt(
+  g: Geometry,
+  scenario: Scenario,
+  key: number,
+): string | undefined {
   const e = g.exitAt[key]!;
-  return e < 0 ? undefined : g.exitIds[e];
+  return e < 0 ? undefined : scenario.exits[e]?.exit_id;
 }
 
 /** Row-major order: by row, then column. */

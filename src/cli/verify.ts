@@ -8,7 +8,6 @@
  */
 
 import { EmberError } from "../errors.ts";
-import { buildManifest } from "../suite.ts";
 import { expectPositionals, flag, stringOption } from "./args.ts";
 import { type CommandSpec, loadSuite } from "./command.ts";
 import { firstKeys, missingWarning, warn } from "./completeness.ts";
@@ -70,7 +69,8 @@ Example:
     } finally {
       bar.finish();
     }
-    const manifest = await buildManifest(suite);
+    // Verification required it to be the suite's manifest.
+    const manifest = verified.evaluation_manifest;
     const scheduled = manifest.episodes.length;
     const observed = verified.episodes.length;
     const present = new Set(verified.episodes.map((e) => e.index));

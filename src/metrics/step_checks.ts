@@ -309,11 +309,11 @@ function checkPeopleUpdate(
           `cell ${showCell(p.position)}`,
       );
     }
-    if (exitIdAt(g, key) !== undefined) {
+    if (exitIdAt(g, env.scenario, key) !== undefined) {
       fail(
         c,
         `active person ${JSON.stringify(p.person_id)} stands on usable exit ` +
-          JSON.stringify(exitIdAt(g, key)),
+          JSON.stringify(exitIdAt(g, env.scenario, key)),
       );
     }
   });
@@ -343,7 +343,7 @@ function checkEvents(
     const c = at(ectx, j);
     const cell = statusChange(step, prev, index, e.person_id, "evacuated", c);
     const key = cellKey(g, cell);
-    const exitId = exitIdAt(g, key);
+    const exitId = exitIdAt(g, env.scenario, key);
     if (exitId === undefined || prevBurning[key] === 1) {
       fail(
         c,
