@@ -11,272 +11,306 @@
 //   src/bootstrap/wasm_kernel.ts 5ab6ce0bbb7a81174dff21f36c9edb3fd2a099162a49376ffa3d18a5a641ad89
 //   src/bootstrap/worker.ts 6cd3cfaa83aacc8ffdc8d2305f04ae5fb25129a2c9c57fbf12bfe9838a28a1be
 //   src/exact.ts f0d41fa8e629048b2b052656796426882f21e5e7f67402e52647644a33558b3d
-//   wasm/bootstrap_wasm.generated.ts 0454cbb7dd8db19d23ddea9d03fbfa2067c7121147b19b4b36258ab475baffe1
+//   wasm/bootstrap_wasm.generated.ts fa959abcef18bcaeee1fe2d72b6561d4733149e6c6d0a71df9d69a401cb4981f
 
 /** SHA-256 of the worker's module graph and the bundler's version. */
 export const BOOTSTRAP_WORKER_SOURCE_HASH =
-  "4233fc7d3f170e5581f36c99b0de471040f3d4da6d82350bb1ee5c0622cfe43a";
+  "f3e79fc972a978768f6a545faf6339bc8abb8d7c053ba82823ba8df27159317d";
 
 /** The worker's source: one ES module that imports nothing. */
 export const BOOTSTRAP_WORKER_SOURCE: string =
-  "function xt(n,t){for(n<0n&&(n=-n),t<0n&&(t=-t);t!==0n;)[n,t]=[t,n%t];return " +
-  "n}function b(n){let t=n.toString(16);return(t.length-1)*4+(32-Math.clz32(par" +
-  "seInt(t[0],16)))}var $=new DataView(new ArrayBuffer(8)),y=class n{num;den;co" +
-  "nstructor(t,e){this.num=t,this.den=e}static ZERO=new n(0n,1n);static ONE=new" +
-  " n(1n,1n);static of(t,e=1n){let A=Y(t),r=Y(e);if(r===0n)throw new RangeError" +
-  "(\"zero denominator\");if(r<0n&&(A=-A,r=-r),r===1n)return new n(A,1n);let i=xt" +
-  "(A,r);return i===1n?new n(A,r):new n(A/i,r/i)}static fromFloat(t){if(!Number" +
-  ".isFinite(t))throw new RangeError(`cannot make a fraction of ${t}`);$.setFlo" +
-  "at64(0,t);let e=$.getBigUint64(0),A=e>>63n===1n,r=Number(e>>52n&0x7ffn),i=e&" +
-  "0xfffffffffffffn,o;return r===0?o=-1074:(i|=1n<<52n,o=r-1075),A&&(i=-i),o>=0" +
+  "function mt(n,t){for(n<0n&&(n=-n),t<0n&&(t=-t);t!==0n;)[n,t]=[t,n%t];return " +
+  "n}function F(n){let t=n.toString(16);return(t.length-1)*4+(32-Math.clz32(par" +
+  "seInt(t[0],16)))}var z=new DataView(new ArrayBuffer(8)),p=class n{num;den;co" +
+  "nstructor(t,A){this.num=t,this.den=A}static ZERO=new n(0n,1n);static ONE=new" +
+  " n(1n,1n);static of(t,A=1n){let e=_(t),r=_(A);if(r===0n)throw new RangeError" +
+  "(\"zero denominator\");if(r<0n&&(e=-e,r=-r),r===1n)return new n(e,1n);let i=mt" +
+  "(e,r);return i===1n?new n(e,r):new n(e/i,r/i)}static fromFloat(t){if(!Number" +
+  ".isFinite(t))throw new RangeError(`cannot make a fraction of ${t}`);z.setFlo" +
+  "at64(0,t);let A=z.getBigUint64(0),e=A>>63n===1n,r=Number(A>>52n&0x7ffn),i=A&" +
+  "0xfffffffffffffn,o;return r===0?o=-1074:(i|=1n<<52n,o=r-1075),e&&(i=-i),o>=0" +
   "?n.of(i<<BigInt(o)):n.of(i,1n<<BigInt(-o))}add(t){return this.den===t.den?n." +
   "of(this.num+t.num,this.den):n.of(this.num*t.den+t.num*this.den,this.den*t.de" +
   "n)}sub(t){return this.add(t.neg())}mul(t){return n.of(this.num*t.num,this.de" +
   "n*t.den)}div(t){if(t.num===0n)throw new RangeError(\"division by zero\");retur" +
   "n n.of(this.num*t.den,this.den*t.num)}neg(){return new n(-this.num,this.den)" +
-  "}cmp(t){let e=this.num*t.den,A=t.num*this.den;return e<A?-1:e>A?1:0}eq(t){re" +
+  "}cmp(t){let A=this.num*t.den,e=t.num*this.den;return A<e?-1:A>e?1:0}eq(t){re" +
   "turn this.num===t.num&&this.den===t.den}sign(){return this.num<0n?-1:this.nu" +
   "m>0n?1:0}floor(){let t=this.num/this.den;return this.num<0n&&t*this.den!==th" +
   "is.num?t-1n:t}toString(){return this.den===1n?`${this.num}`:`${this.num}/${t" +
-  "his.den}`}toFloat(){return M(this.num,this.den)}};function Y(n){if(typeof n=" +
+  "his.den}`}toFloat(){return O(this.num,this.den)}};function _(n){if(typeof n=" +
   "=\"bigint\")return n;if(!Number.isSafeInteger(n))throw new RangeError(`${n} is" +
-  " not a safe integer`);return BigInt(n)}function M(n,t){if(t<=0n)throw new Ra" +
-  "ngeError(\"denominator must be positive\");if(n===0n)return 0;let e=n<0n,A=e?-" +
-  "n:n,r=b(A)-b(t)-55,[i,o]=r>=0?[A,t<<BigInt(r)]:[A<<BigInt(-r),t],s=i/o,f=s*o" +
-  "!==i,a=b(s),I=r+a-1>=-1022?a-53:-1074-r,u=s>>BigInt(I),h=s&(1n<<BigInt(I))-1" +
-  "n,Q=1n<<BigInt(I-1);(h>Q||h===Q&&(f||(u&1n)===1n))&&(u+=1n);let B=r+I;if(u!=" +
-  "=0n&&b(u)+B>1024)throw new RangeError(\"fraction is too large to convert to a" +
-  " float\");let l=Number(u)*2**B;return e?-l:l}function j(n,t,e,A,r,i){let o=n." +
+  " not a safe integer`);return BigInt(n)}function O(n,t){if(t<=0n)throw new Ra" +
+  "ngeError(\"denominator must be positive\");if(n===0n)return 0;let A=n<0n,e=A?-" +
+  "n:n,r=F(e)-F(t)-55,[i,o]=r>=0?[e,t<<BigInt(r)]:[e<<BigInt(-r),t],s=i/o,g=s*o" +
+  "!==i,f=F(s),a=r+f-1>=-1022?f-53:-1074-r,h=s>>BigInt(a),B=s&(1n<<BigInt(a))-1" +
+  "n,S=1n<<BigInt(a-1);(B>S||B===S&&(g||(h&1n)===1n))&&(h+=1n);let E=r+a;if(h!=" +
+  "=0n&&F(h)+E>1024)throw new RangeError(\"fraction is too large to convert to a" +
+  " float\");let Q=Number(h)*2**E;return A?-Q:Q}function X(n,t,A,e,r,i){let o=n." +
   "length;if(t.n!==o)throw new RangeError(`stream draws below ${t.n}, not ${o}`" +
-  ");if(r<0||i>e.length||A&&i>A.length)throw new RangeError(\"resample range out" +
-  "side the output arrays\");let s=new Uint32Array(o);for(let f=r;f<i;f++){A!==n" +
-  "ull&&(A[f]=t.position),t.fill(s,o);let a=0;for(let c=0;c<o;c++)a+=n[s[c]];e[" +
-  "f]=a}}var V=BigInt(4294967295),Z=BigInt(32);function Lt(n,t=!1){return t?{h:" +
-  "Number(n&V),l:Number(n>>Z&V)}:{h:Number(n>>Z&V)|0,l:Number(n&V)|0}}function " +
-  "W(n,t=!1){let e=n.length,A=new Uint32Array(e),r=new Uint32Array(e);for(let i" +
-  "=0;i<e;i++){let{h:o,l:s}=Lt(n[i],t);[A[i],r[i]]=[o,s]}return[A,r]}var X=(n,t" +
-  ",e)=>n<<e|t>>>32-e,q=(n,t,e)=>t<<e|n>>>32-e,tt=(n,t,e)=>t<<e-32|n>>>64-e,nt=" +
-  "(n,t,e)=>n<<e-32|t>>>64-e;function Rt(n){return n instanceof Uint8Array||Arr" +
-  "ayBuffer.isView(n)&&n.constructor.name===\"Uint8Array\"}function F(n,t=\"\"){if(" +
-  "!Number.isSafeInteger(n)||n<0){let e=t&&`\"${t}\" `;throw new Error(`${e}expec" +
-  "ted integer >= 0, got ${n}`)}}function k(n,t,e=\"\"){let A=Rt(n),r=n?.length,i" +
-  "=t!==void 0;if(!A||i&&r!==t){let o=e&&`\"${e}\" `,s=i?` of length ${t}`:\"\",f=A" +
+  ");if(r<0||i>A.length||e&&i>e.length)throw new RangeError(\"resample range out" +
+  "side the output arrays\");let s=new Uint32Array(o);for(let g=r;g<i;g++){e!==n" +
+  "ull&&(e[g]=t.position),t.fill(s,o);let f=0;for(let I=0;I<o;I++)f+=n[s[I]];A[" +
+  "g]=f}}var k=BigInt(4294967295),W=BigInt(32);function Rt(n,t=!1){return t?{h:" +
+  "Number(n&k),l:Number(n>>W&k)}:{h:Number(n>>W&k)|0,l:Number(n&k)|0}}function " +
+  "$(n,t=!1){let A=n.length,e=new Uint32Array(A),r=new Uint32Array(A);for(let i" +
+  "=0;i<A;i++){let{h:o,l:s}=Rt(n[i],t);[e[i],r[i]]=[o,s]}return[e,r]}var Z=(n,t" +
+  ",A)=>n<<A|t>>>32-A,q=(n,t,A)=>t<<A|n>>>32-A,tt=(n,t,A)=>t<<A-32|n>>>64-A,nt=" +
+  "(n,t,A)=>n<<A-32|t>>>64-A;function xt(n){return n instanceof Uint8Array||Arr" +
+  "ayBuffer.isView(n)&&n.constructor.name===\"Uint8Array\"}function P(n,t=\"\"){if(" +
+  "!Number.isSafeInteger(n)||n<0){let A=t&&`\"${t}\" `;throw new Error(`${A}expec" +
+  "ted integer >= 0, got ${n}`)}}function L(n,t,A=\"\"){let e=xt(n),r=n?.length,i" +
+  "=t!==void 0;if(!e||i&&r!==t){let o=A&&`\"${A}\" `,s=i?` of length ${t}`:\"\",g=e" +
   "?`length=${r}`:`type=${typeof n}`;throw new Error(o+\"expected Uint8Array\"+s+" +
-  "\", got \"+f)}return n}function T(n,t=!0){if(n.destroyed)throw new Error(\"Hash" +
+  "\", got \"+g)}return n}function N(n,t=!0){if(n.destroyed)throw new Error(\"Hash" +
   " instance has been destroyed\");if(t&&n.finished)throw new Error(\"Hash#digest" +
-  "() has already been called\")}function et(n,t){k(n,void 0,\"digestInto() outpu" +
-  "t\");let e=t.outputLen;if(n.length<e)throw new Error('\"digestInto() output\" e" +
-  "xpected to be of length >='+e)}function At(n){return new Uint32Array(n.buffe" +
-  "r,n.byteOffset,Math.floor(n.byteLength/4))}function O(...n){for(let t=0;t<n." +
-  "length;t++)n[t].fill(0)}var bt=new Uint8Array(new Uint32Array([287454020]).b" +
-  "uffer)[0]===68;function Vt(n){return n<<24&4278190080|n<<8&16711680|n>>>8&65" +
-  "280|n>>>24&255}function kt(n){for(let t=0;t<n.length;t++)n[t]=Vt(n[t]);retur" +
-  "n n}var G=bt?n=>n:kt;function rt(n,t={}){let e=(r,i)=>n(i).update(r).digest(" +
-  "),A=n(void 0);return e.outputLen=A.outputLen,e.blockLen=A.blockLen,e.create=" +
-  "r=>n(r),Object.assign(e,t),Object.freeze(e)}var ot=n=>({oid:Uint8Array.from(" +
-  "[6,9,96,134,72,1,101,3,4,2,n])});var Dt=BigInt(0),S=BigInt(1),Nt=BigInt(2),H" +
-  "t=BigInt(7),Pt=BigInt(256),Mt=BigInt(113),ft=[],ct=[],gt=[];for(let n=0,t=S," +
-  "e=1,A=0;n<24;n++){[e,A]=[A,(2*e+3*A)%5],ft.push(2*(5*A+e)),ct.push((n+1)*(n+" +
-  "2)/2%64);let r=Dt;for(let i=0;i<7;i++)t=(t<<S^(t>>Ht)*Mt)%Pt,t&Nt&&(r^=S<<(S" +
-  "<<BigInt(i))-S);gt.push(r)}var at=W(gt,!0),Ft=at[0],Tt=at[1],it=(n,t,e)=>e>3" +
-  "2?tt(n,t,e):X(n,t,e),st=(n,t,e)=>e>32?nt(n,t,e):q(n,t,e);function Ot(n,t=24)" +
-  "{let e=new Uint32Array(10);for(let A=24-t;A<24;A++){for(let o=0;o<10;o++)e[o" +
+  "() has already been called\")}function At(n,t){L(n,void 0,\"digestInto() outpu" +
+  "t\");let A=t.outputLen;if(n.length<A)throw new Error('\"digestInto() output\" e" +
+  "xpected to be of length >='+A)}function et(n){return new Uint32Array(n.buffe" +
+  "r,n.byteOffset,Math.floor(n.byteLength/4))}function G(...n){for(let t=0;t<n." +
+  "length;t++)n[t].fill(0)}var Ft=new Uint8Array(new Uint32Array([287454020]).b" +
+  "uffer)[0]===68;function kt(n){return n<<24&4278190080|n<<8&16711680|n>>>8&65" +
+  "280|n>>>24&255}function Lt(n){for(let t=0;t<n.length;t++)n[t]=kt(n[t]);retur" +
+  "n n}var J=Ft?n=>n:Lt;function rt(n,t={}){let A=(r,i)=>n(i).update(r).digest(" +
+  "),e=n(void 0);return A.outputLen=e.outputLen,A.blockLen=e.blockLen,A.create=" +
+  "r=>n(r),Object.assign(A,t),Object.freeze(A)}var ot=n=>({oid:Uint8Array.from(" +
+  "[6,9,96,134,72,1,101,3,4,2,n])});var Ht=BigInt(0),D=BigInt(1),bt=BigInt(2),V" +
+  "t=BigInt(7),Mt=BigInt(256),Ot=BigInt(113),gt=[],It=[],ct=[];for(let n=0,t=D," +
+  "A=1,e=0;n<24;n++){[A,e]=[e,(2*A+3*e)%5],gt.push(2*(5*e+A)),It.push((n+1)*(n+" +
+  "2)/2%64);let r=Ht;for(let i=0;i<7;i++)t=(t<<D^(t>>Vt)*Ot)%Mt,t&bt&&(r^=D<<(D" +
+  "<<BigInt(i))-D);ct.push(r)}var ft=$(ct,!0),Pt=ft[0],Nt=ft[1],it=(n,t,A)=>A>3" +
+  "2?tt(n,t,A):Z(n,t,A),st=(n,t,A)=>A>32?nt(n,t,A):q(n,t,A);function Gt(n,t=24)" +
+  "{let A=new Uint32Array(10);for(let e=24-t;e<24;e++){for(let o=0;o<10;o++)A[o" +
   "]=n[o]^n[o+10]^n[o+20]^n[o+30]^n[o+40];for(let o=0;o<10;o+=2){let s=(o+8)%10" +
-  ",f=(o+2)%10,a=e[f],c=e[f+1],I=it(a,c,1)^e[s],u=st(a,c,1)^e[s+1];for(let h=0;" +
-  "h<50;h+=10)n[o+h]^=I,n[o+h+1]^=u}let r=n[2],i=n[3];for(let o=0;o<24;o++){let" +
-  " s=ct[o],f=it(r,i,s),a=st(r,i,s),c=ft[o];r=n[c],i=n[c+1],n[c]=f,n[c+1]=a}for" +
-  "(let o=0;o<50;o+=10){for(let s=0;s<10;s++)e[s]=n[o+s];for(let s=0;s<10;s++)n" +
-  "[o+s]^=~e[(s+2)%10]&e[(s+4)%10]}n[0]^=Ft[A],n[1]^=Tt[A]}O(e)}var v=class n{s" +
+  ",g=(o+2)%10,f=A[g],I=A[g+1],a=it(f,I,1)^A[s],h=st(f,I,1)^A[s+1];for(let B=0;" +
+  "B<50;B+=10)n[o+B]^=a,n[o+B+1]^=h}let r=n[2],i=n[3];for(let o=0;o<24;o++){let" +
+  " s=It[o],g=it(r,i,s),f=st(r,i,s),I=gt[o];r=n[I],i=n[I+1],n[I]=g,n[I+1]=f}for" +
+  "(let o=0;o<50;o+=10){for(let s=0;s<10;s++)A[s]=n[o+s];for(let s=0;s<10;s++)n" +
+  "[o+s]^=~A[(s+2)%10]&A[(s+4)%10]}n[0]^=Pt[e],n[1]^=Nt[e]}G(A)}var T=class n{s" +
   "tate;pos=0;posOut=0;finished=!1;state32;destroyed=!1;blockLen;suffix;outputL" +
-  "en;enableXOF=!1;rounds;constructor(t,e,A,r=!1,i=24){if(this.blockLen=t,this." +
-  "suffix=e,this.outputLen=A,this.enableXOF=r,this.rounds=i,F(A,\"outputLen\"),!(" +
+  "en;enableXOF=!1;rounds;constructor(t,A,e,r=!1,i=24){if(this.blockLen=t,this." +
+  "suffix=A,this.outputLen=e,this.enableXOF=r,this.rounds=i,P(e,\"outputLen\"),!(" +
   "0<t&&t<200))throw new Error(\"only keccak-f1600 function is supported\");this." +
-  "state=new Uint8Array(200),this.state32=At(this.state)}clone(){return this._c" +
-  "loneInto()}keccak(){G(this.state32),Ot(this.state32,this.rounds),G(this.stat" +
-  "e32),this.posOut=0,this.pos=0}update(t){T(this),k(t);let{blockLen:e,state:A}" +
-  "=this,r=t.length;for(let i=0;i<r;){let o=Math.min(e-this.pos,r-i);for(let s=" +
-  "0;s<o;s++)A[this.pos++]^=t[i++];this.pos===e&&this.keccak()}return this}fini" +
-  "sh(){if(this.finished)return;this.finished=!0;let{state:t,suffix:e,pos:A,blo" +
-  "ckLen:r}=this;t[A]^=e,(e&128)!==0&&A===r-1&&this.keccak(),t[r-1]^=128,this.k" +
-  "eccak()}writeInto(t){T(this,!1),k(t),this.finish();let e=this.state,{blockLe" +
-  "n:A}=this;for(let r=0,i=t.length;r<i;){this.posOut>=A&&this.keccak();let o=M" +
-  "ath.min(A-this.posOut,i-r);t.set(e.subarray(this.posOut,this.posOut+o),r),th" +
+  "state=new Uint8Array(200),this.state32=et(this.state)}clone(){return this._c" +
+  "loneInto()}keccak(){J(this.state32),Gt(this.state32,this.rounds),J(this.stat" +
+  "e32),this.posOut=0,this.pos=0}update(t){N(this),L(t);let{blockLen:A,state:e}" +
+  "=this,r=t.length;for(let i=0;i<r;){let o=Math.min(A-this.pos,r-i);for(let s=" +
+  "0;s<o;s++)e[this.pos++]^=t[i++];this.pos===A&&this.keccak()}return this}fini" +
+  "sh(){if(this.finished)return;this.finished=!0;let{state:t,suffix:A,pos:e,blo" +
+  "ckLen:r}=this;t[e]^=A,(A&128)!==0&&e===r-1&&this.keccak(),t[r-1]^=128,this.k" +
+  "eccak()}writeInto(t){N(this,!1),L(t),this.finish();let A=this.state,{blockLe" +
+  "n:e}=this;for(let r=0,i=t.length;r<i;){this.posOut>=e&&this.keccak();let o=M" +
+  "ath.min(e-this.posOut,i-r);t.set(A.subarray(this.posOut,this.posOut+o),r),th" +
   "is.posOut+=o,r+=o}return t}xofInto(t){if(!this.enableXOF)throw new Error(\"XO" +
   "F is not possible for this instance\");return this.writeInto(t)}xof(t){return" +
-  " F(t),this.xofInto(new Uint8Array(t))}digestInto(t){if(et(t,this),this.finis" +
+  " P(t),this.xofInto(new Uint8Array(t))}digestInto(t){if(At(t,this),this.finis" +
   "hed)throw new Error(\"digest() was already called\");return this.writeInto(t)," +
   "this.destroy(),t}digest(){return this.digestInto(new Uint8Array(this.outputL" +
-  "en))}destroy(){this.destroyed=!0,O(this.state)}_cloneInto(t){let{blockLen:e," +
-  "suffix:A,outputLen:r,rounds:i,enableXOF:o}=this;return t||=new n(e,A,r,o,i)," +
+  "en))}destroy(){this.destroyed=!0,G(this.state)}_cloneInto(t){let{blockLen:A," +
+  "suffix:e,outputLen:r,rounds:i,enableXOF:o}=this;return t||=new n(A,e,r,o,i)," +
   "t.state32.set(this.state32),t.pos=this.pos,t.posOut=this.posOut,t.finished=t" +
-  "his.finished,t.rounds=i,t.suffix=A,t.outputLen=r,t.enableXOF=o,t.destroyed=t" +
-  "his.destroyed,t}};var Gt=(n,t,e,A={})=>rt((r={})=>new v(t,n,r.dkLen===void 0" +
-  "?e:r.dkLen,!0),A);var ut=Gt(31,136,32,ot(12));var Bt=new TextEncoder().encod" +
-  "e(\"emberbench/statistics/bootstrap/v1\\0\"),d=4096,U=512,x=4294967296,D=class{" +
+  "his.finished,t.rounds=i,t.suffix=e,t.outputLen=r,t.enableXOF=o,t.destroyed=t" +
+  "his.destroyed,t}};var Jt=(n,t,A,e={})=>rt((r={})=>new T(t,n,r.dkLen===void 0" +
+  "?A:r.dkLen,!0),e);var ht=Jt(31,136,32,ot(12));var Et=new TextEncoder().encod" +
+  "e(\"emberbench/statistics/bootstrap/v1\\0\"),l=4096,y=512,m=4294967296,H=class{" +
   "#n;#t;constructor(t){if(t.length!==32)throw new RangeError(`bootstrap seed m" +
-  "ust be 32 bytes, found ${t.length}`);let e=Bt.length;this.#n=new Uint8Array(" +
-  "e+32+8),this.#n.set(Bt,0),this.#n.set(t,e),this.#t=new DataView(this.#n.buff" +
-  "er,e+32,8)}fill(t,e){if(!Number.isSafeInteger(t)||t<0)throw new RangeError(`" +
-  "block index ${t} is not a safe integer >= 0`);if(e.length<d)throw new RangeE" +
-  "rror(`output needs ${d} bytes`);this.#t.setUint32(0,Math.floor(t/x)),this.#t" +
-  ".setUint32(4,t>>>0),ut.create({}).update(this.#n).xofInto(e.subarray(0,d))}}" +
-  ";var vt=x-1,m=class{n;#n;#t=new Uint8Array(d);#r=new DataView(this.#t.buffer" +
-  ");#A=-1;#e=0;#o=0;#i;#s;constructor(t,e,A=0){if(!Number.isSafeInteger(e)||e<" +
-  "1||e>vt)throw new RangeError(`index range ${e} is outside [1, 2^32 - 1]`);th" +
-  "is.n=e,this.#n=t;let r=Number((1n<<64n)%BigInt(e));this.#i=r===0?x:x-r,this." +
-  "#s=e<=2**21,this.seek(A)}get position(){return this.#e*U+this.#o}seek(t){if(" +
+  "ust be 32 bytes, found ${t.length}`);let A=Et.length;this.#n=new Uint8Array(" +
+  "A+32+8),this.#n.set(Et,0),this.#n.set(t,A),this.#t=new DataView(this.#n.buff" +
+  "er,A+32,8)}fill(t,A){if(!Number.isSafeInteger(t)||t<0)throw new RangeError(`" +
+  "block index ${t} is not a safe integer >= 0`);if(A.length<l)throw new RangeE" +
+  "rror(`output needs ${l} bytes`);this.#t.setUint32(0,Math.floor(t/m)),this.#t" +
+  ".setUint32(4,t>>>0),ht.create({}).update(this.#n).xofInto(A.subarray(0,l))}}" +
+  ";var Tt=m-1,d=class{n;#n;#t=new Uint8Array(l);#r=new DataView(this.#t.buffer" +
+  ");#e=-1;#A=0;#o=0;#i;#s;constructor(t,A,e=0){if(!Number.isSafeInteger(A)||A<" +
+  "1||A>Tt)throw new RangeError(`index range ${A} is outside [1, 2^32 - 1]`);th" +
+  "is.n=A,this.#n=t;let r=Number((1n<<64n)%BigInt(A));this.#i=r===0?m:m-r,this." +
+  "#s=A<=2**21,this.seek(e)}get position(){return this.#A*y+this.#o}seek(t){if(" +
   "!Number.isSafeInteger(t)||t<0)throw new RangeError(`stream position ${t} is " +
-  "not valid`);this.#e=Math.floor(t/U),this.#o=t%U}next(){let t=new Uint32Array" +
-  "(1);return this.fill(t,1),t[0]}fill(t,e=t.length){if(e>t.length)throw new Ra" +
-  "ngeError(\"output array too short\");let A=this.#r,r=this.#i,i=this.n,o=this.#" +
-  "s,s=this.#o;this.#A!==this.#e&&s<U&&this.#f();for(let f=0;f<e;){s===U&&(this" +
-  ".#e++,this.#f(),s=0);let a=A.getUint32(8*s),c=A.getUint32(8*s+4);s++,!(a===4" +
-  "294967295&&c>=r)&&(t[f++]=o?(a%i*x+c)%i:_t(a,c,i))}this.#o=s}#f(){this.#n.fi" +
-  "ll(this.#e,this.#t),this.#A=this.#e}};function _t(n,t,e){let A=n%e;return A=" +
-  "A*65536%e,(A*65536+t)%e}var Jt=\"AGFzbQEAAAABLAlgAABgAAF/YAF+AX9gAX8AYAF8AGAE" +
-  "f39/fwBgAAF8YAN/f38Bf2ACfH8AAw0MAgAAAAMEAQUGAQcIBQMBAAEGGgV+AUIAC34BQgALfwFB" +
-  "AAt+AUIBC34BQgALB24KC3NlZWRBZGRyZXNzAAYIaGVhcEJhc2UACQdzZXRTZWVkAAMIc2V0UmFu" +
-  "Z2UABAlkcmF3V29yZHMACgRzZWVrAAUIcG9zaXRpb24ACApibG9ja0J5dGVzAAsIcmVzYW1wbGUA" +
-  "BwZtZW1vcnkCAAgBAQwBAgrqGwy1AwMEfwF7A34gACMAUQRAQbAODwsgACMAQgF8UQRAQbAuDwtB" +
-  "0wogAEIIiEL/gfyH8J/A/wCDIABC/4H8h/CfwP8Ag0IIhoQiBkIQiEL//4OA8P8/gyAGQv//g4Dw" +
-  "/z+DQhCGhEIgijcDAEHQCikDACEHQdgKKQMAIQZB0wogAEIBfCIIQgiIQv+B/Ifwn8D/AIMgCEL/" +
-  "gfyH8J/A/wCDQgiGhCIIQhCIQv//g4Dw/z+DIAhC//+DgPD/P4NCEIaEQiCKNwMAA0AgAUEZSARA" +
-  "IAFBBHRBoAtqIAFBEUgEfiABQQN0QZAKaikDAAVCAAv9Ev0LBAAgAUEBaiEBDAELC0GgDEGgDP0A" +
-  "BAAgB/0eAP0LBABBsAxBsAz9AAQAIAb9HgD9CwQAA0AgAkGABEgEQBACQRFBgAQgAmsiASABQRFK" +
-  "GyEDQQAhAQNAIAEgA0gEQCABIAJqQQN0IgRBsA5qIAFBBHRBoAtq/QAEACIFIAX9DQcGBQQDAgEA" +
-  "Dw4NDAsKCQgiBf0dADcDACAEQbAuaiAF/R0BNwMAIAFBAWohAQwBCwsgAiADaiECDAELCyAAJABB" +
-  "sA4LCgBCfiQAQn8kBAv7EwIoewJ/QaAL/QAEACECQbAL/QAEACEAQcAL/QAEACEVQdAL/QAEACER" +
-  "QeAL/QAEACEMQfAL/QAEACEDQYAM/QAEACEEQZAM/QAEACEIQaAM/QAEACEWQbAM/QAEACENQcAM" +
-  "/QAEACEBQdAM/QAEACEOQeAM/QAEACEFQfAM/QAEACEXQYAN/QAEACEYQZAN/QAEACEJQaAN/QAE" +
-  "ACEKQbAN/QAEACESQcAN/QAEACETQdAN/QAEACEPQeAN/QAEACEHQfAN/QAEACEUQYAO/QAEACEQ" +
-  "QZAO/QAEACELQaAO/QAEACEGA0AgKEEYSARAIAIgDCAN/VEgGCAP/VH9USAG/VEiGSAAIAT9USAO" +
-  "IAr9Uf1RIBT9USIaIBr9zgEgGkE//c0B/VD9USIb/VEiHCAFIBogESAW/VEgFyAT/VH9USAL/VEi" +
-  "GiAa/c4BIBpBP/3NAf1Q/VEiHf1RIh5BK/3LASAeQRX9zQH9UCIeIAQgAiAD/VEgASAJ/VH9USAH" +
-  "/VEiAiAVIAj9USAFIBL9Uf1RIBD9USIEIAT9zgEgBEE//c0B/VD9USIf/VEiBUEs/csBIAVBFP3N" +
-  "Af1QIiD9T/1RIChBA3QiKUGACGopAwD9Ev1RISEgICATIAQgGSAZ/c4BIBlBP/3NAf1Q/VEiE/1R" +
-  "IgRBFf3LASAEQSv9zQH9UCIZIB79T/1RIQUgHiAGIBogAiAC/c4BIAJBP/3NAf1Q/VEiGv1RIgJB" +
-  "Dv3LASACQTL9zQH9UCIeIBn9T/1RISIgESAT/VEiAkEc/csBIAJBJP3NAf1QIhEgASAb/VEiAUED" +
-  "/csBIAFBPf3NAf1QIgEgDSAa/VEiAkEU/csBIAJBLP3NAf1QIg39T/1RIQYgDSAKIB/9USICQS39" +
-  "ywEgAkET/c0B/VAiCiAB/U/9USEjIAEgECAd/VEiAUE9/csBIAFBA/3NAf1QIgEgCv1P/VEhECAA" +
-  "IB/9USIAIAD9zgEgAEE//c0B/VAiACAXIBP9USICQRn9ywEgAkEn/c0B/VAiAiAIIB39USIEQQb9" +
-  "ywEgBEE6/c0B/VAiCP1P/VEhFyAIIA8gGv1RIgQgBP0NBwABAgMEBQYPCAkKCwwNDiIPIAL9T/1R" +
-  "ISQgAiAHIBv9USICQRL9ywEgAkEu/c0B/VAiAiAP/U/9USEHIAwgGv1RIgRBG/3LASAEQSX9zQH9" +
-  "UCIMIA4gH/1RIgRBCv3LASAEQTb9zQH9UCIOIAMgG/1RIgNBJP3LASADQRz9zQH9UCIl/U/9USEm" +
-  "ICUgEiAd/VEiA0EP/csBIANBMf3NAf1QIhIgDv1P/VEhBCAOIAsgE/1RIgMgA/0NAQIDBAUGBwAJ" +
-  "CgsMDQ4PCCIDIBL9T/1RIQsgGCAa/VEiDkEn/csBIA5BGf3NAf1QIg4gFCAf/VEiFEEC/csBIBRB" +
-  "Pv3NAf1QIhQgCSAb/VEiCUEp/csBIAlBF/3NAf1QIgn9T/1RIRggISAeICAgHP1P/VEiGiABIA0g" +
-  "Ef1P/VEiDf1RIAIgCCAA/U/9USIbIAMgJSAM/U/9USIf/VH9USAUIBYgE/1RIghBN/3LASAIQQn9" +
-  "zQH9UCIIIBUgHf1RIhNBPv3LASATQQL9zQH9UCIT/U/9USIV/VEiFiAFICP9USAkIAT9Uf1RIAgg" +
-  "CSAO/U/9USId/VEiICAg/c4BICBBP/3NAf1Q/VEiJf1RIicgByAgIBkgHCAe/U/9USIZIAogESAB" +
-  "/U/9USIc/VEgDyAAIAL9T/1RIgEgEiAMIAP9T/1RIgD9Uf1RIAkgEyAU/U/9USIP/VEiAyAD/c4B" +
-  "IANBP/3NAf1Q/VEiFP1RIgJBK/3LASACQRX9zQH9UCIJICMgISAG/VEgFyAm/VH9USATIA4gCP1P" +
-  "/VEiCv1RIgggIiAQ/VEgByAL/VH9USAY/VEiByAH/c4BIAdBP/3NAf1Q/VEiHv1RIgJBLP3LASAC" +
-  "QRT9zQH9UCIM/U/9USApQYgIaikDAP0S/VEhAiAMIAAgByAWIBb9zgEgFkE//c0B/VD9USIH/VEi" +
-  "AEEV/csBIABBK/3NAf1QIg4gCf1P/VEhACAJIBUgAyAIIAj9zgEgCEE//c0B/VD9USIg/VEiA0EO" +
-  "/csBIANBMv3NAf1QIgMgDv1P/VEhFSAOICcgA/1P/VEhESADIAwgJ/1P/VEhDCAZIAf9USIDQRz9" +
-  "ywEgA0Ek/c0B/VAiCSAXICX9USIDQQP9ywEgA0E9/c0B/VAiCCANICD9USIDQRT9ywEgA0Es/c0B" +
-  "/VAiDf1P/VEhAyANIAQgHv1RIgRBLf3LASAEQRP9zQH9UCIOIAj9T/1RIQQgCCAYIBT9USIIQT39" +
-  "ywEgCEED/c0B/VAiEiAO/U/9USEIIA4gCSAS/U/9USEWIBIgDSAJ/U/9USENIAUgHv1RIgUgBf3O" +
-  "ASAFQT/9zQH9UCIJIAEgB/1RIgFBGf3LASABQSf9zQH9UCIFIBAgFP1RIgFBBv3LASABQTr9zQH9" +
-  "UCIQ/U/9USEBIBAgHyAg/VEiDiAO/Q0HAAECAwQFBg8ICQoLDA0OIhIgBf1P/VEhDiAFIAogJf1R" +
-  "IgVBEv3LASAFQS79zQH9UCIKIBL9T/1RIQUgEiAJIAr9T/1RIRcgCiAQIAn9T/1RIRggGiAg/VEi" +
-  "CUEb/csBIAlBJf3NAf1QIhAgJCAe/VEiCUEK/csBIAlBNv3NAf1QIhIgBiAl/VEiBkEk/csBIAZB" +
-  "HP3NAf1QIgb9T/1RIQkgBiALIBT9USIKQQ/9ywEgCkEx/c0B/VAiCyAS/U/9USEKIBIgDyAH/VEi" +
-  "DyAP/Q0BAgMEBQYHAAkKCwwNDg8IIg8gC/1P/VEhEiALIBAgD/1P/VEhEyAPIAYgEP1P/VEhDyAi" +
-  "IBT9USIGQT79ywEgBkEC/c0B/VAiBiAbICD9USILQSf9ywEgC0EZ/c0B/VAiCyAcIAf9USIHQTf9" +
-  "ywEgB0EJ/c0B/VAiGf1P/VEhByAZICYgJf1RIhBBKf3LASAQQRf9zQH9UCIaIAv9T/1RIRQgCyAd" +
-  "IB79USILQQL9ywEgC0E+/c0B/VAiGyAa/U/9USEQIBogBiAb/U/9USELIBsgGSAG/U/9USEGIChB" +
-  "AmohKAwBCwtBoAsgAv0LBABBsAsgAP0LBABBwAsgFf0LBABB0AsgEf0LBABB4AsgDP0LBABB8Asg" +
-  "A/0LBABBgAwgBP0LBABBkAwgCP0LBABBoAwgFv0LBABBsAwgDf0LBABBwAwgAf0LBABB0AwgDv0L" +
-  "BABB4AwgBf0LBABB8AwgF/0LBABBgA0gGP0LBABBkA0gCf0LBABBoA0gCv0LBABBsA0gEv0LBABB" +
-  "wA0gE/0LBABB0A0gD/0LBABB4A0gB/0LBABB8A0gFP0LBABBgA4gEP0LBABBkA4gC/0LBABBoA4g" +
-  "Bv0LBAALSQBBkApBAEGIAfwLAEGQCkHACUEj/AoAAEGzCkHwCUEg/AoAAEHbCkEfOgAAQZcLQZcL" +
-  "LQAAQYABcjoAAEJ+JABCACQBQQAkAgsUACAArSQDQn9CACMDfSMDgn0kBAsZAQF+IAD8BiIBQoAE" +
-  "fyQBIAFCgASBpyQCCwUAQfAJC8UBAwZ/An4BfCMDpyEGIwIhBSMBIgsQACEHA0AgAyAJSgRAIAIE" +
-  "QCACIAlBA3RqIAWsIAtCCYZ8uTkDAAtEAAAAAAAAAAAhDEEAIQgDQCAGIAhKBEAgBUGABEYEfyAL" +
-  "QgF8IgsQACEHQQAFIAULIgRBAWohBSAHIARBA3RqKQMAIgojBFYNASAMIAAgCiMDgqdBA3RqKwMA" +
-  "oCEMIAhBAWohCAwBCwsgASAJQQN0aiAMOQMAIAlBAWohCQwBCwsgCyQBIAUkAgsMACMCrCMBQgmG" +
-  "fLkLBgBBsM4AC1MCAn8BfgNAIAEgBEoEQCAAIARBA3RqKQMAIgUjBFYEfkJ/BSAFIwOCCyIFQgBZ" +
-  "BEAgAiADQQJ0aiAFPgIAIANBAWohAwsgBEEBaiEEDAELCyADC3sCAX4DfyAA/AYQACEEA0AgA0GA" +
-  "BEgEQCAEIANBA3QiBWopAwAiAkIIiEL/gfyH8J/A/wCDIAJC/4H8h/CfwP8Ag0IIhoQhAiABIAVq" +
-  "IAJCEIhC//+DgPD/P4MgAkL//4OA8P8/g0IQhoRCIIo3AwAgA0EBaiEDDAELCwsL8AECAEGACAvA" +
-  "AQEAAAAAAAAAgoAAAAAAAACKgAAAAAAAgACAAIAAAACAi4AAAAAAAAABAACAAAAAAIGAAIAAAACA" +
-  "CYAAAAAAAICKAAAAAAAAAIgAAAAAAAAACYAAgAAAAAAKAACAAAAAAIuAAIAAAAAAiwAAAAAAAICJ" +
-  "gAAAAAAAgAOAAAAAAACAAoAAAAAAAICAAAAAAAAAgAqAAAAAAAAACgAAgAAAAICBgACAAAAAgICA" +
-  "AAAAAACAAQAAgAAAAAAIgACAAAAAgABBwAkLImVtYmVyYmVuY2gvc3RhdGlzdGljcy9ib290c3Ry" +
-  "YXAvdjE=\",_;function It(){if(_===void 0){let n=atob(Jt),t=new Uint8Array(n.l" +
-  "ength);for(let e=0;e<n.length;e++)t[e]=n.charCodeAt(e);_=new WebAssembly.Mod" +
-  "ule(t)}return _}var N=4096,zt=65536,Et,ht;function Kt(){return Et??=new WebA" +
-  "ssembly.Instance(It(),{}).exports,Et}function lt(n,t){let e=n.memory.buffer." +
-  "byteLength;t>e&&n.memory.grow(Math.ceil((t-e)/zt))}var J=class{source;#n;#t;" +
-  "#r=0;#A=null;constructor(t,e){if(t.length!==32)throw new RangeError(`bootstr" +
-  "ap seed must be 32 bytes, found ${t.length}`);if(!Number.isSafeInteger(e)||e" +
-  "<1||e>4294967295)throw new RangeError(`index range ${e} is outside [1, 2^32 " +
-  "- 1]`);this.#n=t.slice(),this.#t=e,this.source={fill:(A,r)=>{if(!Number.isSa" +
-  "feInteger(A)||A<0)throw new RangeError(`block index ${A} is not a safe integ" +
-  "er >= 0`);if(r.length<d)throw new RangeError(`output needs ${d} bytes`);let " +
-  "i=this.#e(null),o=i.heapBase();lt(i,o+d),i.blockBytes(A,o),r.set(new Uint8Ar" +
-  "ray(i.memory.buffer,o,d))}}}#e(t){let e=Kt();if(ht!==this&&(new Uint8Array(e" +
-  ".memory.buffer,e.seedAddress(),32).set(this.#n),e.setSeed(),e.setRange(this." +
-  "#t),e.seek(this.#r),ht=this,this.#A=null),t!==null&&t!==this.#A){let A=e.hea" +
-  "pBase()+d;lt(e,A+8*(t.length+2*N)),new Float64Array(e.memory.buffer,A,t.leng" +
-  "th).set(t),this.#A=t}return e}resample(t,e,A,r,i){if(t.length!==this.#t)thro" +
-  "w new RangeError(`stream draws below ${this.#t}, not ${t.length}`);if(r<0||i" +
-  ">e.length||A&&i>A.length)throw new RangeError(\"resample range outside the ou" +
-  "tput arrays\");let o=this.#e(t),s=o.heapBase()+d,f=s+8*this.#t,a=f+8*N;for(le" +
-  "t c=r;c<i;c+=N){let I=Math.min(N,i-c);o.resample(s,f,A===null?0:a,I);let u=o" +
-  ".memory.buffer;e.set(new Float64Array(u,f,I),c),A?.set(new Float64Array(u,a," +
-  "I),c)}this.#r=o.position()}};function wt(n,t){return new J(n,t)}var $t=[\"was" +
-  "m\",\"reference\"];function Yt(n){return(t,e)=>{let A=n(t),r=new m(A,e);return{" +
-  "source:A,resample:(i,o,s,f,a)=>j(i,r,o,s,f,a)}}}var jt=Yt(n=>new D(n));funct" +
-  "ion dt(n){if(n===\"wasm\")return wt;if(n===\"reference\")return jt;throw new Ran" +
-  "geError(`kernel must be one of ${$t.join(\", \")}, found ${String(n)}`)}functi" +
-  "on Zt(n,t,e=0,A=n.length-1){if(!(e<=t&&t<=A&&e>=0&&A<n.length))throw new Ran" +
-  "geError(`rank ${t} is outside [${e}, ${A}]`);for(;A>e;){if(A-e<16){qt(n,e,A)" +
-  ";break}let r=e+(A-e>>>1),i=Xt(n[e],n[r],n[A]),o=e-1,s=A+1;for(;;){do o++;whi" +
-  "le(n[o]<i);do s--;while(n[s]>i);if(o>=s)break;let f=n[o];n[o]=n[s],n[s]=f}t<" +
-  "=s?A=s:e=s+1}return n[t]}function Wt(n,t,e){let A=1/0;for(let r=t;r<=e;r++)n" +
-  "[r]<A&&(A=n[r]);return A}function z(n,t){let e=[],A=n.length-1;for(let r=t.l" +
-  "ength-1;r>=0;r--){let i=t[r];if(i+1>A)throw new RangeError(`rank ${i+1} is o" +
-  "ut of range`);let o=Zt(n,i,0,A);e.unshift([o,Wt(n,i+1,A)]),A=i}return e}func" +
-  "tion Xt(n,t,e){return n>t&&([n,t]=[t,n]),t>e&&(t=e),n>t?n:t}function qt(n,t," +
-  "e){for(let A=t+1;A<=e;A++){let r=n[A],i=A-1;for(;i>=t&&n[i]>r;)n[i+1]=n[i],i" +
-  "--;n[i+1]=r}}var pt=100,Qt=1e6,tn=5;function nn(n){if(typeof n!=\"number\"||!N" +
-  "umber.isInteger(n)||n<pt||n>Qt)throw new RangeError(`resamples must be an in" +
-  "teger in [${pt}, ${Qt}], found ${String(n)}`);return n}function en(n,t){for(" +
-  ";t!==0n;)[n,t]=[t,n%t];return n}function An(n){let t=1n,e=new Set;for(let A " +
-  "of n)e.has(A.den)||(e.add(A.den),t=t/en(t,A.den)*A.den);return{nums:n.map(A=" +
-  ">A.num*(t/A.den)),den:t}}var rn=[1,39],H=40,Ct=4096;function Ut(n,t){let e=n" +
-  "n(t.resamples),A=Array.isArray(n)?An(n):n,{nums:r,den:i}=A,o=r.length;if(o<t" +
-  "n)return null;let s=0n;for(let g of r){let E=g<0n?-g:g;E>s&&(s=E)}if(r.every" +
-  "(g=>g===r[0])){t.onProgress?.(e,e);let g=y.of(r[0],i);return{lower:g,upper:g" +
-  "}}let a=(typeof t.kernel==\"function\"?t.kernel:dt(t.kernel??\"wasm\"))(t.seed,o" +
-  "),c=BigInt(o)*s<=BigInt(Number.MAX_SAFE_INTEGER),I=c?Float64Array.from(r,g=>" +
-  "Number(g)):on(r,i,s),u=K(0,e),h=c?null:K(1,e);for(let g=0;g<e;g+=Ct){let E=M" +
-  "ath.min(e,g+Ct);a.resample(I,u,h,g,E),t.onProgress?.(E,e)}let Q=rn.map(g=>{l" +
-  "et E=(e-1)*g,R=Math.floor(E/H),P=E-R*H;return{j:R,g:P}}),B=Q.map(g=>g.j),l=c" +
-  "?z(u,B).map(([g,E])=>[BigInt(g),BigInt(E)]):fn(I,u,h,a,r,B),w=BigInt(H)*BigI" +
-  "nt(o)*i,[p,C]=Q.map(({g},E)=>{let[R,P]=l[E];return y.of(BigInt(H-g)*R+BigInt" +
-  "(g)*P,w)});return{lower:p,upper:C}}var mt=[];function K(n,t){let e=mt[n];ret" +
-  "urn(e===void 0||e.length<t)&&(e=new Float64Array(t),mt[n]=e),e.subarray(0,t)" +
-  "}function yt(n){return n===0n?0:n.toString(2).length}function on(n,t,e){let " +
-  "A=yt(e)-yt(t),r=A>=0?t<<BigInt(A):t,i=A<0?BigInt(-A):0n;return Float64Array." +
-  "from(n,o=>M(o<<i,r))}var St=2**-53,sn=2**-1074;function fn(n,t,e,A,r,i){let " +
-  "o=r.length,s=t.length;if(o*St>=.005)throw new RangeError(`too many values ($" +
-  "{o})`);let f=0;for(let B of n)f=Math.max(f,Math.abs(B));let a=4*(2*o*o*St*f+" +
-  "o*sn),c=K(2,t.length);c.set(t);let I=z(c,i),u=i.map((B,l)=>{let w=I[l][0]-a," +
-  "p=I[l][1]+a;return{j:B,lo:w,hi:p,below:cn(t,w),exact:[]}}),h=new m(A.source," +
-  "o),Q=new Uint32Array(o);for(let B=0;B<s;B++){let l=t[B],w=null;for(let p of " +
-  "u)if(!(l<p.lo||l>p.hi)){if(w===null){h.seek(e[B]),h.fill(Q,o),w=0n;for(let C" +
-  "=0;C<o;C++)w+=r[Q[C]]}p.exact.push(w)}}return u.map(({j:B,below:l,exact:w})=" +
-  ">{w.sort((g,E)=>g<E?-1:g>E?1:0);let p=w[B-l],C=w[B+1-l];if(p===void 0||C===v" +
-  "oid 0)throw new Error(\"internal error: bootstrap certification window failed" +
-  "\");return[p,C]})}function cn(n,t){let e=0;for(let A=0;A<n.length;A++)n[A]<t&" +
-  "&e++;return e}function gn(n,t){try{let e=Ut({nums:n.nums,den:n.den},{resampl" +
-  "es:n.resamples,seed:n.seed,kernel:n.kernel,onProgress:A=>t({id:n.id,done:A})" +
-  "});if(e===null)throw new RangeError(\"interval of fewer than 5 values\");t({id" +
-  ":n.id,lower:[e.lower.num,e.lower.den],upper:[e.upper.num,e.upper.den]})}catc" +
-  "h(e){t({id:n.id,error:e instanceof Error?e.message:String(e)})}}var L=global" +
-  "This;if(L.WorkerGlobalScope!==void 0&&L.postMessage){let n=L.postMessage.bin" +
-  "d(L);L.onmessage=t=>gn(t.data,n)}export{gn as answer};\n/*! noble-hashes - MI" +
-  "T License (c) 2022 Paul Miller (paulmillr.com) */\n";
+  "not valid`);this.#A=Math.floor(t/y),this.#o=t%y}next(){let t=new Uint32Array" +
+  "(1);return this.fill(t,1),t[0]}fill(t,A=t.length){if(A>t.length)throw new Ra" +
+  "ngeError(\"output array too short\");let e=this.#r,r=this.#i,i=this.n,o=this.#" +
+  "s,s=this.#o;this.#e!==this.#A&&s<y&&this.#g();for(let g=0;g<A;){s===y&&(this" +
+  ".#A++,this.#g(),s=0);let f=e.getUint32(8*s),I=e.getUint32(8*s+4);s++,!(f===4" +
+  "294967295&&I>=r)&&(t[g++]=o?(f%i*m+I)%i:Yt(f,I,i))}this.#o=s}#g(){this.#n.fi" +
+  "ll(this.#A,this.#t),this.#e=this.#A}};function Yt(n,t,A){let e=n%A;return e=" +
+  "e*65536%A,(e*65536+t)%A}var Kt=\"AGFzbQEAAAABMApgAABgAAF/YAF+AX9gAX8AYAF8AGAE" +
+  "f39/fwBgAAF8YAF+AGADf39/AX9gAnx/AAMODQIAAAADBAEFBgcBCAkFAwEAAQYfBn4BQgALfwFB" +
+  "Awt+AUIAC38BQQALfgFCAQt+AUIACwduCgtzZWVkQWRkcmVzcwAGCGhlYXBCYXNlAAoHc2V0U2Vl" +
+  "ZAADCHNldFJhbmdlAAQJZHJhd1dvcmRzAAsEc2VlawAFCHBvc2l0aW9uAAgKYmxvY2tCeXRlcwAM" +
+  "CHJlc2FtcGxlAAcGbWVtb3J5AgAIAQEMAQIK4yoNQAEBfyAAIwBTIAAjAEIDfFlyBEAgABAJC0ED" +
+  "QQQgACMAfSIAQgJRIgEbJAEgAQR/QYDQAAUgAKdBA3RBgBBqCwsKAEJ9JABCfyQFC+8gAyp+KHsC" +
+  "f0GgC/0ABAAhLEGwC/0ABAAhKkHAC/0ABAAhP0HQC/0ABAAhO0HgC/0ABAAhNkHwC/0ABAAhLUGA" +
+  "DP0ABAAhLkGQDP0ABAAhMkGgDP0ABAAhQEGwDP0ABAAhN0HADP0ABAAhK0HQDP0ABAAhOEHgDP0A" +
+  "BAAhL0HwDP0ABAAhQUGADf0ABAAhQkGQDf0ABAAhM0GgDf0ABAAhNEGwDf0ABAAhPEHADf0ABAAh" +
+  "PUHQDf0ABAAhOUHgDf0ABAAhMUHwDf0ABAAhPkGADv0ABAAhOkGQDv0ABAAhNUGgDv0ABAAhMEGw" +
+  "DikDACELQbgOKQMAIRhBwA4pAwAhD0HIDikDACEQQdAOKQMAIQxB2A4pAwAhDkHgDikDACEGQegO" +
+  "KQMAIQdB8A4pAwAhCEH4DikDACEJQYAPKQMAIRFBiA8pAwAhA0GQDykDACEAQZgPKQMAIQFBoA8p" +
+  "AwAhCkGoDykDACESQbAPKQMAIRNBuA8pAwAhFEHADykDACEFQcgPKQMAIRVB0A8pAwAhDUHYDykD" +
+  "ACEWQeAPKQMAIRdB6A8pAwAhAkHwDykDACEEA0AgUkEYSARAICwgNiA3/VEgQiA5/VH9USAw/VEi" +
+  "QyAqIC79USA4IDT9Uf1RID79USJEIET9zgEgREE//c0B/VD9USJF/VEiRiAvIEQgOyBA/VEgQSA9" +
+  "/VH9USA1/VEiRCBE/c4BIERBP/3NAf1Q/VEiR/1RIkhBK/3LASBIQRX9zQH9UCJIIC4gLCAt/VEg" +
+  "KyAz/VH9USAx/VEiLCA/IDL9USAvIDz9Uf1RIDr9USIuIC79zgEgLkE//c0B/VD9USJJ/VEiL0Es" +
+  "/csBIC9BFP3NAf1QIkr9T/1RIFJBA3QiU0GACGopAwAiGf0S/VEhSyAZIAsgCSAMhSAKhSAVhSAE" +
+  "hSIZIAYgGIUgA4UgE4UgFoUiGkIBiYUiG4UiHCAaIAggEIUgAYUgBYUgAoUiHUIBiYUiHiAAhUIr" +
+  "iSIfIAYgCyAOhSARhSAShSANhSIGIAcgD4UgAIUgFIUgF4UiAEIBiYUiC4VCLIkiGkJ/hYOFhSEg" +
+  "IEogPSAuIEMgQ/3OASBDQT/9zQH9UP1RIj39USIuQRX9ywEgLkEr/c0B/VAiQyBI/U/9USEvIBog" +
+  "BSAAIBlCAYmFIhmFQhWJIiEgH0J/hYOFIQAgSCAwIEQgLCAs/c4BICxBP/3NAf1Q/VEiRP1RIixB" +
+  "Dv3LASAsQTL9zQH9UCJIIEP9T/1RIUwgHyAdIAZCAYmFIgYgBIVCDokiHSAhQn+Fg4UhBCA7ID39" +
+  "USIsQRz9ywEgLEEk/c0B/VAiOyArIEX9USIrQQP9ywEgK0E9/c0B/VAiKyA3IET9USIsQRT9ywEg" +
+  "LEEs/c0B/VAiN/1P/VEhMCAQIBmFQhyJIhAgESAbhUIDiSIRIAYgCYVCFIkiCUJ/hYOFIQUgNyA0" +
+  "IEn9USIsQS39ywEgLEET/c0B/VAiNCAr/U/9USFNIAkgCyAThUItiSITIBFCf4WDhSEfICsgOiBH" +
+  "/VEiK0E9/csBICtBA/3NAf1QIisgNP1P/VEhOiARIBcgHoVCPYkiFyATQn+Fg4UhESAqIEn9USIq" +
+  "ICr9zgEgKkE//c0B/VAiKiBBID39USIsQRn9ywEgLEEn/c0B/VAiLCAyIEf9USIuQQb9ywEgLkE6" +
+  "/c0B/VAiMv1P/VEhQSALIBiFQgGJIhggASAZhUIZiSIBIAcgHoVCBokiB0J/hYOFISIgMiA5IET9" +
+  "USIuIC79DQcAAQIDBAUGDwgJCgsMDQ4iOSAs/U/9USFOIAcgBiAVhUIIiSIVIAFCf4WDhSEjICwg" +
+  "MSBF/VEiLEES/csBICxBLv3NAf1QIiwgOf1P/VEhMSABIA0gG4VCEokiASAVQn+Fg4UhDSA2IET9" +
+  "USIuQRv9ywEgLkEl/c0B/VAiNiA4IEn9USIuQQr9ywEgLkE2/c0B/VAiOCAtIEX9USItQST9ywEg" +
+  "LUEc/c0B/VAiT/1P/VEhUCAGIAyFQhuJIgwgAyALhUIKiSIDIA4gG4VCJIkiDkJ/hYOFISQgTyA8" +
+  "IEf9USItQQ/9ywEgLUEx/c0B/VAiPCA4/U/9USEuIA4gFCAehUIPiSIUIANCf4WDhSElIDggNSA9" +
+  "/VEiLSAt/Q0BAgMEBQYHAAkKCwwNDg8IIi0gPP1P/VEhNSADIAIgGYVCOIkiAiAUQn+Fg4UhJiBC" +
+  "IET9USI4QSf9ywEgOEEZ/c0B/VAiOCA+IEn9USI+QQL9ywEgPkE+/c0B/VAiPiAzIEX9USIzQSn9" +
+  "ywEgM0EX/c0B/VAiM/1P/VEhQiAGIAqFQieJIgMgCyAWhUICiSIGIBIgG4VCKYkiCkJ/hYOFIRIg" +
+  "SyBIIEogRv1P/VEiRCArIDcgO/1P/VEiN/1RICwgMiAq/U/9USJFIC0gTyA2/U/9USJJ/VH9USA+" +
+  "IEAgPf1RIjJBN/3LASAyQQn9zQH9UCIyID8gR/1RIj1BPv3LASA9QQL9zQH9UCI9/U/9USI//VEi" +
+  "QCAvIE39USBOIC79Uf1RIDIgMyA4/U/9USJH/VEiSiBK/c4BIEpBP/3NAf1Q/VEiT/1RIlEgMSBK" +
+  "IEMgRiBI/U/9USJDIDQgOyAr/U/9USJG/VEgOSAqICz9T/1RIisgPCA2IC39T/1RIir9Uf1RIDMg" +
+  "PSA+/U/9USI5/VEiLSAt/c4BIC1BP/3NAf1Q/VEiPv1RIixBK/3LASAsQRX9zQH9UCIzIE0gSyAw" +
+  "/VEgQSBQ/VH9USA9IDggMv1P/VEiNP1RIjIgTCA6/VEgMSA1/VH9USBC/VEiMSAx/c4BIDFBP/3N" +
+  "Af1Q/VEiSP1RIixBLP3LASAsQRT9zQH9UCI2/U/9USBTQYgIaikDACIL/RL9USEsIAsgICAIIBmF" +
+  "QjeJIgggA0J/hSAKg4UiGyAAIB+FICOFICWFhSILQgGJIAYgDyAehUI+iSIPQn+FIAiDhSIeIAIg" +
+  "DEJ/hSAOg4UiJyABIBhCf4UgB4OFIhkgHSAcQn+FIBqDhSIaIBcgEEJ/hSAJg4UiB4WFhYUiCYUi" +
+  "FoUiDiANIAsgCiAGQn+FIA+DhSIoIBQgAkJ/hSAMg4UiCiAVIAFCf4UgGIOFIhQgEyAXQn+FIBCD" +
+  "hSIpICEgHUJ/hSAcg4UiE4WFhYUiDEIBiYUiHIVCK4kiECAfIA8gCEJ/hSADg4UiAiAFICCFICKF" +
+  "ICSFhSIDIAQgEYUgDYUgJoUgEoUiBkIBiYUiF4VCLIkiAUJ/hYOFhSELIDYgKiAxIEAgQP3OASBA" +
+  "QT/9zQH9UP1RIjH9USIqQRX9ywEgKkEr/c0B/VAiOCAz/U/9USEqIAEgCiAGIAlCAYmFIg2FQhWJ" +
+  "IgYgEEJ/hYOFIRggMyA/IC0gMiAy/c4BIDJBP/3NAf1Q/VEiSv1RIi1BDv3LASAtQTL9zQH9UCIt" +
+  "IDj9T/1RIT8gECAeIAwgA0IBiYUiHYVCDokiAyAGQn+Fg4UhDyA4IFEgLf1P/VEhOyAGIANCf4Ug" +
+  "DoOFIRAgLSA2IFH9T/1RITYgAyAOQn+FIAGDhSEMIEMgMf1RIi1BHP3LASAtQST9zQH9UCIzIEEg" +
+  "T/1RIi1BA/3LASAtQT39zQH9UCIyIDcgSv1RIi1BFP3LASAtQSz9zQH9UCI3/U/9USEtIA0gE4VC" +
+  "HIkiASAWICKFQgOJIgMgByAdhUIUiSIJQn+Fg4UhDiA3IC4gSP1RIi5BLf3LASAuQRP9zQH9UCI4" +
+  "IDL9T/1RIS4gCSAXICWFQi2JIgggA0J/hYOFIQYgMiBCID79USIyQT39ywEgMkED/c0B/VAiPCA4" +
+  "/U/9USEyIAMgEiAchUI9iSIDIAhCf4WDhSEHIDggMyA8/U/9USFAIAggA0J/hSABg4UhCCA8IDcg" +
+  "M/1P/VEhNyADIAFCf4UgCYOFIQkgLyBI/VEiLyAv/c4BIC9BP/3NAf1QIjMgKyAx/VEiK0EZ/csB" +
+  "ICtBJ/3NAf1QIi8gOiA+/VEiK0EG/csBICtBOv3NAf1QIjr9T/1RISsgACAXhUIBiSIKIA0gFIVC" +
+  "GYkiACARIByFQgaJIhJCf4WDhSERIDogSSBK/VEiOCA4/Q0HAAECAwQFBg8ICQoLDA0OIjwgL/1P" +
+  "/VEhOCASIB0gJ4VCCIkiASAAQn+Fg4UhAyAvIDQgT/1RIi9BEv3LASAvQS79zQH9UCI0IDz9T/1R" +
+  "IS8gACACIBaFQhKJIgIgAUJ/hYOFIQAgPCAzIDT9T/1RIUEgASACQn+FIAqDhSEBIDQgOiAz/U/9" +
+  "USFCIAIgCkJ/hSASg4UhCiBEIEr9USIzQRv9ywEgM0El/c0B/VAiOiBOIEj9USIzQQr9ywEgM0E2" +
+  "/c0B/VAiPCAwIE/9USIwQST9ywEgMEEc/c0B/VAiMP1P/VEhMyAaIB2FQhuJIgIgFyAjhUIKiSIU" +
+  "IAUgFoVCJIkiFUJ/hYOFIRIgMCA1ID79USI0QQ/9ywEgNEEx/c0B/VAiNSA8/U/9USE0IBUgHCAm" +
+  "hUIPiSIFIBRCf4WDhSETIDwgOSAx/VEiOSA5/Q0BAgMEBQYHAAkKCwwNDg8IIjkgNf1P/VEhPCAU" +
+  "IA0gKIVCOIkiGiAFQn+Fg4UhFCA1IDogOf1P/VEhPSAFIBpCf4UgAoOFIQUgOSAwIDr9T/1RITkg" +
+  "GiACQn+FIBWDhSEVIEwgPv1RIjBBPv3LASAwQQL9zQH9UCIwIEUgSv1RIjVBJ/3LASA1QRn9zQH9" +
+  "UCI1IEYgMf1RIjFBN/3LASAxQQn9zQH9UCJD/U/9USExIAQgHIVCPokiBCAZIB2FQieJIgIgDSAp" +
+  "hUI3iSIaQn+Fg4UhDSBDIFAgT/1RIjpBKf3LASA6QRf9zQH9UCJEIDX9T/1RIT4gGiAWICSFQimJ" +
+  "IhkgAkJ/hYOFIRYgNSBHIEj9USI1QQL9ywEgNUE+/c0B/VAiRSBE/U/9USE6IAIgFyAbhUICiSIb" +
+  "IBlCf4WDhSEXIEQgMCBF/U/9USE1IBkgG0J/hSAEg4UhAiBFIEMgMP1P/VEhMCAbIARCf4UgGoOF" +
+  "IQQgUkECaiFSDAELC0GgCyAs/QsEAEGwCyAq/QsEAEHACyA//QsEAEHQCyA7/QsEAEHgCyA2/QsE" +
+  "AEHwCyAt/QsEAEGADCAu/QsEAEGQDCAy/QsEAEGgDCBA/QsEAEGwDCA3/QsEAEHADCAr/QsEAEHQ" +
+  "DCA4/QsEAEHgDCAv/QsEAEHwDCBB/QsEAEGADSBC/QsEAEGQDSAz/QsEAEGgDSA0/QsEAEGwDSA8" +
+  "/QsEAEHADSA9/QsEAEHQDSA5/QsEAEHgDSAx/QsEAEHwDSA+/QsEAEGADiA6/QsEAEGQDiA1/QsE" +
+  "AEGgDiAw/QsEAEGwDiALNwMAQbgOIBg3AwBBwA4gDzcDAEHIDiAQNwMAQdAOIAw3AwBB2A4gDjcD" +
+  "AEHgDiAGNwMAQegOIAc3AwBB8A4gCDcDAEH4DiAJNwMAQYAPIBE3AwBBiA8gAzcDAEGQDyAANwMA" +
+  "QZgPIAE3AwBBoA8gCjcDAEGoDyASNwMAQbAPIBM3AwBBuA8gFDcDAEHADyAFNwMAQcgPIBU3AwBB" +
+  "0A8gDTcDAEHYDyAWNwMAQeAPIBc3AwBB6A8gAjcDAEHwDyAENwMAC0kAQZAKQQBBiAH8CwBBkApB" +
+  "wAlBI/wKAABBswpB8AlBIPwKAABB2wpBHzoAAEGXC0GXCy0AAEGAAXI6AABCfSQAQgAkAkEAJAML" +
+  "FAAgAK0kBEJ/QgAjBH0jBIJ9JAULGQEBfiAA/AYiAUKABH8kAiABQoAEgackAwsFAEHwCQvaAQMH" +
+  "fwJ+AXwjBKchBiMDIQUjAiIMEAAhCCMBIQcDQCADIApKBEAgAgRAIAIgCkEDdGogBawgDEIJhny5" +
+  "OQMAC0QAAAAAAAAAACENQQAhCQNAIAYgCUoEQCAFQYAERgR/IAxCAXwiDBAAIQgjASEHQQAFIAUL" +
+  "IgRBAWohBSAIIAQgB3RqKQMAIgsjBVYEfkJ/BSALIwSCCyILQgBTDQEgDSAAIAunQQN0aisDAKAh" +
+  "DSAJQQFqIQkMAQsLIAEgCkEDdGogDTkDACAKQQFqIQoMAQsLIAwkAiAFJAMLDAAjA6wjAkIJhny5" +
+  "C+UEAwR/A34Be0HTCiAAQgiIQv+B/Ifwn8D/AIMgAEL/gfyH8J/A/wCDQgiGhCIFQhCIQv//g4Dw" +
+  "/z+DIAVC//+DgPD/P4NCEIaEQiCKNwMAQdAKKQMAIQZB2AopAwAhBUHTCiAAQgF8IgdCCIhC/4H8" +
+  "h/CfwP8AgyAHQv+B/Ifwn8D/AINCCIaEIgdCEIhC//+DgPD/P4MgB0L//4OA8P8/g0IQhoRCIIo3" +
+  "AwADQCABQRlIBEAgAUEEdEGgC2ogAUERSAR+IAFBA3RBkApqKQMABUIAC/0S/QsEACABQQFqIQEM" +
+  "AQsLQaAMQaAM/QAEACAG/R4A/QsEAEGwDEGwDP0ABAAgBf0eAP0LBABB0wogAEICfCIFQgiIQv+B" +
+  "/Ifwn8D/AIMgBUL/gfyH8J/A/wCDQgiGhCIFQhCIQv//g4Dw/z+DIAVC//+DgPD/P4NCEIaEQiCK" +
+  "NwMAQQAhAQNAIAFBGUgEQCABQQN0IgNBsA5qIAFBEUgEfiADQZAKaikDAAVCAAs3AwAgAUEBaiEB" +
+  "DAELCwNAIAJBgARIBEAQAkERQYAEIAJrIgEgAUERShshA0EAIQEDQCABIANIBEAgASACaiIEQQR0" +
+  "QYAQaiABQQR0QaALav0ABAAiCCAI/Q0HBgUEAwIBAA8ODQwLCgkI/QsEACAEQQN0QYDQAGogAUED" +
+  "dEGwDmopAwAiBUIIiEL/gfyH8J/A/wCDIAVC/4H8h/CfwP8Ag0IIhoQiBUIQiEL//4OA8P8/gyAF" +
+  "Qv//g4Dw/z+DQhCGhEIgijcDACABQQFqIQEMAQsLIAIgA2ohAgwBCwsgACQACwYAQYDwAAtTAgJ/" +
+  "AX4DQCABIARKBEAgACAEQQN0aikDACIFIwVWBH5CfwUgBSMEggsiBUIAWQRAIAIgA0ECdGogBT4C" +
+  "ACADQQFqIQMLIARBAWohBAwBCwsgAwt6AgJ/AX4gAPwGEAAhAwNAIAJBgARIBEAgASACQQN0aiAD" +
+  "IAIjAXRqKQMAIgRCCIhC/4H8h/CfwP8AgyAEQv+B/Ifwn8D/AINCCIaEIgRCEIhC//+DgPD/P4Mg" +
+  "BEL//4OA8P8/g0IQhoRCIIo3AwAgAkEBaiECDAELCwsL8AECAEGACAvAAQEAAAAAAAAAgoAAAAAA" +
+  "AACKgAAAAAAAgACAAIAAAACAi4AAAAAAAAABAACAAAAAAIGAAIAAAACACYAAAAAAAICKAAAAAAAA" +
+  "AIgAAAAAAAAACYAAgAAAAAAKAACAAAAAAIuAAIAAAAAAiwAAAAAAAICJgAAAAAAAgAOAAAAAAACA" +
+  "AoAAAAAAAICAAAAAAAAAgAqAAAAAAAAACgAAgAAAAICBgACAAAAAgICAAAAAAACAAQAAgAAAAAAI" +
+  "gACAAAAAgABBwAkLImVtYmVyYmVuY2gvc3RhdGlzdGljcy9ib290c3RyYXAvdjE=\",Y;function" +
+  " at(){if(Y===void 0){let n=atob(Kt),t=new Uint8Array(n.length);for(let A=0;A" +
+  "<n.length;A++)t[A]=n.charCodeAt(A);Y=new WebAssembly.Module(t)}return Y}var " +
+  "b=4096,vt=65536,ut,Bt;function jt(){return ut??=new WebAssembly.Instance(at(" +
+  "),{}).exports,ut}function Qt(n,t){let A=n.memory.buffer.byteLength;t>A&&n.me" +
+  "mory.grow(Math.ceil((t-A)/vt))}var K=class{source;#n;#t;#r=0;#e=null;constru" +
+  "ctor(t,A){if(t.length!==32)throw new RangeError(`bootstrap seed must be 32 b" +
+  "ytes, found ${t.length}`);if(!Number.isSafeInteger(A)||A<1||A>4294967295)thr" +
+  "ow new RangeError(`index range ${A} is outside [1, 2^32 - 1]`);this.#n=t.sli" +
+  "ce(),this.#t=A,this.source={fill:(e,r)=>{if(!Number.isSafeInteger(e)||e<0)th" +
+  "row new RangeError(`block index ${e} is not a safe integer >= 0`);if(r.lengt" +
+  "h<l)throw new RangeError(`output needs ${l} bytes`);let i=this.#A(null),o=i." +
+  "heapBase();Qt(i,o+l),i.blockBytes(e,o),r.set(new Uint8Array(i.memory.buffer," +
+  "o,l))}}}#A(t){let A=jt();if(Bt!==this&&(new Uint8Array(A.memory.buffer,A.see" +
+  "dAddress(),32).set(this.#n),A.setSeed(),A.setRange(this.#t),A.seek(this.#r)," +
+  "Bt=this,this.#e=null),t!==null&&t!==this.#e){let e=A.heapBase()+l;Qt(A,e+8*(" +
+  "t.length+2*b)),new Float64Array(A.memory.buffer,e,t.length).set(t),this.#e=t" +
+  "}return A}resample(t,A,e,r,i){if(t.length!==this.#t)throw new RangeError(`st" +
+  "ream draws below ${this.#t}, not ${t.length}`);if(r<0||i>A.length||e&&i>e.le" +
+  "ngth)throw new RangeError(\"resample range outside the output arrays\");let o=" +
+  "this.#A(t),s=o.heapBase()+l,g=s+8*this.#t,f=g+8*b;for(let I=r;I<i;I+=b){let " +
+  "a=Math.min(b,i-I);o.resample(s,g,e===null?0:f,a);let h=o.memory.buffer;A.set" +
+  "(new Float64Array(h,g,a),I),e?.set(new Float64Array(h,f,a),I)}this.#r=o.posi" +
+  "tion()}};function wt(n,t){return new K(n,t)}var zt=[\"wasm\",\"reference\"];func" +
+  "tion _t(n){return(t,A)=>{let e=n(t),r=new d(e,A);return{source:e,resample:(i" +
+  ",o,s,g,f)=>X(i,r,o,s,g,f)}}}var Xt=_t(n=>new H(n));function lt(n){if(n===\"wa" +
+  "sm\")return wt;if(n===\"reference\")return Xt;throw new RangeError(`kernel must" +
+  " be one of ${zt.join(\", \")}, found ${String(n)}`)}function Wt(n,t,A=0,e=n.le" +
+  "ngth-1){if(!(A<=t&&t<=e&&A>=0&&e<n.length))throw new RangeError(`rank ${t} i" +
+  "s outside [${A}, ${e}]`);for(;e>A;){if(e-A<16){qt(n,A,e);break}let r=A+(e-A>" +
+  ">>1),i=Zt(n[A],n[r],n[e]),o=A-1,s=e+1;for(;;){do o++;while(n[o]<i);do s--;wh" +
+  "ile(n[s]>i);if(o>=s)break;let g=n[o];n[o]=n[s],n[s]=g}t<=s?e=s:A=s+1}return " +
+  "n[t]}function $t(n,t,A){let e=1/0;for(let r=t;r<=A;r++)n[r]<e&&(e=n[r]);retu" +
+  "rn e}function v(n,t){let A=[],e=n.length-1;for(let r=t.length-1;r>=0;r--){le" +
+  "t i=t[r];if(i+1>e)throw new RangeError(`rank ${i+1} is out of range`);let o=" +
+  "Wt(n,i,0,e);A.unshift([o,$t(n,i+1,e)]),e=i}return A}function Zt(n,t,A){retur" +
+  "n n>t&&([n,t]=[t,n]),t>A&&(t=A),n>t?n:t}function qt(n,t,A){for(let e=t+1;e<=" +
+  "A;e++){let r=n[e],i=e-1;for(;i>=t&&n[i]>r;)n[i+1]=n[i],i--;n[i+1]=r}}var Ct=" +
+  "100,St=1e6,tn=5;function nn(n){if(typeof n!=\"number\"||!Number.isInteger(n)||" +
+  "n<Ct||n>St)throw new RangeError(`resamples must be an integer in [${Ct}, ${S" +
+  "t}], found ${String(n)}`);return n}function An(n,t){for(;t!==0n;)[n,t]=[t,n%" +
+  "t];return n}function en(n){let t=1n,A=new Set;for(let e of n)A.has(e.den)||(" +
+  "A.add(e.den),t=t/An(t,e.den)*e.den);return{nums:n.map(e=>e.num*(t/e.den)),de" +
+  "n:t}}var rn=[1,39],V=40,Ut=4096;function yt(n,t){let A=nn(t.resamples),e=Arr" +
+  "ay.isArray(n)?en(n):n,{nums:r,den:i}=e,o=r.length;if(o<tn)return null;let s=" +
+  "0n;for(let c of r){let u=c<0n?-c:c;u>s&&(s=u)}if(r.every(c=>c===r[0])){t.onP" +
+  "rogress?.(A,A);let c=p.of(r[0],i);return{lower:c,upper:c}}let f=(typeof t.ke" +
+  "rnel==\"function\"?t.kernel:lt(t.kernel??\"wasm\"))(t.seed,o),I=BigInt(o)*s<=Big" +
+  "Int(Number.MAX_SAFE_INTEGER),a=I?Float64Array.from(r,c=>Number(c)):on(r,i,s)" +
+  ",h=j(0,A),B=I?null:j(1,A);for(let c=0;c<A;c+=Ut){let u=Math.min(A,c+Ut);f.re" +
+  "sample(a,h,B,c,u),t.onProgress?.(u,A)}let S=rn.map(c=>{let u=(A-1)*c,x=Math." +
+  "floor(u/V),M=u-x*V;return{j:x,g:M}}),E=S.map(c=>c.j),Q=I?v(h,E).map(([c,u])=" +
+  ">[BigInt(c),BigInt(u)]):gn(a,h,B,f,r,E),w=BigInt(V)*BigInt(o)*i,[C,U]=S.map(" +
+  "({g:c},u)=>{let[x,M]=Q[u];return p.of(BigInt(V-c)*x+BigInt(c)*M,w)});return{" +
+  "lower:C,upper:U}}var dt=[];function j(n,t){let A=dt[n];return(A===void 0||A." +
+  "length<t)&&(A=new Float64Array(t),dt[n]=A),A.subarray(0,t)}function pt(n){re" +
+  "turn n===0n?0:n.toString(2).length}function on(n,t,A){let e=pt(A)-pt(t),r=e>" +
+  "=0?t<<BigInt(e):t,i=e<0?BigInt(-e):0n;return Float64Array.from(n,o=>O(o<<i,r" +
+  "))}var Dt=2**-53,sn=2**-1074;function gn(n,t,A,e,r,i){let o=r.length,s=t.len" +
+  "gth;if(o*Dt>=.005)throw new RangeError(`too many values (${o})`);let g=0;for" +
+  "(let E of n)g=Math.max(g,Math.abs(E));let f=4*(2*o*o*Dt*g+o*sn),I=j(2,t.leng" +
+  "th);I.set(t);let a=v(I,i),h=i.map((E,Q)=>{let w=a[Q][0]-f,C=a[Q][1]+f;return" +
+  "{j:E,lo:w,hi:C,below:In(t,w),exact:[]}}),B=new d(e.source,o),S=new Uint32Arr" +
+  "ay(o);for(let E=0;E<s;E++){let Q=t[E],w=null;for(let C of h)if(!(Q<C.lo||Q>C" +
+  ".hi)){if(w===null){B.seek(A[E]),B.fill(S,o),w=0n;for(let U=0;U<o;U++)w+=r[S[" +
+  "U]]}C.exact.push(w)}}return h.map(({j:E,below:Q,exact:w})=>{w.sort((c,u)=>c<" +
+  "u?-1:c>u?1:0);let C=w[E-Q],U=w[E+1-Q];if(C===void 0||U===void 0)throw new Er" +
+  "ror(\"internal error: bootstrap certification window failed\");return[C,U]})}f" +
+  "unction In(n,t){let A=0;for(let e=0;e<n.length;e++)n[e]<t&&A++;return A}func" +
+  "tion cn(n,t){try{let A=yt({nums:n.nums,den:n.den},{resamples:n.resamples,see" +
+  "d:n.seed,kernel:n.kernel,onProgress:e=>t({id:n.id,done:e})});if(A===null)thr" +
+  "ow new RangeError(\"interval of fewer than 5 values\");t({id:n.id,lower:[A.low" +
+  "er.num,A.lower.den],upper:[A.upper.num,A.upper.den]})}catch(A){t({id:n.id,er" +
+  "ror:A instanceof Error?A.message:String(A)})}}var R=globalThis;if(R.WorkerGl" +
+  "obalScope!==void 0&&R.postMessage){let n=R.postMessage.bind(R);R.onmessage=t" +
+  "=>cn(t.data,n)}export{cn as answer};\n/*! noble-hashes - MIT License (c) 2022" +
+  " Paul Miller (paulmillr.com) */\n";
