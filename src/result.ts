@@ -18,6 +18,7 @@ import {
   sha256Hex,
 } from "./canonical.ts";
 import { EmberError, EvaluationError, StatisticsInputError } from "./errors.ts";
+import { beyondLimit, type Limits, limitsWith } from "./limits.ts";
 import { episodeMetrics } from "./metrics/episode.ts";
 import { parseRecord } from "./record.ts";
 import { scenarioHash } from "./scenario.ts";
@@ -76,6 +77,8 @@ function digestSync(v: JsonValue): string {
  * indexed from 0 in order, each (scenario, seed) once, one hash per
  * scenario, and each scenario's episodes contiguous (suite order, then seed
  * order). Errors are {@linkcode EvaluationError} unless `ctx` says otherwise.
+ * More episodes than the `maxEpisodes` implementation limit (`limits.ts`,
+ * overridable with `options.limits`) are refused before any is read.
  *
  * @example
  * ```ts
@@ -93,8 +96,10 @@ function digestSync(v: JsonValue): string {
 export function parseManifest(
   v: JsonValue,
   ctx: Ctx = rootCtx(EvaluationError),
+  options: { limits?: Partial<Limits> } = {},
 ): Manifest {
   const obj = expectObject(v, ctx, MANIFEST_FIELDS);
+  checkEpisodeCount(field(obj, "episodes"), at(ctx, "episodes"), options);
   const suiteVersionCtx = at(ctx, "suite_version");
   const suiteVersion = expectString(
     field(obj, "suite_version"),
@@ -172,6 +177,18 @@ export function parseManifest(
   };
 }
 
+/** Refuse an episode list beyond the limit before anything is built from it. */
+function checkEpisodeCount(
+  episodes: JsonValue,
+  ctx: Ctx,
+  options: { limits?: Partial<Limits> },
+): void {
+  const max = limitsWith(options.limits).maxEpisodes;
+  if (Array.isArray(episodes) && episodes.length > max) {
+    fail(ctx, beyondLimit("maxEpisodes", `${episodes.length} episodes`, max));
+  }
+}
+
 function isObject(v: JsonValue | undefined): v is JsonObject {
   return v !== null && v !== undefined && typeof v === "object" &&
     !Array.isArray(v) && !(v instanceof JsonFloat);
@@ -215,7 +232,7 @@ function same(
  */
 export function parseResult(
   v: JsonValue,
-  options: { file?: string } = {},
+  options: { file?: string; limits?: Partial<Limits> } = {},
 ): EvaluationResult {
   const ctx = rootCtx(EvaluationError, options.file);
   const obj = expectObject(v, ctx, [
@@ -228,6 +245,7 @@ export function parseResult(
   const manifest = parseManifest(
     field(obj, "evaluation_manifest"),
     at(ctx, "evaluation_manifest"),
+    limitsOpt(options.limits),
   );
   const hashCtx = at(ctx, "evaluation_manifest_hash");
   const hash = expectDigest(field(obj, "evaluation_manifest_hash"), hashCtx);
@@ -352,7 +370,15 @@ export type VerifyOptions = {
   readonly file?: string;
   /** Called with (episodes replayed, episodes in the result). */
   readonly onProgress?: (done: number, total: number) => void;
+  /** Overrides of the implementation limits (`limits.ts`). */
+  readonly limits?: Partial<Limits>;
 };
+
+function limitsOpt(
+  limits: Partial<Limits> | undefined,
+): { limits?: Partial<Limits> } {
+  return limits === undefined ? {} : { limits };
+}
 
 /** A verified result and its digest (SHA-256 of its canonical JSON). */
 export type VerifiedResult = {
@@ -400,13 +426,16 @@ export async function verifyResult(
     ]);
     const mctx = at(ctx, "evaluation_manifest");
     const original = field(top, "evaluation_manifest");
-    const manifest = parseManifest(original, mctx);
+    const manifest = parseManifest(original, mctx, limitsOpt(options.limits));
     if (encode(manifest) !== encode(original)) {
       fail(mctx, "the manifest rebuilt from its dictionary differs from it");
     }
     checkManifest(manifest, await buildManifest(suite), mctx);
 
-    const result = parseResult(v, file === undefined ? {} : { file });
+    const result = parseResult(v, {
+      ...(file === undefined ? {} : { file }),
+      ...limitsOpt(options.limits),
+    });
     const text = encode(v);
     if (encode(result) !== text) {
       fail(ctx, "the result rebuilt from its dictionary differs from it");

@@ -10,6 +10,7 @@
 
 import { encodeBytes, type JsonValue, parseBytes } from "../canonical.ts";
 import { EmberError } from "../errors.ts";
+import { beyondLimit, limitsWith } from "../limits.ts";
 
 /**
  * A file that could not be read or written: not found, not permitted, a
@@ -34,7 +35,9 @@ const STDIN = "-";
 
 /**
  * Read a whole file (or standard input for `-`), mapping failures to a
- * {@linkcode FileError} that names the file.
+ * {@linkcode FileError} that names the file. A file larger than the
+ * `maxFileBytes` limit (`limits.ts`) is refused from its size, before it is
+ * read; standard input is refused as soon as it grows past the limit.
  *
  * @example
  * ```ts ignore
@@ -43,16 +46,58 @@ const STDIN = "-";
  * ```
  */
 export async function readInput(file: string): Promise<Uint8Array> {
+  const max = limitsWith().maxFileBytes;
   try {
-    if (file === STDIN) {
-      return new Uint8Array(
-        await new Response(Deno.stdin.readable).arrayBuffer(),
-      );
+    if (file === STDIN) return await readStdin(max);
+    const handle = await Deno.open(file, { read: true });
+    try {
+      const size = (await handle.stat()).size;
+      if (size > max) throw tooLarge(file, `input of ${size} bytes`, max);
+      // A device or pipe reports size 0: the stream is bounded as it is read.
+      return await readAllFrom(handle.readable, file, max);
+    } finally {
+      try {
+        handle.close();
+      } catch {
+        // Reading to the end already closed it.
+      }
     }
-    return await Deno.readFile(file);
   } catch (e) {
     throw fileError(file, "read", e);
   }
+}
+
+function tooLarge(file: string, what: string, max: number): FileError {
+  return new FileError(beyondLimit("maxFileBytes", what, max), { file });
+}
+
+async function readStdin(max: number): Promise<Uint8Array> {
+  return await readAllFrom(Deno.stdin.readable, "<stdin>", max);
+}
+
+// Reads chunk by chunk so that a stream (or a file that grows while it is
+// read) is refused as soon as it passes the limit, not after it is held.
+async function readAllFrom(
+  stream: ReadableStream<Uint8Array>,
+  name: string,
+  max: number,
+): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of stream) {
+    total += chunk.length;
+    if (total > max) {
+      throw tooLarge(name, `input of more than ${max} bytes`, max);
+    }
+    chunks.push(chunk);
+  }
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.length;
+  }
+  return out;
 }
 
 /**
@@ -180,7 +225,13 @@ export async function checkWritable(
  * ```
  */
 export async function writeStdout(bytes: Uint8Array): Promise<void> {
-  await writeAllTo(Deno.stdout, bytes);
+  try {
+    await writeAllTo(Deno.stdout, bytes);
+  } catch (e) {
+    // A closed pipe is the reader's choice (`| head`); the CLI exits quietly.
+    if (e instanceof Deno.errors.BrokenPipe) throw e;
+    throw fileError("<stdout>", "write", e, "<stdout>");
+  }
 }
 
 /**
