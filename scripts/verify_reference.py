@@ -4,6 +4,11 @@
 Usage:
   python3 scripts/verify_reference.py verify SUITE RESULT...
       one line per RESULT: "ok <result digest>" or "refused <reason>"; exit 0.
+  python3 scripts/verify_reference.py aggregate SUITE RESULT RESAMPLES
+  python3 scripts/verify_reference.py paired SUITE A B RESAMPLES
+      verify the result(s) as above, then write the aggregate or paired
+      statistics artifact (canonical JSON, contract 12) computed by
+      scripts/statistics_reference.py; exit 1 when a result is refused.
   python3 scripts/verify_reference.py metrics < CASES
       CASES is a JSON list of {"scenario", "record"}; writes the canonical
       JSON list of their metrics dictionaries, computed by
@@ -169,6 +174,26 @@ def main():
         cases = json.loads(sys.stdin.read())
         sys.stdout.write(canonical([metrics_reference.metrics(c["scenario"], c["record"])
                                     for c in cases]))
+        return
+    if mode in ("aggregate", "paired") and len(sys.argv) == (5 if mode == "aggregate" else 6):
+        with open(sys.argv[2], "rb") as f:
+            suite = read_strict(f.read())
+        loaded = []
+        for path in sys.argv[3:-1]:
+            with open(path, "rb") as f:
+                data = f.read()
+            try:
+                loaded.append((read_strict(data), verify(suite, data, {})))
+            except Refused as r:
+                sys.exit(f"{path}: refused: {r}")
+        resamples = int(sys.argv[-1])
+        if mode == "aggregate":
+            (res, d), = loaded
+            art = statistics_reference.aggregate(suite, res, d, resamples)
+        else:
+            (ra, da), (rb, db) = loaded
+            art = statistics_reference.paired(suite, ra, da, rb, db, resamples)
+        sys.stdout.write(canonical(art))
         return
     if mode != "verify" or len(sys.argv) < 4:
         sys.exit(__doc__)
