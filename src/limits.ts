@@ -37,22 +37,24 @@ export type Limits = {
 };
 
 /**
- * The defaults: 256 MiB per input (a public-suite result is about 5 MB; V8
- * cannot hold a string of more than 2^29 − 24 code units anyway), 100,000
- * episodes (the public suite has 104), depth 512 (a result needs 7) and
- * 1 MiB per string (the longest contract string is a grid row of 256).
+ * The defaults: 64 MiB per input (a public-suite result is about 3 MB, and
+ * verifying a result takes about 40 bytes of memory per input byte today, so
+ * a 64 MiB result fits V8's default heap while a 200 MB one would crash
+ * it), 100,000 episodes (the public suite has 104), depth 512 (a result
+ * needs 7) and 1 MiB per string (the longest contract string is a grid row
+ * of 256). Measurements: docs/security.md.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { DEFAULT_LIMITS } from "./limits.ts";
- * assert.equal(DEFAULT_LIMITS.maxFileBytes, 256 * 1024 * 1024);
+ * assert.equal(DEFAULT_LIMITS.maxFileBytes, 64 * 1024 * 1024);
  * assert.equal(DEFAULT_LIMITS.maxEpisodes, 100_000);
  * assert.equal(DEFAULT_LIMITS.maxStringLength, 1024 * 1024);
  * ```
  */
 export const DEFAULT_LIMITS: Limits = Object.freeze({
-  maxFileBytes: 256 * 1024 * 1024,
+  maxFileBytes: 64 * 1024 * 1024,
   maxEpisodes: 100_000,
   maxDepth: 512,
   maxStringLength: 1024 * 1024,

@@ -36,7 +36,7 @@ function refusedWith(
 
 Deno.test("limits: defaults as documented in docs/decisions.md", () => {
   assert.deepEqual(DEFAULT_LIMITS, {
-    maxFileBytes: 268_435_456,
+    maxFileBytes: 67_108_864,
     maxEpisodes: 100_000,
     maxDepth: 512,
     maxStringLength: 1_048_576,

@@ -134,7 +134,7 @@ Options of every command:
   -q, --quiet    no progress bars or notices on standard error
   --limits SPEC  raise or lower the implementation limits of the readers,
                  e.g. file-bytes=536870912,episodes=200000,depth=64,
-                 string-length=4096 (defaults: 256 MiB, 100000, 512, 1 MiB)
+                 string-length=4096 (defaults: 64 MiB, 100000, 512, 1 MiB)
   --version      print the version
 
 JSON outputs are canonical JSON (contract 2), written atomically to --out FILE
