@@ -8,7 +8,8 @@
 import assert from "node:assert/strict";
 import { encode } from "../src/canonical.ts";
 import { cli, exists, inTempDir, listDir } from "./cli_support.ts";
-import { type Case, corpus, subsetSuiteValue } from "./tamper_support.ts";
+import { corpus } from "./tamper_corpus.ts";
+import { type Case, subsetSuiteValue } from "./tamper_support.ts";
 
 const CASES = await corpus();
 const FLAGS = ["--allow-read=.", "--allow-write=."];

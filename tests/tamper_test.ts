@@ -23,13 +23,13 @@ import { rootCtx } from "../src/validate.ts";
 import {
   BASE,
   type Case,
-  corpus,
   pythonMetrics,
   pythonVerdicts,
   scenarioOf,
   subsetSuiteValue,
   SUITE,
 } from "./tamper_support.ts";
+import { corpus } from "./tamper_corpus.ts";
 import { inTempDir } from "./cli_support.ts";
 
 const CASES = await corpus();
