@@ -6,7 +6,11 @@
 
 import assert from "node:assert/strict";
 import { encode, parse, parseBytes } from "../src/canonical.ts";
-import { CanonicalJsonError, EvaluationError } from "../src/errors.ts";
+import {
+  CanonicalJsonError,
+  EvaluationError,
+  SuiteError,
+} from "../src/errors.ts";
 import {
   DEFAULT_LIMITS,
   limitsWith,
@@ -14,7 +18,8 @@ import {
   setLimits,
 } from "../src/limits.ts";
 import { parseManifest, parseResult } from "../src/result.ts";
-import { buildManifest } from "../src/suite.ts";
+import { buildManifest, parseSuite } from "../src/suite.ts";
+import { subsetSuiteValue } from "./tamper_support.ts";
 import { cli, exists, inTempDir, put } from "./cli_support.ts";
 import { copy, evaluate, testSuite } from "./_stats_fixtures.ts";
 
@@ -221,5 +226,39 @@ Deno.test("limits: the CLI refuses a large file from its size, --limits override
     assert.equal(out.code, 1);
     assert.match(out.err, /x\.json: a: nesting too deep/);
     assert.equal(await exists(dir, "c.json"), false);
+  });
+});
+
+Deno.test("limits: a suite that schedules too many episodes is refused before any is built", async () => {
+  const value = copy(subsetSuiteValue()); // 3 scenarios × 2 seeds
+  assert.equal(
+    parseSuite(value, { limits: { maxEpisodes: 6 } }).scenarios.length,
+    3,
+  );
+  refusedWith(
+    () => parseSuite(value, { file: "s.json", limits: { maxEpisodes: 5 } }),
+    SuiteError,
+    /^s\.json: scenarios\[2\]\.seeds: at least 6 scheduled episodes: over .* 5 episodes/,
+  );
+  await inTempDir(async (dir) => {
+    await put(dir, "s.json", encode(value));
+    const r = await cli(dir, ["--allow-read=s.json"], [
+      "suite",
+      "--limits",
+      "episodes=3",
+      "--check",
+      "s.json",
+    ]);
+    assert.equal(r.code, 1, r.err);
+    assert.match(
+      r.err,
+      /^error: s\.json: scenarios\[1\]\.seeds: at least 4 scheduled episodes/,
+    );
+    const ok = await cli(dir, ["--allow-read=s.json"], [
+      "suite",
+      "--check",
+      "s.json",
+    ]);
+    assert.equal(ok.code, 0, ok.err);
   });
 });
