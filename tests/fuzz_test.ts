@@ -16,7 +16,8 @@ import {
   mutate,
   REGIONS,
 } from "./mutation.ts";
-import { BASE_TEXT, SUITE } from "./tamper_support.ts";
+import { cli, inTempDir } from "./cli_support.ts";
+import { BASE_TEXT, subsetSuiteValue, SUITE } from "./tamper_support.ts";
 
 const INDEX = indexPoints(parse(BASE_TEXT));
 const VALUES = fieldValues(INDEX);
@@ -45,4 +46,38 @@ Deno.test("fuzz: single-point mutations are refused or are byte-level no-ops (se
     { seed: 11, numRuns: 1000 },
   );
   assert.ok(seen.refused >= 900, JSON.stringify(seen));
+});
+
+Deno.test("fuzz: mutated result files are refused by the CLI with exit 1, never a crash (seed 12)", async () => {
+  await inTempDir(async (dir) => {
+    await Deno.writeTextFile(`${dir}/suite.json`, encode(subsetSuiteValue()));
+    let refused = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.tuple(fc.nat(), fc.nat(), fc.nat()),
+        async (choice) => {
+          const m = mutate(BASE_TEXT, INDEX, VALUES, choice);
+          const text = encode(m.result);
+          await Deno.writeTextFile(`${dir}/mutant.json`, text);
+          const r = await cli(dir, ["--allow-read=."], [
+            "verify",
+            "--quiet",
+            "--suite",
+            "suite.json",
+            "mutant.json",
+          ]);
+          if (text === BASE_TEXT) {
+            assert.equal(r.code, 0, `${m.description}: ${r.err}`);
+            return;
+          }
+          assert.equal(r.code, 1, `${m.description}: exit ${r.code} ${r.out}`);
+          assert.match(r.err, /^error: mutant\.json: /, m.description);
+          assert.doesNotMatch(r.err, /internal error/, m.description);
+          refused++;
+        },
+      ),
+      { seed: 12, numRuns: 30 },
+    );
+    assert.ok(refused >= 25, `${refused} refused`);
+  });
 });
