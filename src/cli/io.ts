@@ -48,20 +48,13 @@ const STDIN = "-";
 export async function readInput(file: string): Promise<Uint8Array> {
   const max = limitsWith().maxFileBytes;
   try {
-    if (file === STDIN) return await readStdin(max);
-    const handle = await Deno.open(file, { read: true });
-    try {
-      const size = (await handle.stat()).size;
-      if (size > max) throw tooLarge(file, `input of ${size} bytes`, max);
-      // A device or pipe reports size 0: the stream is bounded as it is read.
-      return await readAllFrom(handle.readable, file, max);
-    } finally {
-      try {
-        handle.close();
-      } catch {
-        // Reading to the end already closed it.
-      }
-    }
+    if (file === STDIN) return await readBounded(Deno.stdin, "<stdin>", max, 0);
+    using handle = await Deno.open(file, { read: true });
+    const size = (await handle.stat()).size;
+    if (size > max) throw tooLarge(file, `input of ${size} bytes`, max);
+    // A device or pipe reports size 0, and a file may grow while it is read:
+    // the reading itself is bounded too.
+    return await readBounded(handle, file, max, size);
   } catch (e) {
     throw fileError(file, "read", e);
   }
@@ -71,33 +64,28 @@ function tooLarge(file: string, what: string, max: number): FileError {
   return new FileError(beyondLimit("maxFileBytes", what, max), { file });
 }
 
-async function readStdin(max: number): Promise<Uint8Array> {
-  return await readAllFrom(Deno.stdin.readable, "<stdin>", max);
-}
-
-// Reads chunk by chunk so that a stream (or a file that grows while it is
-// read) is refused as soon as it passes the limit, not after it is held.
-async function readAllFrom(
-  stream: ReadableStream<Uint8Array>,
+// Reads into one buffer of the expected size (plus one byte, to see the
+// end without a copy), growing it only up to one byte past the limit, so
+// that an endless stream is refused as soon as it passes the limit.
+async function readBounded(
+  r: { read(p: Uint8Array): Promise<number | null> },
   name: string,
   max: number,
+  expected: number,
 ): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for await (const chunk of stream) {
-    total += chunk.length;
-    if (total > max) {
-      throw tooLarge(name, `input of more than ${max} bytes`, max);
+  let buf = new Uint8Array(Math.min(max, expected) + 1);
+  let n = 0;
+  for (;;) {
+    if (n > max) throw tooLarge(name, `input of more than ${max} bytes`, max);
+    if (n === buf.length) {
+      const next = new Uint8Array(Math.min(max + 1, 2 * buf.length + 65536));
+      next.set(buf);
+      buf = next;
     }
-    chunks.push(chunk);
+    const got = await r.read(buf.subarray(n));
+    if (got === null) return buf.subarray(0, n);
+    n += got;
   }
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const c of chunks) {
-    out.set(c, offset);
-    offset += c.length;
-  }
-  return out;
 }
 
 /**
