@@ -15,7 +15,6 @@ import {
   JsonFloat,
   type JsonObject,
   type JsonValue,
-  sha256Hex,
 } from "./canonical.ts";
 import { EmberError, EvaluationError, StatisticsInputError } from "./errors.ts";
 import { beyondLimit, type Limits, limitsWith } from "./limits.ts";
@@ -436,10 +435,7 @@ export async function verifyResult(
       ...(file === undefined ? {} : { file }),
       ...limitsOpt(options.limits),
     });
-    const text = encode(v);
-    if (encode(result) !== text) {
-      fail(ctx, "the result rebuilt from its dictionary differs from it");
-    }
+    const resultDigest = rebuiltDigest(top, result, ctx);
 
     const scenarios = new Map(
       suite.scenarios.map((s) => [s.scenario.scenario_id, s.scenario]),
@@ -493,10 +489,51 @@ export async function verifyResult(
       }
       options.onProgress?.(i + 1, total);
     }
-    return { result, digest: await sha256Hex(new TextEncoder().encode(text)) };
+    return { result, digest: resultDigest };
   } catch (e) {
     throw wrap(e, file, undefined, undefined);
   }
+}
+
+/**
+ * Require the result rebuilt by {@linkcode parseResult} to encode like the
+ * given value, and return the digest of that canonical text. The text is
+ * hashed piece by piece, never held whole: a result's keys sort as
+ * `episodes`, `evaluation_manifest`, `evaluation_manifest_hash`, `model_id`
+ * (exactly these four, checked before), so its canonical JSON is that
+ * concatenation, and each episode is encoded once, compared and hashed.
+ */
+function rebuiltDigest(
+  top: JsonObject,
+  result: EvaluationResult,
+  ctx: Ctx,
+): string {
+  const hash = createHash("sha256");
+  const differs = (c: Ctx) =>
+    fail(c, "the result rebuilt from its dictionary differs from it");
+  const episodes = field(top, "episodes") as readonly JsonValue[];
+  if (episodes.length !== result.episodes.length) differs(ctx);
+  hash.update('{"episodes":[');
+  episodes.forEach((e, i) => {
+    const text = encode(e);
+    if (encode(result.episodes[i]!) !== text) {
+      differs(at(at(ctx, "episodes"), i));
+    }
+    hash.update(i === 0 ? text : `,${text}`);
+  });
+  const rest = `],"evaluation_manifest":${
+    encode(field(top, "evaluation_manifest"))
+  },"evaluation_manifest_hash":${
+    encode(field(top, "evaluation_manifest_hash"))
+  },"model_id":${encode(field(top, "model_id"))}}`;
+  const rebuilt = `],"evaluation_manifest":${
+    encode(result.evaluation_manifest)
+  },"evaluation_manifest_hash":${
+    encode(result.evaluation_manifest_hash)
+  },"model_id":${encode(result.model_id)}}`;
+  if (rest !== rebuilt) differs(ctx);
+  hash.update(rest);
+  return hash.digest("hex");
 }
 
 /** The manifest check: the suite's schedule under the running versions. */
