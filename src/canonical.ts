@@ -56,7 +56,6 @@ export function float(value: number): JsonFloat {
  * import assert from "node:assert/strict";
  * import { encode, float, type JsonValue } from "./canonical.ts";
  * import { CanonicalJsonError } from "./errors.ts";
-import { beyondLimit, DEFAULT_LIMITS, type Limits, limitsWith } from "./limits.ts";
  * const v: JsonValue = { n: 3, x: float(3), list: [null, true, "s"] };
  * assert.equal(encode(v), '{"list":[null,true,"s"],"n":3,"x":3.0}');
  * assert.throws(() => encode(2 ** 53), CanonicalJsonError); // not a safe integer

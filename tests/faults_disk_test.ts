@@ -19,10 +19,17 @@ import { subsetSuiteValue } from "./tamper_support.ts";
 const CLI = new URL("../cli.ts", import.meta.url).pathname;
 const PREVIOUS = "previous bytes";
 
-/** Run a shell script in a new user and mount namespace, in `dir`. */
-async function inNamespace(dir: string, script: string, mount = true) {
+/**
+ * Run a shell script in `dir`: in a new user and mount namespace ("-rm"), a
+ * new user namespace ("-r"), or none (`unshare` with no flag runs it as is).
+ */
+async function inNamespace(
+  dir: string,
+  script: string,
+  namespaces: "-rm" | "-r" | "none" = "-rm",
+) {
   const out = await new Deno.Command("unshare", {
-    args: [mount ? "-rm" : "-r", "sh", "-c", script],
+    args: [...(namespaces === "none" ? [] : [namespaces]), "sh", "-c", script],
     cwd: dir,
     env: { NO_COLOR: "1", CLI },
     stdout: "piped",
@@ -128,7 +135,7 @@ Deno.test("faults: permission denied (EACCES, also for root) leaves the previous
   await inTempDir(async (dir) => {
     await Deno.mkdir(`${dir}/mnt`);
     await Deno.writeTextFile(`${dir}/mnt/out.json`, PREVIOUS);
-    let script = "";
+    let namespaces: "-r" | "none" = "-r";
     try {
       // Root bypasses file modes, but not inside a user namespace for a
       // directory owned by a user the namespace does not map.
@@ -136,15 +143,17 @@ Deno.test("faults: permission denied (EACCES, also for root) leaves the previous
       await Deno.chown(`${dir}/mnt/out.json`, 65534, 65534);
       await Deno.chmod(`${dir}/mnt`, 0o755);
     } catch {
-      // Not root: a plain read-only mode is enough.
+      // Not root: a plain read-only mode is enough, outside any namespace
+      // (inside one, the owner would be root of the namespace again).
       await Deno.chmod(`${dir}/mnt`, 0o555);
+      namespaces = "none";
     }
-    script = `
+    const script = `
 if (printf x > mnt/probe) 2> probe.err; then echo "PROBE: writable"; fi
 grep -q "Permission denied" probe.err || echo "PROBE: $(cat probe.err)"
 ${DENO} suite --json --out mnt/out.json; rc=$?
 ${REPORT}`;
-    const r = await inNamespace(dir, script, false);
+    const r = await inNamespace(dir, script, namespaces);
     await Deno.chmod(`${dir}/mnt`, 0o755).catch(() => {});
     checkFailed(r, /the operating system denied access/);
   });
@@ -156,7 +165,7 @@ Deno.test("faults: a full standard output (/dev/full) is a clear error, exit 1",
       dir,
       `if printf x > /dev/full 2> probe.err; then echo "PROBE: /dev/full accepts writes"; fi
 ${DENO} suite --json > /dev/full; echo "rc=$?"`,
-      false,
+      "none",
     );
     assert.ok(!r.out.includes("PROBE"), r.out);
     assert.equal(field(r.out, "rc"), "1", r.err);
