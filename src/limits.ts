@@ -37,12 +37,12 @@ export type Limits = {
 };
 
 /**
- * The defaults: 64 MiB per input (a public-suite result is about 3 MB, and
- * verifying a result takes about 40 bytes of memory per input byte today, so
- * a 64 MiB result fits V8's default heap while a 200 MB one would crash
- * it), 100,000 episodes (the public suite has 104), depth 512 (a result
- * needs 7) and 1 MiB per string (the longest contract string is a grid row
- * of 256). Measurements: docs/security.md.
+ * The defaults: 64 MiB per input (a public-suite result is about 3 MB;
+ * verifying takes about 15 bytes of memory per input byte, and V8 sizes its
+ * default heap from the machine's memory, so 64 MiB fits machines of 4 GB
+ * and more), 100,000 episodes (the public suite has 104), depth 512 (a
+ * result needs 7) and 1 MiB per string (the longest contract string is a
+ * grid row of 256). Measurements: docs/security.md.
  *
  * @example
  * ```ts
