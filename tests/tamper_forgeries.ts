@@ -28,8 +28,6 @@ import {
   THREE1,
 } from "./tamper_support.ts";
 
-// ------------------------------------------------------------ forgeries
-
 /**
  * A genuine simulation of `greedy` in which the `k`-th conflict draw of the
  * movement stream picks the next claimant instead of the drawn one. The

@@ -128,7 +128,6 @@ export function recordCase(
   index: number,
   edit: (rec: Any) => void,
   path: string,
-  viaResult?: string,
 ): Case {
   const r = fresh();
   edit(r.episodes[index].record);
@@ -140,12 +139,12 @@ export function recordCase(
     text: encode(r),
     verdict: "refuse",
     kind: "StatisticsInputError",
-    path: viaResult ?? full,
+    path: full,
     record: { index, value: r.episodes[index].record, path },
   };
 }
 
-// ------------------------------------------------------------ record finders
+// Finders: where in the genuine records each kind of tampering can land.
 
 export function rec(index: number): RunRecord {
   return BASE.episodes[index]!.record;
