@@ -202,6 +202,21 @@ Deno.test("limits: the CLI refuses a large file from its size, --limits override
       "x.json",
     ]);
     assert.equal(usage.code, 2, usage.err);
+    // A 16 GiB sparse file is refused from its size, before any byte is
+    // read (reading it would take minutes and more memory than there is).
+    await Deno.writeTextFile(`${dir}/huge.json`, "");
+    await Deno.truncate(`${dir}/huge.json`, 2 ** 34);
+    const started = performance.now();
+    const huge = await cli(dir, ["--allow-read=huge.json"], [
+      "digest",
+      "huge.json",
+    ]);
+    assert.equal(huge.code, 1);
+    assert.match(
+      huge.err,
+      /^error: huge\.json: input of 17179869184 bytes: over the implementation limit of 67108864 bytes/,
+    );
+    assert.ok(performance.now() - started < 10_000);
     // A stream (standard input) is cut off as it passes the limit.
     const stdin = await cli(dir, [], [
       "digest",
