@@ -12,6 +12,12 @@
  */
 
 import { CanonicalJsonError } from "./errors.ts";
+import {
+  beyondLimit,
+  DEFAULT_LIMITS,
+  type Limits,
+  limitsWith,
+} from "./limits.ts";
 
 /**
  * A float-typed JSON number. Writes as Python's `repr(float)` (`1.0`, `1e-05`).
@@ -82,11 +88,12 @@ export type JsonObject = { readonly [key: string]: JsonValue };
 export const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
 /**
- * Deepest nesting of arrays and objects that {@linkcode parse} reads and
- * {@linkcode encode} writes (a top-level container is depth 1). Deeper input
- * is refused, which also stops a cyclic value from recursing forever.
+ * Default deepest nesting of arrays and objects that {@linkcode parse} reads
+ * and {@linkcode encode} writes (a top-level container is depth 1). Deeper
+ * input is refused, which also stops a cyclic value from recursing forever.
+ * It is the implementation limit `maxDepth` of `limits.ts` (overridable).
  */
-export const MAX_DEPTH = 512;
+export const MAX_DEPTH: number = DEFAULT_LIMITS.maxDepth;
 
 // ---------------------------------------------------------------- encoding
 
@@ -193,7 +200,7 @@ function escapeString(s: string): string {
  * ```
  */
 export function encode(value: JsonValue): string {
-  return new Writer().write(value, 0);
+  return new Writer(limitsWith().maxDepth).write(value, 0);
 }
 
 const PLAIN_ASCII = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
@@ -202,6 +209,7 @@ const PLAIN_ASCII = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 // of keys and indices: building it for every value would dominate the cost.
 class Writer {
   private readonly segs: (string | number)[] = [];
+  constructor(private readonly maxDepth: number) {}
 
   private fail(detail: string): never {
     throw new CanonicalJsonError(detail, { path: pathOf(this.segs) });
@@ -236,7 +244,9 @@ class Writer {
     if (typeof v !== "object") {
       this.fail(`value of type ${typeof v} is not JSON`);
     }
-    if (depth >= MAX_DEPTH) this.fail(`nesting deeper than ${MAX_DEPTH}`);
+    if (depth >= this.maxDepth) {
+      this.fail(`nesting deeper than ${this.maxDepth}`);
+    }
     const segs = this.segs;
     if (Array.isArray(v)) {
       const items = v as readonly JsonValue[];
@@ -344,6 +354,11 @@ export function digest(value: JsonValue): Promise<string> {
 export interface ParseOptions {
   /** File name to put in error messages. */
   file?: string;
+  /**
+   * Overrides of the implementation limits (`limits.ts`): input size,
+   * nesting depth and string length are checked while reading.
+   */
+  limits?: Partial<Limits>;
 }
 
 /**
@@ -360,7 +375,18 @@ export interface ParseOptions {
  * ```
  */
 export function parse(text: string, options: ParseOptions = {}): JsonValue {
-  return new Parser(text, options.file).document();
+  const limits = limitsWith(options.limits);
+  if (text.length > limits.maxFileBytes) {
+    throw new CanonicalJsonError(
+      beyondLimit(
+        "maxFileBytes",
+        `input of ${text.length} code units`,
+        limits.maxFileBytes,
+      ),
+      fileOpt(options.file),
+    );
+  }
+  return new Parser(text, limits, options.file).document();
 }
 
 /**
@@ -377,6 +403,17 @@ export function parseBytes(
   bytes: Uint8Array,
   options: ParseOptions = {},
 ): JsonValue {
+  const limits = limitsWith(options.limits);
+  if (bytes.length > limits.maxFileBytes) {
+    throw new CanonicalJsonError(
+      beyondLimit(
+        "maxFileBytes",
+        `input of ${bytes.length} bytes`,
+        limits.maxFileBytes,
+      ),
+      fileOpt(options.file),
+    );
+  }
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(
@@ -400,7 +437,16 @@ const NUMBER_RE = /-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?/y;
 class Parser {
   private i = 0;
   private readonly segs: (string | number)[] = [];
-  constructor(private readonly s: string, private readonly file?: string) {}
+  private readonly maxDepth: number;
+  private readonly maxString: number;
+  constructor(
+    private readonly s: string,
+    limits: Limits,
+    private readonly file?: string,
+  ) {
+    this.maxDepth = limits.maxDepth;
+    this.maxString = limits.maxStringLength;
+  }
 
   document(): JsonValue {
     if (this.s.charCodeAt(0) === 0xfeff) {
@@ -432,8 +478,8 @@ class Parser {
   // `depth` counts the containers around the value.
   private value(depth: number): JsonValue {
     const c = this.s[this.i];
-    if ((c === "{" || c === "[") && depth >= MAX_DEPTH) {
-      this.fail(`nesting deeper than ${MAX_DEPTH}`);
+    if ((c === "{" || c === "[") && depth >= this.maxDepth) {
+      this.fail(beyondLimit("maxDepth", "nesting too deep", this.maxDepth));
     }
     switch (c) {
       case "{":
@@ -505,6 +551,7 @@ class Parser {
       if (this.i >= s.length) this.fail("unterminated string");
       const c = s.charCodeAt(this.i);
       if (c === 0x22) {
+        this.checkLength(out.length + this.i - start);
         out += s.slice(start, this.i);
         this.i++;
         break;
@@ -514,6 +561,7 @@ class Parser {
         this.i++;
         continue;
       }
+      this.checkLength(out.length + this.i - start + 1);
       out += s.slice(start, this.i);
       const e = s[this.i + 1];
       this.i += 2;
@@ -561,6 +609,16 @@ class Parser {
       this.fail("string holds an unpaired surrogate");
     }
     return out;
+  }
+
+  // Checked before a string grows past the limit (escapes included), so a
+  // huge string is refused before it is copied.
+  private checkLength(n: number): void {
+    if (n > this.maxString) {
+      this.fail(
+        beyondLimit("maxStringLength", "string too long", this.maxString),
+      );
+    }
   }
 
   private array(depth: number): JsonValue[] {
