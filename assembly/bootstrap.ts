@@ -190,6 +190,16 @@ function wordsOf(k: i64): usize {
   return d == 2 ? SINGLE_WORDS : PAIR_WORDS + (<usize>d << 3);
 }
 
+/**
+ * Generate blocks from, from + 1, …, from + count − 1 of the stream into
+ * the kernel's block buffers, and nothing else: the stream rate alone, for
+ * the benchmark that sets it beside OpenSSL's SHAKE-256.
+ */
+export function generateBlocks(from: f64, count: i32): void {
+  const k0 = <i64>from;
+  for (let k = k0; k < k0 + count; k += 3) wordsOf(k);
+}
+
 /** Write block k's 4096 bytes (big-endian words) to `out`. */
 export function blockBytes(k: f64, out: usize): void {
   const words = wordsOf(<i64>k);

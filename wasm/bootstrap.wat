@@ -1,14 +1,14 @@
 (module
  (type $0 (func))
  (type $1 (func (result i32)))
- (type $2 (func (param i64) (result i32)))
- (type $3 (func (param i32)))
- (type $4 (func (param f64)))
- (type $5 (func (param i32 i32 i32 i32)))
- (type $6 (func (result f64)))
- (type $7 (func (param i64)))
- (type $8 (func (param i32 i32 i32) (result i32)))
- (type $9 (func (param f64 i32)))
+ (type $2 (func (param f64 i32)))
+ (type $3 (func (param i64) (result i32)))
+ (type $4 (func (param i32)))
+ (type $5 (func (param f64)))
+ (type $6 (func (param i32 i32 i32 i32)))
+ (type $7 (func (result f64)))
+ (type $8 (func (param i64)))
+ (type $9 (func (param i32 i32 i32) (result i32)))
  (global $assembly/bootstrap/first (mut i64) (i64.const 0))
  (global $assembly/bootstrap/shift (mut i32) (i32.const 3))
  (global $assembly/bootstrap/block (mut i64) (i64.const 0))
@@ -25,6 +25,7 @@
  (export "drawWords" (func $assembly/bootstrap/drawWords))
  (export "seek" (func $assembly/bootstrap/seek))
  (export "position" (func $assembly/bootstrap/position))
+ (export "generateBlocks" (func $assembly/bootstrap/generateBlocks))
  (export "blockBytes" (func $assembly/bootstrap/blockBytes))
  (export "resample" (func $assembly/bootstrap/resample))
  (export "memory" (memory $0))
@@ -2671,6 +2672,32 @@
  )
  (func $assembly/bootstrap/heapBase (result i32)
   i32.const 14336
+ )
+ (func $assembly/bootstrap/generateBlocks (param $0 f64) (param $1 i32)
+  (local $2 i64)
+  (local $3 i64)
+  local.get $0
+  i64.trunc_sat_f64_s
+  local.tee $3
+  local.set $2
+  loop $for-loop|0
+   local.get $2
+   local.get $3
+   local.get $1
+   i64.extend_i32_s
+   i64.add
+   i64.lt_s
+   if
+    local.get $2
+    call $assembly/bootstrap/wordsOf
+    drop
+    local.get $2
+    i64.const 3
+    i64.add
+    local.set $2
+    br $for-loop|0
+   end
+  end
  )
  (func $assembly/bootstrap/drawWords (param $0 i32) (param $1 i32) (param $2 i32) (result i32)
   (local $3 i32)

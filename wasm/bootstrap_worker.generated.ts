@@ -8,19 +8,19 @@
 //   src/bootstrap/resample.ts 2793118a096d0078a4ff5a6d32f831c8506dd872edc7efa6a68b6cf0a5ccaa8a
 //   src/bootstrap/select.ts 834399073329bdacaf378638efaf677a36020b8dbb5259775ff7ae5e135597d4
 //   src/bootstrap/stream.ts af6cb4b404aed4bd5f5c25578f98133d3b1800ae6544c76718f250b989648d64
-//   src/bootstrap/wasm_kernel.ts 5ab6ce0bbb7a81174dff21f36c9edb3fd2a099162a49376ffa3d18a5a641ad89
+//   src/bootstrap/wasm_kernel.ts e66c7843d56cb761293ac59adfe9521d888d19a467b83500c584ebc52e573006
 //   src/bootstrap/worker.ts 6cd3cfaa83aacc8ffdc8d2305f04ae5fb25129a2c9c57fbf12bfe9838a28a1be
 //   src/exact.ts f0d41fa8e629048b2b052656796426882f21e5e7f67402e52647644a33558b3d
-//   wasm/bootstrap_wasm.generated.ts fa959abcef18bcaeee1fe2d72b6561d4733149e6c6d0a71df9d69a401cb4981f
+//   wasm/bootstrap_wasm.generated.ts 0ceaf38cc23f4f912877c997bad80a1e1043fda49b91fb44b0d2d08cecf40d9d
 
 /** SHA-256 of the worker's module graph and the bundler's version. */
 export const BOOTSTRAP_WORKER_SOURCE_HASH =
-  "f3e79fc972a978768f6a545faf6339bc8abb8d7c053ba82823ba8df27159317d";
+  "10ad16dcdc23a4f1f1117b6239b5a23de8a7283380cfc7e5f6c0d784bc410cb7";
 
 /** The worker's source: one ES module that imports nothing. */
 export const BOOTSTRAP_WORKER_SOURCE: string =
   "function mt(n,t){for(n<0n&&(n=-n),t<0n&&(t=-t);t!==0n;)[n,t]=[t,n%t];return " +
-  "n}function F(n){let t=n.toString(16);return(t.length-1)*4+(32-Math.clz32(par" +
+  "n}function k(n){let t=n.toString(16);return(t.length-1)*4+(32-Math.clz32(par" +
   "seInt(t[0],16)))}var z=new DataView(new ArrayBuffer(8)),p=class n{num;den;co" +
   "nstructor(t,A){this.num=t,this.den=A}static ZERO=new n(0n,1n);static ONE=new" +
   " n(1n,1n);static of(t,A=1n){let e=_(t),r=_(A);if(r===0n)throw new RangeError" +
@@ -42,17 +42,17 @@ export const BOOTSTRAP_WORKER_SOURCE: string =
   "=\"bigint\")return n;if(!Number.isSafeInteger(n))throw new RangeError(`${n} is" +
   " not a safe integer`);return BigInt(n)}function O(n,t){if(t<=0n)throw new Ra" +
   "ngeError(\"denominator must be positive\");if(n===0n)return 0;let A=n<0n,e=A?-" +
-  "n:n,r=F(e)-F(t)-55,[i,o]=r>=0?[e,t<<BigInt(r)]:[e<<BigInt(-r),t],s=i/o,g=s*o" +
-  "!==i,f=F(s),a=r+f-1>=-1022?f-53:-1074-r,h=s>>BigInt(a),B=s&(1n<<BigInt(a))-1" +
-  "n,S=1n<<BigInt(a-1);(B>S||B===S&&(g||(h&1n)===1n))&&(h+=1n);let E=r+a;if(h!=" +
-  "=0n&&F(h)+E>1024)throw new RangeError(\"fraction is too large to convert to a" +
+  "n:n,r=k(e)-k(t)-55,[i,o]=r>=0?[e,t<<BigInt(r)]:[e<<BigInt(-r),t],s=i/o,I=s*o" +
+  "!==i,c=k(s),a=r+c-1>=-1022?c-53:-1074-r,h=s>>BigInt(a),B=s&(1n<<BigInt(a))-1" +
+  "n,S=1n<<BigInt(a-1);(B>S||B===S&&(I||(h&1n)===1n))&&(h+=1n);let E=r+a;if(h!=" +
+  "=0n&&k(h)+E>1024)throw new RangeError(\"fraction is too large to convert to a" +
   " float\");let Q=Number(h)*2**E;return A?-Q:Q}function X(n,t,A,e,r,i){let o=n." +
   "length;if(t.n!==o)throw new RangeError(`stream draws below ${t.n}, not ${o}`" +
   ");if(r<0||i>A.length||e&&i>e.length)throw new RangeError(\"resample range out" +
-  "side the output arrays\");let s=new Uint32Array(o);for(let g=r;g<i;g++){e!==n" +
-  "ull&&(e[g]=t.position),t.fill(s,o);let f=0;for(let I=0;I<o;I++)f+=n[s[I]];A[" +
-  "g]=f}}var k=BigInt(4294967295),W=BigInt(32);function Rt(n,t=!1){return t?{h:" +
-  "Number(n&k),l:Number(n>>W&k)}:{h:Number(n>>W&k)|0,l:Number(n&k)|0}}function " +
+  "side the output arrays\");let s=new Uint32Array(o);for(let I=r;I<i;I++){e!==n" +
+  "ull&&(e[I]=t.position),t.fill(s,o);let c=0;for(let g=0;g<o;g++)c+=n[s[g]];A[" +
+  "I]=c}}var F=BigInt(4294967295),W=BigInt(32);function Rt(n,t=!1){return t?{h:" +
+  "Number(n&F),l:Number(n>>W&F)}:{h:Number(n>>W&F)|0,l:Number(n&F)|0}}function " +
   "$(n,t=!1){let A=n.length,e=new Uint32Array(A),r=new Uint32Array(A);for(let i" +
   "=0;i<A;i++){let{h:o,l:s}=Rt(n[i],t);[e[i],r[i]]=[o,s]}return[e,r]}var Z=(n,t" +
   ",A)=>n<<A|t>>>32-A,q=(n,t,A)=>t<<A|n>>>32-A,tt=(n,t,A)=>t<<A-32|n>>>64-A,nt=" +
@@ -60,31 +60,31 @@ export const BOOTSTRAP_WORKER_SOURCE: string =
   "ayBuffer.isView(n)&&n.constructor.name===\"Uint8Array\"}function P(n,t=\"\"){if(" +
   "!Number.isSafeInteger(n)||n<0){let A=t&&`\"${t}\" `;throw new Error(`${A}expec" +
   "ted integer >= 0, got ${n}`)}}function L(n,t,A=\"\"){let e=xt(n),r=n?.length,i" +
-  "=t!==void 0;if(!e||i&&r!==t){let o=A&&`\"${A}\" `,s=i?` of length ${t}`:\"\",g=e" +
+  "=t!==void 0;if(!e||i&&r!==t){let o=A&&`\"${A}\" `,s=i?` of length ${t}`:\"\",I=e" +
   "?`length=${r}`:`type=${typeof n}`;throw new Error(o+\"expected Uint8Array\"+s+" +
-  "\", got \"+g)}return n}function N(n,t=!0){if(n.destroyed)throw new Error(\"Hash" +
+  "\", got \"+I)}return n}function N(n,t=!0){if(n.destroyed)throw new Error(\"Hash" +
   " instance has been destroyed\");if(t&&n.finished)throw new Error(\"Hash#digest" +
   "() has already been called\")}function At(n,t){L(n,void 0,\"digestInto() outpu" +
   "t\");let A=t.outputLen;if(n.length<A)throw new Error('\"digestInto() output\" e" +
   "xpected to be of length >='+A)}function et(n){return new Uint32Array(n.buffe" +
   "r,n.byteOffset,Math.floor(n.byteLength/4))}function G(...n){for(let t=0;t<n." +
-  "length;t++)n[t].fill(0)}var Ft=new Uint8Array(new Uint32Array([287454020]).b" +
-  "uffer)[0]===68;function kt(n){return n<<24&4278190080|n<<8&16711680|n>>>8&65" +
-  "280|n>>>24&255}function Lt(n){for(let t=0;t<n.length;t++)n[t]=kt(n[t]);retur" +
-  "n n}var J=Ft?n=>n:Lt;function rt(n,t={}){let A=(r,i)=>n(i).update(r).digest(" +
+  "length;t++)n[t].fill(0)}var kt=new Uint8Array(new Uint32Array([287454020]).b" +
+  "uffer)[0]===68;function Ft(n){return n<<24&4278190080|n<<8&16711680|n>>>8&65" +
+  "280|n>>>24&255}function Lt(n){for(let t=0;t<n.length;t++)n[t]=Ft(n[t]);retur" +
+  "n n}var J=kt?n=>n:Lt;function rt(n,t={}){let A=(r,i)=>n(i).update(r).digest(" +
   "),e=n(void 0);return A.outputLen=e.outputLen,A.blockLen=e.blockLen,A.create=" +
   "r=>n(r),Object.assign(A,t),Object.freeze(A)}var ot=n=>({oid:Uint8Array.from(" +
-  "[6,9,96,134,72,1,101,3,4,2,n])});var Ht=BigInt(0),D=BigInt(1),bt=BigInt(2),V" +
-  "t=BigInt(7),Mt=BigInt(256),Ot=BigInt(113),gt=[],It=[],ct=[];for(let n=0,t=D," +
-  "A=1,e=0;n<24;n++){[A,e]=[e,(2*A+3*e)%5],gt.push(2*(5*e+A)),It.push((n+1)*(n+" +
-  "2)/2%64);let r=Ht;for(let i=0;i<7;i++)t=(t<<D^(t>>Vt)*Ot)%Mt,t&bt&&(r^=D<<(D" +
-  "<<BigInt(i))-D);ct.push(r)}var ft=$(ct,!0),Pt=ft[0],Nt=ft[1],it=(n,t,A)=>A>3" +
+  "[6,9,96,134,72,1,101,3,4,2,n])});var Ht=BigInt(0),D=BigInt(1),bt=BigInt(2),M" +
+  "t=BigInt(7),Vt=BigInt(256),Ot=BigInt(113),It=[],gt=[],ft=[];for(let n=0,t=D," +
+  "A=1,e=0;n<24;n++){[A,e]=[e,(2*A+3*e)%5],It.push(2*(5*e+A)),gt.push((n+1)*(n+" +
+  "2)/2%64);let r=Ht;for(let i=0;i<7;i++)t=(t<<D^(t>>Mt)*Ot)%Vt,t&bt&&(r^=D<<(D" +
+  "<<BigInt(i))-D);ft.push(r)}var ct=$(ft,!0),Pt=ct[0],Nt=ct[1],it=(n,t,A)=>A>3" +
   "2?tt(n,t,A):Z(n,t,A),st=(n,t,A)=>A>32?nt(n,t,A):q(n,t,A);function Gt(n,t=24)" +
   "{let A=new Uint32Array(10);for(let e=24-t;e<24;e++){for(let o=0;o<10;o++)A[o" +
   "]=n[o]^n[o+10]^n[o+20]^n[o+30]^n[o+40];for(let o=0;o<10;o+=2){let s=(o+8)%10" +
-  ",g=(o+2)%10,f=A[g],I=A[g+1],a=it(f,I,1)^A[s],h=st(f,I,1)^A[s+1];for(let B=0;" +
+  ",I=(o+2)%10,c=A[I],g=A[I+1],a=it(c,g,1)^A[s],h=st(c,g,1)^A[s+1];for(let B=0;" +
   "B<50;B+=10)n[o+B]^=a,n[o+B+1]^=h}let r=n[2],i=n[3];for(let o=0;o<24;o++){let" +
-  " s=It[o],g=it(r,i,s),f=st(r,i,s),I=gt[o];r=n[I],i=n[I+1],n[I]=g,n[I+1]=f}for" +
+  " s=gt[o],I=it(r,i,s),c=st(r,i,s),g=It[o];r=n[g],i=n[g+1],n[g]=I,n[g+1]=c}for" +
   "(let o=0;o<50;o+=10){for(let s=0;s<10;s++)A[s]=n[o+s];for(let s=0;s<10;s++)n" +
   "[o+s]^=~A[(s+2)%10]&A[(s+4)%10]}n[0]^=Pt[e],n[1]^=Nt[e]}G(A)}var T=class n{s" +
   "tate;pos=0;posOut=0;finished=!1;state32;destroyed=!1;blockLen;suffix;outputL" +
@@ -120,7 +120,7 @@ export const BOOTSTRAP_WORKER_SOURCE: string =
   "block index ${t} is not a safe integer >= 0`);if(A.length<l)throw new RangeE" +
   "rror(`output needs ${l} bytes`);this.#t.setUint32(0,Math.floor(t/m)),this.#t" +
   ".setUint32(4,t>>>0),ht.create({}).update(this.#n).xofInto(A.subarray(0,l))}}" +
-  ";var Tt=m-1,d=class{n;#n;#t=new Uint8Array(l);#r=new DataView(this.#t.buffer" +
+  ";var Tt=m-1,U=class{n;#n;#t=new Uint8Array(l);#r=new DataView(this.#t.buffer" +
   ");#e=-1;#A=0;#o=0;#i;#s;constructor(t,A,e=0){if(!Number.isSafeInteger(A)||A<" +
   "1||A>Tt)throw new RangeError(`index range ${A} is outside [1, 2^32 - 1]`);th" +
   "is.n=A,this.#n=t;let r=Number((1n<<64n)%BigInt(A));this.#i=r===0?m:m-r,this." +
@@ -129,188 +129,189 @@ export const BOOTSTRAP_WORKER_SOURCE: string =
   "not valid`);this.#A=Math.floor(t/y),this.#o=t%y}next(){let t=new Uint32Array" +
   "(1);return this.fill(t,1),t[0]}fill(t,A=t.length){if(A>t.length)throw new Ra" +
   "ngeError(\"output array too short\");let e=this.#r,r=this.#i,i=this.n,o=this.#" +
-  "s,s=this.#o;this.#e!==this.#A&&s<y&&this.#g();for(let g=0;g<A;){s===y&&(this" +
-  ".#A++,this.#g(),s=0);let f=e.getUint32(8*s),I=e.getUint32(8*s+4);s++,!(f===4" +
-  "294967295&&I>=r)&&(t[g++]=o?(f%i*m+I)%i:Yt(f,I,i))}this.#o=s}#g(){this.#n.fi" +
+  "s,s=this.#o;this.#e!==this.#A&&s<y&&this.#I();for(let I=0;I<A;){s===y&&(this" +
+  ".#A++,this.#I(),s=0);let c=e.getUint32(8*s),g=e.getUint32(8*s+4);s++,!(c===4" +
+  "294967295&&g>=r)&&(t[I++]=o?(c%i*m+g)%i:Yt(c,g,i))}this.#o=s}#I(){this.#n.fi" +
   "ll(this.#A,this.#t),this.#e=this.#A}};function Yt(n,t,A){let e=n%A;return e=" +
-  "e*65536%A,(e*65536+t)%A}var Kt=\"AGFzbQEAAAABMApgAABgAAF/YAF+AX9gAX8AYAF8AGAE" +
-  "f39/fwBgAAF8YAF+AGADf39/AX9gAnx/AAMODQIAAAADBAEFBgcBCAkFAwEAAQYfBn4BQgALfwFB" +
-  "Awt+AUIAC38BQQALfgFCAQt+AUIACwduCgtzZWVkQWRkcmVzcwAGCGhlYXBCYXNlAAoHc2V0U2Vl" +
-  "ZAADCHNldFJhbmdlAAQJZHJhd1dvcmRzAAsEc2VlawAFCHBvc2l0aW9uAAgKYmxvY2tCeXRlcwAM" +
-  "CHJlc2FtcGxlAAcGbWVtb3J5AgAIAQEMAQIK4yoNQAEBfyAAIwBTIAAjAEIDfFlyBEAgABAJC0ED" +
-  "QQQgACMAfSIAQgJRIgEbJAEgAQR/QYDQAAUgAKdBA3RBgBBqCwsKAEJ9JABCfyQFC+8gAyp+KHsC" +
-  "f0GgC/0ABAAhLEGwC/0ABAAhKkHAC/0ABAAhP0HQC/0ABAAhO0HgC/0ABAAhNkHwC/0ABAAhLUGA" +
-  "DP0ABAAhLkGQDP0ABAAhMkGgDP0ABAAhQEGwDP0ABAAhN0HADP0ABAAhK0HQDP0ABAAhOEHgDP0A" +
-  "BAAhL0HwDP0ABAAhQUGADf0ABAAhQkGQDf0ABAAhM0GgDf0ABAAhNEGwDf0ABAAhPEHADf0ABAAh" +
-  "PUHQDf0ABAAhOUHgDf0ABAAhMUHwDf0ABAAhPkGADv0ABAAhOkGQDv0ABAAhNUGgDv0ABAAhMEGw" +
-  "DikDACELQbgOKQMAIRhBwA4pAwAhD0HIDikDACEQQdAOKQMAIQxB2A4pAwAhDkHgDikDACEGQegO" +
-  "KQMAIQdB8A4pAwAhCEH4DikDACEJQYAPKQMAIRFBiA8pAwAhA0GQDykDACEAQZgPKQMAIQFBoA8p" +
-  "AwAhCkGoDykDACESQbAPKQMAIRNBuA8pAwAhFEHADykDACEFQcgPKQMAIRVB0A8pAwAhDUHYDykD" +
-  "ACEWQeAPKQMAIRdB6A8pAwAhAkHwDykDACEEA0AgUkEYSARAICwgNiA3/VEgQiA5/VH9USAw/VEi" +
-  "QyAqIC79USA4IDT9Uf1RID79USJEIET9zgEgREE//c0B/VD9USJF/VEiRiAvIEQgOyBA/VEgQSA9" +
-  "/VH9USA1/VEiRCBE/c4BIERBP/3NAf1Q/VEiR/1RIkhBK/3LASBIQRX9zQH9UCJIIC4gLCAt/VEg" +
-  "KyAz/VH9USAx/VEiLCA/IDL9USAvIDz9Uf1RIDr9USIuIC79zgEgLkE//c0B/VD9USJJ/VEiL0Es" +
-  "/csBIC9BFP3NAf1QIkr9T/1RIFJBA3QiU0GACGopAwAiGf0S/VEhSyAZIAsgCSAMhSAKhSAVhSAE" +
-  "hSIZIAYgGIUgA4UgE4UgFoUiGkIBiYUiG4UiHCAaIAggEIUgAYUgBYUgAoUiHUIBiYUiHiAAhUIr" +
-  "iSIfIAYgCyAOhSARhSAShSANhSIGIAcgD4UgAIUgFIUgF4UiAEIBiYUiC4VCLIkiGkJ/hYOFhSEg" +
-  "IEogPSAuIEMgQ/3OASBDQT/9zQH9UP1RIj39USIuQRX9ywEgLkEr/c0B/VAiQyBI/U/9USEvIBog" +
-  "BSAAIBlCAYmFIhmFQhWJIiEgH0J/hYOFIQAgSCAwIEQgLCAs/c4BICxBP/3NAf1Q/VEiRP1RIixB" +
-  "Dv3LASAsQTL9zQH9UCJIIEP9T/1RIUwgHyAdIAZCAYmFIgYgBIVCDokiHSAhQn+Fg4UhBCA7ID39" +
-  "USIsQRz9ywEgLEEk/c0B/VAiOyArIEX9USIrQQP9ywEgK0E9/c0B/VAiKyA3IET9USIsQRT9ywEg" +
-  "LEEs/c0B/VAiN/1P/VEhMCAQIBmFQhyJIhAgESAbhUIDiSIRIAYgCYVCFIkiCUJ/hYOFIQUgNyA0" +
-  "IEn9USIsQS39ywEgLEET/c0B/VAiNCAr/U/9USFNIAkgCyAThUItiSITIBFCf4WDhSEfICsgOiBH" +
-  "/VEiK0E9/csBICtBA/3NAf1QIisgNP1P/VEhOiARIBcgHoVCPYkiFyATQn+Fg4UhESAqIEn9USIq" +
-  "ICr9zgEgKkE//c0B/VAiKiBBID39USIsQRn9ywEgLEEn/c0B/VAiLCAyIEf9USIuQQb9ywEgLkE6" +
-  "/c0B/VAiMv1P/VEhQSALIBiFQgGJIhggASAZhUIZiSIBIAcgHoVCBokiB0J/hYOFISIgMiA5IET9" +
-  "USIuIC79DQcAAQIDBAUGDwgJCgsMDQ4iOSAs/U/9USFOIAcgBiAVhUIIiSIVIAFCf4WDhSEjICwg" +
-  "MSBF/VEiLEES/csBICxBLv3NAf1QIiwgOf1P/VEhMSABIA0gG4VCEokiASAVQn+Fg4UhDSA2IET9" +
-  "USIuQRv9ywEgLkEl/c0B/VAiNiA4IEn9USIuQQr9ywEgLkE2/c0B/VAiOCAtIEX9USItQST9ywEg" +
-  "LUEc/c0B/VAiT/1P/VEhUCAGIAyFQhuJIgwgAyALhUIKiSIDIA4gG4VCJIkiDkJ/hYOFISQgTyA8" +
-  "IEf9USItQQ/9ywEgLUEx/c0B/VAiPCA4/U/9USEuIA4gFCAehUIPiSIUIANCf4WDhSElIDggNSA9" +
-  "/VEiLSAt/Q0BAgMEBQYHAAkKCwwNDg8IIi0gPP1P/VEhNSADIAIgGYVCOIkiAiAUQn+Fg4UhJiBC" +
-  "IET9USI4QSf9ywEgOEEZ/c0B/VAiOCA+IEn9USI+QQL9ywEgPkE+/c0B/VAiPiAzIEX9USIzQSn9" +
-  "ywEgM0EX/c0B/VAiM/1P/VEhQiAGIAqFQieJIgMgCyAWhUICiSIGIBIgG4VCKYkiCkJ/hYOFIRIg" +
-  "SyBIIEogRv1P/VEiRCArIDcgO/1P/VEiN/1RICwgMiAq/U/9USJFIC0gTyA2/U/9USJJ/VH9USA+" +
-  "IEAgPf1RIjJBN/3LASAyQQn9zQH9UCIyID8gR/1RIj1BPv3LASA9QQL9zQH9UCI9/U/9USI//VEi" +
-  "QCAvIE39USBOIC79Uf1RIDIgMyA4/U/9USJH/VEiSiBK/c4BIEpBP/3NAf1Q/VEiT/1RIlEgMSBK" +
-  "IEMgRiBI/U/9USJDIDQgOyAr/U/9USJG/VEgOSAqICz9T/1RIisgPCA2IC39T/1RIir9Uf1RIDMg" +
-  "PSA+/U/9USI5/VEiLSAt/c4BIC1BP/3NAf1Q/VEiPv1RIixBK/3LASAsQRX9zQH9UCIzIE0gSyAw" +
-  "/VEgQSBQ/VH9USA9IDggMv1P/VEiNP1RIjIgTCA6/VEgMSA1/VH9USBC/VEiMSAx/c4BIDFBP/3N" +
-  "Af1Q/VEiSP1RIixBLP3LASAsQRT9zQH9UCI2/U/9USBTQYgIaikDACIL/RL9USEsIAsgICAIIBmF" +
-  "QjeJIgggA0J/hSAKg4UiGyAAIB+FICOFICWFhSILQgGJIAYgDyAehUI+iSIPQn+FIAiDhSIeIAIg" +
-  "DEJ/hSAOg4UiJyABIBhCf4UgB4OFIhkgHSAcQn+FIBqDhSIaIBcgEEJ/hSAJg4UiB4WFhYUiCYUi" +
-  "FoUiDiANIAsgCiAGQn+FIA+DhSIoIBQgAkJ/hSAMg4UiCiAVIAFCf4UgGIOFIhQgEyAXQn+FIBCD" +
-  "hSIpICEgHUJ/hSAcg4UiE4WFhYUiDEIBiYUiHIVCK4kiECAfIA8gCEJ/hSADg4UiAiAFICCFICKF" +
-  "ICSFhSIDIAQgEYUgDYUgJoUgEoUiBkIBiYUiF4VCLIkiAUJ/hYOFhSELIDYgKiAxIEAgQP3OASBA" +
-  "QT/9zQH9UP1RIjH9USIqQRX9ywEgKkEr/c0B/VAiOCAz/U/9USEqIAEgCiAGIAlCAYmFIg2FQhWJ" +
-  "IgYgEEJ/hYOFIRggMyA/IC0gMiAy/c4BIDJBP/3NAf1Q/VEiSv1RIi1BDv3LASAtQTL9zQH9UCIt" +
-  "IDj9T/1RIT8gECAeIAwgA0IBiYUiHYVCDokiAyAGQn+Fg4UhDyA4IFEgLf1P/VEhOyAGIANCf4Ug" +
-  "DoOFIRAgLSA2IFH9T/1RITYgAyAOQn+FIAGDhSEMIEMgMf1RIi1BHP3LASAtQST9zQH9UCIzIEEg" +
-  "T/1RIi1BA/3LASAtQT39zQH9UCIyIDcgSv1RIi1BFP3LASAtQSz9zQH9UCI3/U/9USEtIA0gE4VC" +
-  "HIkiASAWICKFQgOJIgMgByAdhUIUiSIJQn+Fg4UhDiA3IC4gSP1RIi5BLf3LASAuQRP9zQH9UCI4" +
-  "IDL9T/1RIS4gCSAXICWFQi2JIgggA0J/hYOFIQYgMiBCID79USIyQT39ywEgMkED/c0B/VAiPCA4" +
-  "/U/9USEyIAMgEiAchUI9iSIDIAhCf4WDhSEHIDggMyA8/U/9USFAIAggA0J/hSABg4UhCCA8IDcg" +
-  "M/1P/VEhNyADIAFCf4UgCYOFIQkgLyBI/VEiLyAv/c4BIC9BP/3NAf1QIjMgKyAx/VEiK0EZ/csB" +
-  "ICtBJ/3NAf1QIi8gOiA+/VEiK0EG/csBICtBOv3NAf1QIjr9T/1RISsgACAXhUIBiSIKIA0gFIVC" +
-  "GYkiACARIByFQgaJIhJCf4WDhSERIDogSSBK/VEiOCA4/Q0HAAECAwQFBg8ICQoLDA0OIjwgL/1P" +
-  "/VEhOCASIB0gJ4VCCIkiASAAQn+Fg4UhAyAvIDQgT/1RIi9BEv3LASAvQS79zQH9UCI0IDz9T/1R" +
-  "IS8gACACIBaFQhKJIgIgAUJ/hYOFIQAgPCAzIDT9T/1RIUEgASACQn+FIAqDhSEBIDQgOiAz/U/9" +
-  "USFCIAIgCkJ/hSASg4UhCiBEIEr9USIzQRv9ywEgM0El/c0B/VAiOiBOIEj9USIzQQr9ywEgM0E2" +
-  "/c0B/VAiPCAwIE/9USIwQST9ywEgMEEc/c0B/VAiMP1P/VEhMyAaIB2FQhuJIgIgFyAjhUIKiSIU" +
-  "IAUgFoVCJIkiFUJ/hYOFIRIgMCA1ID79USI0QQ/9ywEgNEEx/c0B/VAiNSA8/U/9USE0IBUgHCAm" +
-  "hUIPiSIFIBRCf4WDhSETIDwgOSAx/VEiOSA5/Q0BAgMEBQYHAAkKCwwNDg8IIjkgNf1P/VEhPCAU" +
-  "IA0gKIVCOIkiGiAFQn+Fg4UhFCA1IDogOf1P/VEhPSAFIBpCf4UgAoOFIQUgOSAwIDr9T/1RITkg" +
-  "GiACQn+FIBWDhSEVIEwgPv1RIjBBPv3LASAwQQL9zQH9UCIwIEUgSv1RIjVBJ/3LASA1QRn9zQH9" +
-  "UCI1IEYgMf1RIjFBN/3LASAxQQn9zQH9UCJD/U/9USExIAQgHIVCPokiBCAZIB2FQieJIgIgDSAp" +
-  "hUI3iSIaQn+Fg4UhDSBDIFAgT/1RIjpBKf3LASA6QRf9zQH9UCJEIDX9T/1RIT4gGiAWICSFQimJ" +
-  "IhkgAkJ/hYOFIRYgNSBHIEj9USI1QQL9ywEgNUE+/c0B/VAiRSBE/U/9USE6IAIgFyAbhUICiSIb" +
-  "IBlCf4WDhSEXIEQgMCBF/U/9USE1IBkgG0J/hSAEg4UhAiBFIEMgMP1P/VEhMCAbIARCf4UgGoOF" +
-  "IQQgUkECaiFSDAELC0GgCyAs/QsEAEGwCyAq/QsEAEHACyA//QsEAEHQCyA7/QsEAEHgCyA2/QsE" +
-  "AEHwCyAt/QsEAEGADCAu/QsEAEGQDCAy/QsEAEGgDCBA/QsEAEGwDCA3/QsEAEHADCAr/QsEAEHQ" +
-  "DCA4/QsEAEHgDCAv/QsEAEHwDCBB/QsEAEGADSBC/QsEAEGQDSAz/QsEAEGgDSA0/QsEAEGwDSA8" +
-  "/QsEAEHADSA9/QsEAEHQDSA5/QsEAEHgDSAx/QsEAEHwDSA+/QsEAEGADiA6/QsEAEGQDiA1/QsE" +
-  "AEGgDiAw/QsEAEGwDiALNwMAQbgOIBg3AwBBwA4gDzcDAEHIDiAQNwMAQdAOIAw3AwBB2A4gDjcD" +
-  "AEHgDiAGNwMAQegOIAc3AwBB8A4gCDcDAEH4DiAJNwMAQYAPIBE3AwBBiA8gAzcDAEGQDyAANwMA" +
-  "QZgPIAE3AwBBoA8gCjcDAEGoDyASNwMAQbAPIBM3AwBBuA8gFDcDAEHADyAFNwMAQcgPIBU3AwBB" +
-  "0A8gDTcDAEHYDyAWNwMAQeAPIBc3AwBB6A8gAjcDAEHwDyAENwMAC0kAQZAKQQBBiAH8CwBBkApB" +
-  "wAlBI/wKAABBswpB8AlBIPwKAABB2wpBHzoAAEGXC0GXCy0AAEGAAXI6AABCfSQAQgAkAkEAJAML" +
-  "FAAgAK0kBEJ/QgAjBH0jBIJ9JAULGQEBfiAA/AYiAUKABH8kAiABQoAEgackAwsFAEHwCQvaAQMH" +
-  "fwJ+AXwjBKchBiMDIQUjAiIMEAAhCCMBIQcDQCADIApKBEAgAgRAIAIgCkEDdGogBawgDEIJhny5" +
-  "OQMAC0QAAAAAAAAAACENQQAhCQNAIAYgCUoEQCAFQYAERgR/IAxCAXwiDBAAIQgjASEHQQAFIAUL" +
-  "IgRBAWohBSAIIAQgB3RqKQMAIgsjBVYEfkJ/BSALIwSCCyILQgBTDQEgDSAAIAunQQN0aisDAKAh" +
-  "DSAJQQFqIQkMAQsLIAEgCkEDdGogDTkDACAKQQFqIQoMAQsLIAwkAiAFJAMLDAAjA6wjAkIJhny5" +
-  "C+UEAwR/A34Be0HTCiAAQgiIQv+B/Ifwn8D/AIMgAEL/gfyH8J/A/wCDQgiGhCIFQhCIQv//g4Dw" +
-  "/z+DIAVC//+DgPD/P4NCEIaEQiCKNwMAQdAKKQMAIQZB2AopAwAhBUHTCiAAQgF8IgdCCIhC/4H8" +
-  "h/CfwP8AgyAHQv+B/Ifwn8D/AINCCIaEIgdCEIhC//+DgPD/P4MgB0L//4OA8P8/g0IQhoRCIIo3" +
-  "AwADQCABQRlIBEAgAUEEdEGgC2ogAUERSAR+IAFBA3RBkApqKQMABUIAC/0S/QsEACABQQFqIQEM" +
-  "AQsLQaAMQaAM/QAEACAG/R4A/QsEAEGwDEGwDP0ABAAgBf0eAP0LBABB0wogAEICfCIFQgiIQv+B" +
-  "/Ifwn8D/AIMgBUL/gfyH8J/A/wCDQgiGhCIFQhCIQv//g4Dw/z+DIAVC//+DgPD/P4NCEIaEQiCK" +
-  "NwMAQQAhAQNAIAFBGUgEQCABQQN0IgNBsA5qIAFBEUgEfiADQZAKaikDAAVCAAs3AwAgAUEBaiEB" +
-  "DAELCwNAIAJBgARIBEAQAkERQYAEIAJrIgEgAUERShshA0EAIQEDQCABIANIBEAgASACaiIEQQR0" +
-  "QYAQaiABQQR0QaALav0ABAAiCCAI/Q0HBgUEAwIBAA8ODQwLCgkI/QsEACAEQQN0QYDQAGogAUED" +
-  "dEGwDmopAwAiBUIIiEL/gfyH8J/A/wCDIAVC/4H8h/CfwP8Ag0IIhoQiBUIQiEL//4OA8P8/gyAF" +
-  "Qv//g4Dw/z+DQhCGhEIgijcDACABQQFqIQEMAQsLIAIgA2ohAgwBCwsgACQACwYAQYDwAAtTAgJ/" +
-  "AX4DQCABIARKBEAgACAEQQN0aikDACIFIwVWBH5CfwUgBSMEggsiBUIAWQRAIAIgA0ECdGogBT4C" +
-  "ACADQQFqIQMLIARBAWohBAwBCwsgAwt6AgJ/AX4gAPwGEAAhAwNAIAJBgARIBEAgASACQQN0aiAD" +
-  "IAIjAXRqKQMAIgRCCIhC/4H8h/CfwP8AgyAEQv+B/Ifwn8D/AINCCIaEIgRCEIhC//+DgPD/P4Mg" +
-  "BEL//4OA8P8/g0IQhoRCIIo3AwAgAkEBaiECDAELCwsL8AECAEGACAvAAQEAAAAAAAAAgoAAAAAA" +
-  "AACKgAAAAAAAgACAAIAAAACAi4AAAAAAAAABAACAAAAAAIGAAIAAAACACYAAAAAAAICKAAAAAAAA" +
-  "AIgAAAAAAAAACYAAgAAAAAAKAACAAAAAAIuAAIAAAAAAiwAAAAAAAICJgAAAAAAAgAOAAAAAAACA" +
-  "AoAAAAAAAICAAAAAAAAAgAqAAAAAAAAACgAAgAAAAICBgACAAAAAgICAAAAAAACAAQAAgAAAAAAI" +
-  "gACAAAAAgABBwAkLImVtYmVyYmVuY2gvc3RhdGlzdGljcy9ib290c3RyYXAvdjE=\",Y;function" +
-  " at(){if(Y===void 0){let n=atob(Kt),t=new Uint8Array(n.length);for(let A=0;A" +
-  "<n.length;A++)t[A]=n.charCodeAt(A);Y=new WebAssembly.Module(t)}return Y}var " +
-  "b=4096,vt=65536,ut,Bt;function jt(){return ut??=new WebAssembly.Instance(at(" +
-  "),{}).exports,ut}function Qt(n,t){let A=n.memory.buffer.byteLength;t>A&&n.me" +
-  "mory.grow(Math.ceil((t-A)/vt))}var K=class{source;#n;#t;#r=0;#e=null;constru" +
-  "ctor(t,A){if(t.length!==32)throw new RangeError(`bootstrap seed must be 32 b" +
-  "ytes, found ${t.length}`);if(!Number.isSafeInteger(A)||A<1||A>4294967295)thr" +
-  "ow new RangeError(`index range ${A} is outside [1, 2^32 - 1]`);this.#n=t.sli" +
-  "ce(),this.#t=A,this.source={fill:(e,r)=>{if(!Number.isSafeInteger(e)||e<0)th" +
-  "row new RangeError(`block index ${e} is not a safe integer >= 0`);if(r.lengt" +
-  "h<l)throw new RangeError(`output needs ${l} bytes`);let i=this.#A(null),o=i." +
-  "heapBase();Qt(i,o+l),i.blockBytes(e,o),r.set(new Uint8Array(i.memory.buffer," +
-  "o,l))}}}#A(t){let A=jt();if(Bt!==this&&(new Uint8Array(A.memory.buffer,A.see" +
-  "dAddress(),32).set(this.#n),A.setSeed(),A.setRange(this.#t),A.seek(this.#r)," +
-  "Bt=this,this.#e=null),t!==null&&t!==this.#e){let e=A.heapBase()+l;Qt(A,e+8*(" +
-  "t.length+2*b)),new Float64Array(A.memory.buffer,e,t.length).set(t),this.#e=t" +
-  "}return A}resample(t,A,e,r,i){if(t.length!==this.#t)throw new RangeError(`st" +
-  "ream draws below ${this.#t}, not ${t.length}`);if(r<0||i>A.length||e&&i>e.le" +
-  "ngth)throw new RangeError(\"resample range outside the output arrays\");let o=" +
-  "this.#A(t),s=o.heapBase()+l,g=s+8*this.#t,f=g+8*b;for(let I=r;I<i;I+=b){let " +
-  "a=Math.min(b,i-I);o.resample(s,g,e===null?0:f,a);let h=o.memory.buffer;A.set" +
-  "(new Float64Array(h,g,a),I),e?.set(new Float64Array(h,f,a),I)}this.#r=o.posi" +
-  "tion()}};function wt(n,t){return new K(n,t)}var zt=[\"wasm\",\"reference\"];func" +
-  "tion _t(n){return(t,A)=>{let e=n(t),r=new d(e,A);return{source:e,resample:(i" +
-  ",o,s,g,f)=>X(i,r,o,s,g,f)}}}var Xt=_t(n=>new H(n));function lt(n){if(n===\"wa" +
-  "sm\")return wt;if(n===\"reference\")return Xt;throw new RangeError(`kernel must" +
-  " be one of ${zt.join(\", \")}, found ${String(n)}`)}function Wt(n,t,A=0,e=n.le" +
-  "ngth-1){if(!(A<=t&&t<=e&&A>=0&&e<n.length))throw new RangeError(`rank ${t} i" +
-  "s outside [${A}, ${e}]`);for(;e>A;){if(e-A<16){qt(n,A,e);break}let r=A+(e-A>" +
-  ">>1),i=Zt(n[A],n[r],n[e]),o=A-1,s=e+1;for(;;){do o++;while(n[o]<i);do s--;wh" +
-  "ile(n[s]>i);if(o>=s)break;let g=n[o];n[o]=n[s],n[s]=g}t<=s?e=s:A=s+1}return " +
-  "n[t]}function $t(n,t,A){let e=1/0;for(let r=t;r<=A;r++)n[r]<e&&(e=n[r]);retu" +
-  "rn e}function v(n,t){let A=[],e=n.length-1;for(let r=t.length-1;r>=0;r--){le" +
-  "t i=t[r];if(i+1>e)throw new RangeError(`rank ${i+1} is out of range`);let o=" +
-  "Wt(n,i,0,e);A.unshift([o,$t(n,i+1,e)]),e=i}return A}function Zt(n,t,A){retur" +
-  "n n>t&&([n,t]=[t,n]),t>A&&(t=A),n>t?n:t}function qt(n,t,A){for(let e=t+1;e<=" +
-  "A;e++){let r=n[e],i=e-1;for(;i>=t&&n[i]>r;)n[i+1]=n[i],i--;n[i+1]=r}}var Ct=" +
-  "100,St=1e6,tn=5;function nn(n){if(typeof n!=\"number\"||!Number.isInteger(n)||" +
-  "n<Ct||n>St)throw new RangeError(`resamples must be an integer in [${Ct}, ${S" +
-  "t}], found ${String(n)}`);return n}function An(n,t){for(;t!==0n;)[n,t]=[t,n%" +
-  "t];return n}function en(n){let t=1n,A=new Set;for(let e of n)A.has(e.den)||(" +
-  "A.add(e.den),t=t/An(t,e.den)*e.den);return{nums:n.map(e=>e.num*(t/e.den)),de" +
-  "n:t}}var rn=[1,39],V=40,Ut=4096;function yt(n,t){let A=nn(t.resamples),e=Arr" +
-  "ay.isArray(n)?en(n):n,{nums:r,den:i}=e,o=r.length;if(o<tn)return null;let s=" +
-  "0n;for(let c of r){let u=c<0n?-c:c;u>s&&(s=u)}if(r.every(c=>c===r[0])){t.onP" +
-  "rogress?.(A,A);let c=p.of(r[0],i);return{lower:c,upper:c}}let f=(typeof t.ke" +
-  "rnel==\"function\"?t.kernel:lt(t.kernel??\"wasm\"))(t.seed,o),I=BigInt(o)*s<=Big" +
-  "Int(Number.MAX_SAFE_INTEGER),a=I?Float64Array.from(r,c=>Number(c)):on(r,i,s)" +
-  ",h=j(0,A),B=I?null:j(1,A);for(let c=0;c<A;c+=Ut){let u=Math.min(A,c+Ut);f.re" +
-  "sample(a,h,B,c,u),t.onProgress?.(u,A)}let S=rn.map(c=>{let u=(A-1)*c,x=Math." +
-  "floor(u/V),M=u-x*V;return{j:x,g:M}}),E=S.map(c=>c.j),Q=I?v(h,E).map(([c,u])=" +
-  ">[BigInt(c),BigInt(u)]):gn(a,h,B,f,r,E),w=BigInt(V)*BigInt(o)*i,[C,U]=S.map(" +
-  "({g:c},u)=>{let[x,M]=Q[u];return p.of(BigInt(V-c)*x+BigInt(c)*M,w)});return{" +
-  "lower:C,upper:U}}var dt=[];function j(n,t){let A=dt[n];return(A===void 0||A." +
-  "length<t)&&(A=new Float64Array(t),dt[n]=A),A.subarray(0,t)}function pt(n){re" +
-  "turn n===0n?0:n.toString(2).length}function on(n,t,A){let e=pt(A)-pt(t),r=e>" +
-  "=0?t<<BigInt(e):t,i=e<0?BigInt(-e):0n;return Float64Array.from(n,o=>O(o<<i,r" +
-  "))}var Dt=2**-53,sn=2**-1074;function gn(n,t,A,e,r,i){let o=r.length,s=t.len" +
-  "gth;if(o*Dt>=.005)throw new RangeError(`too many values (${o})`);let g=0;for" +
-  "(let E of n)g=Math.max(g,Math.abs(E));let f=4*(2*o*o*Dt*g+o*sn),I=j(2,t.leng" +
-  "th);I.set(t);let a=v(I,i),h=i.map((E,Q)=>{let w=a[Q][0]-f,C=a[Q][1]+f;return" +
-  "{j:E,lo:w,hi:C,below:In(t,w),exact:[]}}),B=new d(e.source,o),S=new Uint32Arr" +
-  "ay(o);for(let E=0;E<s;E++){let Q=t[E],w=null;for(let C of h)if(!(Q<C.lo||Q>C" +
-  ".hi)){if(w===null){B.seek(A[E]),B.fill(S,o),w=0n;for(let U=0;U<o;U++)w+=r[S[" +
-  "U]]}C.exact.push(w)}}return h.map(({j:E,below:Q,exact:w})=>{w.sort((c,u)=>c<" +
-  "u?-1:c>u?1:0);let C=w[E-Q],U=w[E+1-Q];if(C===void 0||U===void 0)throw new Er" +
-  "ror(\"internal error: bootstrap certification window failed\");return[C,U]})}f" +
-  "unction In(n,t){let A=0;for(let e=0;e<n.length;e++)n[e]<t&&A++;return A}func" +
-  "tion cn(n,t){try{let A=yt({nums:n.nums,den:n.den},{resamples:n.resamples,see" +
-  "d:n.seed,kernel:n.kernel,onProgress:e=>t({id:n.id,done:e})});if(A===null)thr" +
-  "ow new RangeError(\"interval of fewer than 5 values\");t({id:n.id,lower:[A.low" +
-  "er.num,A.lower.den],upper:[A.upper.num,A.upper.den]})}catch(A){t({id:n.id,er" +
-  "ror:A instanceof Error?A.message:String(A)})}}var R=globalThis;if(R.WorkerGl" +
-  "obalScope!==void 0&&R.postMessage){let n=R.postMessage.bind(R);R.onmessage=t" +
-  "=>cn(t.data,n)}export{cn as answer};\n/*! noble-hashes - MIT License (c) 2022" +
-  " Paul Miller (paulmillr.com) */\n";
+  "e*65536%A,(e*65536+t)%A}var Kt=\"AGFzbQEAAAABMApgAABgAAF/YAJ8fwBgAX4Bf2ABfwBg" +
+  "AXwAYAR/f39/AGAAAXxgAX4AYAN/f38BfwMPDgMAAAAEBQEGBwgBAgkCBQMBAAEGHwZ+AUIAC38B" +
+  "QQMLfgFCAAt/AUEAC34BQgELfgFCAAsHfwsLc2VlZEFkZHJlc3MABghoZWFwQmFzZQAKB3NldFNl" +
+  "ZWQAAwhzZXRSYW5nZQAECWRyYXdXb3JkcwAMBHNlZWsABQhwb3NpdGlvbgAIDmdlbmVyYXRlQmxv" +
+  "Y2tzAAsKYmxvY2tCeXRlcwANCHJlc2FtcGxlAAcGbWVtb3J5AgAIAQEMAQIKjSsOQAEBfyAAIwBT" +
+  "IAAjAEIDfFlyBEAgABAJC0EDQQQgACMAfSIAQgJRIgEbJAEgAQR/QYDQAAUgAKdBA3RBgBBqCwsK" +
+  "AEJ9JABCfyQFC+8gAyp+KHsCf0GgC/0ABAAhLEGwC/0ABAAhKkHAC/0ABAAhP0HQC/0ABAAhO0Hg" +
+  "C/0ABAAhNkHwC/0ABAAhLUGADP0ABAAhLkGQDP0ABAAhMkGgDP0ABAAhQEGwDP0ABAAhN0HADP0A" +
+  "BAAhK0HQDP0ABAAhOEHgDP0ABAAhL0HwDP0ABAAhQUGADf0ABAAhQkGQDf0ABAAhM0GgDf0ABAAh" +
+  "NEGwDf0ABAAhPEHADf0ABAAhPUHQDf0ABAAhOUHgDf0ABAAhMUHwDf0ABAAhPkGADv0ABAAhOkGQ" +
+  "Dv0ABAAhNUGgDv0ABAAhMEGwDikDACELQbgOKQMAIRhBwA4pAwAhD0HIDikDACEQQdAOKQMAIQxB" +
+  "2A4pAwAhDkHgDikDACEGQegOKQMAIQdB8A4pAwAhCEH4DikDACEJQYAPKQMAIRFBiA8pAwAhA0GQ" +
+  "DykDACEAQZgPKQMAIQFBoA8pAwAhCkGoDykDACESQbAPKQMAIRNBuA8pAwAhFEHADykDACEFQcgP" +
+  "KQMAIRVB0A8pAwAhDUHYDykDACEWQeAPKQMAIRdB6A8pAwAhAkHwDykDACEEA0AgUkEYSARAICwg" +
+  "NiA3/VEgQiA5/VH9USAw/VEiQyAqIC79USA4IDT9Uf1RID79USJEIET9zgEgREE//c0B/VD9USJF" +
+  "/VEiRiAvIEQgOyBA/VEgQSA9/VH9USA1/VEiRCBE/c4BIERBP/3NAf1Q/VEiR/1RIkhBK/3LASBI" +
+  "QRX9zQH9UCJIIC4gLCAt/VEgKyAz/VH9USAx/VEiLCA/IDL9USAvIDz9Uf1RIDr9USIuIC79zgEg" +
+  "LkE//c0B/VD9USJJ/VEiL0Es/csBIC9BFP3NAf1QIkr9T/1RIFJBA3QiU0GACGopAwAiGf0S/VEh" +
+  "SyAZIAsgCSAMhSAKhSAVhSAEhSIZIAYgGIUgA4UgE4UgFoUiGkIBiYUiG4UiHCAaIAggEIUgAYUg" +
+  "BYUgAoUiHUIBiYUiHiAAhUIriSIfIAYgCyAOhSARhSAShSANhSIGIAcgD4UgAIUgFIUgF4UiAEIB" +
+  "iYUiC4VCLIkiGkJ/hYOFhSEgIEogPSAuIEMgQ/3OASBDQT/9zQH9UP1RIj39USIuQRX9ywEgLkEr" +
+  "/c0B/VAiQyBI/U/9USEvIBogBSAAIBlCAYmFIhmFQhWJIiEgH0J/hYOFIQAgSCAwIEQgLCAs/c4B" +
+  "ICxBP/3NAf1Q/VEiRP1RIixBDv3LASAsQTL9zQH9UCJIIEP9T/1RIUwgHyAdIAZCAYmFIgYgBIVC" +
+  "DokiHSAhQn+Fg4UhBCA7ID39USIsQRz9ywEgLEEk/c0B/VAiOyArIEX9USIrQQP9ywEgK0E9/c0B" +
+  "/VAiKyA3IET9USIsQRT9ywEgLEEs/c0B/VAiN/1P/VEhMCAQIBmFQhyJIhAgESAbhUIDiSIRIAYg" +
+  "CYVCFIkiCUJ/hYOFIQUgNyA0IEn9USIsQS39ywEgLEET/c0B/VAiNCAr/U/9USFNIAkgCyAThUIt" +
+  "iSITIBFCf4WDhSEfICsgOiBH/VEiK0E9/csBICtBA/3NAf1QIisgNP1P/VEhOiARIBcgHoVCPYki" +
+  "FyATQn+Fg4UhESAqIEn9USIqICr9zgEgKkE//c0B/VAiKiBBID39USIsQRn9ywEgLEEn/c0B/VAi" +
+  "LCAyIEf9USIuQQb9ywEgLkE6/c0B/VAiMv1P/VEhQSALIBiFQgGJIhggASAZhUIZiSIBIAcgHoVC" +
+  "BokiB0J/hYOFISIgMiA5IET9USIuIC79DQcAAQIDBAUGDwgJCgsMDQ4iOSAs/U/9USFOIAcgBiAV" +
+  "hUIIiSIVIAFCf4WDhSEjICwgMSBF/VEiLEES/csBICxBLv3NAf1QIiwgOf1P/VEhMSABIA0gG4VC" +
+  "EokiASAVQn+Fg4UhDSA2IET9USIuQRv9ywEgLkEl/c0B/VAiNiA4IEn9USIuQQr9ywEgLkE2/c0B" +
+  "/VAiOCAtIEX9USItQST9ywEgLUEc/c0B/VAiT/1P/VEhUCAGIAyFQhuJIgwgAyALhUIKiSIDIA4g" +
+  "G4VCJIkiDkJ/hYOFISQgTyA8IEf9USItQQ/9ywEgLUEx/c0B/VAiPCA4/U/9USEuIA4gFCAehUIP" +
+  "iSIUIANCf4WDhSElIDggNSA9/VEiLSAt/Q0BAgMEBQYHAAkKCwwNDg8IIi0gPP1P/VEhNSADIAIg" +
+  "GYVCOIkiAiAUQn+Fg4UhJiBCIET9USI4QSf9ywEgOEEZ/c0B/VAiOCA+IEn9USI+QQL9ywEgPkE+" +
+  "/c0B/VAiPiAzIEX9USIzQSn9ywEgM0EX/c0B/VAiM/1P/VEhQiAGIAqFQieJIgMgCyAWhUICiSIG" +
+  "IBIgG4VCKYkiCkJ/hYOFIRIgSyBIIEogRv1P/VEiRCArIDcgO/1P/VEiN/1RICwgMiAq/U/9USJF" +
+  "IC0gTyA2/U/9USJJ/VH9USA+IEAgPf1RIjJBN/3LASAyQQn9zQH9UCIyID8gR/1RIj1BPv3LASA9" +
+  "QQL9zQH9UCI9/U/9USI//VEiQCAvIE39USBOIC79Uf1RIDIgMyA4/U/9USJH/VEiSiBK/c4BIEpB" +
+  "P/3NAf1Q/VEiT/1RIlEgMSBKIEMgRiBI/U/9USJDIDQgOyAr/U/9USJG/VEgOSAqICz9T/1RIisg" +
+  "PCA2IC39T/1RIir9Uf1RIDMgPSA+/U/9USI5/VEiLSAt/c4BIC1BP/3NAf1Q/VEiPv1RIixBK/3L" +
+  "ASAsQRX9zQH9UCIzIE0gSyAw/VEgQSBQ/VH9USA9IDggMv1P/VEiNP1RIjIgTCA6/VEgMSA1/VH9" +
+  "USBC/VEiMSAx/c4BIDFBP/3NAf1Q/VEiSP1RIixBLP3LASAsQRT9zQH9UCI2/U/9USBTQYgIaikD" +
+  "ACIL/RL9USEsIAsgICAIIBmFQjeJIgggA0J/hSAKg4UiGyAAIB+FICOFICWFhSILQgGJIAYgDyAe" +
+  "hUI+iSIPQn+FIAiDhSIeIAIgDEJ/hSAOg4UiJyABIBhCf4UgB4OFIhkgHSAcQn+FIBqDhSIaIBcg" +
+  "EEJ/hSAJg4UiB4WFhYUiCYUiFoUiDiANIAsgCiAGQn+FIA+DhSIoIBQgAkJ/hSAMg4UiCiAVIAFC" +
+  "f4UgGIOFIhQgEyAXQn+FIBCDhSIpICEgHUJ/hSAcg4UiE4WFhYUiDEIBiYUiHIVCK4kiECAfIA8g" +
+  "CEJ/hSADg4UiAiAFICCFICKFICSFhSIDIAQgEYUgDYUgJoUgEoUiBkIBiYUiF4VCLIkiAUJ/hYOF" +
+  "hSELIDYgKiAxIEAgQP3OASBAQT/9zQH9UP1RIjH9USIqQRX9ywEgKkEr/c0B/VAiOCAz/U/9USEq" +
+  "IAEgCiAGIAlCAYmFIg2FQhWJIgYgEEJ/hYOFIRggMyA/IC0gMiAy/c4BIDJBP/3NAf1Q/VEiSv1R" +
+  "Ii1BDv3LASAtQTL9zQH9UCItIDj9T/1RIT8gECAeIAwgA0IBiYUiHYVCDokiAyAGQn+Fg4UhDyA4" +
+  "IFEgLf1P/VEhOyAGIANCf4UgDoOFIRAgLSA2IFH9T/1RITYgAyAOQn+FIAGDhSEMIEMgMf1RIi1B" +
+  "HP3LASAtQST9zQH9UCIzIEEgT/1RIi1BA/3LASAtQT39zQH9UCIyIDcgSv1RIi1BFP3LASAtQSz9" +
+  "zQH9UCI3/U/9USEtIA0gE4VCHIkiASAWICKFQgOJIgMgByAdhUIUiSIJQn+Fg4UhDiA3IC4gSP1R" +
+  "Ii5BLf3LASAuQRP9zQH9UCI4IDL9T/1RIS4gCSAXICWFQi2JIgggA0J/hYOFIQYgMiBCID79USIy" +
+  "QT39ywEgMkED/c0B/VAiPCA4/U/9USEyIAMgEiAchUI9iSIDIAhCf4WDhSEHIDggMyA8/U/9USFA" +
+  "IAggA0J/hSABg4UhCCA8IDcgM/1P/VEhNyADIAFCf4UgCYOFIQkgLyBI/VEiLyAv/c4BIC9BP/3N" +
+  "Af1QIjMgKyAx/VEiK0EZ/csBICtBJ/3NAf1QIi8gOiA+/VEiK0EG/csBICtBOv3NAf1QIjr9T/1R" +
+  "ISsgACAXhUIBiSIKIA0gFIVCGYkiACARIByFQgaJIhJCf4WDhSERIDogSSBK/VEiOCA4/Q0HAAEC" +
+  "AwQFBg8ICQoLDA0OIjwgL/1P/VEhOCASIB0gJ4VCCIkiASAAQn+Fg4UhAyAvIDQgT/1RIi9BEv3L" +
+  "ASAvQS79zQH9UCI0IDz9T/1RIS8gACACIBaFQhKJIgIgAUJ/hYOFIQAgPCAzIDT9T/1RIUEgASAC" +
+  "Qn+FIAqDhSEBIDQgOiAz/U/9USFCIAIgCkJ/hSASg4UhCiBEIEr9USIzQRv9ywEgM0El/c0B/VAi" +
+  "OiBOIEj9USIzQQr9ywEgM0E2/c0B/VAiPCAwIE/9USIwQST9ywEgMEEc/c0B/VAiMP1P/VEhMyAa" +
+  "IB2FQhuJIgIgFyAjhUIKiSIUIAUgFoVCJIkiFUJ/hYOFIRIgMCA1ID79USI0QQ/9ywEgNEEx/c0B" +
+  "/VAiNSA8/U/9USE0IBUgHCAmhUIPiSIFIBRCf4WDhSETIDwgOSAx/VEiOSA5/Q0BAgMEBQYHAAkK" +
+  "CwwNDg8IIjkgNf1P/VEhPCAUIA0gKIVCOIkiGiAFQn+Fg4UhFCA1IDogOf1P/VEhPSAFIBpCf4Ug" +
+  "AoOFIQUgOSAwIDr9T/1RITkgGiACQn+FIBWDhSEVIEwgPv1RIjBBPv3LASAwQQL9zQH9UCIwIEUg" +
+  "Sv1RIjVBJ/3LASA1QRn9zQH9UCI1IEYgMf1RIjFBN/3LASAxQQn9zQH9UCJD/U/9USExIAQgHIVC" +
+  "PokiBCAZIB2FQieJIgIgDSAphUI3iSIaQn+Fg4UhDSBDIFAgT/1RIjpBKf3LASA6QRf9zQH9UCJE" +
+  "IDX9T/1RIT4gGiAWICSFQimJIhkgAkJ/hYOFIRYgNSBHIEj9USI1QQL9ywEgNUE+/c0B/VAiRSBE" +
+  "/U/9USE6IAIgFyAbhUICiSIbIBlCf4WDhSEXIEQgMCBF/U/9USE1IBkgG0J/hSAEg4UhAiBFIEMg" +
+  "MP1P/VEhMCAbIARCf4UgGoOFIQQgUkECaiFSDAELC0GgCyAs/QsEAEGwCyAq/QsEAEHACyA//QsE" +
+  "AEHQCyA7/QsEAEHgCyA2/QsEAEHwCyAt/QsEAEGADCAu/QsEAEGQDCAy/QsEAEGgDCBA/QsEAEGw" +
+  "DCA3/QsEAEHADCAr/QsEAEHQDCA4/QsEAEHgDCAv/QsEAEHwDCBB/QsEAEGADSBC/QsEAEGQDSAz" +
+  "/QsEAEGgDSA0/QsEAEGwDSA8/QsEAEHADSA9/QsEAEHQDSA5/QsEAEHgDSAx/QsEAEHwDSA+/QsE" +
+  "AEGADiA6/QsEAEGQDiA1/QsEAEGgDiAw/QsEAEGwDiALNwMAQbgOIBg3AwBBwA4gDzcDAEHIDiAQ" +
+  "NwMAQdAOIAw3AwBB2A4gDjcDAEHgDiAGNwMAQegOIAc3AwBB8A4gCDcDAEH4DiAJNwMAQYAPIBE3" +
+  "AwBBiA8gAzcDAEGQDyAANwMAQZgPIAE3AwBBoA8gCjcDAEGoDyASNwMAQbAPIBM3AwBBuA8gFDcD" +
+  "AEHADyAFNwMAQcgPIBU3AwBB0A8gDTcDAEHYDyAWNwMAQeAPIBc3AwBB6A8gAjcDAEHwDyAENwMA" +
+  "C0kAQZAKQQBBiAH8CwBBkApBwAlBI/wKAABBswpB8AlBIPwKAABB2wpBHzoAAEGXC0GXCy0AAEGA" +
+  "AXI6AABCfSQAQgAkAkEAJAMLFAAgAK0kBEJ/QgAjBH0jBIJ9JAULGQEBfiAA/AYiAUKABH8kAiAB" +
+  "QoAEgackAwsFAEHwCQvaAQMHfwJ+AXwjBKchBiMDIQUjAiIMEAAhCCMBIQcDQCADIApKBEAgAgRA" +
+  "IAIgCkEDdGogBawgDEIJhny5OQMAC0QAAAAAAAAAACENQQAhCQNAIAYgCUoEQCAFQYAERgR/IAxC" +
+  "AXwiDBAAIQgjASEHQQAFIAULIgRBAWohBSAIIAQgB3RqKQMAIgsjBVYEfkJ/BSALIwSCCyILQgBT" +
+  "DQEgDSAAIAunQQN0aisDAKAhDSAJQQFqIQkMAQsLIAEgCkEDdGogDTkDACAKQQFqIQoMAQsLIAwk" +
+  "AiAFJAMLDAAjA6wjAkIJhny5C+UEAwR/A34Be0HTCiAAQgiIQv+B/Ifwn8D/AIMgAEL/gfyH8J/A" +
+  "/wCDQgiGhCIFQhCIQv//g4Dw/z+DIAVC//+DgPD/P4NCEIaEQiCKNwMAQdAKKQMAIQZB2AopAwAh" +
+  "BUHTCiAAQgF8IgdCCIhC/4H8h/CfwP8AgyAHQv+B/Ifwn8D/AINCCIaEIgdCEIhC//+DgPD/P4Mg" +
+  "B0L//4OA8P8/g0IQhoRCIIo3AwADQCABQRlIBEAgAUEEdEGgC2ogAUERSAR+IAFBA3RBkApqKQMA" +
+  "BUIAC/0S/QsEACABQQFqIQEMAQsLQaAMQaAM/QAEACAG/R4A/QsEAEGwDEGwDP0ABAAgBf0eAP0L" +
+  "BABB0wogAEICfCIFQgiIQv+B/Ifwn8D/AIMgBUL/gfyH8J/A/wCDQgiGhCIFQhCIQv//g4Dw/z+D" +
+  "IAVC//+DgPD/P4NCEIaEQiCKNwMAQQAhAQNAIAFBGUgEQCABQQN0IgNBsA5qIAFBEUgEfiADQZAK" +
+  "aikDAAVCAAs3AwAgAUEBaiEBDAELCwNAIAJBgARIBEAQAkERQYAEIAJrIgEgAUERShshA0EAIQED" +
+  "QCABIANIBEAgASACaiIEQQR0QYAQaiABQQR0QaALav0ABAAiCCAI/Q0HBgUEAwIBAA8ODQwLCgkI" +
+  "/QsEACAEQQN0QYDQAGogAUEDdEGwDmopAwAiBUIIiEL/gfyH8J/A/wCDIAVC/4H8h/CfwP8Ag0II" +
+  "hoQiBUIQiEL//4OA8P8/gyAFQv//g4Dw/z+DQhCGhEIgijcDACABQQFqIQEMAQsLIAIgA2ohAgwB" +
+  "CwsgACQACwYAQYDwAAspAQJ+IAD8BiIDIQIDQCACIAMgAax8UwRAIAIQABogAkIDfCECDAELCwtT" +
+  "AgJ/AX4DQCABIARKBEAgACAEQQN0aikDACIFIwVWBH5CfwUgBSMEggsiBUIAWQRAIAIgA0ECdGog" +
+  "BT4CACADQQFqIQMLIARBAWohBAwBCwsgAwt6AgJ/AX4gAPwGEAAhAwNAIAJBgARIBEAgASACQQN0" +
+  "aiADIAIjAXRqKQMAIgRCCIhC/4H8h/CfwP8AgyAEQv+B/Ifwn8D/AINCCIaEIgRCEIhC//+DgPD/" +
+  "P4MgBEL//4OA8P8/g0IQhoRCIIo3AwAgAkEBaiECDAELCwsL8AECAEGACAvAAQEAAAAAAAAAgoAA" +
+  "AAAAAACKgAAAAAAAgACAAIAAAACAi4AAAAAAAAABAACAAAAAAIGAAIAAAACACYAAAAAAAICKAAAA" +
+  "AAAAAIgAAAAAAAAACYAAgAAAAAAKAACAAAAAAIuAAIAAAAAAiwAAAAAAAICJgAAAAAAAgAOAAAAA" +
+  "AACAAoAAAAAAAICAAAAAAAAAgAqAAAAAAAAACgAAgAAAAICBgACAAAAAgICAAAAAAACAAQAAgAAA" +
+  "AAAIgACAAAAAgABBwAkLImVtYmVyYmVuY2gvc3RhdGlzdGljcy9ib290c3RyYXAvdjE=\",Y;func" +
+  "tion at(){if(Y===void 0){let n=atob(Kt),t=new Uint8Array(n.length);for(let A" +
+  "=0;A<n.length;A++)t[A]=n.charCodeAt(A);Y=new WebAssembly.Module(t)}return Y}" +
+  "var b=4096,vt=65536,ut,Bt;function jt(){return ut??=new WebAssembly.Instance" +
+  "(at(),{}).exports,ut}function Qt(n,t){let A=n.memory.buffer.byteLength;t>A&&" +
+  "n.memory.grow(Math.ceil((t-A)/vt))}var K=class{source;#n;#t;#r=0;#e=null;con" +
+  "structor(t,A){if(t.length!==32)throw new RangeError(`bootstrap seed must be " +
+  "32 bytes, found ${t.length}`);if(!Number.isSafeInteger(A)||A<1||A>4294967295" +
+  ")throw new RangeError(`index range ${A} is outside [1, 2^32 - 1]`);this.#n=t" +
+  ".slice(),this.#t=A,this.source={fill:(e,r)=>{if(!Number.isSafeInteger(e)||e<" +
+  "0)throw new RangeError(`block index ${e} is not a safe integer >= 0`);if(r.l" +
+  "ength<l)throw new RangeError(`output needs ${l} bytes`);let i=this.#A(null)," +
+  "o=i.heapBase();Qt(i,o+l),i.blockBytes(e,o),r.set(new Uint8Array(i.memory.buf" +
+  "fer,o,l))}}}#A(t){let A=jt();if(Bt!==this&&(new Uint8Array(A.memory.buffer,A" +
+  ".seedAddress(),32).set(this.#n),A.setSeed(),A.setRange(this.#t),A.seek(this." +
+  "#r),Bt=this,this.#e=null),t!==null&&t!==this.#e){let e=A.heapBase()+l;Qt(A,e" +
+  "+8*(t.length+2*b)),new Float64Array(A.memory.buffer,e,t.length).set(t),this." +
+  "#e=t}return A}resample(t,A,e,r,i){if(t.length!==this.#t)throw new RangeError" +
+  "(`stream draws below ${this.#t}, not ${t.length}`);if(r<0||i>A.length||e&&i>" +
+  "e.length)throw new RangeError(\"resample range outside the output arrays\");le" +
+  "t o=this.#A(t),s=o.heapBase()+l,I=s+8*this.#t,c=I+8*b;for(let g=r;g<i;g+=b){" +
+  "let a=Math.min(b,i-g);o.resample(s,I,e===null?0:c,a);let h=o.memory.buffer;A" +
+  ".set(new Float64Array(h,I,a),g),e?.set(new Float64Array(h,c,a),g)}this.#r=o." +
+  "position()}};function wt(n,t){return new K(n,t)}var zt=[\"wasm\",\"reference\"];" +
+  "function _t(n){return(t,A)=>{let e=n(t),r=new U(e,A);return{source:e,resampl" +
+  "e:(i,o,s,I,c)=>X(i,r,o,s,I,c)}}}var Xt=_t(n=>new H(n));function lt(n){if(n==" +
+  "=\"wasm\")return wt;if(n===\"reference\")return Xt;throw new RangeError(`kernel " +
+  "must be one of ${zt.join(\", \")}, found ${String(n)}`)}function Wt(n,t,A=0,e=" +
+  "n.length-1){if(!(A<=t&&t<=e&&A>=0&&e<n.length))throw new RangeError(`rank ${" +
+  "t} is outside [${A}, ${e}]`);for(;e>A;){if(e-A<16){qt(n,A,e);break}let r=A+(" +
+  "e-A>>>1),i=Zt(n[A],n[r],n[e]),o=A-1,s=e+1;for(;;){do o++;while(n[o]<i);do s-" +
+  "-;while(n[s]>i);if(o>=s)break;let I=n[o];n[o]=n[s],n[s]=I}t<=s?e=s:A=s+1}ret" +
+  "urn n[t]}function $t(n,t,A){let e=1/0;for(let r=t;r<=A;r++)n[r]<e&&(e=n[r]);" +
+  "return e}function v(n,t){let A=[],e=n.length-1;for(let r=t.length-1;r>=0;r--" +
+  "){let i=t[r];if(i+1>e)throw new RangeError(`rank ${i+1} is out of range`);le" +
+  "t o=Wt(n,i,0,e);A.unshift([o,$t(n,i+1,e)]),e=i}return A}function Zt(n,t,A){r" +
+  "eturn n>t&&([n,t]=[t,n]),t>A&&(t=A),n>t?n:t}function qt(n,t,A){for(let e=t+1" +
+  ";e<=A;e++){let r=n[e],i=e-1;for(;i>=t&&n[i]>r;)n[i+1]=n[i],i--;n[i+1]=r}}var" +
+  " Ct=100,St=1e6,tn=5;function nn(n){if(typeof n!=\"number\"||!Number.isInteger(" +
+  "n)||n<Ct||n>St)throw new RangeError(`resamples must be an integer in [${Ct}," +
+  " ${St}], found ${String(n)}`);return n}function An(n,t){for(;t!==0n;)[n,t]=[" +
+  "t,n%t];return n}function en(n){let t=1n,A=new Set;for(let e of n)A.has(e.den" +
+  ")||(A.add(e.den),t=t/An(t,e.den)*e.den);return{nums:n.map(e=>e.num*(t/e.den)" +
+  "),den:t}}var rn=[1,39],M=40,dt=4096;function yt(n,t){let A=nn(t.resamples),e" +
+  "=Array.isArray(n)?en(n):n,{nums:r,den:i}=e,o=r.length;if(o<tn)return null;le" +
+  "t s=0n;for(let f of r){let u=f<0n?-f:f;u>s&&(s=u)}if(r.every(f=>f===r[0])){t" +
+  ".onProgress?.(A,A);let f=p.of(r[0],i);return{lower:f,upper:f}}let c=(typeof " +
+  "t.kernel==\"function\"?t.kernel:lt(t.kernel??\"wasm\"))(t.seed,o),g=BigInt(o)*s<" +
+  "=BigInt(Number.MAX_SAFE_INTEGER),a=g?Float64Array.from(r,f=>Number(f)):on(r," +
+  "i,s),h=j(0,A),B=g?null:j(1,A);for(let f=0;f<A;f+=dt){let u=Math.min(A,f+dt);" +
+  "c.resample(a,h,B,f,u),t.onProgress?.(u,A)}let S=rn.map(f=>{let u=(A-1)*f,x=M" +
+  "ath.floor(u/M),V=u-x*M;return{j:x,g:V}}),E=S.map(f=>f.j),Q=g?v(h,E).map(([f," +
+  "u])=>[BigInt(f),BigInt(u)]):In(a,h,B,c,r,E),w=BigInt(M)*BigInt(o)*i,[C,d]=S." +
+  "map(({g:f},u)=>{let[x,V]=Q[u];return p.of(BigInt(M-f)*x+BigInt(f)*V,w)});ret" +
+  "urn{lower:C,upper:d}}var Ut=[];function j(n,t){let A=Ut[n];return(A===void 0" +
+  "||A.length<t)&&(A=new Float64Array(t),Ut[n]=A),A.subarray(0,t)}function pt(n" +
+  "){return n===0n?0:n.toString(2).length}function on(n,t,A){let e=pt(A)-pt(t)," +
+  "r=e>=0?t<<BigInt(e):t,i=e<0?BigInt(-e):0n;return Float64Array.from(n,o=>O(o<" +
+  "<i,r))}var Dt=2**-53,sn=2**-1074;function In(n,t,A,e,r,i){let o=r.length,s=t" +
+  ".length;if(o*Dt>=.005)throw new RangeError(`too many values (${o})`);let I=0" +
+  ";for(let E of n)I=Math.max(I,Math.abs(E));let c=4*(2*o*o*Dt*I+o*sn),g=j(2,t." +
+  "length);g.set(t);let a=v(g,i),h=i.map((E,Q)=>{let w=a[Q][0]-c,C=a[Q][1]+c;re" +
+  "turn{j:E,lo:w,hi:C,below:gn(t,w),exact:[]}}),B=new U(e.source,o),S=new Uint3" +
+  "2Array(o);for(let E=0;E<s;E++){let Q=t[E],w=null;for(let C of h)if(!(Q<C.lo|" +
+  "|Q>C.hi)){if(w===null){B.seek(A[E]),B.fill(S,o),w=0n;for(let d=0;d<o;d++)w+=" +
+  "r[S[d]]}C.exact.push(w)}}return h.map(({j:E,below:Q,exact:w})=>{w.sort((f,u)" +
+  "=>f<u?-1:f>u?1:0);let C=w[E-Q],d=w[E+1-Q];if(C===void 0||d===void 0)throw ne" +
+  "w Error(\"internal error: bootstrap certification window failed\");return[C,d]" +
+  "})}function gn(n,t){let A=0;for(let e=0;e<n.length;e++)n[e]<t&&A++;return A}" +
+  "function fn(n,t){try{let A=yt({nums:n.nums,den:n.den},{resamples:n.resamples" +
+  ",seed:n.seed,kernel:n.kernel,onProgress:e=>t({id:n.id,done:e})});if(A===null" +
+  ")throw new RangeError(\"interval of fewer than 5 values\");t({id:n.id,lower:[A" +
+  ".lower.num,A.lower.den],upper:[A.upper.num,A.upper.den]})}catch(A){t({id:n.i" +
+  "d,error:A instanceof Error?A.message:String(A)})}}var R=globalThis;if(R.Work" +
+  "erGlobalScope!==void 0&&R.postMessage){let n=R.postMessage.bind(R);R.onmessa" +
+  "ge=t=>fn(t.data,n)}export{fn as answer};\n/*! noble-hashes - MIT License (c) " +
+  "2022 Paul Miller (paulmillr.com) */\n";
