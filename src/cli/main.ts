@@ -29,6 +29,7 @@ import { DIGEST } from "./digest.ts";
 import { METRICS } from "./metrics.ts";
 import { RUN } from "./run.ts";
 import { SUITE } from "./suite.ts";
+import { SUMMARY } from "./summary.ts";
 import { VERIFY } from "./verify.ts";
 
 /**
@@ -48,7 +49,8 @@ export type CommandName =
   | "aggregate"
   | "compare"
   | "suite"
-  | "digest";
+  | "digest"
+  | "summary";
 
 /** Every command name, in help order. */
 const COMMAND_NAMES: readonly CommandName[] = [
@@ -60,6 +62,7 @@ const COMMAND_NAMES: readonly CommandName[] = [
   "compare",
   "suite",
   "digest",
+  "summary",
 ];
 
 // The package version of deno.json; tests/cli_test.ts checks that they
@@ -94,6 +97,8 @@ function commandSpec(name: CommandName): CommandSpec {
       return SUITE;
     case "digest":
       return DIGEST;
+    case "summary":
+      return SUMMARY;
     default: {
       const unknown: never = name;
       throw new UsageError(`unknown command ${JSON.stringify(unknown)}`);
