@@ -30,6 +30,7 @@ import { METRICS } from "./metrics.ts";
 import { RUN } from "./run.ts";
 import { SUITE } from "./suite.ts";
 import { SUMMARY } from "./summary.ts";
+import { REPORT } from "./report.ts";
 import { VERIFY } from "./verify.ts";
 
 /**
@@ -50,7 +51,8 @@ export type CommandName =
   | "compare"
   | "suite"
   | "digest"
-  | "summary";
+  | "summary"
+  | "report";
 
 /** Every command name, in help order. */
 const COMMAND_NAMES: readonly CommandName[] = [
@@ -63,6 +65,7 @@ const COMMAND_NAMES: readonly CommandName[] = [
   "suite",
   "digest",
   "summary",
+  "report",
 ];
 
 // The package version of deno.json; tests/cli_test.ts checks that they
@@ -99,6 +102,8 @@ function commandSpec(name: CommandName): CommandSpec {
       return DIGEST;
     case "summary":
       return SUMMARY;
+    case "report":
+      return REPORT;
     default: {
       const unknown: never = name;
       throw new UsageError(`unknown command ${JSON.stringify(unknown)}`);
