@@ -31,6 +31,7 @@ import { RUN } from "./run.ts";
 import { SUITE } from "./suite.ts";
 import { SUMMARY } from "./summary.ts";
 import { REPORT } from "./report.ts";
+import { SHOW } from "./show.ts";
 import { VERIFY } from "./verify.ts";
 
 /**
@@ -52,7 +53,8 @@ export type CommandName =
   | "suite"
   | "digest"
   | "summary"
-  | "report";
+  | "report"
+  | "show";
 
 /** Every command name, in help order. */
 const COMMAND_NAMES: readonly CommandName[] = [
@@ -66,6 +68,7 @@ const COMMAND_NAMES: readonly CommandName[] = [
   "digest",
   "summary",
   "report",
+  "show",
 ];
 
 // The package version of deno.json; tests/cli_test.ts checks that they
@@ -104,6 +107,8 @@ function commandSpec(name: CommandName): CommandSpec {
       return SUMMARY;
     case "report":
       return REPORT;
+    case "show":
+      return SHOW;
     default: {
       const unknown: never = name;
       throw new UsageError(`unknown command ${JSON.stringify(unknown)}`);

@@ -15,7 +15,9 @@ const HTML_ENTITIES: Readonly<Record<string, string>> = {
 };
 
 /**
- * Text safe inside an HTML element or a quoted attribute value.
+ * Text safe inside an HTML element or a quoted attribute value. U+2028 and
+ * U+2029 become character references too, so that no raw line separator
+ * reaches a page that might copy the text into a script.
  *
  * @example
  * ```ts
@@ -23,10 +25,14 @@ const HTML_ENTITIES: Readonly<Record<string, string>> = {
  * import { escapeHtml } from "./escape.ts";
  * assert.equal(escapeHtml(`<a href="x">'&'</a>`),
  *   "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
+ * assert.equal(escapeHtml("a\u2028b"), "a&#x2028;b");
  * ```
  */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c] ?? c);
+  return text.replace(
+    /[&<>"'\u2028\u2029]/g,
+    (c) => HTML_ENTITIES[c] ?? `&#x${c.charCodeAt(0).toString(16)};`,
+  );
 }
 
 /**
