@@ -59,7 +59,7 @@ export function renderReport(views: readonly ArtifactView[]): string {
   const models = modelLabels(aggregates);
   const body: string[] = [
     `<h1>EMBERBench report</h1>`,
-    intro(first, aggregates, paired, models),
+    intro(first, paired, models),
   ];
   first.definitions.forEach((def, m) => {
     body.push(
@@ -142,7 +142,6 @@ ${body.join("\n")}
 
 function intro(
   first: ArtifactView,
-  aggregates: readonly AggregateView[],
   paired: readonly PairedView[],
   models: readonly string[],
 ): string {
