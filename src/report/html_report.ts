@@ -157,7 +157,7 @@ Models: ${models.map(escapeHtml).join(", ") || "none"}. Paired comparisons: ${
     pairs.join(", ") || "none"
   }.</p>
 <p class="note"><b>How to read.</b> Each metric stands alone: metrics are not
-combined and no model is ranked or named overall winner. Intervals are 95 %
+combined, no model is ranked and no overall verdict is drawn. Intervals are 95 %
 percentile bootstrap intervals that resample, with replacement, the episodes of
 their group (paired: the paired episodes, A and B together); they show the
 spread over these fixed scenarios and seeds, not over other buildings.
