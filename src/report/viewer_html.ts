@@ -193,9 +193,8 @@ export async function viewerHtml(view: EpisodeView): Promise<string> {
 </head>
 <body>
 <h1>Episode: scenario ${escapeHtml(view.scenarioId)}, seed ${view.seed}</h1>
-<p>${
-    escapeHtml(view.description)
-  } Replayed from its recorded actions and verified before drawing.</p>
+<p>${escapeHtml(view.description)}</p>
+<p class="note">Replayed from its recorded actions and verified before drawing.</p>
 ${LEGEND}
 <main>
 <div>
