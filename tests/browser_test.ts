@@ -187,6 +187,36 @@ Deno.test("browser: the report draws every plot; the viewer's slider, keys and p
     await new Promise((resolve) => setTimeout(resolve, 1300));
     const playing = await frameOf(v.page);
     assert.ok(Number(playing.step) >= 2, `play stayed at ${playing.step}`);
+    // Evacuations and casualties are marked in the frame of their step, as
+    // many as the record lists there.
+    const result = JSON.parse(
+      await Deno.readTextFile(`${ROOT}${FIXTURES}/result_greedy.json`),
+    );
+    const steps = result.episodes[8].record.steps as {
+      step: number;
+      evacuations: unknown[];
+      casualties: unknown[];
+    }[];
+    const marked = steps.filter((s) =>
+      s.evacuations.length + s.casualties.length > 0
+    );
+    assert.ok(marked.some((s) => s.casualties.length > 0));
+    for (const s of marked) {
+      await v.page.keyboard.press("Home");
+      for (let k = 0; k < s.step; k++) {
+        await v.page.keyboard.press("ArrowRight");
+      }
+      const counts = await v.page.$eval("#frame", (g) => ({
+        step: g.getAttribute("data-step"),
+        evacuations: g.querySelectorAll(".evacuation").length,
+        casualties: g.querySelectorAll(".casualty").length,
+      }));
+      assert.deepEqual(counts, {
+        step: String(s.step),
+        evacuations: s.evacuations.length,
+        casualties: s.casualties.length,
+      });
+    }
     const status = await v.page.$eval("#status", (e) => e.textContent ?? "");
     assert.match(status, /^step \d+ of 5: /);
     assert.deepEqual(v.problems, []);

@@ -141,6 +141,49 @@ Deno.test("cli report: self-contained page, every figure drawn, free text escape
   });
 });
 
+Deno.test("cli report: each forest-plot row is coloured by the side its interval favours, computed here", async () => {
+  await inTempDir(async (dir) => {
+    await copy(dir, PAIRED);
+    const r = await cli(dir, [`--allow-read=${PAIRED}`], ["report", PAIRED]);
+    assert.equal(r.code, 0, r.err);
+    const json = JSON.parse(await Deno.readTextFile(`${dir}/${PAIRED}`));
+    const sections = r.out.split('<section class="metric"').slice(1);
+    assert.equal(sections.length, 12);
+    const groups = [json.overall, ...json.scenarios, ...json.families];
+    json.metric_definitions.forEach(
+      (def: { metric: string; direction: string | null }, m: number) => {
+        const section = sections[m]!;
+        for (const g of groups) {
+          const e = g.metrics[m];
+          const ci = e.mean_delta_ci;
+          let expected: string;
+          if (def.direction === null) expected = "descriptive";
+          else if (ci === null) expected = "no interval (n &lt; 5)";
+          else if (def.direction === "higher" ? ci.lower > 0 : ci.upper < 0) {
+            expected = "favours A (fire_aware)";
+          } else if (def.direction === "higher" ? ci.upper < 0 : ci.lower > 0) {
+            expected = "favours B (greedy)";
+          } else expected = "interval includes 0";
+          const label = g.kind === "overall"
+            ? "overall"
+            : `${g.kind} ${g.name}`;
+          if (e.statistics.mean === null) continue;
+          const title = section.match(
+            new RegExp(`<title>${label}: [^<]*</title>`),
+          )?.[0];
+          assert.ok(
+            title?.endsWith(`, ${expected}</title>`),
+            `${def.metric} ${label}: ${title}`,
+          );
+        }
+      },
+    );
+    // Both sides and the neutral case occur in this fixture.
+    assert.match(r.out, /, favours A \(fire_aware\)<\/title>/);
+    assert.match(r.out, /, interval includes 0<\/title>/);
+  });
+});
+
 type Fixture = {
   scenarios: {
     scenario: {

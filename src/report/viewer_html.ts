@@ -107,9 +107,9 @@ const SCRIPT = `"use strict";
     const evacuated = f.people.filter((p) => p.status === "evacuated").length;
     const casualties = f.people.filter((p) => p.status === "casualty").length;
     status.textContent = "step " + f.step + " of " + (data.frames.length - 1) +
-      ": " + active + " active (" + trapped + " trapped), " + evacuated +
-      " evacuated, " + casualties + " casualties, " + f.burning.length +
-      " burning" + (f.terminated ? "; ended: " + f.reason : "");
+      ": active " + active + " (trapped " + trapped + "), evacuated " +
+      evacuated + ", casualties " + casualties + ", burning cells " +
+      f.burning.length + (f.terminated ? "; ended: " + f.reason : "");
     events.replaceChildren();
     const say = (text) => {
       const li = document.createElement("li");
