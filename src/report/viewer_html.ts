@@ -20,9 +20,10 @@ body { font: 14px/1.45 system-ui, sans-serif; color: #000; background: #fff;
   margin: 1.2em; }
 h1 { font-size: 20px; margin: 0 0 .3em; }
 main { display: flex; flex-wrap: wrap; gap: 1.5em; align-items: flex-start; }
+main > div:first-child { max-width: 440px; }
 #grid { border: 1px solid #999; background: #fff; }
 .controls { margin: .6em 0; display: flex; gap: .6em; align-items: center; }
-.controls input[type=range] { width: 320px; }
+.controls input[type=range] { width: 260px; }
 button { font: inherit; padding: 2px 10px; }
 table { border-collapse: collapse; font-size: 13px; }
 th, td { border: 1px solid #bbb; padding: 2px 6px; text-align: left; }
@@ -41,7 +42,7 @@ const SCRIPT = `"use strict";
   const status = document.getElementById("status");
   const events = document.getElementById("events");
   const rows = data.grid.length, cols = Math.max(...data.grid.map((r) => r.length));
-  const size = Math.max(12, Math.min(36, Math.floor(640 / Math.max(cols, 1))));
+  const size = Math.max(12, Math.min(32, Math.floor(420 / Math.max(cols, 1))));
   svg.setAttribute("width", String(cols * size));
   svg.setAttribute("height", String(rows * size));
   svg.setAttribute("viewBox", "0 0 " + cols * size + " " + rows * size);
