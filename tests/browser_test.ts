@@ -211,6 +211,11 @@ Deno.test("browser: the report draws every plot; the viewer's slider, keys and p
         evacuations: g.querySelectorAll(".evacuation").length,
         casualties: g.querySelectorAll(".casualty").length,
       }));
+      if (s.casualties.length > 0) {
+        await v.page.screenshot({
+          path: `${OUTPUT}/episode-casualty-step${s.step}.png`,
+        });
+      }
       assert.deepEqual(counts, {
         step: String(s.step),
         evacuations: s.evacuations.length,
