@@ -30,6 +30,9 @@ import { DIGEST } from "./digest.ts";
 import { METRICS } from "./metrics.ts";
 import { RUN } from "./run.ts";
 import { SUITE } from "./suite.ts";
+import { SUMMARY } from "./summary.ts";
+import { REPORT } from "./report.ts";
+import { SHOW } from "./show.ts";
 import { VERIFY } from "./verify.ts";
 
 /**
@@ -49,7 +52,10 @@ export type CommandName =
   | "aggregate"
   | "compare"
   | "suite"
-  | "digest";
+  | "digest"
+  | "summary"
+  | "report"
+  | "show";
 
 /** Every command name, in help order. */
 const COMMAND_NAMES: readonly CommandName[] = [
@@ -61,6 +67,9 @@ const COMMAND_NAMES: readonly CommandName[] = [
   "compare",
   "suite",
   "digest",
+  "summary",
+  "report",
+  "show",
 ];
 
 // The package version of deno.json; tests/cli_test.ts checks that they
@@ -95,6 +104,12 @@ function commandSpec(name: CommandName): CommandSpec {
       return SUITE;
     case "digest":
       return DIGEST;
+    case "summary":
+      return SUMMARY;
+    case "report":
+      return REPORT;
+    case "show":
+      return SHOW;
     default: {
       const unknown: never = name;
       throw new UsageError(`unknown command ${JSON.stringify(unknown)}`);
