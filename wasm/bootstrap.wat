@@ -2269,38 +2269,45 @@
   (local $5 i32)
   (local $6 i64)
   (local $7 i32)
-  (local $8 i32)
+  (local $8 f64)
   (local $9 i32)
   (local $10 i32)
-  (local $11 f64)
-  (local $12 i32)
+  (local $11 i32)
+  (local $12 i64)
   (local $13 i64)
+  (local $14 i32)
+  (local $15 i32)
+  (local $16 i64)
   global.get $assembly/bootstrap/range
   i32.wrap_i64
-  local.set $7
+  local.set $9
+  global.get $assembly/bootstrap/maxAccepted
+  local.set $12
+  global.get $assembly/bootstrap/range
+  local.set $13
   global.get $assembly/bootstrap/word
   local.set $5
   global.get $assembly/bootstrap/block
-  local.tee $13
+  local.tee $6
   call $assembly/bootstrap/wordsOf
-  local.set $9
+  local.set $10
   global.get $assembly/bootstrap/shift
-  local.set $8
+  local.set $11
   loop $for-loop|0
    local.get $3
-   local.get $12
+   local.get $7
    i32.gt_s
    if
     local.get $2
     if
      local.get $2
-     local.get $12
+     local.get $7
      i32.const 3
      i32.shl
      i32.add
      local.get $5
      i64.extend_i32_s
-     local.get $13
+     local.get $6
      i64.const 9
      i64.shl
      i64.add
@@ -2308,86 +2315,109 @@
      f64.store
     end
     f64.const 0
-    local.set $11
+    local.set $8
     i32.const 0
-    local.set $10
+    local.set $4
     loop $while-continue|1
-     local.get $7
-     local.get $10
-     i32.gt_s
+     local.get $4
+     local.get $9
+     i32.lt_s
      if
       local.get $5
       i32.const 512
       i32.eq
-      if (result i32)
-       local.get $13
+      if
+       local.get $6
        i64.const 1
        i64.add
-       local.tee $13
+       local.tee $6
        call $assembly/bootstrap/wordsOf
-       local.set $9
+       local.set $10
        global.get $assembly/bootstrap/shift
-       local.set $8
+       local.set $11
        i32.const 0
-      else
-       local.get $5
+       local.set $5
       end
-      local.tee $4
-      i32.const 1
-      i32.add
-      local.set $5
+      i32.const 512
+      local.get $5
+      i32.sub
+      local.tee $14
       local.get $9
       local.get $4
-      local.get $8
-      i32.shl
+      i32.sub
+      local.tee $15
+      local.get $14
+      local.get $15
+      i32.lt_s
+      select
+      local.get $5
       i32.add
-      i64.load
-      local.tee $6
-      global.get $assembly/bootstrap/maxAccepted
-      i64.gt_u
-      if (result i64)
-       i64.const -1
-      else
-       local.get $6
-       global.get $assembly/bootstrap/range
-       i64.rem_u
+      local.set $14
+      loop $for-loop|2
+       local.get $5
+       local.get $14
+       i32.lt_s
+       if
+        local.get $12
+        local.get $10
+        local.get $5
+        local.get $11
+        i32.shl
+        i32.add
+        i64.load
+        local.tee $16
+        i64.lt_u
+        if (result i64)
+         i64.const -1
+        else
+         local.get $16
+         local.get $13
+         i64.rem_u
+        end
+        local.tee $16
+        i64.const 0
+        i64.ge_s
+        if
+         local.get $8
+         local.get $0
+         local.get $16
+         i32.wrap_i64
+         i32.const 3
+         i32.shl
+         i32.add
+         f64.load
+         f64.add
+         local.set $8
+         local.get $4
+         i32.const 1
+         i32.add
+         local.set $4
+        end
+        local.get $5
+        i32.const 1
+        i32.add
+        local.set $5
+        br $for-loop|2
+       end
       end
-      local.tee $6
-      i64.const 0
-      i64.lt_s
-      br_if $while-continue|1
-      local.get $11
-      local.get $0
-      local.get $6
-      i32.wrap_i64
-      i32.const 3
-      i32.shl
-      i32.add
-      f64.load
-      f64.add
-      local.set $11
-      local.get $10
-      i32.const 1
-      i32.add
-      local.set $10
       br $while-continue|1
      end
     end
     local.get $1
-    local.get $12
+    local.get $7
     i32.const 3
     i32.shl
     i32.add
-    local.get $11
+    local.get $8
     f64.store
-    local.get $12
+    local.get $7
     i32.const 1
     i32.add
-    local.set $12
+    local.set $7
     br $for-loop|0
    end
   end
-  local.get $13
+  local.get $6
   global.set $assembly/bootstrap/block
   local.get $5
   global.set $assembly/bootstrap/word
@@ -2703,11 +2733,14 @@
   (local $3 i32)
   (local $4 i32)
   (local $5 i64)
+  (local $6 i64)
   loop $for-loop|0
    local.get $1
    local.get $4
    i32.gt_s
    if
+    global.get $assembly/bootstrap/range
+    local.set $6
     local.get $0
     local.get $4
     i32.const 3
@@ -2721,7 +2754,7 @@
      i64.const -1
     else
      local.get $5
-     global.get $assembly/bootstrap/range
+     local.get $6
      i64.rem_u
     end
     local.tee $5

@@ -11,133 +11,133 @@
 //   src/bootstrap/wasm_kernel.ts e66c7843d56cb761293ac59adfe9521d888d19a467b83500c584ebc52e573006
 //   src/bootstrap/worker.ts 6cd3cfaa83aacc8ffdc8d2305f04ae5fb25129a2c9c57fbf12bfe9838a28a1be
 //   src/exact.ts f0d41fa8e629048b2b052656796426882f21e5e7f67402e52647644a33558b3d
-//   wasm/bootstrap_wasm.generated.ts 0ceaf38cc23f4f912877c997bad80a1e1043fda49b91fb44b0d2d08cecf40d9d
+//   wasm/bootstrap_wasm.generated.ts 9c429068669c03c4ee45571a01bcb89e30435af2bb97dba7d5e951014ce367d4
 
 /** SHA-256 of the worker's module graph and the bundler's version. */
 export const BOOTSTRAP_WORKER_SOURCE_HASH =
-  "10ad16dcdc23a4f1f1117b6239b5a23de8a7283380cfc7e5f6c0d784bc410cb7";
+  "7deae5d425134c7039c59561c78368f4965554a1779be6263948794f4326f159";
 
 /** The worker's source: one ES module that imports nothing. */
 export const BOOTSTRAP_WORKER_SOURCE: string =
-  "function mt(n,t){for(n<0n&&(n=-n),t<0n&&(t=-t);t!==0n;)[n,t]=[t,n%t];return " +
-  "n}function k(n){let t=n.toString(16);return(t.length-1)*4+(32-Math.clz32(par" +
-  "seInt(t[0],16)))}var z=new DataView(new ArrayBuffer(8)),p=class n{num;den;co" +
-  "nstructor(t,A){this.num=t,this.den=A}static ZERO=new n(0n,1n);static ONE=new" +
-  " n(1n,1n);static of(t,A=1n){let e=_(t),r=_(A);if(r===0n)throw new RangeError" +
-  "(\"zero denominator\");if(r<0n&&(e=-e,r=-r),r===1n)return new n(e,1n);let i=mt" +
-  "(e,r);return i===1n?new n(e,r):new n(e/i,r/i)}static fromFloat(t){if(!Number" +
+  "function mt(A,t){for(A<0n&&(A=-A),t<0n&&(t=-t);t!==0n;)[A,t]=[t,A%t];return " +
+  "A}function F(A){let t=A.toString(16);return(t.length-1)*4+(32-Math.clz32(par" +
+  "seInt(t[0],16)))}var z=new DataView(new ArrayBuffer(8)),p=class A{num;den;co" +
+  "nstructor(t,n){this.num=t,this.den=n}static ZERO=new A(0n,1n);static ONE=new" +
+  " A(1n,1n);static of(t,n=1n){let e=_(t),r=_(n);if(r===0n)throw new RangeError" +
+  "(\"zero denominator\");if(r<0n&&(e=-e,r=-r),r===1n)return new A(e,1n);let i=mt" +
+  "(e,r);return i===1n?new A(e,r):new A(e/i,r/i)}static fromFloat(t){if(!Number" +
   ".isFinite(t))throw new RangeError(`cannot make a fraction of ${t}`);z.setFlo" +
-  "at64(0,t);let A=z.getBigUint64(0),e=A>>63n===1n,r=Number(A>>52n&0x7ffn),i=A&" +
+  "at64(0,t);let n=z.getBigUint64(0),e=n>>63n===1n,r=Number(n>>52n&0x7ffn),i=n&" +
   "0xfffffffffffffn,o;return r===0?o=-1074:(i|=1n<<52n,o=r-1075),e&&(i=-i),o>=0" +
-  "?n.of(i<<BigInt(o)):n.of(i,1n<<BigInt(-o))}add(t){return this.den===t.den?n." +
-  "of(this.num+t.num,this.den):n.of(this.num*t.den+t.num*this.den,this.den*t.de" +
-  "n)}sub(t){return this.add(t.neg())}mul(t){return n.of(this.num*t.num,this.de" +
+  "?A.of(i<<BigInt(o)):A.of(i,1n<<BigInt(-o))}add(t){return this.den===t.den?A." +
+  "of(this.num+t.num,this.den):A.of(this.num*t.den+t.num*this.den,this.den*t.de" +
+  "n)}sub(t){return this.add(t.neg())}mul(t){return A.of(this.num*t.num,this.de" +
   "n*t.den)}div(t){if(t.num===0n)throw new RangeError(\"division by zero\");retur" +
-  "n n.of(this.num*t.den,this.den*t.num)}neg(){return new n(-this.num,this.den)" +
-  "}cmp(t){let A=this.num*t.den,e=t.num*this.den;return A<e?-1:A>e?1:0}eq(t){re" +
+  "n A.of(this.num*t.den,this.den*t.num)}neg(){return new A(-this.num,this.den)" +
+  "}cmp(t){let n=this.num*t.den,e=t.num*this.den;return n<e?-1:n>e?1:0}eq(t){re" +
   "turn this.num===t.num&&this.den===t.den}sign(){return this.num<0n?-1:this.nu" +
   "m>0n?1:0}floor(){let t=this.num/this.den;return this.num<0n&&t*this.den!==th" +
   "is.num?t-1n:t}toString(){return this.den===1n?`${this.num}`:`${this.num}/${t" +
-  "his.den}`}toFloat(){return O(this.num,this.den)}};function _(n){if(typeof n=" +
-  "=\"bigint\")return n;if(!Number.isSafeInteger(n))throw new RangeError(`${n} is" +
-  " not a safe integer`);return BigInt(n)}function O(n,t){if(t<=0n)throw new Ra" +
-  "ngeError(\"denominator must be positive\");if(n===0n)return 0;let A=n<0n,e=A?-" +
-  "n:n,r=k(e)-k(t)-55,[i,o]=r>=0?[e,t<<BigInt(r)]:[e<<BigInt(-r),t],s=i/o,I=s*o" +
-  "!==i,c=k(s),a=r+c-1>=-1022?c-53:-1074-r,h=s>>BigInt(a),B=s&(1n<<BigInt(a))-1" +
-  "n,S=1n<<BigInt(a-1);(B>S||B===S&&(I||(h&1n)===1n))&&(h+=1n);let E=r+a;if(h!=" +
-  "=0n&&k(h)+E>1024)throw new RangeError(\"fraction is too large to convert to a" +
-  " float\");let Q=Number(h)*2**E;return A?-Q:Q}function X(n,t,A,e,r,i){let o=n." +
+  "his.den}`}toFloat(){return O(this.num,this.den)}};function _(A){if(typeof A=" +
+  "=\"bigint\")return A;if(!Number.isSafeInteger(A))throw new RangeError(`${A} is" +
+  " not a safe integer`);return BigInt(A)}function O(A,t){if(t<=0n)throw new Ra" +
+  "ngeError(\"denominator must be positive\");if(A===0n)return 0;let n=A<0n,e=n?-" +
+  "A:A,r=F(e)-F(t)-55,[i,o]=r>=0?[e,t<<BigInt(r)]:[e<<BigInt(-r),t],s=i/o,g=s*o" +
+  "!==i,c=F(s),a=r+c-1>=-1022?c-53:-1074-r,h=s>>BigInt(a),u=s&(1n<<BigInt(a))-1" +
+  "n,S=1n<<BigInt(a-1);(u>S||u===S&&(g||(h&1n)===1n))&&(h+=1n);let E=r+a;if(h!=" +
+  "=0n&&F(h)+E>1024)throw new RangeError(\"fraction is too large to convert to a" +
+  " float\");let w=Number(h)*2**E;return n?-w:w}function W(A,t,n,e,r,i){let o=A." +
   "length;if(t.n!==o)throw new RangeError(`stream draws below ${t.n}, not ${o}`" +
-  ");if(r<0||i>A.length||e&&i>e.length)throw new RangeError(\"resample range out" +
-  "side the output arrays\");let s=new Uint32Array(o);for(let I=r;I<i;I++){e!==n" +
-  "ull&&(e[I]=t.position),t.fill(s,o);let c=0;for(let g=0;g<o;g++)c+=n[s[g]];A[" +
-  "I]=c}}var F=BigInt(4294967295),W=BigInt(32);function Rt(n,t=!1){return t?{h:" +
-  "Number(n&F),l:Number(n>>W&F)}:{h:Number(n>>W&F)|0,l:Number(n&F)|0}}function " +
-  "$(n,t=!1){let A=n.length,e=new Uint32Array(A),r=new Uint32Array(A);for(let i" +
-  "=0;i<A;i++){let{h:o,l:s}=Rt(n[i],t);[e[i],r[i]]=[o,s]}return[e,r]}var Z=(n,t" +
-  ",A)=>n<<A|t>>>32-A,q=(n,t,A)=>t<<A|n>>>32-A,tt=(n,t,A)=>t<<A-32|n>>>64-A,nt=" +
-  "(n,t,A)=>n<<A-32|t>>>64-A;function xt(n){return n instanceof Uint8Array||Arr" +
-  "ayBuffer.isView(n)&&n.constructor.name===\"Uint8Array\"}function P(n,t=\"\"){if(" +
-  "!Number.isSafeInteger(n)||n<0){let A=t&&`\"${t}\" `;throw new Error(`${A}expec" +
-  "ted integer >= 0, got ${n}`)}}function L(n,t,A=\"\"){let e=xt(n),r=n?.length,i" +
-  "=t!==void 0;if(!e||i&&r!==t){let o=A&&`\"${A}\" `,s=i?` of length ${t}`:\"\",I=e" +
-  "?`length=${r}`:`type=${typeof n}`;throw new Error(o+\"expected Uint8Array\"+s+" +
-  "\", got \"+I)}return n}function N(n,t=!0){if(n.destroyed)throw new Error(\"Hash" +
-  " instance has been destroyed\");if(t&&n.finished)throw new Error(\"Hash#digest" +
-  "() has already been called\")}function At(n,t){L(n,void 0,\"digestInto() outpu" +
-  "t\");let A=t.outputLen;if(n.length<A)throw new Error('\"digestInto() output\" e" +
-  "xpected to be of length >='+A)}function et(n){return new Uint32Array(n.buffe" +
-  "r,n.byteOffset,Math.floor(n.byteLength/4))}function G(...n){for(let t=0;t<n." +
-  "length;t++)n[t].fill(0)}var kt=new Uint8Array(new Uint32Array([287454020]).b" +
-  "uffer)[0]===68;function Ft(n){return n<<24&4278190080|n<<8&16711680|n>>>8&65" +
-  "280|n>>>24&255}function Lt(n){for(let t=0;t<n.length;t++)n[t]=Ft(n[t]);retur" +
-  "n n}var J=kt?n=>n:Lt;function rt(n,t={}){let A=(r,i)=>n(i).update(r).digest(" +
-  "),e=n(void 0);return A.outputLen=e.outputLen,A.blockLen=e.blockLen,A.create=" +
-  "r=>n(r),Object.assign(A,t),Object.freeze(A)}var ot=n=>({oid:Uint8Array.from(" +
-  "[6,9,96,134,72,1,101,3,4,2,n])});var Ht=BigInt(0),D=BigInt(1),bt=BigInt(2),M" +
-  "t=BigInt(7),Vt=BigInt(256),Ot=BigInt(113),It=[],gt=[],ft=[];for(let n=0,t=D," +
-  "A=1,e=0;n<24;n++){[A,e]=[e,(2*A+3*e)%5],It.push(2*(5*e+A)),gt.push((n+1)*(n+" +
-  "2)/2%64);let r=Ht;for(let i=0;i<7;i++)t=(t<<D^(t>>Mt)*Ot)%Vt,t&bt&&(r^=D<<(D" +
-  "<<BigInt(i))-D);ft.push(r)}var ct=$(ft,!0),Pt=ct[0],Nt=ct[1],it=(n,t,A)=>A>3" +
-  "2?tt(n,t,A):Z(n,t,A),st=(n,t,A)=>A>32?nt(n,t,A):q(n,t,A);function Gt(n,t=24)" +
-  "{let A=new Uint32Array(10);for(let e=24-t;e<24;e++){for(let o=0;o<10;o++)A[o" +
-  "]=n[o]^n[o+10]^n[o+20]^n[o+30]^n[o+40];for(let o=0;o<10;o+=2){let s=(o+8)%10" +
-  ",I=(o+2)%10,c=A[I],g=A[I+1],a=it(c,g,1)^A[s],h=st(c,g,1)^A[s+1];for(let B=0;" +
-  "B<50;B+=10)n[o+B]^=a,n[o+B+1]^=h}let r=n[2],i=n[3];for(let o=0;o<24;o++){let" +
-  " s=gt[o],I=it(r,i,s),c=st(r,i,s),g=It[o];r=n[g],i=n[g+1],n[g]=I,n[g+1]=c}for" +
-  "(let o=0;o<50;o+=10){for(let s=0;s<10;s++)A[s]=n[o+s];for(let s=0;s<10;s++)n" +
-  "[o+s]^=~A[(s+2)%10]&A[(s+4)%10]}n[0]^=Pt[e],n[1]^=Nt[e]}G(A)}var T=class n{s" +
+  ");if(r<0||i>n.length||e&&i>e.length)throw new RangeError(\"resample range out" +
+  "side the output arrays\");let s=new Uint32Array(o);for(let g=r;g<i;g++){e!==n" +
+  "ull&&(e[g]=t.position),t.fill(s,o);let c=0;for(let I=0;I<o;I++)c+=A[s[I]];n[" +
+  "g]=c}}var k=BigInt(4294967295),X=BigInt(32);function Rt(A,t=!1){return t?{h:" +
+  "Number(A&k),l:Number(A>>X&k)}:{h:Number(A>>X&k)|0,l:Number(A&k)|0}}function " +
+  "$(A,t=!1){let n=A.length,e=new Uint32Array(n),r=new Uint32Array(n);for(let i" +
+  "=0;i<n;i++){let{h:o,l:s}=Rt(A[i],t);[e[i],r[i]]=[o,s]}return[e,r]}var Z=(A,t" +
+  ",n)=>A<<n|t>>>32-n,q=(A,t,n)=>t<<n|A>>>32-n,tt=(A,t,n)=>t<<n-32|A>>>64-n,At=" +
+  "(A,t,n)=>A<<n-32|t>>>64-n;function xt(A){return A instanceof Uint8Array||Arr" +
+  "ayBuffer.isView(A)&&A.constructor.name===\"Uint8Array\"}function P(A,t=\"\"){if(" +
+  "!Number.isSafeInteger(A)||A<0){let n=t&&`\"${t}\" `;throw new Error(`${n}expec" +
+  "ted integer >= 0, got ${A}`)}}function L(A,t,n=\"\"){let e=xt(A),r=A?.length,i" +
+  "=t!==void 0;if(!e||i&&r!==t){let o=n&&`\"${n}\" `,s=i?` of length ${t}`:\"\",g=e" +
+  "?`length=${r}`:`type=${typeof A}`;throw new Error(o+\"expected Uint8Array\"+s+" +
+  "\", got \"+g)}return A}function N(A,t=!0){if(A.destroyed)throw new Error(\"Hash" +
+  " instance has been destroyed\");if(t&&A.finished)throw new Error(\"Hash#digest" +
+  "() has already been called\")}function nt(A,t){L(A,void 0,\"digestInto() outpu" +
+  "t\");let n=t.outputLen;if(A.length<n)throw new Error('\"digestInto() output\" e" +
+  "xpected to be of length >='+n)}function et(A){return new Uint32Array(A.buffe" +
+  "r,A.byteOffset,Math.floor(A.byteLength/4))}function G(...A){for(let t=0;t<A." +
+  "length;t++)A[t].fill(0)}var Ft=new Uint8Array(new Uint32Array([287454020]).b" +
+  "uffer)[0]===68;function kt(A){return A<<24&4278190080|A<<8&16711680|A>>>8&65" +
+  "280|A>>>24&255}function Lt(A){for(let t=0;t<A.length;t++)A[t]=kt(A[t]);retur" +
+  "n A}var J=Ft?A=>A:Lt;function rt(A,t={}){let n=(r,i)=>A(i).update(r).digest(" +
+  "),e=A(void 0);return n.outputLen=e.outputLen,n.blockLen=e.blockLen,n.create=" +
+  "r=>A(r),Object.assign(n,t),Object.freeze(n)}var ot=A=>({oid:Uint8Array.from(" +
+  "[6,9,96,134,72,1,101,3,4,2,A])});var Ht=BigInt(0),y=BigInt(1),bt=BigInt(2),M" +
+  "t=BigInt(7),Vt=BigInt(256),Ot=BigInt(113),gt=[],It=[],ft=[];for(let A=0,t=y," +
+  "n=1,e=0;A<24;A++){[n,e]=[e,(2*n+3*e)%5],gt.push(2*(5*e+n)),It.push((A+1)*(A+" +
+  "2)/2%64);let r=Ht;for(let i=0;i<7;i++)t=(t<<y^(t>>Mt)*Ot)%Vt,t&bt&&(r^=y<<(y" +
+  "<<BigInt(i))-y);ft.push(r)}var ct=$(ft,!0),Pt=ct[0],Nt=ct[1],it=(A,t,n)=>n>3" +
+  "2?tt(A,t,n):Z(A,t,n),st=(A,t,n)=>n>32?At(A,t,n):q(A,t,n);function Gt(A,t=24)" +
+  "{let n=new Uint32Array(10);for(let e=24-t;e<24;e++){for(let o=0;o<10;o++)n[o" +
+  "]=A[o]^A[o+10]^A[o+20]^A[o+30]^A[o+40];for(let o=0;o<10;o+=2){let s=(o+8)%10" +
+  ",g=(o+2)%10,c=n[g],I=n[g+1],a=it(c,I,1)^n[s],h=st(c,I,1)^n[s+1];for(let u=0;" +
+  "u<50;u+=10)A[o+u]^=a,A[o+u+1]^=h}let r=A[2],i=A[3];for(let o=0;o<24;o++){let" +
+  " s=It[o],g=it(r,i,s),c=st(r,i,s),I=gt[o];r=A[I],i=A[I+1],A[I]=g,A[I+1]=c}for" +
+  "(let o=0;o<50;o+=10){for(let s=0;s<10;s++)n[s]=A[o+s];for(let s=0;s<10;s++)A" +
+  "[o+s]^=~n[(s+2)%10]&n[(s+4)%10]}A[0]^=Pt[e],A[1]^=Nt[e]}G(n)}var T=class A{s" +
   "tate;pos=0;posOut=0;finished=!1;state32;destroyed=!1;blockLen;suffix;outputL" +
-  "en;enableXOF=!1;rounds;constructor(t,A,e,r=!1,i=24){if(this.blockLen=t,this." +
-  "suffix=A,this.outputLen=e,this.enableXOF=r,this.rounds=i,P(e,\"outputLen\"),!(" +
+  "en;enableXOF=!1;rounds;constructor(t,n,e,r=!1,i=24){if(this.blockLen=t,this." +
+  "suffix=n,this.outputLen=e,this.enableXOF=r,this.rounds=i,P(e,\"outputLen\"),!(" +
   "0<t&&t<200))throw new Error(\"only keccak-f1600 function is supported\");this." +
   "state=new Uint8Array(200),this.state32=et(this.state)}clone(){return this._c" +
   "loneInto()}keccak(){J(this.state32),Gt(this.state32,this.rounds),J(this.stat" +
-  "e32),this.posOut=0,this.pos=0}update(t){N(this),L(t);let{blockLen:A,state:e}" +
-  "=this,r=t.length;for(let i=0;i<r;){let o=Math.min(A-this.pos,r-i);for(let s=" +
-  "0;s<o;s++)e[this.pos++]^=t[i++];this.pos===A&&this.keccak()}return this}fini" +
-  "sh(){if(this.finished)return;this.finished=!0;let{state:t,suffix:A,pos:e,blo" +
-  "ckLen:r}=this;t[e]^=A,(A&128)!==0&&e===r-1&&this.keccak(),t[r-1]^=128,this.k" +
-  "eccak()}writeInto(t){N(this,!1),L(t),this.finish();let A=this.state,{blockLe" +
+  "e32),this.posOut=0,this.pos=0}update(t){N(this),L(t);let{blockLen:n,state:e}" +
+  "=this,r=t.length;for(let i=0;i<r;){let o=Math.min(n-this.pos,r-i);for(let s=" +
+  "0;s<o;s++)e[this.pos++]^=t[i++];this.pos===n&&this.keccak()}return this}fini" +
+  "sh(){if(this.finished)return;this.finished=!0;let{state:t,suffix:n,pos:e,blo" +
+  "ckLen:r}=this;t[e]^=n,(n&128)!==0&&e===r-1&&this.keccak(),t[r-1]^=128,this.k" +
+  "eccak()}writeInto(t){N(this,!1),L(t),this.finish();let n=this.state,{blockLe" +
   "n:e}=this;for(let r=0,i=t.length;r<i;){this.posOut>=e&&this.keccak();let o=M" +
-  "ath.min(e-this.posOut,i-r);t.set(A.subarray(this.posOut,this.posOut+o),r),th" +
+  "ath.min(e-this.posOut,i-r);t.set(n.subarray(this.posOut,this.posOut+o),r),th" +
   "is.posOut+=o,r+=o}return t}xofInto(t){if(!this.enableXOF)throw new Error(\"XO" +
   "F is not possible for this instance\");return this.writeInto(t)}xof(t){return" +
-  " P(t),this.xofInto(new Uint8Array(t))}digestInto(t){if(At(t,this),this.finis" +
+  " P(t),this.xofInto(new Uint8Array(t))}digestInto(t){if(nt(t,this),this.finis" +
   "hed)throw new Error(\"digest() was already called\");return this.writeInto(t)," +
   "this.destroy(),t}digest(){return this.digestInto(new Uint8Array(this.outputL" +
-  "en))}destroy(){this.destroyed=!0,G(this.state)}_cloneInto(t){let{blockLen:A," +
-  "suffix:e,outputLen:r,rounds:i,enableXOF:o}=this;return t||=new n(A,e,r,o,i)," +
+  "en))}destroy(){this.destroyed=!0,G(this.state)}_cloneInto(t){let{blockLen:n," +
+  "suffix:e,outputLen:r,rounds:i,enableXOF:o}=this;return t||=new A(n,e,r,o,i)," +
   "t.state32.set(this.state32),t.pos=this.pos,t.posOut=this.posOut,t.finished=t" +
   "his.finished,t.rounds=i,t.suffix=e,t.outputLen=r,t.enableXOF=o,t.destroyed=t" +
-  "his.destroyed,t}};var Jt=(n,t,A,e={})=>rt((r={})=>new T(t,n,r.dkLen===void 0" +
-  "?A:r.dkLen,!0),e);var ht=Jt(31,136,32,ot(12));var Et=new TextEncoder().encod" +
-  "e(\"emberbench/statistics/bootstrap/v1\\0\"),l=4096,y=512,m=4294967296,H=class{" +
-  "#n;#t;constructor(t){if(t.length!==32)throw new RangeError(`bootstrap seed m" +
-  "ust be 32 bytes, found ${t.length}`);let A=Et.length;this.#n=new Uint8Array(" +
-  "A+32+8),this.#n.set(Et,0),this.#n.set(t,A),this.#t=new DataView(this.#n.buff" +
-  "er,A+32,8)}fill(t,A){if(!Number.isSafeInteger(t)||t<0)throw new RangeError(`" +
-  "block index ${t} is not a safe integer >= 0`);if(A.length<l)throw new RangeE" +
+  "his.destroyed,t}};var Jt=(A,t,n,e={})=>rt((r={})=>new T(t,A,r.dkLen===void 0" +
+  "?n:r.dkLen,!0),e);var ht=Jt(31,136,32,ot(12));var Et=new TextEncoder().encod" +
+  "e(\"emberbench/statistics/bootstrap/v1\\0\"),l=4096,D=512,m=4294967296,H=class{" +
+  "#A;#t;constructor(t){if(t.length!==32)throw new RangeError(`bootstrap seed m" +
+  "ust be 32 bytes, found ${t.length}`);let n=Et.length;this.#A=new Uint8Array(" +
+  "n+32+8),this.#A.set(Et,0),this.#A.set(t,n),this.#t=new DataView(this.#A.buff" +
+  "er,n+32,8)}fill(t,n){if(!Number.isSafeInteger(t)||t<0)throw new RangeError(`" +
+  "block index ${t} is not a safe integer >= 0`);if(n.length<l)throw new RangeE" +
   "rror(`output needs ${l} bytes`);this.#t.setUint32(0,Math.floor(t/m)),this.#t" +
-  ".setUint32(4,t>>>0),ht.create({}).update(this.#n).xofInto(A.subarray(0,l))}}" +
-  ";var Tt=m-1,U=class{n;#n;#t=new Uint8Array(l);#r=new DataView(this.#t.buffer" +
-  ");#e=-1;#A=0;#o=0;#i;#s;constructor(t,A,e=0){if(!Number.isSafeInteger(A)||A<" +
-  "1||A>Tt)throw new RangeError(`index range ${A} is outside [1, 2^32 - 1]`);th" +
-  "is.n=A,this.#n=t;let r=Number((1n<<64n)%BigInt(A));this.#i=r===0?m:m-r,this." +
-  "#s=A<=2**21,this.seek(e)}get position(){return this.#A*y+this.#o}seek(t){if(" +
+  ".setUint32(4,t>>>0),ht.create({}).update(this.#A).xofInto(n.subarray(0,l))}}" +
+  ";var Tt=m-1,U=class{n;#A;#t=new Uint8Array(l);#r=new DataView(this.#t.buffer" +
+  ");#e=-1;#n=0;#o=0;#i;#s;constructor(t,n,e=0){if(!Number.isSafeInteger(n)||n<" +
+  "1||n>Tt)throw new RangeError(`index range ${n} is outside [1, 2^32 - 1]`);th" +
+  "is.n=n,this.#A=t;let r=Number((1n<<64n)%BigInt(n));this.#i=r===0?m:m-r,this." +
+  "#s=n<=2**21,this.seek(e)}get position(){return this.#n*D+this.#o}seek(t){if(" +
   "!Number.isSafeInteger(t)||t<0)throw new RangeError(`stream position ${t} is " +
-  "not valid`);this.#A=Math.floor(t/y),this.#o=t%y}next(){let t=new Uint32Array" +
-  "(1);return this.fill(t,1),t[0]}fill(t,A=t.length){if(A>t.length)throw new Ra" +
+  "not valid`);this.#n=Math.floor(t/D),this.#o=t%D}next(){let t=new Uint32Array" +
+  "(1);return this.fill(t,1),t[0]}fill(t,n=t.length){if(n>t.length)throw new Ra" +
   "ngeError(\"output array too short\");let e=this.#r,r=this.#i,i=this.n,o=this.#" +
-  "s,s=this.#o;this.#e!==this.#A&&s<y&&this.#I();for(let I=0;I<A;){s===y&&(this" +
-  ".#A++,this.#I(),s=0);let c=e.getUint32(8*s),g=e.getUint32(8*s+4);s++,!(c===4" +
-  "294967295&&g>=r)&&(t[I++]=o?(c%i*m+g)%i:Yt(c,g,i))}this.#o=s}#I(){this.#n.fi" +
-  "ll(this.#A,this.#t),this.#e=this.#A}};function Yt(n,t,A){let e=n%A;return e=" +
-  "e*65536%A,(e*65536+t)%A}var Kt=\"AGFzbQEAAAABMApgAABgAAF/YAJ8fwBgAX4Bf2ABfwBg" +
+  "s,s=this.#o;this.#e!==this.#n&&s<D&&this.#g();for(let g=0;g<n;){s===D&&(this" +
+  ".#n++,this.#g(),s=0);let c=e.getUint32(8*s),I=e.getUint32(8*s+4);s++,!(c===4" +
+  "294967295&&I>=r)&&(t[g++]=o?(c%i*m+I)%i:Yt(c,I,i))}this.#o=s}#g(){this.#A.fi" +
+  "ll(this.#n,this.#t),this.#e=this.#n}};function Yt(A,t,n){let e=A%n;return e=" +
+  "e*65536%n,(e*65536+t)%n}var Kt=\"AGFzbQEAAAABMApgAABgAAF/YAJ8fwBgAX4Bf2ABfwBg" +
   "AXwAYAR/f39/AGAAAXxgAX4AYAN/f38BfwMPDgMAAAAEBQEGBwgBAgkCBQMBAAEGHwZ+AUIAC38B" +
   "QQMLfgFCAAt/AUEAC34BQgELfgFCAAsHfwsLc2VlZEFkZHJlc3MABghoZWFwQmFzZQAKB3NldFNl" +
   "ZWQAAwhzZXRSYW5nZQAECWRyYXdXb3JkcwAMBHNlZWsABQhwb3NpdGlvbgAIDmdlbmVyYXRlQmxv" +
-  "Y2tzAAsKYmxvY2tCeXRlcwANCHJlc2FtcGxlAAcGbWVtb3J5AgAIAQEMAQIKjSsOQAEBfyAAIwBT" +
+  "Y2tzAAsKYmxvY2tCeXRlcwANCHJlc2FtcGxlAAcGbWVtb3J5AgAIAQEMAQIKwCsOQAEBfyAAIwBT" +
   "IAAjAEIDfFlyBEAgABAJC0EDQQQgACMAfSIAQgJRIgEbJAEgAQR/QYDQAAUgAKdBA3RBgBBqCwsK" +
   "AEJ9JABCfyQFC+8gAyp+KHsCf0GgC/0ABAAhLEGwC/0ABAAhKkHAC/0ABAAhP0HQC/0ABAAhO0Hg" +
   "C/0ABAAhNkHwC/0ABAAhLUGADP0ABAAhLkGQDP0ABAAhMkGgDP0ABAAhQEGwDP0ABAAhN0HADP0A" +
@@ -215,103 +215,104 @@ export const BOOTSTRAP_WORKER_SOURCE: string =
   "AEHADyAFNwMAQcgPIBU3AwBB0A8gDTcDAEHYDyAWNwMAQeAPIBc3AwBB6A8gAjcDAEHwDyAENwMA" +
   "C0kAQZAKQQBBiAH8CwBBkApBwAlBI/wKAABBswpB8AlBIPwKAABB2wpBHzoAAEGXC0GXCy0AAEGA" +
   "AXI6AABCfSQAQgAkAkEAJAMLFAAgAK0kBEJ/QgAjBH0jBIJ9JAULGQEBfiAA/AYiAUKABH8kAiAB" +
-  "QoAEgackAwsFAEHwCQvaAQMHfwJ+AXwjBKchBiMDIQUjAiIMEAAhCCMBIQcDQCADIApKBEAgAgRA" +
-  "IAIgCkEDdGogBawgDEIJhny5OQMAC0QAAAAAAAAAACENQQAhCQNAIAYgCUoEQCAFQYAERgR/IAxC" +
-  "AXwiDBAAIQgjASEHQQAFIAULIgRBAWohBSAIIAQgB3RqKQMAIgsjBVYEfkJ/BSALIwSCCyILQgBT" +
-  "DQEgDSAAIAunQQN0aisDAKAhDSAJQQFqIQkMAQsLIAEgCkEDdGogDTkDACAKQQFqIQoMAQsLIAwk" +
-  "AiAFJAMLDAAjA6wjAkIJhny5C+UEAwR/A34Be0HTCiAAQgiIQv+B/Ifwn8D/AIMgAEL/gfyH8J/A" +
-  "/wCDQgiGhCIFQhCIQv//g4Dw/z+DIAVC//+DgPD/P4NCEIaEQiCKNwMAQdAKKQMAIQZB2AopAwAh" +
-  "BUHTCiAAQgF8IgdCCIhC/4H8h/CfwP8AgyAHQv+B/Ifwn8D/AINCCIaEIgdCEIhC//+DgPD/P4Mg" +
-  "B0L//4OA8P8/g0IQhoRCIIo3AwADQCABQRlIBEAgAUEEdEGgC2ogAUERSAR+IAFBA3RBkApqKQMA" +
-  "BUIAC/0S/QsEACABQQFqIQEMAQsLQaAMQaAM/QAEACAG/R4A/QsEAEGwDEGwDP0ABAAgBf0eAP0L" +
-  "BABB0wogAEICfCIFQgiIQv+B/Ifwn8D/AIMgBUL/gfyH8J/A/wCDQgiGhCIFQhCIQv//g4Dw/z+D" +
-  "IAVC//+DgPD/P4NCEIaEQiCKNwMAQQAhAQNAIAFBGUgEQCABQQN0IgNBsA5qIAFBEUgEfiADQZAK" +
-  "aikDAAVCAAs3AwAgAUEBaiEBDAELCwNAIAJBgARIBEAQAkERQYAEIAJrIgEgAUERShshA0EAIQED" +
-  "QCABIANIBEAgASACaiIEQQR0QYAQaiABQQR0QaALav0ABAAiCCAI/Q0HBgUEAwIBAA8ODQwLCgkI" +
-  "/QsEACAEQQN0QYDQAGogAUEDdEGwDmopAwAiBUIIiEL/gfyH8J/A/wCDIAVC/4H8h/CfwP8Ag0II" +
-  "hoQiBUIQiEL//4OA8P8/gyAFQv//g4Dw/z+DQhCGhEIgijcDACABQQFqIQEMAQsLIAIgA2ohAgwB" +
-  "CwsgACQACwYAQYDwAAspAQJ+IAD8BiIDIQIDQCACIAMgAax8UwRAIAIQABogAkIDfCECDAELCwtT" +
-  "AgJ/AX4DQCABIARKBEAgACAEQQN0aikDACIFIwVWBH5CfwUgBSMEggsiBUIAWQRAIAIgA0ECdGog" +
-  "BT4CACADQQFqIQMLIARBAWohBAwBCwsgAwt6AgJ/AX4gAPwGEAAhAwNAIAJBgARIBEAgASACQQN0" +
-  "aiADIAIjAXRqKQMAIgRCCIhC/4H8h/CfwP8AgyAEQv+B/Ifwn8D/AINCCIaEIgRCEIhC//+DgPD/" +
-  "P4MgBEL//4OA8P8/g0IQhoRCIIo3AwAgAkEBaiECDAELCwsL8AECAEGACAvAAQEAAAAAAAAAgoAA" +
-  "AAAAAACKgAAAAAAAgACAAIAAAACAi4AAAAAAAAABAACAAAAAAIGAAIAAAACACYAAAAAAAICKAAAA" +
-  "AAAAAIgAAAAAAAAACYAAgAAAAAAKAACAAAAAAIuAAIAAAAAAiwAAAAAAAICJgAAAAAAAgAOAAAAA" +
-  "AACAAoAAAAAAAICAAAAAAAAAgAqAAAAAAAAACgAAgAAAAICBgACAAAAAgICAAAAAAACAAQAAgAAA" +
-  "AAAIgACAAAAAgABBwAkLImVtYmVyYmVuY2gvc3RhdGlzdGljcy9ib290c3RyYXAvdjE=\",Y;func" +
-  "tion at(){if(Y===void 0){let n=atob(Kt),t=new Uint8Array(n.length);for(let A" +
-  "=0;A<n.length;A++)t[A]=n.charCodeAt(A);Y=new WebAssembly.Module(t)}return Y}" +
-  "var b=4096,vt=65536,ut,Bt;function jt(){return ut??=new WebAssembly.Instance" +
-  "(at(),{}).exports,ut}function Qt(n,t){let A=n.memory.buffer.byteLength;t>A&&" +
-  "n.memory.grow(Math.ceil((t-A)/vt))}var K=class{source;#n;#t;#r=0;#e=null;con" +
-  "structor(t,A){if(t.length!==32)throw new RangeError(`bootstrap seed must be " +
-  "32 bytes, found ${t.length}`);if(!Number.isSafeInteger(A)||A<1||A>4294967295" +
-  ")throw new RangeError(`index range ${A} is outside [1, 2^32 - 1]`);this.#n=t" +
-  ".slice(),this.#t=A,this.source={fill:(e,r)=>{if(!Number.isSafeInteger(e)||e<" +
-  "0)throw new RangeError(`block index ${e} is not a safe integer >= 0`);if(r.l" +
-  "ength<l)throw new RangeError(`output needs ${l} bytes`);let i=this.#A(null)," +
-  "o=i.heapBase();Qt(i,o+l),i.blockBytes(e,o),r.set(new Uint8Array(i.memory.buf" +
-  "fer,o,l))}}}#A(t){let A=jt();if(Bt!==this&&(new Uint8Array(A.memory.buffer,A" +
-  ".seedAddress(),32).set(this.#n),A.setSeed(),A.setRange(this.#t),A.seek(this." +
-  "#r),Bt=this,this.#e=null),t!==null&&t!==this.#e){let e=A.heapBase()+l;Qt(A,e" +
-  "+8*(t.length+2*b)),new Float64Array(A.memory.buffer,e,t.length).set(t),this." +
-  "#e=t}return A}resample(t,A,e,r,i){if(t.length!==this.#t)throw new RangeError" +
-  "(`stream draws below ${this.#t}, not ${t.length}`);if(r<0||i>A.length||e&&i>" +
-  "e.length)throw new RangeError(\"resample range outside the output arrays\");le" +
-  "t o=this.#A(t),s=o.heapBase()+l,I=s+8*this.#t,c=I+8*b;for(let g=r;g<i;g+=b){" +
-  "let a=Math.min(b,i-g);o.resample(s,I,e===null?0:c,a);let h=o.memory.buffer;A" +
-  ".set(new Float64Array(h,I,a),g),e?.set(new Float64Array(h,c,a),g)}this.#r=o." +
-  "position()}};function wt(n,t){return new K(n,t)}var zt=[\"wasm\",\"reference\"];" +
-  "function _t(n){return(t,A)=>{let e=n(t),r=new U(e,A);return{source:e,resampl" +
-  "e:(i,o,s,I,c)=>X(i,r,o,s,I,c)}}}var Xt=_t(n=>new H(n));function lt(n){if(n==" +
-  "=\"wasm\")return wt;if(n===\"reference\")return Xt;throw new RangeError(`kernel " +
-  "must be one of ${zt.join(\", \")}, found ${String(n)}`)}function Wt(n,t,A=0,e=" +
-  "n.length-1){if(!(A<=t&&t<=e&&A>=0&&e<n.length))throw new RangeError(`rank ${" +
-  "t} is outside [${A}, ${e}]`);for(;e>A;){if(e-A<16){qt(n,A,e);break}let r=A+(" +
-  "e-A>>>1),i=Zt(n[A],n[r],n[e]),o=A-1,s=e+1;for(;;){do o++;while(n[o]<i);do s-" +
-  "-;while(n[s]>i);if(o>=s)break;let I=n[o];n[o]=n[s],n[s]=I}t<=s?e=s:A=s+1}ret" +
-  "urn n[t]}function $t(n,t,A){let e=1/0;for(let r=t;r<=A;r++)n[r]<e&&(e=n[r]);" +
-  "return e}function v(n,t){let A=[],e=n.length-1;for(let r=t.length-1;r>=0;r--" +
-  "){let i=t[r];if(i+1>e)throw new RangeError(`rank ${i+1} is out of range`);le" +
-  "t o=Wt(n,i,0,e);A.unshift([o,$t(n,i+1,e)]),e=i}return A}function Zt(n,t,A){r" +
-  "eturn n>t&&([n,t]=[t,n]),t>A&&(t=A),n>t?n:t}function qt(n,t,A){for(let e=t+1" +
-  ";e<=A;e++){let r=n[e],i=e-1;for(;i>=t&&n[i]>r;)n[i+1]=n[i],i--;n[i+1]=r}}var" +
-  " Ct=100,St=1e6,tn=5;function nn(n){if(typeof n!=\"number\"||!Number.isInteger(" +
-  "n)||n<Ct||n>St)throw new RangeError(`resamples must be an integer in [${Ct}," +
-  " ${St}], found ${String(n)}`);return n}function An(n,t){for(;t!==0n;)[n,t]=[" +
-  "t,n%t];return n}function en(n){let t=1n,A=new Set;for(let e of n)A.has(e.den" +
-  ")||(A.add(e.den),t=t/An(t,e.den)*e.den);return{nums:n.map(e=>e.num*(t/e.den)" +
-  "),den:t}}var rn=[1,39],M=40,dt=4096;function yt(n,t){let A=nn(t.resamples),e" +
-  "=Array.isArray(n)?en(n):n,{nums:r,den:i}=e,o=r.length;if(o<tn)return null;le" +
-  "t s=0n;for(let f of r){let u=f<0n?-f:f;u>s&&(s=u)}if(r.every(f=>f===r[0])){t" +
-  ".onProgress?.(A,A);let f=p.of(r[0],i);return{lower:f,upper:f}}let c=(typeof " +
-  "t.kernel==\"function\"?t.kernel:lt(t.kernel??\"wasm\"))(t.seed,o),g=BigInt(o)*s<" +
-  "=BigInt(Number.MAX_SAFE_INTEGER),a=g?Float64Array.from(r,f=>Number(f)):on(r," +
-  "i,s),h=j(0,A),B=g?null:j(1,A);for(let f=0;f<A;f+=dt){let u=Math.min(A,f+dt);" +
-  "c.resample(a,h,B,f,u),t.onProgress?.(u,A)}let S=rn.map(f=>{let u=(A-1)*f,x=M" +
-  "ath.floor(u/M),V=u-x*M;return{j:x,g:V}}),E=S.map(f=>f.j),Q=g?v(h,E).map(([f," +
-  "u])=>[BigInt(f),BigInt(u)]):In(a,h,B,c,r,E),w=BigInt(M)*BigInt(o)*i,[C,d]=S." +
-  "map(({g:f},u)=>{let[x,V]=Q[u];return p.of(BigInt(M-f)*x+BigInt(f)*V,w)});ret" +
-  "urn{lower:C,upper:d}}var Ut=[];function j(n,t){let A=Ut[n];return(A===void 0" +
-  "||A.length<t)&&(A=new Float64Array(t),Ut[n]=A),A.subarray(0,t)}function pt(n" +
-  "){return n===0n?0:n.toString(2).length}function on(n,t,A){let e=pt(A)-pt(t)," +
-  "r=e>=0?t<<BigInt(e):t,i=e<0?BigInt(-e):0n;return Float64Array.from(n,o=>O(o<" +
-  "<i,r))}var Dt=2**-53,sn=2**-1074;function In(n,t,A,e,r,i){let o=r.length,s=t" +
-  ".length;if(o*Dt>=.005)throw new RangeError(`too many values (${o})`);let I=0" +
-  ";for(let E of n)I=Math.max(I,Math.abs(E));let c=4*(2*o*o*Dt*I+o*sn),g=j(2,t." +
-  "length);g.set(t);let a=v(g,i),h=i.map((E,Q)=>{let w=a[Q][0]-c,C=a[Q][1]+c;re" +
-  "turn{j:E,lo:w,hi:C,below:gn(t,w),exact:[]}}),B=new U(e.source,o),S=new Uint3" +
-  "2Array(o);for(let E=0;E<s;E++){let Q=t[E],w=null;for(let C of h)if(!(Q<C.lo|" +
-  "|Q>C.hi)){if(w===null){B.seek(A[E]),B.fill(S,o),w=0n;for(let d=0;d<o;d++)w+=" +
-  "r[S[d]]}C.exact.push(w)}}return h.map(({j:E,below:Q,exact:w})=>{w.sort((f,u)" +
-  "=>f<u?-1:f>u?1:0);let C=w[E-Q],d=w[E+1-Q];if(C===void 0||d===void 0)throw ne" +
-  "w Error(\"internal error: bootstrap certification window failed\");return[C,d]" +
-  "})}function gn(n,t){let A=0;for(let e=0;e<n.length;e++)n[e]<t&&A++;return A}" +
-  "function fn(n,t){try{let A=yt({nums:n.nums,den:n.den},{resamples:n.resamples" +
-  ",seed:n.seed,kernel:n.kernel,onProgress:e=>t({id:n.id,done:e})});if(A===null" +
-  ")throw new RangeError(\"interval of fewer than 5 values\");t({id:n.id,lower:[A" +
-  ".lower.num,A.lower.den],upper:[A.upper.num,A.upper.den]})}catch(A){t({id:n.i" +
-  "d,error:A instanceof Error?A.message:String(A)})}}var R=globalThis;if(R.Work" +
-  "erGlobalScope!==void 0&&R.postMessage){let n=R.postMessage.bind(R);R.onmessa" +
-  "ge=t=>fn(t.data,n)}export{fn as answer};\n/*! noble-hashes - MIT License (c) " +
-  "2022 Paul Miller (paulmillr.com) */\n";
+  "QoAEgackAwsFAEHwCQuJAgMIfwR+AXwjBKchByMFIQ0jBCEOIwMhBSMCIgwQACEIIwEhCQNAIAMg" +
+  "BkoEQCACBEAgAiAGQQN0aiAFrCAMQgmGfLk5AwALRAAAAAAAAAAAIRBBACEEA0AgBCAHSARAIAVB" +
+  "gARGBEAgDEIBfCIMEAAhCCMBIQlBACEFC0GABCAFayIKIAcgBGsiCyAKIAtIGyAFaiEKA0AgBSAK" +
+  "SARAIA0gCCAFIAl0aikDACIPVAR+Qn8FIA8gDoILIg9CAFkEQCAQIAAgD6dBA3RqKwMAoCEQIARB" +
+  "AWohBAsgBUEBaiEFDAELCwwBCwsgASAGQQN0aiAQOQMAIAZBAWohBgwBCwsgDCQCIAUkAwsMACMD" +
+  "rCMCQgmGfLkL5QQDBH8DfgF7QdMKIABCCIhC/4H8h/CfwP8AgyAAQv+B/Ifwn8D/AINCCIaEIgVC" +
+  "EIhC//+DgPD/P4MgBUL//4OA8P8/g0IQhoRCIIo3AwBB0AopAwAhBkHYCikDACEFQdMKIABCAXwi" +
+  "B0IIiEL/gfyH8J/A/wCDIAdC/4H8h/CfwP8Ag0IIhoQiB0IQiEL//4OA8P8/gyAHQv//g4Dw/z+D" +
+  "QhCGhEIgijcDAANAIAFBGUgEQCABQQR0QaALaiABQRFIBH4gAUEDdEGQCmopAwAFQgAL/RL9CwQA" +
+  "IAFBAWohAQwBCwtBoAxBoAz9AAQAIAb9HgD9CwQAQbAMQbAM/QAEACAF/R4A/QsEAEHTCiAAQgJ8" +
+  "IgVCCIhC/4H8h/CfwP8AgyAFQv+B/Ifwn8D/AINCCIaEIgVCEIhC//+DgPD/P4MgBUL//4OA8P8/" +
+  "g0IQhoRCIIo3AwBBACEBA0AgAUEZSARAIAFBA3QiA0GwDmogAUERSAR+IANBkApqKQMABUIACzcD" +
+  "ACABQQFqIQEMAQsLA0AgAkGABEgEQBACQRFBgAQgAmsiASABQRFKGyEDQQAhAQNAIAEgA0gEQCAB" +
+  "IAJqIgRBBHRBgBBqIAFBBHRBoAtq/QAEACIIIAj9DQcGBQQDAgEADw4NDAsKCQj9CwQAIARBA3RB" +
+  "gNAAaiABQQN0QbAOaikDACIFQgiIQv+B/Ifwn8D/AIMgBUL/gfyH8J/A/wCDQgiGhCIFQhCIQv//" +
+  "g4Dw/z+DIAVC//+DgPD/P4NCEIaEQiCKNwMAIAFBAWohAQwBCwsgAiADaiECDAELCyAAJAALBgBB" +
+  "gPAACykBAn4gAPwGIgMhAgNAIAIgAyABrHxTBEAgAhAAGiACQgN8IQIMAQsLC1cCAn8CfgNAIAEg" +
+  "BEoEQCMEIQYgACAEQQN0aikDACIFIwVWBH5CfwUgBSAGggsiBUIAWQRAIAIgA0ECdGogBT4CACAD" +
+  "QQFqIQMLIARBAWohBAwBCwsgAwt6AgJ/AX4gAPwGEAAhAwNAIAJBgARIBEAgASACQQN0aiADIAIj" +
+  "AXRqKQMAIgRCCIhC/4H8h/CfwP8AgyAEQv+B/Ifwn8D/AINCCIaEIgRCEIhC//+DgPD/P4MgBEL/" +
+  "/4OA8P8/g0IQhoRCIIo3AwAgAkEBaiECDAELCwsL8AECAEGACAvAAQEAAAAAAAAAgoAAAAAAAACK" +
+  "gAAAAAAAgACAAIAAAACAi4AAAAAAAAABAACAAAAAAIGAAIAAAACACYAAAAAAAICKAAAAAAAAAIgA" +
+  "AAAAAAAACYAAgAAAAAAKAACAAAAAAIuAAIAAAAAAiwAAAAAAAICJgAAAAAAAgAOAAAAAAACAAoAA" +
+  "AAAAAICAAAAAAAAAgAqAAAAAAAAACgAAgAAAAICBgACAAAAAgICAAAAAAACAAQAAgAAAAAAIgACA" +
+  "AAAAgABBwAkLImVtYmVyYmVuY2gvc3RhdGlzdGljcy9ib290c3RyYXAvdjE=\",Y;function at(" +
+  "){if(Y===void 0){let A=atob(Kt),t=new Uint8Array(A.length);for(let n=0;n<A.l" +
+  "ength;n++)t[n]=A.charCodeAt(n);Y=new WebAssembly.Module(t)}return Y}var b=40" +
+  "96,vt=65536,Bt,ut;function jt(){return Bt??=new WebAssembly.Instance(at(),{}" +
+  ").exports,Bt}function wt(A,t){let n=A.memory.buffer.byteLength;t>n&&A.memory" +
+  ".grow(Math.ceil((t-n)/vt))}var K=class{source;#A;#t;#r=0;#e=null;constructor" +
+  "(t,n){if(t.length!==32)throw new RangeError(`bootstrap seed must be 32 bytes" +
+  ", found ${t.length}`);if(!Number.isSafeInteger(n)||n<1||n>4294967295)throw n" +
+  "ew RangeError(`index range ${n} is outside [1, 2^32 - 1]`);this.#A=t.slice()" +
+  ",this.#t=n,this.source={fill:(e,r)=>{if(!Number.isSafeInteger(e)||e<0)throw " +
+  "new RangeError(`block index ${e} is not a safe integer >= 0`);if(r.length<l)" +
+  "throw new RangeError(`output needs ${l} bytes`);let i=this.#n(null),o=i.heap" +
+  "Base();wt(i,o+l),i.blockBytes(e,o),r.set(new Uint8Array(i.memory.buffer,o,l)" +
+  ")}}}#n(t){let n=jt();if(ut!==this&&(new Uint8Array(n.memory.buffer,n.seedAdd" +
+  "ress(),32).set(this.#A),n.setSeed(),n.setRange(this.#t),n.seek(this.#r),ut=t" +
+  "his,this.#e=null),t!==null&&t!==this.#e){let e=n.heapBase()+l;wt(n,e+8*(t.le" +
+  "ngth+2*b)),new Float64Array(n.memory.buffer,e,t.length).set(t),this.#e=t}ret" +
+  "urn n}resample(t,n,e,r,i){if(t.length!==this.#t)throw new RangeError(`stream" +
+  " draws below ${this.#t}, not ${t.length}`);if(r<0||i>n.length||e&&i>e.length" +
+  ")throw new RangeError(\"resample range outside the output arrays\");let o=this" +
+  ".#n(t),s=o.heapBase()+l,g=s+8*this.#t,c=g+8*b;for(let I=r;I<i;I+=b){let a=Ma" +
+  "th.min(b,i-I);o.resample(s,g,e===null?0:c,a);let h=o.memory.buffer;n.set(new" +
+  " Float64Array(h,g,a),I),e?.set(new Float64Array(h,c,a),I)}this.#r=o.position" +
+  "()}};function Qt(A,t){return new K(A,t)}var zt=[\"wasm\",\"reference\"];function" +
+  " _t(A){return(t,n)=>{let e=A(t),r=new U(e,n);return{source:e,resample:(i,o,s" +
+  ",g,c)=>W(i,r,o,s,g,c)}}}var Wt=_t(A=>new H(A));function lt(A){if(A===\"wasm\")" +
+  "return Qt;if(A===\"reference\")return Wt;throw new RangeError(`kernel must be " +
+  "one of ${zt.join(\", \")}, found ${String(A)}`)}function Xt(A,t,n=0,e=A.length" +
+  "-1){if(!(n<=t&&t<=e&&n>=0&&e<A.length))throw new RangeError(`rank ${t} is ou" +
+  "tside [${n}, ${e}]`);for(;e>n;){if(e-n<16){qt(A,n,e);break}let r=n+(e-n>>>1)" +
+  ",i=Zt(A[n],A[r],A[e]),o=n-1,s=e+1;for(;;){do o++;while(A[o]<i);do s--;while(" +
+  "A[s]>i);if(o>=s)break;let g=A[o];A[o]=A[s],A[s]=g}t<=s?e=s:n=s+1}return A[t]" +
+  "}function $t(A,t,n){let e=1/0;for(let r=t;r<=n;r++)A[r]<e&&(e=A[r]);return e" +
+  "}function v(A,t){let n=[],e=A.length-1;for(let r=t.length-1;r>=0;r--){let i=" +
+  "t[r];if(i+1>e)throw new RangeError(`rank ${i+1} is out of range`);let o=Xt(A" +
+  ",i,0,e);n.unshift([o,$t(A,i+1,e)]),e=i}return n}function Zt(A,t,n){return A>" +
+  "t&&([A,t]=[t,A]),t>n&&(t=n),A>t?A:t}function qt(A,t,n){for(let e=t+1;e<=n;e+" +
+  "+){let r=A[e],i=e-1;for(;i>=t&&A[i]>r;)A[i+1]=A[i],i--;A[i+1]=r}}var Ct=100," +
+  "St=1e6,tA=5;function AA(A){if(typeof A!=\"number\"||!Number.isInteger(A)||A<Ct" +
+  "||A>St)throw new RangeError(`resamples must be an integer in [${Ct}, ${St}]," +
+  " found ${String(A)}`);return A}function nA(A,t){for(;t!==0n;)[A,t]=[t,A%t];r" +
+  "eturn A}function eA(A){let t=1n,n=new Set;for(let e of A)n.has(e.den)||(n.ad" +
+  "d(e.den),t=t/nA(t,e.den)*e.den);return{nums:A.map(e=>e.num*(t/e.den)),den:t}" +
+  "}var rA=[1,39],M=40,dt=4096;function Dt(A,t){let n=AA(t.resamples),e=Array.i" +
+  "sArray(A)?eA(A):A,{nums:r,den:i}=e,o=r.length;if(o<tA)return null;let s=0n;f" +
+  "or(let f of r){let B=f<0n?-f:f;B>s&&(s=B)}if(r.every(f=>f===r[0])){t.onProgr" +
+  "ess?.(n,n);let f=p.of(r[0],i);return{lower:f,upper:f}}let c=(typeof t.kernel" +
+  "==\"function\"?t.kernel:lt(t.kernel??\"wasm\"))(t.seed,o),I=BigInt(o)*s<=BigInt(" +
+  "Number.MAX_SAFE_INTEGER),a=I?Float64Array.from(r,f=>Number(f)):oA(r,i,s),h=j" +
+  "(0,n),u=I?null:j(1,n);for(let f=0;f<n;f+=dt){let B=Math.min(n,f+dt);c.resamp" +
+  "le(a,h,u,f,B),t.onProgress?.(B,n)}let S=rA.map(f=>{let B=(n-1)*f,x=Math.floo" +
+  "r(B/M),V=B-x*M;return{j:x,g:V}}),E=S.map(f=>f.j),w=I?v(h,E).map(([f,B])=>[Bi" +
+  "gInt(f),BigInt(B)]):sA(a,h,u,c,r,E),Q=BigInt(M)*BigInt(o)*i,[C,d]=S.map(({g:" +
+  "f},B)=>{let[x,V]=w[B];return p.of(BigInt(M-f)*x+BigInt(f)*V,Q)});return{lowe" +
+  "r:C,upper:d}}var Ut=[];function j(A,t){let n=Ut[A];return(n===void 0||n.leng" +
+  "th<t)&&(n=new Float64Array(t),Ut[A]=n),n.subarray(0,t)}function pt(A){return" +
+  " A===0n?0:A.toString(2).length}function oA(A,t,n){let e=pt(n)-pt(t),r=e>=0?t" +
+  "<<BigInt(e):t,i=e<0?BigInt(-e):0n;return Float64Array.from(A,o=>O(o<<i,r))}v" +
+  "ar yt=2**-53,iA=2**-1074;function sA(A,t,n,e,r,i){let o=r.length,s=t.length;" +
+  "if(o*yt>=.005)throw new RangeError(`too many values (${o})`);let g=0;for(let" +
+  " E of A)g=Math.max(g,Math.abs(E));let c=4*(2*o*o*yt*g+o*iA),I=j(2,t.length);" +
+  "I.set(t);let a=v(I,i),h=i.map((E,w)=>{let Q=a[w][0]-c,C=a[w][1]+c;return{j:E" +
+  ",lo:Q,hi:C,below:gA(t,Q),exact:[]}}),u=new U(e.source,o),S=new Uint32Array(o" +
+  ");for(let E=0;E<s;E++){let w=t[E],Q=null;for(let C of h)if(!(w<C.lo||w>C.hi)" +
+  "){if(Q===null){u.seek(n[E]),u.fill(S,o),Q=0n;for(let d=0;d<o;d++)Q+=r[S[d]]}" +
+  "C.exact.push(Q)}}return h.map(({j:E,below:w,exact:Q})=>{Q.sort((f,B)=>f<B?-1" +
+  ":f>B?1:0);let C=Q[E-w],d=Q[E+1-w];if(C===void 0||d===void 0)throw new Error(" +
+  "\"internal error: bootstrap certification window failed\");return[C,d]})}funct" +
+  "ion gA(A,t){let n=0;for(let e=0;e<A.length;e++)A[e]<t&&n++;return n}function" +
+  " IA(A,t){try{let n=Dt({nums:A.nums,den:A.den},{resamples:A.resamples,seed:A." +
+  "seed,kernel:A.kernel,onProgress:e=>t({id:A.id,done:e})});if(n===null)throw n" +
+  "ew RangeError(\"interval of fewer than 5 values\");t({id:A.id,lower:[n.lower.n" +
+  "um,n.lower.den],upper:[n.upper.num,n.upper.den]})}catch(n){t({id:A.id,error:" +
+  "n instanceof Error?n.message:String(n)})}}var R=globalThis;if(R.WorkerGlobal" +
+  "Scope!==void 0&&R.postMessage){let A=R.postMessage.bind(R);R.onmessage=t=>IA" +
+  "(t.data,A)}export{IA as answer};\n/*! noble-hashes - MIT License (c) 2022 Pau" +
+  "l Miller (paulmillr.com) */\n";
