@@ -29,6 +29,13 @@ export {
   pythonFloatRepr,
 } from "./src/canonical.ts";
 export * from "./src/errors.ts";
+// Implementation limits of the readers (not format rules; docs/security.md).
+export {
+  DEFAULT_LIMITS,
+  type Limits,
+  limitsWith,
+  setLimits,
+} from "./src/limits.ts";
 export {
   mean,
   quantile7,

@@ -23,6 +23,7 @@
 
 import { parseArgs } from "node:util";
 import { kernelByName } from "../src/bootstrap/kernel.ts";
+import { kernelGenerateBlocks } from "../src/bootstrap/wasm_kernel.ts";
 import { publicSuite } from "../src/public_suite.ts";
 import { verifyEvaluation } from "../src/verify.ts";
 import { episodeMetricValues } from "../src/statistics/artifact.ts";
@@ -127,12 +128,11 @@ log(
 // 1. Stream rates, alternated.
 function kernelRates(seconds: number) {
   const seed = new Uint8Array(32).fill(9);
-  const source = kernelByName("wasm")(seed, 104).source;
-  const out = new Uint8Array(4096);
   let blocks = 0;
   let start = performance.now();
   while (performance.now() - start < seconds * 1000) {
-    for (let i = 0; i < 64; i++) source.fill(blocks++, out);
+    kernelGenerateBlocks(seed, blocks, 300);
+    blocks += 300;
   }
   const stream = (blocks * 512) / ((performance.now() - start) / 1000);
   const n = 104;

@@ -12,6 +12,12 @@
  */
 
 import { CanonicalJsonError } from "./errors.ts";
+import {
+  beyondLimit,
+  DEFAULT_LIMITS,
+  type Limits,
+  limitsWith,
+} from "./limits.ts";
 
 /**
  * A float-typed JSON number. Writes as Python's `repr(float)` (`1.0`, `1e-05`).
@@ -82,11 +88,12 @@ export type JsonObject = { readonly [key: string]: JsonValue };
 export const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
 /**
- * Deepest nesting of arrays and objects that {@linkcode parse} reads and
- * {@linkcode encode} writes (a top-level container is depth 1). Deeper input
- * is refused, which also stops a cyclic value from recursing forever.
+ * Default deepest nesting of arrays and objects that {@linkcode parse} reads
+ * and {@linkcode encode} writes (a top-level container is depth 1). Deeper
+ * input is refused, which also stops a cyclic value from recursing forever.
+ * It is the implementation limit `maxDepth` of `limits.ts` (overridable).
  */
-export const MAX_DEPTH = 512;
+export const MAX_DEPTH: number = DEFAULT_LIMITS.maxDepth;
 
 // ---------------------------------------------------------------- encoding
 
@@ -193,11 +200,12 @@ function escapeString(s: string): string {
  * ```
  */
 export function encode(value: JsonValue): string {
+  const maxDepth = limitsWith().maxDepth;
   try {
-    return new FastWriter().write(value, 0);
+    return new FastWriter(maxDepth).write(value, 0);
   } catch {
     // The careful writer finds the same fault and names its field path.
-    return new Writer().write(value, 0);
+    return new Writer(maxDepth).write(value, 0);
   }
 }
 
@@ -208,6 +216,7 @@ class Refused extends Error {}
 // anything it would refuse it throws, and `Writer` says why and where.
 class FastWriter {
   private readonly strings = new Map<string, string>();
+  constructor(private readonly maxDepth: number) {}
 
   private str(s: string): string {
     let out = this.strings.get(s);
@@ -235,7 +244,7 @@ class FastWriter {
       }
       return pythonFloatRepr(v.value);
     }
-    if (typeof v !== "object" || depth >= MAX_DEPTH) throw new Refused();
+    if (typeof v !== "object" || depth >= this.maxDepth) throw new Refused();
     if (Array.isArray(v)) {
       const items = v as readonly JsonValue[];
       let out = "[";
@@ -275,6 +284,7 @@ const PLAIN_ASCII = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 // of keys and indices: building it for every value would dominate the cost.
 class Writer {
   private readonly segs: (string | number)[] = [];
+  constructor(private readonly maxDepth: number) {}
 
   private fail(detail: string): never {
     throw new CanonicalJsonError(detail, { path: pathOf(this.segs) });
@@ -309,7 +319,9 @@ class Writer {
     if (typeof v !== "object") {
       this.fail(`value of type ${typeof v} is not JSON`);
     }
-    if (depth >= MAX_DEPTH) this.fail(`nesting deeper than ${MAX_DEPTH}`);
+    if (depth >= this.maxDepth) {
+      this.fail(`nesting deeper than ${this.maxDepth}`);
+    }
     const segs = this.segs;
     if (Array.isArray(v)) {
       const items = v as readonly JsonValue[];
@@ -417,6 +429,11 @@ export function digest(value: JsonValue): Promise<string> {
 export interface ParseOptions {
   /** File name to put in error messages. */
   file?: string;
+  /**
+   * Overrides of the implementation limits (`limits.ts`): input size,
+   * nesting depth and string length are checked while reading.
+   */
+  limits?: Partial<Limits>;
 }
 
 /**
@@ -433,7 +450,24 @@ export interface ParseOptions {
  * ```
  */
 export function parse(text: string, options: ParseOptions = {}): JsonValue {
-  return new Parser(text, options.file).document();
+  const limits = textLimits(text, options);
+  return new Parser(text, limits, options.file).document();
+}
+
+/** The limits of a read, the text's size checked against them. */
+function textLimits(text: string, options: ParseOptions): Limits {
+  const limits = limitsWith(options.limits);
+  if (text.length > limits.maxFileBytes) {
+    throw new CanonicalJsonError(
+      beyondLimit(
+        "maxFileBytes",
+        `input of ${text.length} code units`,
+        limits.maxFileBytes,
+      ),
+      fileOpt(options.file),
+    );
+  }
+  return limits;
 }
 
 /**
@@ -454,6 +488,17 @@ export function parseBytes(
 }
 
 function decodeStrict(bytes: Uint8Array, options: ParseOptions): string {
+  const limits = limitsWith(options.limits);
+  if (bytes.length > limits.maxFileBytes) {
+    throw new CanonicalJsonError(
+      beyondLimit(
+        "maxFileBytes",
+        `input of ${bytes.length} bytes`,
+        limits.maxFileBytes,
+      ),
+      fileOpt(options.file),
+    );
+  }
   try {
     return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(
       bytes,
@@ -491,6 +536,8 @@ export class DeferredJson {
     readonly plain: boolean,
     /** Whether the span was validated (else only its brackets matched). */
     readonly validated: boolean = true,
+    /** The limits of the read that found the span. */
+    readonly limits: Limits = limitsWith(),
   ) {}
 
   /** The span's text. */
@@ -503,7 +550,7 @@ export class DeferredJson {
     const span = this.source;
     return this.plain && this.validated
       ? JSON.parse(span)
-      : new Parser(span).document();
+      : new Parser(span, this.limits).document();
   }
 }
 
@@ -547,7 +594,14 @@ export function parseDeferring(
     readonly skim?: boolean;
   } = {},
 ): DeferredDocument {
-  const p = new Parser(text, options.file, defer, options.skim ?? false);
+  const limits = textLimits(text, options);
+  const p = new Parser(
+    text,
+    limits,
+    options.file,
+    defer,
+    options.skim ?? false,
+  );
   const value = p.document();
   return { value, canonical: p.canonical };
 }
@@ -597,12 +651,18 @@ class Parser {
   // `plain` records whether JSON.parse would give the same value.
   private skipping = false;
   private plain = true;
+  private readonly maxDepth: number;
+  private readonly maxString: number;
   constructor(
     private readonly s: string,
+    private readonly limits: Limits,
     private readonly file?: string,
     private readonly defer?: (segs: readonly (string | number)[]) => boolean,
     private readonly skim = false,
-  ) {}
+  ) {
+    this.maxDepth = limits.maxDepth;
+    this.maxString = limits.maxStringLength;
+  }
 
   document(): JsonValue {
     if (this.s.charCodeAt(0) === 0xfeff) {
@@ -636,8 +696,8 @@ class Parser {
   // `depth` counts the containers around the value.
   private value(depth: number): JsonValue {
     const c = this.s[this.i];
-    if ((c === "{" || c === "[") && depth >= MAX_DEPTH) {
-      this.fail(`nesting deeper than ${MAX_DEPTH}`);
+    if ((c === "{" || c === "[") && depth >= this.maxDepth) {
+      this.fail(beyondLimit("maxDepth", "nesting too deep", this.maxDepth));
     }
     if (
       (c === "{" || c === "[") && !this.skipping && this.defer !== undefined &&
@@ -674,7 +734,14 @@ class Parser {
     const start = this.i;
     if (this.skim) {
       this.i = this.matchBrackets();
-      return new DeferredJson(this.s, start, this.i, false, false);
+      return new DeferredJson(
+        this.s,
+        start,
+        this.i,
+        false,
+        false,
+        this.limits,
+      );
     }
     this.skipping = true;
     this.plain = true;
@@ -683,7 +750,14 @@ class Parser {
     } finally {
       this.skipping = false;
     }
-    return new DeferredJson(this.s, start, this.i, this.plain);
+    return new DeferredJson(
+      this.s,
+      start,
+      this.i,
+      this.plain,
+      true,
+      this.limits,
+    );
   }
 
   /** The end of the container that starts here, strings skipped. */
@@ -763,6 +837,7 @@ class Parser {
       if (this.i >= s.length) this.fail("unterminated string");
       const c = s.charCodeAt(this.i);
       if (c === 0x22) {
+        this.checkLength(out.length + this.i - start);
         out += s.slice(start, this.i);
         this.i++;
         break;
@@ -774,6 +849,7 @@ class Parser {
         continue;
       }
       unusual = true;
+      this.checkLength(out.length + this.i - start + 1);
       out += s.slice(start, this.i);
       const e = s[this.i + 1];
       this.i += 2;
@@ -826,6 +902,16 @@ class Parser {
       this.canonical = false;
     }
     return out;
+  }
+
+  // Checked before a string grows past the limit (escapes included), so a
+  // huge string is refused before it is copied.
+  private checkLength(n: number): void {
+    if (n > this.maxString) {
+      this.fail(
+        beyondLimit("maxStringLength", "string too long", this.maxString),
+      );
+    }
   }
 
   private array(depth: number): JsonValue[] {

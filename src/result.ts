@@ -15,9 +15,9 @@ import {
   JsonFloat,
   type JsonObject,
   type JsonValue,
-  sha256Hex,
 } from "./canonical.ts";
 import { EmberError, EvaluationError, StatisticsInputError } from "./errors.ts";
+import { beyondLimit, type Limits, limitsWith } from "./limits.ts";
 import { episodeMetrics } from "./metrics/episode.ts";
 import { parseRecord } from "./record.ts";
 import { scenarioHash } from "./scenario.ts";
@@ -76,6 +76,8 @@ function digestSync(v: JsonValue): string {
  * indexed from 0 in order, each (scenario, seed) once, one hash per
  * scenario, and each scenario's episodes contiguous (suite order, then seed
  * order). Errors are {@linkcode EvaluationError} unless `ctx` says otherwise.
+ * More episodes than the `maxEpisodes` implementation limit (`limits.ts`,
+ * overridable with `options.limits`) are refused before any is read.
  *
  * @example
  * ```ts
@@ -93,8 +95,10 @@ function digestSync(v: JsonValue): string {
 export function parseManifest(
   v: JsonValue,
   ctx: Ctx = rootCtx(EvaluationError),
+  options: { limits?: Partial<Limits> } = {},
 ): Manifest {
   const obj = expectObject(v, ctx, MANIFEST_FIELDS);
+  checkEpisodeCount(field(obj, "episodes"), at(ctx, "episodes"), options);
   const suiteVersionCtx = at(ctx, "suite_version");
   const suiteVersion = expectString(
     field(obj, "suite_version"),
@@ -172,6 +176,18 @@ export function parseManifest(
   };
 }
 
+/** Refuse an episode list beyond the limit before anything is built from it. */
+function checkEpisodeCount(
+  episodes: JsonValue,
+  ctx: Ctx,
+  options: { limits?: Partial<Limits> },
+): void {
+  const max = limitsWith(options.limits).maxEpisodes;
+  if (Array.isArray(episodes) && episodes.length > max) {
+    fail(ctx, beyondLimit("maxEpisodes", `${episodes.length} episodes`, max));
+  }
+}
+
 function isObject(v: JsonValue | undefined): v is JsonObject {
   return v !== null && v !== undefined && typeof v === "object" &&
     !Array.isArray(v) && !(v instanceof JsonFloat);
@@ -215,7 +231,7 @@ function same(
  */
 export function parseResult(
   v: JsonValue,
-  options: { file?: string } = {},
+  options: { file?: string; limits?: Partial<Limits> } = {},
 ): EvaluationResult {
   const ctx = rootCtx(EvaluationError, options.file);
   const obj = expectObject(v, ctx, [
@@ -228,6 +244,7 @@ export function parseResult(
   const manifest = parseManifest(
     field(obj, "evaluation_manifest"),
     at(ctx, "evaluation_manifest"),
+    limitsOpt(options.limits),
   );
   const hashCtx = at(ctx, "evaluation_manifest_hash");
   const hash = expectDigest(field(obj, "evaluation_manifest_hash"), hashCtx);
@@ -352,7 +369,15 @@ export type VerifyOptions = {
   readonly file?: string;
   /** Called with (episodes replayed, episodes in the result). */
   readonly onProgress?: (done: number, total: number) => void;
+  /** Overrides of the implementation limits (`limits.ts`). */
+  readonly limits?: Partial<Limits>;
 };
+
+function limitsOpt(
+  limits: Partial<Limits> | undefined,
+): { limits?: Partial<Limits> } {
+  return limits === undefined ? {} : { limits };
+}
 
 /** A verified result and its digest (SHA-256 of its canonical JSON). */
 export type VerifiedResult = {
@@ -400,17 +425,17 @@ export async function verifyResult(
     ]);
     const mctx = at(ctx, "evaluation_manifest");
     const original = field(top, "evaluation_manifest");
-    const manifest = parseManifest(original, mctx);
+    const manifest = parseManifest(original, mctx, limitsOpt(options.limits));
     if (encode(manifest) !== encode(original)) {
       fail(mctx, "the manifest rebuilt from its dictionary differs from it");
     }
     checkManifest(manifest, await buildManifest(suite), mctx);
 
-    const result = parseResult(v, file === undefined ? {} : { file });
-    const text = encode(v);
-    if (encode(result) !== text) {
-      fail(ctx, "the result rebuilt from its dictionary differs from it");
-    }
+    const result = parseResult(v, {
+      ...(file === undefined ? {} : { file }),
+      ...limitsOpt(options.limits),
+    });
+    const resultDigest = rebuiltDigest(top, result, ctx);
 
     const scenarios = new Map(
       suite.scenarios.map((s) => [s.scenario.scenario_id, s.scenario]),
@@ -464,10 +489,51 @@ export async function verifyResult(
       }
       options.onProgress?.(i + 1, total);
     }
-    return { result, digest: await sha256Hex(new TextEncoder().encode(text)) };
+    return { result, digest: resultDigest };
   } catch (e) {
     throw wrap(e, file, undefined, undefined);
   }
+}
+
+/**
+ * Require the result rebuilt by {@linkcode parseResult} to encode like the
+ * given value, and return the digest of that canonical text. The text is
+ * hashed piece by piece, never held whole: a result's keys sort as
+ * `episodes`, `evaluation_manifest`, `evaluation_manifest_hash`, `model_id`
+ * (exactly these four, checked before), so its canonical JSON is that
+ * concatenation, and each episode is encoded once, compared and hashed.
+ */
+function rebuiltDigest(
+  top: JsonObject,
+  result: EvaluationResult,
+  ctx: Ctx,
+): string {
+  const hash = createHash("sha256");
+  const differs = (c: Ctx) =>
+    fail(c, "the result rebuilt from its dictionary differs from it");
+  const episodes = field(top, "episodes") as readonly JsonValue[];
+  if (episodes.length !== result.episodes.length) differs(ctx);
+  hash.update('{"episodes":[');
+  episodes.forEach((e, i) => {
+    const text = encode(e);
+    if (encode(result.episodes[i]!) !== text) {
+      differs(at(at(ctx, "episodes"), i));
+    }
+    hash.update(i === 0 ? text : `,${text}`);
+  });
+  const rest = `],"evaluation_manifest":${
+    encode(field(top, "evaluation_manifest"))
+  },"evaluation_manifest_hash":${
+    encode(field(top, "evaluation_manifest_hash"))
+  },"model_id":${encode(field(top, "model_id"))}}`;
+  const rebuilt = `],"evaluation_manifest":${
+    encode(result.evaluation_manifest)
+  },"evaluation_manifest_hash":${
+    encode(result.evaluation_manifest_hash)
+  },"model_id":${encode(result.model_id)}}`;
+  if (rest !== rebuilt) differs(ctx);
+  hash.update(rest);
+  return hash.digest("hex");
 }
 
 /** The manifest check: the suite's schedule under the running versions. */

@@ -6,6 +6,7 @@
 
 import { digest, type JsonValue } from "./canonical.ts";
 import { SuiteError } from "./errors.ts";
+import { beyondLimit, type Limits, limitsWith } from "./limits.ts";
 import { parseScenario, scenarioHash } from "./scenario.ts";
 import {
   type Family,
@@ -31,7 +32,9 @@ import {
 /**
  * Read and validate a suite. Suite-level problems raise {@linkcode SuiteError};
  * a bad scenario raises `ScenarioError` with a path such as
- * `scenarios[2].scenario.grid`.
+ * `scenarios[2].scenario.grid`. A suite that schedules more episodes than
+ * the `maxEpisodes` implementation limit (`limits.ts`, overridable with
+ * `options.limits`) is refused before its seeds are read.
  *
  * @example
  * ```ts
@@ -46,13 +49,18 @@ import {
  * const suite = parseSuite(parse(`{"suite_id": "s", "suite_version": "1", "families": [],
  *   "scenarios": [{"scenario": ${scenario}, "seeds": [0, 1]}]}`));
  * assert.ok(suite.scenarios[0]?.seeds.length === 2);
+ * assert.throws(() => parseSuite(parse(`{"suite_id": "s", "suite_version": "1", "families": [],
+ *   "scenarios": [{"scenario": ${scenario}, "seeds": [0, 1]}]}`), { limits: { maxEpisodes: 1 } }),
+ *   { name: "SuiteError", message: /^scenarios\[0\]\.seeds: at least 2 scheduled episodes: over/ });
  * ```
  */
 export function parseSuite(
   v: JsonValue,
-  options: { file?: string } = {},
+  options: { file?: string; limits?: Partial<Limits> } = {},
 ): Suite {
   const ctx = rootCtx(SuiteError, options.file);
+  const maxEpisodes = limitsWith(options.limits).maxEpisodes;
+  let scheduled = 0;
   const obj = expectObject(v, ctx, [
     "suite_id",
     "suite_version",
@@ -83,7 +91,21 @@ export function parseSuite(
       scenarioIds.add(scenario.scenario_id);
       const seedsCtx = at(ictx, "seeds");
       const seen = new Set<number>();
-      const seeds = expectArray(field(entry, "seeds"), seedsCtx, 1).map(
+      const list = expectArray(field(entry, "seeds"), seedsCtx, 1);
+      // Each seed schedules an episode: refuse a schedule beyond the limit
+      // before any manifest is built from it.
+      scheduled += list.length;
+      if (scheduled > maxEpisodes) {
+        fail(
+          seedsCtx,
+          beyondLimit(
+            "maxEpisodes",
+            `at least ${scheduled} scheduled episodes`,
+            maxEpisodes,
+          ),
+        );
+      }
+      const seeds = list.map(
         (s, k) => {
           const seed = expectInt(s, at(seedsCtx, k), 0);
           if (seen.has(seed)) fail(at(seedsCtx, k), `duplicate seed ${seed}`);

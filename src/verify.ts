@@ -28,6 +28,7 @@ import {
 import { createHash } from "node:crypto";
 import { type CompiledScenario, compileScenario } from "./compiled.ts";
 import { MetricsInputError, StatisticsInputError } from "./errors.ts";
+import { limitsWith } from "./limits.ts";
 import type { Rational } from "./exact.ts";
 import { metricsDictionary } from "./metrics/episode.ts";
 import { rebuildExact } from "./metrics/rebuild.ts";
@@ -226,9 +227,16 @@ export async function verifyEvaluation(
 ): Promise<VerifiedEvaluation> {
   if (input instanceof Uint8Array) {
     const source = options.source ?? options.file;
-    const parseOptions = source === undefined ? {} : { file: source };
+    const parseOptions = {
+      ...(source === undefined ? {} : { file: source }),
+      ...(options.limits === undefined ? {} : { limits: options.limits }),
+    };
     let text: string;
     try {
+      // Beyond the size limit, the strict reader refuses it, by its size.
+      if (input.length > limitsWith(options.limits).maxFileBytes) {
+        throw new RangeError("beyond maxFileBytes");
+      }
       text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true })
         .decode(input);
     } catch {
@@ -331,6 +339,9 @@ export function verifyCanonicalBytes(
 ): Promise<VerifiedEvaluation | undefined> {
   let text: string;
   try {
+    if (bytes.length > limitsWith(options.limits).maxFileBytes) {
+      throw new RangeError("beyond maxFileBytes");
+    }
     text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true })
       .decode(bytes);
   } catch {
@@ -360,14 +371,21 @@ async function provedValid(
   suite: Suite,
   options: VerifyOptions,
 ): Promise<VerifiedEvaluation> {
-  const doc = parseDeferring(text, deferRecords, { skim: true });
+  const doc = parseDeferring(text, deferRecords, {
+    skim: true,
+    ...(options.limits === undefined ? {} : { limits: options.limits }),
+  });
   need(doc.canonical);
   const top = doc.value as unknown;
   need(isObject(top));
   sameKeys(top, RESULT_FIELDS);
   const ctx = rootCtx(StatisticsInputError, options.file);
   const original = top["evaluation_manifest"] as JsonValue;
-  const manifest = parseManifest(original, at(ctx, "evaluation_manifest"));
+  const manifest = parseManifest(
+    original,
+    at(ctx, "evaluation_manifest"),
+    options.limits === undefined ? {} : { limits: options.limits },
+  );
   need(encode(manifest) === encode(original));
   checkManifest(
     manifest,

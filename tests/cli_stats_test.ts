@@ -290,13 +290,26 @@ Deno.test("cli demo: writes results, statistics and the comparison; summary has 
       );
       assert.equal(rows.length, 2, m.metric);
     }
-    assert.match(r.out, /stay +random +greedy +fire_aware/);
-    assert.doesNotMatch(r.out, /rank|winner|best|score|leader/i);
+    // Models are rows of each metric's table, in run order.
+    const models = r.out.split("\n").filter((l) =>
+      /^(stay|random|greedy|fire_aware) /.test(l)
+    ).map((l) => l.trim().split(" ")[0]);
+    assert.deepEqual(
+      models,
+      paired.metric_definitions.flatMap(() => [
+        "stay",
+        "random",
+        "greedy",
+        "fire_aware",
+      ]),
+    );
+    assert.doesNotMatch(r.out, /rank(?!ed)|winner|best|score|leader/i);
+    assert.ok(r.out.split("\n").every((l) => [...l].length <= 80));
     // Exit metrics have no direction, hence no A/B/tie counts.
     const exitsRow = r.out.split("\n").filter((l) =>
       l.trimStart().startsWith("exits_used ")
     )[1];
-    assert.match(exitsRow ?? "", /exits_used +none +\u2014 /);
+    assert.match(exitsRow ?? "", /exits_used \u00b7 +n\/a /);
 
     // The demo's statistics are those `aggregate` gives for its saved result.
     const again = await cli(dir, ["--allow-read=ember-demo"], [

@@ -23,6 +23,9 @@ const COMMANDS = [
   "compare",
   "suite",
   "digest",
+  "summary",
+  "report",
+  "show",
 ];
 
 Deno.test("cli: --help of every command exits 0 and shows usage and permissions", async () => {

@@ -8,275 +8,311 @@
 //   src/bootstrap/resample.ts 2793118a096d0078a4ff5a6d32f831c8506dd872edc7efa6a68b6cf0a5ccaa8a
 //   src/bootstrap/select.ts 834399073329bdacaf378638efaf677a36020b8dbb5259775ff7ae5e135597d4
 //   src/bootstrap/stream.ts af6cb4b404aed4bd5f5c25578f98133d3b1800ae6544c76718f250b989648d64
-//   src/bootstrap/wasm_kernel.ts 5ab6ce0bbb7a81174dff21f36c9edb3fd2a099162a49376ffa3d18a5a641ad89
+//   src/bootstrap/wasm_kernel.ts e66c7843d56cb761293ac59adfe9521d888d19a467b83500c584ebc52e573006
 //   src/bootstrap/worker.ts 6cd3cfaa83aacc8ffdc8d2305f04ae5fb25129a2c9c57fbf12bfe9838a28a1be
 //   src/exact.ts f0d41fa8e629048b2b052656796426882f21e5e7f67402e52647644a33558b3d
-//   wasm/bootstrap_wasm.generated.ts 0454cbb7dd8db19d23ddea9d03fbfa2067c7121147b19b4b36258ab475baffe1
+//   wasm/bootstrap_wasm.generated.ts 9c429068669c03c4ee45571a01bcb89e30435af2bb97dba7d5e951014ce367d4
 
 /** SHA-256 of the worker's module graph and the bundler's version. */
 export const BOOTSTRAP_WORKER_SOURCE_HASH =
-  "4233fc7d3f170e5581f36c99b0de471040f3d4da6d82350bb1ee5c0622cfe43a";
+  "7deae5d425134c7039c59561c78368f4965554a1779be6263948794f4326f159";
 
 /** The worker's source: one ES module that imports nothing. */
 export const BOOTSTRAP_WORKER_SOURCE: string =
-  "function xt(n,t){for(n<0n&&(n=-n),t<0n&&(t=-t);t!==0n;)[n,t]=[t,n%t];return " +
-  "n}function b(n){let t=n.toString(16);return(t.length-1)*4+(32-Math.clz32(par" +
-  "seInt(t[0],16)))}var $=new DataView(new ArrayBuffer(8)),y=class n{num;den;co" +
-  "nstructor(t,e){this.num=t,this.den=e}static ZERO=new n(0n,1n);static ONE=new" +
-  " n(1n,1n);static of(t,e=1n){let A=Y(t),r=Y(e);if(r===0n)throw new RangeError" +
-  "(\"zero denominator\");if(r<0n&&(A=-A,r=-r),r===1n)return new n(A,1n);let i=xt" +
-  "(A,r);return i===1n?new n(A,r):new n(A/i,r/i)}static fromFloat(t){if(!Number" +
-  ".isFinite(t))throw new RangeError(`cannot make a fraction of ${t}`);$.setFlo" +
-  "at64(0,t);let e=$.getBigUint64(0),A=e>>63n===1n,r=Number(e>>52n&0x7ffn),i=e&" +
-  "0xfffffffffffffn,o;return r===0?o=-1074:(i|=1n<<52n,o=r-1075),A&&(i=-i),o>=0" +
-  "?n.of(i<<BigInt(o)):n.of(i,1n<<BigInt(-o))}add(t){return this.den===t.den?n." +
-  "of(this.num+t.num,this.den):n.of(this.num*t.den+t.num*this.den,this.den*t.de" +
-  "n)}sub(t){return this.add(t.neg())}mul(t){return n.of(this.num*t.num,this.de" +
+  "function mt(A,t){for(A<0n&&(A=-A),t<0n&&(t=-t);t!==0n;)[A,t]=[t,A%t];return " +
+  "A}function F(A){let t=A.toString(16);return(t.length-1)*4+(32-Math.clz32(par" +
+  "seInt(t[0],16)))}var z=new DataView(new ArrayBuffer(8)),p=class A{num;den;co" +
+  "nstructor(t,n){this.num=t,this.den=n}static ZERO=new A(0n,1n);static ONE=new" +
+  " A(1n,1n);static of(t,n=1n){let e=_(t),r=_(n);if(r===0n)throw new RangeError" +
+  "(\"zero denominator\");if(r<0n&&(e=-e,r=-r),r===1n)return new A(e,1n);let i=mt" +
+  "(e,r);return i===1n?new A(e,r):new A(e/i,r/i)}static fromFloat(t){if(!Number" +
+  ".isFinite(t))throw new RangeError(`cannot make a fraction of ${t}`);z.setFlo" +
+  "at64(0,t);let n=z.getBigUint64(0),e=n>>63n===1n,r=Number(n>>52n&0x7ffn),i=n&" +
+  "0xfffffffffffffn,o;return r===0?o=-1074:(i|=1n<<52n,o=r-1075),e&&(i=-i),o>=0" +
+  "?A.of(i<<BigInt(o)):A.of(i,1n<<BigInt(-o))}add(t){return this.den===t.den?A." +
+  "of(this.num+t.num,this.den):A.of(this.num*t.den+t.num*this.den,this.den*t.de" +
+  "n)}sub(t){return this.add(t.neg())}mul(t){return A.of(this.num*t.num,this.de" +
   "n*t.den)}div(t){if(t.num===0n)throw new RangeError(\"division by zero\");retur" +
-  "n n.of(this.num*t.den,this.den*t.num)}neg(){return new n(-this.num,this.den)" +
-  "}cmp(t){let e=this.num*t.den,A=t.num*this.den;return e<A?-1:e>A?1:0}eq(t){re" +
+  "n A.of(this.num*t.den,this.den*t.num)}neg(){return new A(-this.num,this.den)" +
+  "}cmp(t){let n=this.num*t.den,e=t.num*this.den;return n<e?-1:n>e?1:0}eq(t){re" +
   "turn this.num===t.num&&this.den===t.den}sign(){return this.num<0n?-1:this.nu" +
   "m>0n?1:0}floor(){let t=this.num/this.den;return this.num<0n&&t*this.den!==th" +
   "is.num?t-1n:t}toString(){return this.den===1n?`${this.num}`:`${this.num}/${t" +
-  "his.den}`}toFloat(){return M(this.num,this.den)}};function Y(n){if(typeof n=" +
-  "=\"bigint\")return n;if(!Number.isSafeInteger(n))throw new RangeError(`${n} is" +
-  " not a safe integer`);return BigInt(n)}function M(n,t){if(t<=0n)throw new Ra" +
-  "ngeError(\"denominator must be positive\");if(n===0n)return 0;let e=n<0n,A=e?-" +
-  "n:n,r=b(A)-b(t)-55,[i,o]=r>=0?[A,t<<BigInt(r)]:[A<<BigInt(-r),t],s=i/o,f=s*o" +
-  "!==i,a=b(s),I=r+a-1>=-1022?a-53:-1074-r,u=s>>BigInt(I),h=s&(1n<<BigInt(I))-1" +
-  "n,Q=1n<<BigInt(I-1);(h>Q||h===Q&&(f||(u&1n)===1n))&&(u+=1n);let B=r+I;if(u!=" +
-  "=0n&&b(u)+B>1024)throw new RangeError(\"fraction is too large to convert to a" +
-  " float\");let l=Number(u)*2**B;return e?-l:l}function j(n,t,e,A,r,i){let o=n." +
+  "his.den}`}toFloat(){return O(this.num,this.den)}};function _(A){if(typeof A=" +
+  "=\"bigint\")return A;if(!Number.isSafeInteger(A))throw new RangeError(`${A} is" +
+  " not a safe integer`);return BigInt(A)}function O(A,t){if(t<=0n)throw new Ra" +
+  "ngeError(\"denominator must be positive\");if(A===0n)return 0;let n=A<0n,e=n?-" +
+  "A:A,r=F(e)-F(t)-55,[i,o]=r>=0?[e,t<<BigInt(r)]:[e<<BigInt(-r),t],s=i/o,g=s*o" +
+  "!==i,c=F(s),a=r+c-1>=-1022?c-53:-1074-r,h=s>>BigInt(a),u=s&(1n<<BigInt(a))-1" +
+  "n,S=1n<<BigInt(a-1);(u>S||u===S&&(g||(h&1n)===1n))&&(h+=1n);let E=r+a;if(h!=" +
+  "=0n&&F(h)+E>1024)throw new RangeError(\"fraction is too large to convert to a" +
+  " float\");let w=Number(h)*2**E;return n?-w:w}function W(A,t,n,e,r,i){let o=A." +
   "length;if(t.n!==o)throw new RangeError(`stream draws below ${t.n}, not ${o}`" +
-  ");if(r<0||i>e.length||A&&i>A.length)throw new RangeError(\"resample range out" +
-  "side the output arrays\");let s=new Uint32Array(o);for(let f=r;f<i;f++){A!==n" +
-  "ull&&(A[f]=t.position),t.fill(s,o);let a=0;for(let c=0;c<o;c++)a+=n[s[c]];e[" +
-  "f]=a}}var V=BigInt(4294967295),Z=BigInt(32);function Lt(n,t=!1){return t?{h:" +
-  "Number(n&V),l:Number(n>>Z&V)}:{h:Number(n>>Z&V)|0,l:Number(n&V)|0}}function " +
-  "W(n,t=!1){let e=n.length,A=new Uint32Array(e),r=new Uint32Array(e);for(let i" +
-  "=0;i<e;i++){let{h:o,l:s}=Lt(n[i],t);[A[i],r[i]]=[o,s]}return[A,r]}var X=(n,t" +
-  ",e)=>n<<e|t>>>32-e,q=(n,t,e)=>t<<e|n>>>32-e,tt=(n,t,e)=>t<<e-32|n>>>64-e,nt=" +
-  "(n,t,e)=>n<<e-32|t>>>64-e;function Rt(n){return n instanceof Uint8Array||Arr" +
-  "ayBuffer.isView(n)&&n.constructor.name===\"Uint8Array\"}function F(n,t=\"\"){if(" +
-  "!Number.isSafeInteger(n)||n<0){let e=t&&`\"${t}\" `;throw new Error(`${e}expec" +
-  "ted integer >= 0, got ${n}`)}}function k(n,t,e=\"\"){let A=Rt(n),r=n?.length,i" +
-  "=t!==void 0;if(!A||i&&r!==t){let o=e&&`\"${e}\" `,s=i?` of length ${t}`:\"\",f=A" +
-  "?`length=${r}`:`type=${typeof n}`;throw new Error(o+\"expected Uint8Array\"+s+" +
-  "\", got \"+f)}return n}function T(n,t=!0){if(n.destroyed)throw new Error(\"Hash" +
-  " instance has been destroyed\");if(t&&n.finished)throw new Error(\"Hash#digest" +
-  "() has already been called\")}function et(n,t){k(n,void 0,\"digestInto() outpu" +
-  "t\");let e=t.outputLen;if(n.length<e)throw new Error('\"digestInto() output\" e" +
-  "xpected to be of length >='+e)}function At(n){return new Uint32Array(n.buffe" +
-  "r,n.byteOffset,Math.floor(n.byteLength/4))}function O(...n){for(let t=0;t<n." +
-  "length;t++)n[t].fill(0)}var bt=new Uint8Array(new Uint32Array([287454020]).b" +
-  "uffer)[0]===68;function Vt(n){return n<<24&4278190080|n<<8&16711680|n>>>8&65" +
-  "280|n>>>24&255}function kt(n){for(let t=0;t<n.length;t++)n[t]=Vt(n[t]);retur" +
-  "n n}var G=bt?n=>n:kt;function rt(n,t={}){let e=(r,i)=>n(i).update(r).digest(" +
-  "),A=n(void 0);return e.outputLen=A.outputLen,e.blockLen=A.blockLen,e.create=" +
-  "r=>n(r),Object.assign(e,t),Object.freeze(e)}var ot=n=>({oid:Uint8Array.from(" +
-  "[6,9,96,134,72,1,101,3,4,2,n])});var Dt=BigInt(0),S=BigInt(1),Nt=BigInt(2),H" +
-  "t=BigInt(7),Pt=BigInt(256),Mt=BigInt(113),ft=[],ct=[],gt=[];for(let n=0,t=S," +
-  "e=1,A=0;n<24;n++){[e,A]=[A,(2*e+3*A)%5],ft.push(2*(5*A+e)),ct.push((n+1)*(n+" +
-  "2)/2%64);let r=Dt;for(let i=0;i<7;i++)t=(t<<S^(t>>Ht)*Mt)%Pt,t&Nt&&(r^=S<<(S" +
-  "<<BigInt(i))-S);gt.push(r)}var at=W(gt,!0),Ft=at[0],Tt=at[1],it=(n,t,e)=>e>3" +
-  "2?tt(n,t,e):X(n,t,e),st=(n,t,e)=>e>32?nt(n,t,e):q(n,t,e);function Ot(n,t=24)" +
-  "{let e=new Uint32Array(10);for(let A=24-t;A<24;A++){for(let o=0;o<10;o++)e[o" +
-  "]=n[o]^n[o+10]^n[o+20]^n[o+30]^n[o+40];for(let o=0;o<10;o+=2){let s=(o+8)%10" +
-  ",f=(o+2)%10,a=e[f],c=e[f+1],I=it(a,c,1)^e[s],u=st(a,c,1)^e[s+1];for(let h=0;" +
-  "h<50;h+=10)n[o+h]^=I,n[o+h+1]^=u}let r=n[2],i=n[3];for(let o=0;o<24;o++){let" +
-  " s=ct[o],f=it(r,i,s),a=st(r,i,s),c=ft[o];r=n[c],i=n[c+1],n[c]=f,n[c+1]=a}for" +
-  "(let o=0;o<50;o+=10){for(let s=0;s<10;s++)e[s]=n[o+s];for(let s=0;s<10;s++)n" +
-  "[o+s]^=~e[(s+2)%10]&e[(s+4)%10]}n[0]^=Ft[A],n[1]^=Tt[A]}O(e)}var v=class n{s" +
+  ");if(r<0||i>n.length||e&&i>e.length)throw new RangeError(\"resample range out" +
+  "side the output arrays\");let s=new Uint32Array(o);for(let g=r;g<i;g++){e!==n" +
+  "ull&&(e[g]=t.position),t.fill(s,o);let c=0;for(let I=0;I<o;I++)c+=A[s[I]];n[" +
+  "g]=c}}var k=BigInt(4294967295),X=BigInt(32);function Rt(A,t=!1){return t?{h:" +
+  "Number(A&k),l:Number(A>>X&k)}:{h:Number(A>>X&k)|0,l:Number(A&k)|0}}function " +
+  "$(A,t=!1){let n=A.length,e=new Uint32Array(n),r=new Uint32Array(n);for(let i" +
+  "=0;i<n;i++){let{h:o,l:s}=Rt(A[i],t);[e[i],r[i]]=[o,s]}return[e,r]}var Z=(A,t" +
+  ",n)=>A<<n|t>>>32-n,q=(A,t,n)=>t<<n|A>>>32-n,tt=(A,t,n)=>t<<n-32|A>>>64-n,At=" +
+  "(A,t,n)=>A<<n-32|t>>>64-n;function xt(A){return A instanceof Uint8Array||Arr" +
+  "ayBuffer.isView(A)&&A.constructor.name===\"Uint8Array\"}function P(A,t=\"\"){if(" +
+  "!Number.isSafeInteger(A)||A<0){let n=t&&`\"${t}\" `;throw new Error(`${n}expec" +
+  "ted integer >= 0, got ${A}`)}}function L(A,t,n=\"\"){let e=xt(A),r=A?.length,i" +
+  "=t!==void 0;if(!e||i&&r!==t){let o=n&&`\"${n}\" `,s=i?` of length ${t}`:\"\",g=e" +
+  "?`length=${r}`:`type=${typeof A}`;throw new Error(o+\"expected Uint8Array\"+s+" +
+  "\", got \"+g)}return A}function N(A,t=!0){if(A.destroyed)throw new Error(\"Hash" +
+  " instance has been destroyed\");if(t&&A.finished)throw new Error(\"Hash#digest" +
+  "() has already been called\")}function nt(A,t){L(A,void 0,\"digestInto() outpu" +
+  "t\");let n=t.outputLen;if(A.length<n)throw new Error('\"digestInto() output\" e" +
+  "xpected to be of length >='+n)}function et(A){return new Uint32Array(A.buffe" +
+  "r,A.byteOffset,Math.floor(A.byteLength/4))}function G(...A){for(let t=0;t<A." +
+  "length;t++)A[t].fill(0)}var Ft=new Uint8Array(new Uint32Array([287454020]).b" +
+  "uffer)[0]===68;function kt(A){return A<<24&4278190080|A<<8&16711680|A>>>8&65" +
+  "280|A>>>24&255}function Lt(A){for(let t=0;t<A.length;t++)A[t]=kt(A[t]);retur" +
+  "n A}var J=Ft?A=>A:Lt;function rt(A,t={}){let n=(r,i)=>A(i).update(r).digest(" +
+  "),e=A(void 0);return n.outputLen=e.outputLen,n.blockLen=e.blockLen,n.create=" +
+  "r=>A(r),Object.assign(n,t),Object.freeze(n)}var ot=A=>({oid:Uint8Array.from(" +
+  "[6,9,96,134,72,1,101,3,4,2,A])});var Ht=BigInt(0),y=BigInt(1),bt=BigInt(2),M" +
+  "t=BigInt(7),Vt=BigInt(256),Ot=BigInt(113),gt=[],It=[],ft=[];for(let A=0,t=y," +
+  "n=1,e=0;A<24;A++){[n,e]=[e,(2*n+3*e)%5],gt.push(2*(5*e+n)),It.push((A+1)*(A+" +
+  "2)/2%64);let r=Ht;for(let i=0;i<7;i++)t=(t<<y^(t>>Mt)*Ot)%Vt,t&bt&&(r^=y<<(y" +
+  "<<BigInt(i))-y);ft.push(r)}var ct=$(ft,!0),Pt=ct[0],Nt=ct[1],it=(A,t,n)=>n>3" +
+  "2?tt(A,t,n):Z(A,t,n),st=(A,t,n)=>n>32?At(A,t,n):q(A,t,n);function Gt(A,t=24)" +
+  "{let n=new Uint32Array(10);for(let e=24-t;e<24;e++){for(let o=0;o<10;o++)n[o" +
+  "]=A[o]^A[o+10]^A[o+20]^A[o+30]^A[o+40];for(let o=0;o<10;o+=2){let s=(o+8)%10" +
+  ",g=(o+2)%10,c=n[g],I=n[g+1],a=it(c,I,1)^n[s],h=st(c,I,1)^n[s+1];for(let u=0;" +
+  "u<50;u+=10)A[o+u]^=a,A[o+u+1]^=h}let r=A[2],i=A[3];for(let o=0;o<24;o++){let" +
+  " s=It[o],g=it(r,i,s),c=st(r,i,s),I=gt[o];r=A[I],i=A[I+1],A[I]=g,A[I+1]=c}for" +
+  "(let o=0;o<50;o+=10){for(let s=0;s<10;s++)n[s]=A[o+s];for(let s=0;s<10;s++)A" +
+  "[o+s]^=~n[(s+2)%10]&n[(s+4)%10]}A[0]^=Pt[e],A[1]^=Nt[e]}G(n)}var T=class A{s" +
   "tate;pos=0;posOut=0;finished=!1;state32;destroyed=!1;blockLen;suffix;outputL" +
-  "en;enableXOF=!1;rounds;constructor(t,e,A,r=!1,i=24){if(this.blockLen=t,this." +
-  "suffix=e,this.outputLen=A,this.enableXOF=r,this.rounds=i,F(A,\"outputLen\"),!(" +
+  "en;enableXOF=!1;rounds;constructor(t,n,e,r=!1,i=24){if(this.blockLen=t,this." +
+  "suffix=n,this.outputLen=e,this.enableXOF=r,this.rounds=i,P(e,\"outputLen\"),!(" +
   "0<t&&t<200))throw new Error(\"only keccak-f1600 function is supported\");this." +
-  "state=new Uint8Array(200),this.state32=At(this.state)}clone(){return this._c" +
-  "loneInto()}keccak(){G(this.state32),Ot(this.state32,this.rounds),G(this.stat" +
-  "e32),this.posOut=0,this.pos=0}update(t){T(this),k(t);let{blockLen:e,state:A}" +
-  "=this,r=t.length;for(let i=0;i<r;){let o=Math.min(e-this.pos,r-i);for(let s=" +
-  "0;s<o;s++)A[this.pos++]^=t[i++];this.pos===e&&this.keccak()}return this}fini" +
-  "sh(){if(this.finished)return;this.finished=!0;let{state:t,suffix:e,pos:A,blo" +
-  "ckLen:r}=this;t[A]^=e,(e&128)!==0&&A===r-1&&this.keccak(),t[r-1]^=128,this.k" +
-  "eccak()}writeInto(t){T(this,!1),k(t),this.finish();let e=this.state,{blockLe" +
-  "n:A}=this;for(let r=0,i=t.length;r<i;){this.posOut>=A&&this.keccak();let o=M" +
-  "ath.min(A-this.posOut,i-r);t.set(e.subarray(this.posOut,this.posOut+o),r),th" +
+  "state=new Uint8Array(200),this.state32=et(this.state)}clone(){return this._c" +
+  "loneInto()}keccak(){J(this.state32),Gt(this.state32,this.rounds),J(this.stat" +
+  "e32),this.posOut=0,this.pos=0}update(t){N(this),L(t);let{blockLen:n,state:e}" +
+  "=this,r=t.length;for(let i=0;i<r;){let o=Math.min(n-this.pos,r-i);for(let s=" +
+  "0;s<o;s++)e[this.pos++]^=t[i++];this.pos===n&&this.keccak()}return this}fini" +
+  "sh(){if(this.finished)return;this.finished=!0;let{state:t,suffix:n,pos:e,blo" +
+  "ckLen:r}=this;t[e]^=n,(n&128)!==0&&e===r-1&&this.keccak(),t[r-1]^=128,this.k" +
+  "eccak()}writeInto(t){N(this,!1),L(t),this.finish();let n=this.state,{blockLe" +
+  "n:e}=this;for(let r=0,i=t.length;r<i;){this.posOut>=e&&this.keccak();let o=M" +
+  "ath.min(e-this.posOut,i-r);t.set(n.subarray(this.posOut,this.posOut+o),r),th" +
   "is.posOut+=o,r+=o}return t}xofInto(t){if(!this.enableXOF)throw new Error(\"XO" +
   "F is not possible for this instance\");return this.writeInto(t)}xof(t){return" +
-  " F(t),this.xofInto(new Uint8Array(t))}digestInto(t){if(et(t,this),this.finis" +
+  " P(t),this.xofInto(new Uint8Array(t))}digestInto(t){if(nt(t,this),this.finis" +
   "hed)throw new Error(\"digest() was already called\");return this.writeInto(t)," +
   "this.destroy(),t}digest(){return this.digestInto(new Uint8Array(this.outputL" +
-  "en))}destroy(){this.destroyed=!0,O(this.state)}_cloneInto(t){let{blockLen:e," +
-  "suffix:A,outputLen:r,rounds:i,enableXOF:o}=this;return t||=new n(e,A,r,o,i)," +
+  "en))}destroy(){this.destroyed=!0,G(this.state)}_cloneInto(t){let{blockLen:n," +
+  "suffix:e,outputLen:r,rounds:i,enableXOF:o}=this;return t||=new A(n,e,r,o,i)," +
   "t.state32.set(this.state32),t.pos=this.pos,t.posOut=this.posOut,t.finished=t" +
-  "his.finished,t.rounds=i,t.suffix=A,t.outputLen=r,t.enableXOF=o,t.destroyed=t" +
-  "his.destroyed,t}};var Gt=(n,t,e,A={})=>rt((r={})=>new v(t,n,r.dkLen===void 0" +
-  "?e:r.dkLen,!0),A);var ut=Gt(31,136,32,ot(12));var Bt=new TextEncoder().encod" +
-  "e(\"emberbench/statistics/bootstrap/v1\\0\"),d=4096,U=512,x=4294967296,D=class{" +
-  "#n;#t;constructor(t){if(t.length!==32)throw new RangeError(`bootstrap seed m" +
-  "ust be 32 bytes, found ${t.length}`);let e=Bt.length;this.#n=new Uint8Array(" +
-  "e+32+8),this.#n.set(Bt,0),this.#n.set(t,e),this.#t=new DataView(this.#n.buff" +
-  "er,e+32,8)}fill(t,e){if(!Number.isSafeInteger(t)||t<0)throw new RangeError(`" +
-  "block index ${t} is not a safe integer >= 0`);if(e.length<d)throw new RangeE" +
-  "rror(`output needs ${d} bytes`);this.#t.setUint32(0,Math.floor(t/x)),this.#t" +
-  ".setUint32(4,t>>>0),ut.create({}).update(this.#n).xofInto(e.subarray(0,d))}}" +
-  ";var vt=x-1,m=class{n;#n;#t=new Uint8Array(d);#r=new DataView(this.#t.buffer" +
-  ");#A=-1;#e=0;#o=0;#i;#s;constructor(t,e,A=0){if(!Number.isSafeInteger(e)||e<" +
-  "1||e>vt)throw new RangeError(`index range ${e} is outside [1, 2^32 - 1]`);th" +
-  "is.n=e,this.#n=t;let r=Number((1n<<64n)%BigInt(e));this.#i=r===0?x:x-r,this." +
-  "#s=e<=2**21,this.seek(A)}get position(){return this.#e*U+this.#o}seek(t){if(" +
+  "his.finished,t.rounds=i,t.suffix=e,t.outputLen=r,t.enableXOF=o,t.destroyed=t" +
+  "his.destroyed,t}};var Jt=(A,t,n,e={})=>rt((r={})=>new T(t,A,r.dkLen===void 0" +
+  "?n:r.dkLen,!0),e);var ht=Jt(31,136,32,ot(12));var Et=new TextEncoder().encod" +
+  "e(\"emberbench/statistics/bootstrap/v1\\0\"),l=4096,D=512,m=4294967296,H=class{" +
+  "#A;#t;constructor(t){if(t.length!==32)throw new RangeError(`bootstrap seed m" +
+  "ust be 32 bytes, found ${t.length}`);let n=Et.length;this.#A=new Uint8Array(" +
+  "n+32+8),this.#A.set(Et,0),this.#A.set(t,n),this.#t=new DataView(this.#A.buff" +
+  "er,n+32,8)}fill(t,n){if(!Number.isSafeInteger(t)||t<0)throw new RangeError(`" +
+  "block index ${t} is not a safe integer >= 0`);if(n.length<l)throw new RangeE" +
+  "rror(`output needs ${l} bytes`);this.#t.setUint32(0,Math.floor(t/m)),this.#t" +
+  ".setUint32(4,t>>>0),ht.create({}).update(this.#A).xofInto(n.subarray(0,l))}}" +
+  ";var Tt=m-1,U=class{n;#A;#t=new Uint8Array(l);#r=new DataView(this.#t.buffer" +
+  ");#e=-1;#n=0;#o=0;#i;#s;constructor(t,n,e=0){if(!Number.isSafeInteger(n)||n<" +
+  "1||n>Tt)throw new RangeError(`index range ${n} is outside [1, 2^32 - 1]`);th" +
+  "is.n=n,this.#A=t;let r=Number((1n<<64n)%BigInt(n));this.#i=r===0?m:m-r,this." +
+  "#s=n<=2**21,this.seek(e)}get position(){return this.#n*D+this.#o}seek(t){if(" +
   "!Number.isSafeInteger(t)||t<0)throw new RangeError(`stream position ${t} is " +
-  "not valid`);this.#e=Math.floor(t/U),this.#o=t%U}next(){let t=new Uint32Array" +
-  "(1);return this.fill(t,1),t[0]}fill(t,e=t.length){if(e>t.length)throw new Ra" +
-  "ngeError(\"output array too short\");let A=this.#r,r=this.#i,i=this.n,o=this.#" +
-  "s,s=this.#o;this.#A!==this.#e&&s<U&&this.#f();for(let f=0;f<e;){s===U&&(this" +
-  ".#e++,this.#f(),s=0);let a=A.getUint32(8*s),c=A.getUint32(8*s+4);s++,!(a===4" +
-  "294967295&&c>=r)&&(t[f++]=o?(a%i*x+c)%i:_t(a,c,i))}this.#o=s}#f(){this.#n.fi" +
-  "ll(this.#e,this.#t),this.#A=this.#e}};function _t(n,t,e){let A=n%e;return A=" +
-  "A*65536%e,(A*65536+t)%e}var Jt=\"AGFzbQEAAAABLAlgAABgAAF/YAF+AX9gAX8AYAF8AGAE" +
-  "f39/fwBgAAF8YAN/f38Bf2ACfH8AAw0MAgAAAAMEAQUGAQcIBQMBAAEGGgV+AUIAC34BQgALfwFB" +
-  "AAt+AUIBC34BQgALB24KC3NlZWRBZGRyZXNzAAYIaGVhcEJhc2UACQdzZXRTZWVkAAMIc2V0UmFu" +
-  "Z2UABAlkcmF3V29yZHMACgRzZWVrAAUIcG9zaXRpb24ACApibG9ja0J5dGVzAAsIcmVzYW1wbGUA" +
-  "BwZtZW1vcnkCAAgBAQwBAgrqGwy1AwMEfwF7A34gACMAUQRAQbAODwsgACMAQgF8UQRAQbAuDwtB" +
-  "0wogAEIIiEL/gfyH8J/A/wCDIABC/4H8h/CfwP8Ag0IIhoQiBkIQiEL//4OA8P8/gyAGQv//g4Dw" +
-  "/z+DQhCGhEIgijcDAEHQCikDACEHQdgKKQMAIQZB0wogAEIBfCIIQgiIQv+B/Ifwn8D/AIMgCEL/" +
-  "gfyH8J/A/wCDQgiGhCIIQhCIQv//g4Dw/z+DIAhC//+DgPD/P4NCEIaEQiCKNwMAA0AgAUEZSARA" +
-  "IAFBBHRBoAtqIAFBEUgEfiABQQN0QZAKaikDAAVCAAv9Ev0LBAAgAUEBaiEBDAELC0GgDEGgDP0A" +
-  "BAAgB/0eAP0LBABBsAxBsAz9AAQAIAb9HgD9CwQAA0AgAkGABEgEQBACQRFBgAQgAmsiASABQRFK" +
-  "GyEDQQAhAQNAIAEgA0gEQCABIAJqQQN0IgRBsA5qIAFBBHRBoAtq/QAEACIFIAX9DQcGBQQDAgEA" +
-  "Dw4NDAsKCQgiBf0dADcDACAEQbAuaiAF/R0BNwMAIAFBAWohAQwBCwsgAiADaiECDAELCyAAJABB" +
-  "sA4LCgBCfiQAQn8kBAv7EwIoewJ/QaAL/QAEACECQbAL/QAEACEAQcAL/QAEACEVQdAL/QAEACER" +
-  "QeAL/QAEACEMQfAL/QAEACEDQYAM/QAEACEEQZAM/QAEACEIQaAM/QAEACEWQbAM/QAEACENQcAM" +
-  "/QAEACEBQdAM/QAEACEOQeAM/QAEACEFQfAM/QAEACEXQYAN/QAEACEYQZAN/QAEACEJQaAN/QAE" +
-  "ACEKQbAN/QAEACESQcAN/QAEACETQdAN/QAEACEPQeAN/QAEACEHQfAN/QAEACEUQYAO/QAEACEQ" +
-  "QZAO/QAEACELQaAO/QAEACEGA0AgKEEYSARAIAIgDCAN/VEgGCAP/VH9USAG/VEiGSAAIAT9USAO" +
-  "IAr9Uf1RIBT9USIaIBr9zgEgGkE//c0B/VD9USIb/VEiHCAFIBogESAW/VEgFyAT/VH9USAL/VEi" +
-  "GiAa/c4BIBpBP/3NAf1Q/VEiHf1RIh5BK/3LASAeQRX9zQH9UCIeIAQgAiAD/VEgASAJ/VH9USAH" +
-  "/VEiAiAVIAj9USAFIBL9Uf1RIBD9USIEIAT9zgEgBEE//c0B/VD9USIf/VEiBUEs/csBIAVBFP3N" +
-  "Af1QIiD9T/1RIChBA3QiKUGACGopAwD9Ev1RISEgICATIAQgGSAZ/c4BIBlBP/3NAf1Q/VEiE/1R" +
-  "IgRBFf3LASAEQSv9zQH9UCIZIB79T/1RIQUgHiAGIBogAiAC/c4BIAJBP/3NAf1Q/VEiGv1RIgJB" +
-  "Dv3LASACQTL9zQH9UCIeIBn9T/1RISIgESAT/VEiAkEc/csBIAJBJP3NAf1QIhEgASAb/VEiAUED" +
-  "/csBIAFBPf3NAf1QIgEgDSAa/VEiAkEU/csBIAJBLP3NAf1QIg39T/1RIQYgDSAKIB/9USICQS39" +
-  "ywEgAkET/c0B/VAiCiAB/U/9USEjIAEgECAd/VEiAUE9/csBIAFBA/3NAf1QIgEgCv1P/VEhECAA" +
-  "IB/9USIAIAD9zgEgAEE//c0B/VAiACAXIBP9USICQRn9ywEgAkEn/c0B/VAiAiAIIB39USIEQQb9" +
-  "ywEgBEE6/c0B/VAiCP1P/VEhFyAIIA8gGv1RIgQgBP0NBwABAgMEBQYPCAkKCwwNDiIPIAL9T/1R" +
-  "ISQgAiAHIBv9USICQRL9ywEgAkEu/c0B/VAiAiAP/U/9USEHIAwgGv1RIgRBG/3LASAEQSX9zQH9" +
-  "UCIMIA4gH/1RIgRBCv3LASAEQTb9zQH9UCIOIAMgG/1RIgNBJP3LASADQRz9zQH9UCIl/U/9USEm" +
-  "ICUgEiAd/VEiA0EP/csBIANBMf3NAf1QIhIgDv1P/VEhBCAOIAsgE/1RIgMgA/0NAQIDBAUGBwAJ" +
-  "CgsMDQ4PCCIDIBL9T/1RIQsgGCAa/VEiDkEn/csBIA5BGf3NAf1QIg4gFCAf/VEiFEEC/csBIBRB" +
-  "Pv3NAf1QIhQgCSAb/VEiCUEp/csBIAlBF/3NAf1QIgn9T/1RIRggISAeICAgHP1P/VEiGiABIA0g" +
-  "Ef1P/VEiDf1RIAIgCCAA/U/9USIbIAMgJSAM/U/9USIf/VH9USAUIBYgE/1RIghBN/3LASAIQQn9" +
-  "zQH9UCIIIBUgHf1RIhNBPv3LASATQQL9zQH9UCIT/U/9USIV/VEiFiAFICP9USAkIAT9Uf1RIAgg" +
-  "CSAO/U/9USId/VEiICAg/c4BICBBP/3NAf1Q/VEiJf1RIicgByAgIBkgHCAe/U/9USIZIAogESAB" +
-  "/U/9USIc/VEgDyAAIAL9T/1RIgEgEiAMIAP9T/1RIgD9Uf1RIAkgEyAU/U/9USIP/VEiAyAD/c4B" +
-  "IANBP/3NAf1Q/VEiFP1RIgJBK/3LASACQRX9zQH9UCIJICMgISAG/VEgFyAm/VH9USATIA4gCP1P" +
-  "/VEiCv1RIgggIiAQ/VEgByAL/VH9USAY/VEiByAH/c4BIAdBP/3NAf1Q/VEiHv1RIgJBLP3LASAC" +
-  "QRT9zQH9UCIM/U/9USApQYgIaikDAP0S/VEhAiAMIAAgByAWIBb9zgEgFkE//c0B/VD9USIH/VEi" +
-  "AEEV/csBIABBK/3NAf1QIg4gCf1P/VEhACAJIBUgAyAIIAj9zgEgCEE//c0B/VD9USIg/VEiA0EO" +
-  "/csBIANBMv3NAf1QIgMgDv1P/VEhFSAOICcgA/1P/VEhESADIAwgJ/1P/VEhDCAZIAf9USIDQRz9" +
-  "ywEgA0Ek/c0B/VAiCSAXICX9USIDQQP9ywEgA0E9/c0B/VAiCCANICD9USIDQRT9ywEgA0Es/c0B" +
-  "/VAiDf1P/VEhAyANIAQgHv1RIgRBLf3LASAEQRP9zQH9UCIOIAj9T/1RIQQgCCAYIBT9USIIQT39" +
-  "ywEgCEED/c0B/VAiEiAO/U/9USEIIA4gCSAS/U/9USEWIBIgDSAJ/U/9USENIAUgHv1RIgUgBf3O" +
-  "ASAFQT/9zQH9UCIJIAEgB/1RIgFBGf3LASABQSf9zQH9UCIFIBAgFP1RIgFBBv3LASABQTr9zQH9" +
-  "UCIQ/U/9USEBIBAgHyAg/VEiDiAO/Q0HAAECAwQFBg8ICQoLDA0OIhIgBf1P/VEhDiAFIAogJf1R" +
-  "IgVBEv3LASAFQS79zQH9UCIKIBL9T/1RIQUgEiAJIAr9T/1RIRcgCiAQIAn9T/1RIRggGiAg/VEi" +
-  "CUEb/csBIAlBJf3NAf1QIhAgJCAe/VEiCUEK/csBIAlBNv3NAf1QIhIgBiAl/VEiBkEk/csBIAZB" +
-  "HP3NAf1QIgb9T/1RIQkgBiALIBT9USIKQQ/9ywEgCkEx/c0B/VAiCyAS/U/9USEKIBIgDyAH/VEi" +
-  "DyAP/Q0BAgMEBQYHAAkKCwwNDg8IIg8gC/1P/VEhEiALIBAgD/1P/VEhEyAPIAYgEP1P/VEhDyAi" +
-  "IBT9USIGQT79ywEgBkEC/c0B/VAiBiAbICD9USILQSf9ywEgC0EZ/c0B/VAiCyAcIAf9USIHQTf9" +
-  "ywEgB0EJ/c0B/VAiGf1P/VEhByAZICYgJf1RIhBBKf3LASAQQRf9zQH9UCIaIAv9T/1RIRQgCyAd" +
-  "IB79USILQQL9ywEgC0E+/c0B/VAiGyAa/U/9USEQIBogBiAb/U/9USELIBsgGSAG/U/9USEGIChB" +
-  "AmohKAwBCwtBoAsgAv0LBABBsAsgAP0LBABBwAsgFf0LBABB0AsgEf0LBABB4AsgDP0LBABB8Asg" +
-  "A/0LBABBgAwgBP0LBABBkAwgCP0LBABBoAwgFv0LBABBsAwgDf0LBABBwAwgAf0LBABB0AwgDv0L" +
-  "BABB4AwgBf0LBABB8AwgF/0LBABBgA0gGP0LBABBkA0gCf0LBABBoA0gCv0LBABBsA0gEv0LBABB" +
-  "wA0gE/0LBABB0A0gD/0LBABB4A0gB/0LBABB8A0gFP0LBABBgA4gEP0LBABBkA4gC/0LBABBoA4g" +
-  "Bv0LBAALSQBBkApBAEGIAfwLAEGQCkHACUEj/AoAAEGzCkHwCUEg/AoAAEHbCkEfOgAAQZcLQZcL" +
-  "LQAAQYABcjoAAEJ+JABCACQBQQAkAgsUACAArSQDQn9CACMDfSMDgn0kBAsZAQF+IAD8BiIBQoAE" +
-  "fyQBIAFCgASBpyQCCwUAQfAJC8UBAwZ/An4BfCMDpyEGIwIhBSMBIgsQACEHA0AgAyAJSgRAIAIE" +
-  "QCACIAlBA3RqIAWsIAtCCYZ8uTkDAAtEAAAAAAAAAAAhDEEAIQgDQCAGIAhKBEAgBUGABEYEfyAL" +
-  "QgF8IgsQACEHQQAFIAULIgRBAWohBSAHIARBA3RqKQMAIgojBFYNASAMIAAgCiMDgqdBA3RqKwMA" +
-  "oCEMIAhBAWohCAwBCwsgASAJQQN0aiAMOQMAIAlBAWohCQwBCwsgCyQBIAUkAgsMACMCrCMBQgmG" +
-  "fLkLBgBBsM4AC1MCAn8BfgNAIAEgBEoEQCAAIARBA3RqKQMAIgUjBFYEfkJ/BSAFIwOCCyIFQgBZ" +
-  "BEAgAiADQQJ0aiAFPgIAIANBAWohAwsgBEEBaiEEDAELCyADC3sCAX4DfyAA/AYQACEEA0AgA0GA" +
-  "BEgEQCAEIANBA3QiBWopAwAiAkIIiEL/gfyH8J/A/wCDIAJC/4H8h/CfwP8Ag0IIhoQhAiABIAVq" +
-  "IAJCEIhC//+DgPD/P4MgAkL//4OA8P8/g0IQhoRCIIo3AwAgA0EBaiEDDAELCwsL8AECAEGACAvA" +
-  "AQEAAAAAAAAAgoAAAAAAAACKgAAAAAAAgACAAIAAAACAi4AAAAAAAAABAACAAAAAAIGAAIAAAACA" +
-  "CYAAAAAAAICKAAAAAAAAAIgAAAAAAAAACYAAgAAAAAAKAACAAAAAAIuAAIAAAAAAiwAAAAAAAICJ" +
-  "gAAAAAAAgAOAAAAAAACAAoAAAAAAAICAAAAAAAAAgAqAAAAAAAAACgAAgAAAAICBgACAAAAAgICA" +
-  "AAAAAACAAQAAgAAAAAAIgACAAAAAgABBwAkLImVtYmVyYmVuY2gvc3RhdGlzdGljcy9ib290c3Ry" +
-  "YXAvdjE=\",_;function It(){if(_===void 0){let n=atob(Jt),t=new Uint8Array(n.l" +
-  "ength);for(let e=0;e<n.length;e++)t[e]=n.charCodeAt(e);_=new WebAssembly.Mod" +
-  "ule(t)}return _}var N=4096,zt=65536,Et,ht;function Kt(){return Et??=new WebA" +
-  "ssembly.Instance(It(),{}).exports,Et}function lt(n,t){let e=n.memory.buffer." +
-  "byteLength;t>e&&n.memory.grow(Math.ceil((t-e)/zt))}var J=class{source;#n;#t;" +
-  "#r=0;#A=null;constructor(t,e){if(t.length!==32)throw new RangeError(`bootstr" +
-  "ap seed must be 32 bytes, found ${t.length}`);if(!Number.isSafeInteger(e)||e" +
-  "<1||e>4294967295)throw new RangeError(`index range ${e} is outside [1, 2^32 " +
-  "- 1]`);this.#n=t.slice(),this.#t=e,this.source={fill:(A,r)=>{if(!Number.isSa" +
-  "feInteger(A)||A<0)throw new RangeError(`block index ${A} is not a safe integ" +
-  "er >= 0`);if(r.length<d)throw new RangeError(`output needs ${d} bytes`);let " +
-  "i=this.#e(null),o=i.heapBase();lt(i,o+d),i.blockBytes(A,o),r.set(new Uint8Ar" +
-  "ray(i.memory.buffer,o,d))}}}#e(t){let e=Kt();if(ht!==this&&(new Uint8Array(e" +
-  ".memory.buffer,e.seedAddress(),32).set(this.#n),e.setSeed(),e.setRange(this." +
-  "#t),e.seek(this.#r),ht=this,this.#A=null),t!==null&&t!==this.#A){let A=e.hea" +
-  "pBase()+d;lt(e,A+8*(t.length+2*N)),new Float64Array(e.memory.buffer,A,t.leng" +
-  "th).set(t),this.#A=t}return e}resample(t,e,A,r,i){if(t.length!==this.#t)thro" +
-  "w new RangeError(`stream draws below ${this.#t}, not ${t.length}`);if(r<0||i" +
-  ">e.length||A&&i>A.length)throw new RangeError(\"resample range outside the ou" +
-  "tput arrays\");let o=this.#e(t),s=o.heapBase()+d,f=s+8*this.#t,a=f+8*N;for(le" +
-  "t c=r;c<i;c+=N){let I=Math.min(N,i-c);o.resample(s,f,A===null?0:a,I);let u=o" +
-  ".memory.buffer;e.set(new Float64Array(u,f,I),c),A?.set(new Float64Array(u,a," +
-  "I),c)}this.#r=o.position()}};function wt(n,t){return new J(n,t)}var $t=[\"was" +
-  "m\",\"reference\"];function Yt(n){return(t,e)=>{let A=n(t),r=new m(A,e);return{" +
-  "source:A,resample:(i,o,s,f,a)=>j(i,r,o,s,f,a)}}}var jt=Yt(n=>new D(n));funct" +
-  "ion dt(n){if(n===\"wasm\")return wt;if(n===\"reference\")return jt;throw new Ran" +
-  "geError(`kernel must be one of ${$t.join(\", \")}, found ${String(n)}`)}functi" +
-  "on Zt(n,t,e=0,A=n.length-1){if(!(e<=t&&t<=A&&e>=0&&A<n.length))throw new Ran" +
-  "geError(`rank ${t} is outside [${e}, ${A}]`);for(;A>e;){if(A-e<16){qt(n,e,A)" +
-  ";break}let r=e+(A-e>>>1),i=Xt(n[e],n[r],n[A]),o=e-1,s=A+1;for(;;){do o++;whi" +
-  "le(n[o]<i);do s--;while(n[s]>i);if(o>=s)break;let f=n[o];n[o]=n[s],n[s]=f}t<" +
-  "=s?A=s:e=s+1}return n[t]}function Wt(n,t,e){let A=1/0;for(let r=t;r<=e;r++)n" +
-  "[r]<A&&(A=n[r]);return A}function z(n,t){let e=[],A=n.length-1;for(let r=t.l" +
-  "ength-1;r>=0;r--){let i=t[r];if(i+1>A)throw new RangeError(`rank ${i+1} is o" +
-  "ut of range`);let o=Zt(n,i,0,A);e.unshift([o,Wt(n,i+1,A)]),A=i}return e}func" +
-  "tion Xt(n,t,e){return n>t&&([n,t]=[t,n]),t>e&&(t=e),n>t?n:t}function qt(n,t," +
-  "e){for(let A=t+1;A<=e;A++){let r=n[A],i=A-1;for(;i>=t&&n[i]>r;)n[i+1]=n[i],i" +
-  "--;n[i+1]=r}}var pt=100,Qt=1e6,tn=5;function nn(n){if(typeof n!=\"number\"||!N" +
-  "umber.isInteger(n)||n<pt||n>Qt)throw new RangeError(`resamples must be an in" +
-  "teger in [${pt}, ${Qt}], found ${String(n)}`);return n}function en(n,t){for(" +
-  ";t!==0n;)[n,t]=[t,n%t];return n}function An(n){let t=1n,e=new Set;for(let A " +
-  "of n)e.has(A.den)||(e.add(A.den),t=t/en(t,A.den)*A.den);return{nums:n.map(A=" +
-  ">A.num*(t/A.den)),den:t}}var rn=[1,39],H=40,Ct=4096;function Ut(n,t){let e=n" +
-  "n(t.resamples),A=Array.isArray(n)?An(n):n,{nums:r,den:i}=A,o=r.length;if(o<t" +
-  "n)return null;let s=0n;for(let g of r){let E=g<0n?-g:g;E>s&&(s=E)}if(r.every" +
-  "(g=>g===r[0])){t.onProgress?.(e,e);let g=y.of(r[0],i);return{lower:g,upper:g" +
-  "}}let a=(typeof t.kernel==\"function\"?t.kernel:dt(t.kernel??\"wasm\"))(t.seed,o" +
-  "),c=BigInt(o)*s<=BigInt(Number.MAX_SAFE_INTEGER),I=c?Float64Array.from(r,g=>" +
-  "Number(g)):on(r,i,s),u=K(0,e),h=c?null:K(1,e);for(let g=0;g<e;g+=Ct){let E=M" +
-  "ath.min(e,g+Ct);a.resample(I,u,h,g,E),t.onProgress?.(E,e)}let Q=rn.map(g=>{l" +
-  "et E=(e-1)*g,R=Math.floor(E/H),P=E-R*H;return{j:R,g:P}}),B=Q.map(g=>g.j),l=c" +
-  "?z(u,B).map(([g,E])=>[BigInt(g),BigInt(E)]):fn(I,u,h,a,r,B),w=BigInt(H)*BigI" +
-  "nt(o)*i,[p,C]=Q.map(({g},E)=>{let[R,P]=l[E];return y.of(BigInt(H-g)*R+BigInt" +
-  "(g)*P,w)});return{lower:p,upper:C}}var mt=[];function K(n,t){let e=mt[n];ret" +
-  "urn(e===void 0||e.length<t)&&(e=new Float64Array(t),mt[n]=e),e.subarray(0,t)" +
-  "}function yt(n){return n===0n?0:n.toString(2).length}function on(n,t,e){let " +
-  "A=yt(e)-yt(t),r=A>=0?t<<BigInt(A):t,i=A<0?BigInt(-A):0n;return Float64Array." +
-  "from(n,o=>M(o<<i,r))}var St=2**-53,sn=2**-1074;function fn(n,t,e,A,r,i){let " +
-  "o=r.length,s=t.length;if(o*St>=.005)throw new RangeError(`too many values ($" +
-  "{o})`);let f=0;for(let B of n)f=Math.max(f,Math.abs(B));let a=4*(2*o*o*St*f+" +
-  "o*sn),c=K(2,t.length);c.set(t);let I=z(c,i),u=i.map((B,l)=>{let w=I[l][0]-a," +
-  "p=I[l][1]+a;return{j:B,lo:w,hi:p,below:cn(t,w),exact:[]}}),h=new m(A.source," +
-  "o),Q=new Uint32Array(o);for(let B=0;B<s;B++){let l=t[B],w=null;for(let p of " +
-  "u)if(!(l<p.lo||l>p.hi)){if(w===null){h.seek(e[B]),h.fill(Q,o),w=0n;for(let C" +
-  "=0;C<o;C++)w+=r[Q[C]]}p.exact.push(w)}}return u.map(({j:B,below:l,exact:w})=" +
-  ">{w.sort((g,E)=>g<E?-1:g>E?1:0);let p=w[B-l],C=w[B+1-l];if(p===void 0||C===v" +
-  "oid 0)throw new Error(\"internal error: bootstrap certification window failed" +
-  "\");return[p,C]})}function cn(n,t){let e=0;for(let A=0;A<n.length;A++)n[A]<t&" +
-  "&e++;return e}function gn(n,t){try{let e=Ut({nums:n.nums,den:n.den},{resampl" +
-  "es:n.resamples,seed:n.seed,kernel:n.kernel,onProgress:A=>t({id:n.id,done:A})" +
-  "});if(e===null)throw new RangeError(\"interval of fewer than 5 values\");t({id" +
-  ":n.id,lower:[e.lower.num,e.lower.den],upper:[e.upper.num,e.upper.den]})}catc" +
-  "h(e){t({id:n.id,error:e instanceof Error?e.message:String(e)})}}var L=global" +
-  "This;if(L.WorkerGlobalScope!==void 0&&L.postMessage){let n=L.postMessage.bin" +
-  "d(L);L.onmessage=t=>gn(t.data,n)}export{gn as answer};\n/*! noble-hashes - MI" +
-  "T License (c) 2022 Paul Miller (paulmillr.com) */\n";
+  "not valid`);this.#n=Math.floor(t/D),this.#o=t%D}next(){let t=new Uint32Array" +
+  "(1);return this.fill(t,1),t[0]}fill(t,n=t.length){if(n>t.length)throw new Ra" +
+  "ngeError(\"output array too short\");let e=this.#r,r=this.#i,i=this.n,o=this.#" +
+  "s,s=this.#o;this.#e!==this.#n&&s<D&&this.#g();for(let g=0;g<n;){s===D&&(this" +
+  ".#n++,this.#g(),s=0);let c=e.getUint32(8*s),I=e.getUint32(8*s+4);s++,!(c===4" +
+  "294967295&&I>=r)&&(t[g++]=o?(c%i*m+I)%i:Yt(c,I,i))}this.#o=s}#g(){this.#A.fi" +
+  "ll(this.#n,this.#t),this.#e=this.#n}};function Yt(A,t,n){let e=A%n;return e=" +
+  "e*65536%n,(e*65536+t)%n}var Kt=\"AGFzbQEAAAABMApgAABgAAF/YAJ8fwBgAX4Bf2ABfwBg" +
+  "AXwAYAR/f39/AGAAAXxgAX4AYAN/f38BfwMPDgMAAAAEBQEGBwgBAgkCBQMBAAEGHwZ+AUIAC38B" +
+  "QQMLfgFCAAt/AUEAC34BQgELfgFCAAsHfwsLc2VlZEFkZHJlc3MABghoZWFwQmFzZQAKB3NldFNl" +
+  "ZWQAAwhzZXRSYW5nZQAECWRyYXdXb3JkcwAMBHNlZWsABQhwb3NpdGlvbgAIDmdlbmVyYXRlQmxv" +
+  "Y2tzAAsKYmxvY2tCeXRlcwANCHJlc2FtcGxlAAcGbWVtb3J5AgAIAQEMAQIKwCsOQAEBfyAAIwBT" +
+  "IAAjAEIDfFlyBEAgABAJC0EDQQQgACMAfSIAQgJRIgEbJAEgAQR/QYDQAAUgAKdBA3RBgBBqCwsK" +
+  "AEJ9JABCfyQFC+8gAyp+KHsCf0GgC/0ABAAhLEGwC/0ABAAhKkHAC/0ABAAhP0HQC/0ABAAhO0Hg" +
+  "C/0ABAAhNkHwC/0ABAAhLUGADP0ABAAhLkGQDP0ABAAhMkGgDP0ABAAhQEGwDP0ABAAhN0HADP0A" +
+  "BAAhK0HQDP0ABAAhOEHgDP0ABAAhL0HwDP0ABAAhQUGADf0ABAAhQkGQDf0ABAAhM0GgDf0ABAAh" +
+  "NEGwDf0ABAAhPEHADf0ABAAhPUHQDf0ABAAhOUHgDf0ABAAhMUHwDf0ABAAhPkGADv0ABAAhOkGQ" +
+  "Dv0ABAAhNUGgDv0ABAAhMEGwDikDACELQbgOKQMAIRhBwA4pAwAhD0HIDikDACEQQdAOKQMAIQxB" +
+  "2A4pAwAhDkHgDikDACEGQegOKQMAIQdB8A4pAwAhCEH4DikDACEJQYAPKQMAIRFBiA8pAwAhA0GQ" +
+  "DykDACEAQZgPKQMAIQFBoA8pAwAhCkGoDykDACESQbAPKQMAIRNBuA8pAwAhFEHADykDACEFQcgP" +
+  "KQMAIRVB0A8pAwAhDUHYDykDACEWQeAPKQMAIRdB6A8pAwAhAkHwDykDACEEA0AgUkEYSARAICwg" +
+  "NiA3/VEgQiA5/VH9USAw/VEiQyAqIC79USA4IDT9Uf1RID79USJEIET9zgEgREE//c0B/VD9USJF" +
+  "/VEiRiAvIEQgOyBA/VEgQSA9/VH9USA1/VEiRCBE/c4BIERBP/3NAf1Q/VEiR/1RIkhBK/3LASBI" +
+  "QRX9zQH9UCJIIC4gLCAt/VEgKyAz/VH9USAx/VEiLCA/IDL9USAvIDz9Uf1RIDr9USIuIC79zgEg" +
+  "LkE//c0B/VD9USJJ/VEiL0Es/csBIC9BFP3NAf1QIkr9T/1RIFJBA3QiU0GACGopAwAiGf0S/VEh" +
+  "SyAZIAsgCSAMhSAKhSAVhSAEhSIZIAYgGIUgA4UgE4UgFoUiGkIBiYUiG4UiHCAaIAggEIUgAYUg" +
+  "BYUgAoUiHUIBiYUiHiAAhUIriSIfIAYgCyAOhSARhSAShSANhSIGIAcgD4UgAIUgFIUgF4UiAEIB" +
+  "iYUiC4VCLIkiGkJ/hYOFhSEgIEogPSAuIEMgQ/3OASBDQT/9zQH9UP1RIj39USIuQRX9ywEgLkEr" +
+  "/c0B/VAiQyBI/U/9USEvIBogBSAAIBlCAYmFIhmFQhWJIiEgH0J/hYOFIQAgSCAwIEQgLCAs/c4B" +
+  "ICxBP/3NAf1Q/VEiRP1RIixBDv3LASAsQTL9zQH9UCJIIEP9T/1RIUwgHyAdIAZCAYmFIgYgBIVC" +
+  "DokiHSAhQn+Fg4UhBCA7ID39USIsQRz9ywEgLEEk/c0B/VAiOyArIEX9USIrQQP9ywEgK0E9/c0B" +
+  "/VAiKyA3IET9USIsQRT9ywEgLEEs/c0B/VAiN/1P/VEhMCAQIBmFQhyJIhAgESAbhUIDiSIRIAYg" +
+  "CYVCFIkiCUJ/hYOFIQUgNyA0IEn9USIsQS39ywEgLEET/c0B/VAiNCAr/U/9USFNIAkgCyAThUIt" +
+  "iSITIBFCf4WDhSEfICsgOiBH/VEiK0E9/csBICtBA/3NAf1QIisgNP1P/VEhOiARIBcgHoVCPYki" +
+  "FyATQn+Fg4UhESAqIEn9USIqICr9zgEgKkE//c0B/VAiKiBBID39USIsQRn9ywEgLEEn/c0B/VAi" +
+  "LCAyIEf9USIuQQb9ywEgLkE6/c0B/VAiMv1P/VEhQSALIBiFQgGJIhggASAZhUIZiSIBIAcgHoVC" +
+  "BokiB0J/hYOFISIgMiA5IET9USIuIC79DQcAAQIDBAUGDwgJCgsMDQ4iOSAs/U/9USFOIAcgBiAV" +
+  "hUIIiSIVIAFCf4WDhSEjICwgMSBF/VEiLEES/csBICxBLv3NAf1QIiwgOf1P/VEhMSABIA0gG4VC" +
+  "EokiASAVQn+Fg4UhDSA2IET9USIuQRv9ywEgLkEl/c0B/VAiNiA4IEn9USIuQQr9ywEgLkE2/c0B" +
+  "/VAiOCAtIEX9USItQST9ywEgLUEc/c0B/VAiT/1P/VEhUCAGIAyFQhuJIgwgAyALhUIKiSIDIA4g" +
+  "G4VCJIkiDkJ/hYOFISQgTyA8IEf9USItQQ/9ywEgLUEx/c0B/VAiPCA4/U/9USEuIA4gFCAehUIP" +
+  "iSIUIANCf4WDhSElIDggNSA9/VEiLSAt/Q0BAgMEBQYHAAkKCwwNDg8IIi0gPP1P/VEhNSADIAIg" +
+  "GYVCOIkiAiAUQn+Fg4UhJiBCIET9USI4QSf9ywEgOEEZ/c0B/VAiOCA+IEn9USI+QQL9ywEgPkE+" +
+  "/c0B/VAiPiAzIEX9USIzQSn9ywEgM0EX/c0B/VAiM/1P/VEhQiAGIAqFQieJIgMgCyAWhUICiSIG" +
+  "IBIgG4VCKYkiCkJ/hYOFIRIgSyBIIEogRv1P/VEiRCArIDcgO/1P/VEiN/1RICwgMiAq/U/9USJF" +
+  "IC0gTyA2/U/9USJJ/VH9USA+IEAgPf1RIjJBN/3LASAyQQn9zQH9UCIyID8gR/1RIj1BPv3LASA9" +
+  "QQL9zQH9UCI9/U/9USI//VEiQCAvIE39USBOIC79Uf1RIDIgMyA4/U/9USJH/VEiSiBK/c4BIEpB" +
+  "P/3NAf1Q/VEiT/1RIlEgMSBKIEMgRiBI/U/9USJDIDQgOyAr/U/9USJG/VEgOSAqICz9T/1RIisg" +
+  "PCA2IC39T/1RIir9Uf1RIDMgPSA+/U/9USI5/VEiLSAt/c4BIC1BP/3NAf1Q/VEiPv1RIixBK/3L" +
+  "ASAsQRX9zQH9UCIzIE0gSyAw/VEgQSBQ/VH9USA9IDggMv1P/VEiNP1RIjIgTCA6/VEgMSA1/VH9" +
+  "USBC/VEiMSAx/c4BIDFBP/3NAf1Q/VEiSP1RIixBLP3LASAsQRT9zQH9UCI2/U/9USBTQYgIaikD" +
+  "ACIL/RL9USEsIAsgICAIIBmFQjeJIgggA0J/hSAKg4UiGyAAIB+FICOFICWFhSILQgGJIAYgDyAe" +
+  "hUI+iSIPQn+FIAiDhSIeIAIgDEJ/hSAOg4UiJyABIBhCf4UgB4OFIhkgHSAcQn+FIBqDhSIaIBcg" +
+  "EEJ/hSAJg4UiB4WFhYUiCYUiFoUiDiANIAsgCiAGQn+FIA+DhSIoIBQgAkJ/hSAMg4UiCiAVIAFC" +
+  "f4UgGIOFIhQgEyAXQn+FIBCDhSIpICEgHUJ/hSAcg4UiE4WFhYUiDEIBiYUiHIVCK4kiECAfIA8g" +
+  "CEJ/hSADg4UiAiAFICCFICKFICSFhSIDIAQgEYUgDYUgJoUgEoUiBkIBiYUiF4VCLIkiAUJ/hYOF" +
+  "hSELIDYgKiAxIEAgQP3OASBAQT/9zQH9UP1RIjH9USIqQRX9ywEgKkEr/c0B/VAiOCAz/U/9USEq" +
+  "IAEgCiAGIAlCAYmFIg2FQhWJIgYgEEJ/hYOFIRggMyA/IC0gMiAy/c4BIDJBP/3NAf1Q/VEiSv1R" +
+  "Ii1BDv3LASAtQTL9zQH9UCItIDj9T/1RIT8gECAeIAwgA0IBiYUiHYVCDokiAyAGQn+Fg4UhDyA4" +
+  "IFEgLf1P/VEhOyAGIANCf4UgDoOFIRAgLSA2IFH9T/1RITYgAyAOQn+FIAGDhSEMIEMgMf1RIi1B" +
+  "HP3LASAtQST9zQH9UCIzIEEgT/1RIi1BA/3LASAtQT39zQH9UCIyIDcgSv1RIi1BFP3LASAtQSz9" +
+  "zQH9UCI3/U/9USEtIA0gE4VCHIkiASAWICKFQgOJIgMgByAdhUIUiSIJQn+Fg4UhDiA3IC4gSP1R" +
+  "Ii5BLf3LASAuQRP9zQH9UCI4IDL9T/1RIS4gCSAXICWFQi2JIgggA0J/hYOFIQYgMiBCID79USIy" +
+  "QT39ywEgMkED/c0B/VAiPCA4/U/9USEyIAMgEiAchUI9iSIDIAhCf4WDhSEHIDggMyA8/U/9USFA" +
+  "IAggA0J/hSABg4UhCCA8IDcgM/1P/VEhNyADIAFCf4UgCYOFIQkgLyBI/VEiLyAv/c4BIC9BP/3N" +
+  "Af1QIjMgKyAx/VEiK0EZ/csBICtBJ/3NAf1QIi8gOiA+/VEiK0EG/csBICtBOv3NAf1QIjr9T/1R" +
+  "ISsgACAXhUIBiSIKIA0gFIVCGYkiACARIByFQgaJIhJCf4WDhSERIDogSSBK/VEiOCA4/Q0HAAEC" +
+  "AwQFBg8ICQoLDA0OIjwgL/1P/VEhOCASIB0gJ4VCCIkiASAAQn+Fg4UhAyAvIDQgT/1RIi9BEv3L" +
+  "ASAvQS79zQH9UCI0IDz9T/1RIS8gACACIBaFQhKJIgIgAUJ/hYOFIQAgPCAzIDT9T/1RIUEgASAC" +
+  "Qn+FIAqDhSEBIDQgOiAz/U/9USFCIAIgCkJ/hSASg4UhCiBEIEr9USIzQRv9ywEgM0El/c0B/VAi" +
+  "OiBOIEj9USIzQQr9ywEgM0E2/c0B/VAiPCAwIE/9USIwQST9ywEgMEEc/c0B/VAiMP1P/VEhMyAa" +
+  "IB2FQhuJIgIgFyAjhUIKiSIUIAUgFoVCJIkiFUJ/hYOFIRIgMCA1ID79USI0QQ/9ywEgNEEx/c0B" +
+  "/VAiNSA8/U/9USE0IBUgHCAmhUIPiSIFIBRCf4WDhSETIDwgOSAx/VEiOSA5/Q0BAgMEBQYHAAkK" +
+  "CwwNDg8IIjkgNf1P/VEhPCAUIA0gKIVCOIkiGiAFQn+Fg4UhFCA1IDogOf1P/VEhPSAFIBpCf4Ug" +
+  "AoOFIQUgOSAwIDr9T/1RITkgGiACQn+FIBWDhSEVIEwgPv1RIjBBPv3LASAwQQL9zQH9UCIwIEUg" +
+  "Sv1RIjVBJ/3LASA1QRn9zQH9UCI1IEYgMf1RIjFBN/3LASAxQQn9zQH9UCJD/U/9USExIAQgHIVC" +
+  "PokiBCAZIB2FQieJIgIgDSAphUI3iSIaQn+Fg4UhDSBDIFAgT/1RIjpBKf3LASA6QRf9zQH9UCJE" +
+  "IDX9T/1RIT4gGiAWICSFQimJIhkgAkJ/hYOFIRYgNSBHIEj9USI1QQL9ywEgNUE+/c0B/VAiRSBE" +
+  "/U/9USE6IAIgFyAbhUICiSIbIBlCf4WDhSEXIEQgMCBF/U/9USE1IBkgG0J/hSAEg4UhAiBFIEMg" +
+  "MP1P/VEhMCAbIARCf4UgGoOFIQQgUkECaiFSDAELC0GgCyAs/QsEAEGwCyAq/QsEAEHACyA//QsE" +
+  "AEHQCyA7/QsEAEHgCyA2/QsEAEHwCyAt/QsEAEGADCAu/QsEAEGQDCAy/QsEAEGgDCBA/QsEAEGw" +
+  "DCA3/QsEAEHADCAr/QsEAEHQDCA4/QsEAEHgDCAv/QsEAEHwDCBB/QsEAEGADSBC/QsEAEGQDSAz" +
+  "/QsEAEGgDSA0/QsEAEGwDSA8/QsEAEHADSA9/QsEAEHQDSA5/QsEAEHgDSAx/QsEAEHwDSA+/QsE" +
+  "AEGADiA6/QsEAEGQDiA1/QsEAEGgDiAw/QsEAEGwDiALNwMAQbgOIBg3AwBBwA4gDzcDAEHIDiAQ" +
+  "NwMAQdAOIAw3AwBB2A4gDjcDAEHgDiAGNwMAQegOIAc3AwBB8A4gCDcDAEH4DiAJNwMAQYAPIBE3" +
+  "AwBBiA8gAzcDAEGQDyAANwMAQZgPIAE3AwBBoA8gCjcDAEGoDyASNwMAQbAPIBM3AwBBuA8gFDcD" +
+  "AEHADyAFNwMAQcgPIBU3AwBB0A8gDTcDAEHYDyAWNwMAQeAPIBc3AwBB6A8gAjcDAEHwDyAENwMA" +
+  "C0kAQZAKQQBBiAH8CwBBkApBwAlBI/wKAABBswpB8AlBIPwKAABB2wpBHzoAAEGXC0GXCy0AAEGA" +
+  "AXI6AABCfSQAQgAkAkEAJAMLFAAgAK0kBEJ/QgAjBH0jBIJ9JAULGQEBfiAA/AYiAUKABH8kAiAB" +
+  "QoAEgackAwsFAEHwCQuJAgMIfwR+AXwjBKchByMFIQ0jBCEOIwMhBSMCIgwQACEIIwEhCQNAIAMg" +
+  "BkoEQCACBEAgAiAGQQN0aiAFrCAMQgmGfLk5AwALRAAAAAAAAAAAIRBBACEEA0AgBCAHSARAIAVB" +
+  "gARGBEAgDEIBfCIMEAAhCCMBIQlBACEFC0GABCAFayIKIAcgBGsiCyAKIAtIGyAFaiEKA0AgBSAK" +
+  "SARAIA0gCCAFIAl0aikDACIPVAR+Qn8FIA8gDoILIg9CAFkEQCAQIAAgD6dBA3RqKwMAoCEQIARB" +
+  "AWohBAsgBUEBaiEFDAELCwwBCwsgASAGQQN0aiAQOQMAIAZBAWohBgwBCwsgDCQCIAUkAwsMACMD" +
+  "rCMCQgmGfLkL5QQDBH8DfgF7QdMKIABCCIhC/4H8h/CfwP8AgyAAQv+B/Ifwn8D/AINCCIaEIgVC" +
+  "EIhC//+DgPD/P4MgBUL//4OA8P8/g0IQhoRCIIo3AwBB0AopAwAhBkHYCikDACEFQdMKIABCAXwi" +
+  "B0IIiEL/gfyH8J/A/wCDIAdC/4H8h/CfwP8Ag0IIhoQiB0IQiEL//4OA8P8/gyAHQv//g4Dw/z+D" +
+  "QhCGhEIgijcDAANAIAFBGUgEQCABQQR0QaALaiABQRFIBH4gAUEDdEGQCmopAwAFQgAL/RL9CwQA" +
+  "IAFBAWohAQwBCwtBoAxBoAz9AAQAIAb9HgD9CwQAQbAMQbAM/QAEACAF/R4A/QsEAEHTCiAAQgJ8" +
+  "IgVCCIhC/4H8h/CfwP8AgyAFQv+B/Ifwn8D/AINCCIaEIgVCEIhC//+DgPD/P4MgBUL//4OA8P8/" +
+  "g0IQhoRCIIo3AwBBACEBA0AgAUEZSARAIAFBA3QiA0GwDmogAUERSAR+IANBkApqKQMABUIACzcD" +
+  "ACABQQFqIQEMAQsLA0AgAkGABEgEQBACQRFBgAQgAmsiASABQRFKGyEDQQAhAQNAIAEgA0gEQCAB" +
+  "IAJqIgRBBHRBgBBqIAFBBHRBoAtq/QAEACIIIAj9DQcGBQQDAgEADw4NDAsKCQj9CwQAIARBA3RB" +
+  "gNAAaiABQQN0QbAOaikDACIFQgiIQv+B/Ifwn8D/AIMgBUL/gfyH8J/A/wCDQgiGhCIFQhCIQv//" +
+  "g4Dw/z+DIAVC//+DgPD/P4NCEIaEQiCKNwMAIAFBAWohAQwBCwsgAiADaiECDAELCyAAJAALBgBB" +
+  "gPAACykBAn4gAPwGIgMhAgNAIAIgAyABrHxTBEAgAhAAGiACQgN8IQIMAQsLC1cCAn8CfgNAIAEg" +
+  "BEoEQCMEIQYgACAEQQN0aikDACIFIwVWBH5CfwUgBSAGggsiBUIAWQRAIAIgA0ECdGogBT4CACAD" +
+  "QQFqIQMLIARBAWohBAwBCwsgAwt6AgJ/AX4gAPwGEAAhAwNAIAJBgARIBEAgASACQQN0aiADIAIj" +
+  "AXRqKQMAIgRCCIhC/4H8h/CfwP8AgyAEQv+B/Ifwn8D/AINCCIaEIgRCEIhC//+DgPD/P4MgBEL/" +
+  "/4OA8P8/g0IQhoRCIIo3AwAgAkEBaiECDAELCwsL8AECAEGACAvAAQEAAAAAAAAAgoAAAAAAAACK" +
+  "gAAAAAAAgACAAIAAAACAi4AAAAAAAAABAACAAAAAAIGAAIAAAACACYAAAAAAAICKAAAAAAAAAIgA" +
+  "AAAAAAAACYAAgAAAAAAKAACAAAAAAIuAAIAAAAAAiwAAAAAAAICJgAAAAAAAgAOAAAAAAACAAoAA" +
+  "AAAAAICAAAAAAAAAgAqAAAAAAAAACgAAgAAAAICBgACAAAAAgICAAAAAAACAAQAAgAAAAAAIgACA" +
+  "AAAAgABBwAkLImVtYmVyYmVuY2gvc3RhdGlzdGljcy9ib290c3RyYXAvdjE=\",Y;function at(" +
+  "){if(Y===void 0){let A=atob(Kt),t=new Uint8Array(A.length);for(let n=0;n<A.l" +
+  "ength;n++)t[n]=A.charCodeAt(n);Y=new WebAssembly.Module(t)}return Y}var b=40" +
+  "96,vt=65536,Bt,ut;function jt(){return Bt??=new WebAssembly.Instance(at(),{}" +
+  ").exports,Bt}function wt(A,t){let n=A.memory.buffer.byteLength;t>n&&A.memory" +
+  ".grow(Math.ceil((t-n)/vt))}var K=class{source;#A;#t;#r=0;#e=null;constructor" +
+  "(t,n){if(t.length!==32)throw new RangeError(`bootstrap seed must be 32 bytes" +
+  ", found ${t.length}`);if(!Number.isSafeInteger(n)||n<1||n>4294967295)throw n" +
+  "ew RangeError(`index range ${n} is outside [1, 2^32 - 1]`);this.#A=t.slice()" +
+  ",this.#t=n,this.source={fill:(e,r)=>{if(!Number.isSafeInteger(e)||e<0)throw " +
+  "new RangeError(`block index ${e} is not a safe integer >= 0`);if(r.length<l)" +
+  "throw new RangeError(`output needs ${l} bytes`);let i=this.#n(null),o=i.heap" +
+  "Base();wt(i,o+l),i.blockBytes(e,o),r.set(new Uint8Array(i.memory.buffer,o,l)" +
+  ")}}}#n(t){let n=jt();if(ut!==this&&(new Uint8Array(n.memory.buffer,n.seedAdd" +
+  "ress(),32).set(this.#A),n.setSeed(),n.setRange(this.#t),n.seek(this.#r),ut=t" +
+  "his,this.#e=null),t!==null&&t!==this.#e){let e=n.heapBase()+l;wt(n,e+8*(t.le" +
+  "ngth+2*b)),new Float64Array(n.memory.buffer,e,t.length).set(t),this.#e=t}ret" +
+  "urn n}resample(t,n,e,r,i){if(t.length!==this.#t)throw new RangeError(`stream" +
+  " draws below ${this.#t}, not ${t.length}`);if(r<0||i>n.length||e&&i>e.length" +
+  ")throw new RangeError(\"resample range outside the output arrays\");let o=this" +
+  ".#n(t),s=o.heapBase()+l,g=s+8*this.#t,c=g+8*b;for(let I=r;I<i;I+=b){let a=Ma" +
+  "th.min(b,i-I);o.resample(s,g,e===null?0:c,a);let h=o.memory.buffer;n.set(new" +
+  " Float64Array(h,g,a),I),e?.set(new Float64Array(h,c,a),I)}this.#r=o.position" +
+  "()}};function Qt(A,t){return new K(A,t)}var zt=[\"wasm\",\"reference\"];function" +
+  " _t(A){return(t,n)=>{let e=A(t),r=new U(e,n);return{source:e,resample:(i,o,s" +
+  ",g,c)=>W(i,r,o,s,g,c)}}}var Wt=_t(A=>new H(A));function lt(A){if(A===\"wasm\")" +
+  "return Qt;if(A===\"reference\")return Wt;throw new RangeError(`kernel must be " +
+  "one of ${zt.join(\", \")}, found ${String(A)}`)}function Xt(A,t,n=0,e=A.length" +
+  "-1){if(!(n<=t&&t<=e&&n>=0&&e<A.length))throw new RangeError(`rank ${t} is ou" +
+  "tside [${n}, ${e}]`);for(;e>n;){if(e-n<16){qt(A,n,e);break}let r=n+(e-n>>>1)" +
+  ",i=Zt(A[n],A[r],A[e]),o=n-1,s=e+1;for(;;){do o++;while(A[o]<i);do s--;while(" +
+  "A[s]>i);if(o>=s)break;let g=A[o];A[o]=A[s],A[s]=g}t<=s?e=s:n=s+1}return A[t]" +
+  "}function $t(A,t,n){let e=1/0;for(let r=t;r<=n;r++)A[r]<e&&(e=A[r]);return e" +
+  "}function v(A,t){let n=[],e=A.length-1;for(let r=t.length-1;r>=0;r--){let i=" +
+  "t[r];if(i+1>e)throw new RangeError(`rank ${i+1} is out of range`);let o=Xt(A" +
+  ",i,0,e);n.unshift([o,$t(A,i+1,e)]),e=i}return n}function Zt(A,t,n){return A>" +
+  "t&&([A,t]=[t,A]),t>n&&(t=n),A>t?A:t}function qt(A,t,n){for(let e=t+1;e<=n;e+" +
+  "+){let r=A[e],i=e-1;for(;i>=t&&A[i]>r;)A[i+1]=A[i],i--;A[i+1]=r}}var Ct=100," +
+  "St=1e6,tA=5;function AA(A){if(typeof A!=\"number\"||!Number.isInteger(A)||A<Ct" +
+  "||A>St)throw new RangeError(`resamples must be an integer in [${Ct}, ${St}]," +
+  " found ${String(A)}`);return A}function nA(A,t){for(;t!==0n;)[A,t]=[t,A%t];r" +
+  "eturn A}function eA(A){let t=1n,n=new Set;for(let e of A)n.has(e.den)||(n.ad" +
+  "d(e.den),t=t/nA(t,e.den)*e.den);return{nums:A.map(e=>e.num*(t/e.den)),den:t}" +
+  "}var rA=[1,39],M=40,dt=4096;function Dt(A,t){let n=AA(t.resamples),e=Array.i" +
+  "sArray(A)?eA(A):A,{nums:r,den:i}=e,o=r.length;if(o<tA)return null;let s=0n;f" +
+  "or(let f of r){let B=f<0n?-f:f;B>s&&(s=B)}if(r.every(f=>f===r[0])){t.onProgr" +
+  "ess?.(n,n);let f=p.of(r[0],i);return{lower:f,upper:f}}let c=(typeof t.kernel" +
+  "==\"function\"?t.kernel:lt(t.kernel??\"wasm\"))(t.seed,o),I=BigInt(o)*s<=BigInt(" +
+  "Number.MAX_SAFE_INTEGER),a=I?Float64Array.from(r,f=>Number(f)):oA(r,i,s),h=j" +
+  "(0,n),u=I?null:j(1,n);for(let f=0;f<n;f+=dt){let B=Math.min(n,f+dt);c.resamp" +
+  "le(a,h,u,f,B),t.onProgress?.(B,n)}let S=rA.map(f=>{let B=(n-1)*f,x=Math.floo" +
+  "r(B/M),V=B-x*M;return{j:x,g:V}}),E=S.map(f=>f.j),w=I?v(h,E).map(([f,B])=>[Bi" +
+  "gInt(f),BigInt(B)]):sA(a,h,u,c,r,E),Q=BigInt(M)*BigInt(o)*i,[C,d]=S.map(({g:" +
+  "f},B)=>{let[x,V]=w[B];return p.of(BigInt(M-f)*x+BigInt(f)*V,Q)});return{lowe" +
+  "r:C,upper:d}}var Ut=[];function j(A,t){let n=Ut[A];return(n===void 0||n.leng" +
+  "th<t)&&(n=new Float64Array(t),Ut[A]=n),n.subarray(0,t)}function pt(A){return" +
+  " A===0n?0:A.toString(2).length}function oA(A,t,n){let e=pt(n)-pt(t),r=e>=0?t" +
+  "<<BigInt(e):t,i=e<0?BigInt(-e):0n;return Float64Array.from(A,o=>O(o<<i,r))}v" +
+  "ar yt=2**-53,iA=2**-1074;function sA(A,t,n,e,r,i){let o=r.length,s=t.length;" +
+  "if(o*yt>=.005)throw new RangeError(`too many values (${o})`);let g=0;for(let" +
+  " E of A)g=Math.max(g,Math.abs(E));let c=4*(2*o*o*yt*g+o*iA),I=j(2,t.length);" +
+  "I.set(t);let a=v(I,i),h=i.map((E,w)=>{let Q=a[w][0]-c,C=a[w][1]+c;return{j:E" +
+  ",lo:Q,hi:C,below:gA(t,Q),exact:[]}}),u=new U(e.source,o),S=new Uint32Array(o" +
+  ");for(let E=0;E<s;E++){let w=t[E],Q=null;for(let C of h)if(!(w<C.lo||w>C.hi)" +
+  "){if(Q===null){u.seek(n[E]),u.fill(S,o),Q=0n;for(let d=0;d<o;d++)Q+=r[S[d]]}" +
+  "C.exact.push(Q)}}return h.map(({j:E,below:w,exact:Q})=>{Q.sort((f,B)=>f<B?-1" +
+  ":f>B?1:0);let C=Q[E-w],d=Q[E+1-w];if(C===void 0||d===void 0)throw new Error(" +
+  "\"internal error: bootstrap certification window failed\");return[C,d]})}funct" +
+  "ion gA(A,t){let n=0;for(let e=0;e<A.length;e++)A[e]<t&&n++;return n}function" +
+  " IA(A,t){try{let n=Dt({nums:A.nums,den:A.den},{resamples:A.resamples,seed:A." +
+  "seed,kernel:A.kernel,onProgress:e=>t({id:A.id,done:e})});if(n===null)throw n" +
+  "ew RangeError(\"interval of fewer than 5 values\");t({id:A.id,lower:[n.lower.n" +
+  "um,n.lower.den],upper:[n.upper.num,n.upper.den]})}catch(n){t({id:A.id,error:" +
+  "n instanceof Error?n.message:String(n)})}}var R=globalThis;if(R.WorkerGlobal" +
+  "Scope!==void 0&&R.postMessage){let A=R.postMessage.bind(R);R.onmessage=t=>IA" +
+  "(t.data,A)}export{IA as answer};\n/*! noble-hashes - MIT License (c) 2022 Pau" +
+  "l Miller (paulmillr.com) */\n";

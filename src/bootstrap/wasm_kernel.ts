@@ -26,6 +26,7 @@ type Exports = {
   blockBytes(block: number, out: number): void;
   resample(values: number, sums: number, starts: number, count: number): void;
   drawWords(words: number, count: number, out: number): number;
+  generateBlocks(from: number, count: number): void;
 };
 
 /** Resamples per kernel call. */
@@ -175,4 +176,27 @@ export function kernelDraws(words: readonly bigint[], n: number): number[] {
   const outAt = at + 8 * words.length;
   const count = k.drawWords(at, words.length, outAt);
   return Array.from(new Uint32Array(k.memory.buffer, outAt, count));
+}
+
+/**
+ * Generate `count` stream blocks of a seed inside the kernel, from block
+ * `from`, and return nothing: the kernel's stream rate alone, for
+ * `bench/bootstrap_rates.ts`.
+ *
+ * @example
+ * ```ts
+ * import { kernelGenerateBlocks } from "./wasm_kernel.ts";
+ * kernelGenerateBlocks(new Uint8Array(32), 0, 6);
+ * ```
+ */
+export function kernelGenerateBlocks(
+  seed: Uint8Array,
+  from: number,
+  count: number,
+): void {
+  const k = instance();
+  owner = undefined;
+  new Uint8Array(k.memory.buffer, k.seedAddress(), 32).set(seed);
+  k.setSeed();
+  k.generateBlocks(from, count);
 }

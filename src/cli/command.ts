@@ -65,6 +65,7 @@ export type CommandSpec = {
 export const COMMON_OPTIONS: OptionSpecs = {
   help: { type: "boolean", short: "h" },
   quiet: { type: "boolean", short: "q" },
+  limits: { type: "string" },
 };
 
 /**

@@ -28,7 +28,8 @@ import {
 import type { CommandSpec } from "./command.ts";
 import { checkWritable, fileError, printLine, writeFileAtomic } from "./io.ts";
 import { phaseUnit, progressBar } from "./progress.ts";
-import { renderSummary } from "./summary.ts";
+import { readArtifact } from "../report/artifact.ts";
+import { renderSummary } from "../report/summary_text.ts";
 
 /** Default output folder of the demo. */
 const DEMO_DIR = "ember-demo";
@@ -175,14 +176,16 @@ Example:
       await writeFileAtomic(`${dir}/${name}`, bytes);
     }
     const episodes = suite.scenarios.reduce((n, s) => n + s.seeds.length, 0);
-    await printLine(renderSummary({
-      title:
-        `EMBERBench demo: suite ${suite.suite_id} ${suite.suite_version}, ${episodes} episodes per policy, ${resamples} bootstrap resamples.\nFiles written to ${dir}/: ${
-          [...files.keys()].join(", ")
-        }`,
-      aggregates,
-      paired: { a, b, artifact: paired },
-    }));
+    // The same strict reading and tables as `summary` on the saved files.
+    const views = [];
+    for (const { policy, artifact } of aggregates) {
+      views.push(await readArtifact(artifact, `${dir}/${policy}.stats.json`));
+    }
+    views.push(await readArtifact(paired, `${dir}/compare.${a}-vs-${b}.json`));
+    await printLine(renderSummary(views, [
+      `EMBERBench demo: suite ${suite.suite_id} ${suite.suite_version}, ${episodes} episodes per policy, ${resamples} bootstrap resamples.`,
+      `Files written to ${dir}/: ${[...files.keys()].join(", ")}`,
+    ]));
     return 0;
   },
 };

@@ -10,6 +10,7 @@
 
 import { encodeBytes, type JsonValue, parseBytes } from "../canonical.ts";
 import { EmberError } from "../errors.ts";
+import { beyondLimit, limitsWith } from "../limits.ts";
 
 /**
  * A file that could not be read or written: not found, not permitted, a
@@ -34,7 +35,9 @@ const STDIN = "-";
 
 /**
  * Read a whole file (or standard input for `-`), mapping failures to a
- * {@linkcode FileError} that names the file.
+ * {@linkcode FileError} that names the file. A file larger than the
+ * `maxFileBytes` limit (`limits.ts`) is refused from its size, before it is
+ * read; standard input is refused as soon as it grows past the limit.
  *
  * @example
  * ```ts ignore
@@ -43,15 +46,45 @@ const STDIN = "-";
  * ```
  */
 export async function readInput(file: string): Promise<Uint8Array> {
+  const max = limitsWith().maxFileBytes;
   try {
-    if (file === STDIN) {
-      return new Uint8Array(
-        await new Response(Deno.stdin.readable).arrayBuffer(),
-      );
-    }
-    return await Deno.readFile(file);
+    if (file === STDIN) return await readBounded(Deno.stdin, "<stdin>", max, 0);
+    using handle = await Deno.open(file, { read: true });
+    const size = (await handle.stat()).size;
+    if (size > max) throw tooLarge(file, `input of ${size} bytes`, max);
+    // A device or pipe reports size 0, and a file may grow while it is read:
+    // the reading itself is bounded too.
+    return await readBounded(handle, file, max, size);
   } catch (e) {
     throw fileError(file, "read", e);
+  }
+}
+
+function tooLarge(file: string, what: string, max: number): FileError {
+  return new FileError(beyondLimit("maxFileBytes", what, max), { file });
+}
+
+// Reads into one buffer of the expected size (plus one byte, to see the
+// end without a copy), growing it only up to one byte past the limit, so
+// that an endless stream is refused as soon as it passes the limit.
+async function readBounded(
+  r: { read(p: Uint8Array): Promise<number | null> },
+  name: string,
+  max: number,
+  expected: number,
+): Promise<Uint8Array> {
+  let buf = new Uint8Array(Math.min(max, expected) + 1);
+  let n = 0;
+  for (;;) {
+    if (n > max) throw tooLarge(name, `input of more than ${max} bytes`, max);
+    if (n === buf.length) {
+      const next = new Uint8Array(Math.min(max + 1, 2 * buf.length + 65536));
+      next.set(buf);
+      buf = next;
+    }
+    const got = await r.read(buf.subarray(n));
+    if (got === null) return buf.subarray(0, n);
+    n += got;
   }
 }
 
@@ -185,7 +218,13 @@ export async function checkWritable(
  * ```
  */
 export async function writeStdout(bytes: Uint8Array): Promise<void> {
-  await writeAllTo(Deno.stdout, bytes);
+  try {
+    await writeAllTo(Deno.stdout, bytes);
+  } catch (e) {
+    // A closed pipe is the reader's choice (`| head`); the CLI exits quietly.
+    if (e instanceof Deno.errors.BrokenPipe) throw e;
+    throw fileError("<stdout>", "write", e, "<stdout>");
+  }
 }
 
 /**

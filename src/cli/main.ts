@@ -13,6 +13,7 @@
  */
 
 import { EmberError } from "../errors.ts";
+import { parseLimitsSpec, setLimits } from "../limits.ts";
 import {
   METRICS_VERSION,
   OBSERVATION_VERSION,
@@ -29,6 +30,9 @@ import { DIGEST } from "./digest.ts";
 import { METRICS } from "./metrics.ts";
 import { RUN } from "./run.ts";
 import { SUITE } from "./suite.ts";
+import { SUMMARY } from "./summary.ts";
+import { REPORT } from "./report.ts";
+import { SHOW } from "./show.ts";
 import { VERIFY } from "./verify.ts";
 
 /**
@@ -48,7 +52,10 @@ export type CommandName =
   | "aggregate"
   | "compare"
   | "suite"
-  | "digest";
+  | "digest"
+  | "summary"
+  | "report"
+  | "show";
 
 /** Every command name, in help order. */
 const COMMAND_NAMES: readonly CommandName[] = [
@@ -60,6 +67,9 @@ const COMMAND_NAMES: readonly CommandName[] = [
   "compare",
   "suite",
   "digest",
+  "summary",
+  "report",
+  "show",
 ];
 
 // The package version of deno.json; tests/cli_test.ts checks that they
@@ -94,6 +104,12 @@ function commandSpec(name: CommandName): CommandSpec {
       return SUITE;
     case "digest":
       return DIGEST;
+    case "summary":
+      return SUMMARY;
+    case "report":
+      return REPORT;
+    case "show":
+      return SHOW;
     default: {
       const unknown: never = name;
       throw new UsageError(`unknown command ${JSON.stringify(unknown)}`);
@@ -131,6 +147,9 @@ ${commands.join("\n")}
 Options of every command:
   -h, --help     the command's help: options, minimum permissions, examples
   -q, --quiet    no progress bars or notices on standard error
+  --limits SPEC  raise or lower the implementation limits of the readers,
+                 e.g. file-bytes=536870912,episodes=200000,depth=64,
+                 string-length=4096 (defaults: 64 MiB, 100000, 512, 1 MiB)
   --version      print the version
 
 JSON outputs are canonical JSON (contract 2), written atomically to --out FILE
@@ -191,7 +210,19 @@ export async function main(args: readonly string[]): Promise<number> {
       await print(commandHelp(command));
       return 0;
     }
-    return await spec.run(parsed);
+    const limits = parsed.values.limits;
+    if (limits === undefined) return await spec.run(parsed);
+    let previous;
+    try {
+      previous = setLimits(parseLimitsSpec(String(limits)));
+    } catch (e) {
+      throw new UsageError(`--limits: ${(e as Error).message}`);
+    }
+    try {
+      return await spec.run(parsed);
+    } finally {
+      setLimits(previous);
+    }
   } catch (e) {
     return report(e, command);
   }

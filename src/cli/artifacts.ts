@@ -1,0 +1,36 @@
+/**
+ * Loading the statistics artifacts that `summary` and `report` show: each
+ * file read with the strict JSON reader, then the strict artifact schema,
+ * and all of them required to share one evaluation manifest.
+ *
+ * @module
+ */
+
+import {
+  type ArtifactView,
+  checkSameManifest,
+  readArtifact,
+} from "../report/artifact.ts";
+import { UsageError } from "./args.ts";
+import { readJson } from "./io.ts";
+
+/**
+ * Read and check every artifact file, in the order given.
+ *
+ * @example
+ * ```ts ignore
+ * import { loadArtifacts } from "./artifacts.ts";
+ * const views = await loadArtifacts(["greedy.stats.json", "compare.json"]);
+ * ```
+ */
+export async function loadArtifacts(
+  files: readonly string[],
+): Promise<ArtifactView[]> {
+  if (files.length === 0) throw new UsageError("missing input: ARTIFACT");
+  const views: ArtifactView[] = [];
+  for (const file of files) {
+    views.push(await readArtifact(await readJson(file), file));
+  }
+  checkSameManifest(views);
+  return views;
+}

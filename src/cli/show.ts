@@ -1,0 +1,175 @@
+/**
+ * `show`: the episode viewer. From an evaluation result and its suite (one
+ * episode, by manifest index) or from a scenario and a run record, it
+ * replay-verifies the record (metrics.md's three stages, via the metrics
+ * computation) and writes a self-contained HTML page that animates the
+ * episode, or with `--text` the frames as text.
+ *
+ * @module
+ */
+
+import { encode, type JsonObject } from "../canonical.ts";
+import { EvaluationError } from "../errors.ts";
+import { episodeMetrics } from "../metrics/episode.ts";
+import { parseRecord } from "../record.ts";
+import { episodeText, episodeView } from "../report/episode_view.ts";
+import { viewerHtml } from "../report/viewer_html.ts";
+import { parseResult } from "../result.ts";
+import { scenarioHash } from "../scenario.ts";
+import { buildManifest, manifestHash } from "../suite.ts";
+import type { RunRecord, Scenario } from "../types.ts";
+import {
+  expectPositionals,
+  flag,
+  intOption,
+  stringOption,
+  UsageError,
+} from "./args.ts";
+import { type CommandSpec, loadScenario, loadSuite } from "./command.ts";
+import { checkWritable, emitBytes, readJson } from "./io.ts";
+
+/**
+ * The `show` command.
+ *
+ * @example
+ * ```ts ignore
+ * import { SHOW } from "./show.ts";
+ * const code = await SHOW.run({ values: { text: true }, positionals: ["greedy.json"] });
+ * ```
+ */
+export const SHOW: CommandSpec = {
+  summary: "episode viewer: animated HTML page (or text frames) of one episode",
+  usage:
+    "show [--suite FILE] [--episode INDEX] [--text] [--out FILE] RESULT\n       show --scenario FILE [--text] [--out FILE] RECORD",
+  options: {
+    suite: { type: "string" },
+    episode: { type: "string" },
+    scenario: { type: "string" },
+    text: { type: "boolean" },
+    out: { type: "string", short: "o" },
+  },
+  help:
+    `Draw one episode: from RESULT, the episode of manifest index INDEX (default:
+the first episode in the result) with its scenario from the suite; or, with
+--scenario, the run record RECORD. The record is replay-verified first (and a
+result's stored metrics must equal the recomputed ones). The HTML page needs
+no network: play/pause, a step slider, keys (left/right, Home/End, Space),
+and the episode's key metrics beside the grid.
+
+Options:
+  --suite FILE     the suite of RESULT (default: the embedded public suite)
+  --episode INDEX  manifest index of the episode (default: the first present)
+  --scenario FILE  show a run record of this scenario instead of a result
+  --text           print text frames instead of HTML
+  --out FILE       write to FILE atomically (default: standard output)
+  -q, --quiet      accepted, prints the same
+  -h, --help       this help
+
+Permissions: --allow-read=RESULT (plus --allow-read=FILE for --suite FILE),
+or --allow-read=SCENARIO,RECORD; plus --allow-read=DIR --allow-write=DIR for
+--out DIR/NAME.
+
+Example:
+  deno run --allow-read=ember-demo jsr:@ember/stats show --episode 3 \\
+      ember-demo/greedy.result.json > episode.html`,
+  async run(args) {
+    const [file] = expectPositionals(args.positionals, ["INPUT"]) as [string];
+    const scenarioFile = stringOption(args.values, "scenario");
+    const suiteFile = stringOption(args.values, "suite");
+    const episodeOption = stringOption(args.values, "episode");
+    if (
+      scenarioFile !== undefined &&
+      (suiteFile !== undefined || episodeOption !== undefined)
+    ) {
+      throw new UsageError(
+        "--scenario shows a run record: it takes neither --suite nor --episode",
+      );
+    }
+    const index = episodeOption === undefined
+      ? undefined
+      : intOption(episodeOption, "episode", 0, Number.MAX_SAFE_INTEGER);
+    const out = stringOption(args.values, "out");
+    if (out !== undefined) await checkWritable(out);
+    const { scenario, record, metrics } = scenarioFile === undefined
+      ? await fromResult(file, suiteFile, index)
+      : await fromRecord(scenarioFile, file);
+    const view = episodeView(scenario, record, metrics);
+    const text = flag(args.values, "text")
+      ? `${episodeText(view)}\n`
+      : await viewerHtml(view);
+    await emitBytes(new TextEncoder().encode(text), out);
+    return 0;
+  },
+};
+
+type Verified = {
+  scenario: Scenario;
+  record: RunRecord;
+  metrics: JsonObject;
+};
+
+async function fromRecord(
+  scenarioFile: string,
+  recordFile: string,
+): Promise<Verified> {
+  const scenario = await loadScenario(scenarioFile);
+  const value = await readJson(recordFile);
+  const metrics = await episodeMetrics(scenario, value, { file: recordFile });
+  return { scenario, record: parseRecord(value), metrics };
+}
+
+async function fromResult(
+  file: string,
+  suiteFile: string | undefined,
+  index: number | undefined,
+): Promise<Verified> {
+  const suite = await loadSuite(suiteFile);
+  const result = parseResult(await readJson(file), { file });
+  const fail = (path: string, detail: string): never => {
+    throw new EvaluationError(detail, { file, path });
+  };
+  const expected = await manifestHash(await buildManifest(suite));
+  if (result.evaluation_manifest_hash !== expected) {
+    fail(
+      "evaluation_manifest_hash",
+      `the result is not of the suite ${suite.suite_id} ${suite.suite_version} (its manifest hash is ${expected})`,
+    );
+  }
+  const position = index === undefined
+    ? 0
+    : result.episodes.findIndex((e) => e.index === index);
+  const episode = result.episodes[position];
+  if (episode === undefined) {
+    const scheduled = result.evaluation_manifest.episodes.length;
+    fail(
+      "episodes",
+      index === undefined
+        ? "the result has no episode"
+        : index >= scheduled
+        ? `no manifest index ${index}: the manifest schedules ${scheduled} episodes (0 to ${
+          scheduled - 1
+        })`
+        : `episode ${index} is scheduled but missing from the result`,
+    );
+  }
+  const ep = episode!;
+  const entry = suite.scenarios.find((s) =>
+    s.scenario.scenario_id === ep.scenario_id
+  );
+  const path = `episodes[${position}]`;
+  if (
+    entry === undefined ||
+    await scenarioHash(entry.scenario) !== ep.scenario_hash
+  ) {
+    fail(`${path}.scenario_hash`, "no scenario of the suite has this hash");
+  }
+  const scenario = entry!.scenario;
+  const metrics = await episodeMetrics(scenario, ep.record, { file });
+  if (encode(metrics) !== encode(ep.metrics)) {
+    fail(
+      `${path}.metrics`,
+      "the stored metrics differ from those recomputed from the record",
+    );
+  }
+  return { scenario, record: ep.record, metrics };
+}

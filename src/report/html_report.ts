@@ -1,0 +1,299 @@
+/**
+ * The HTML report of `report`: one self-contained page (no script, no
+ * external font, style or image; a Content-Security-Policy that forbids
+ * loading anything) built from aggregate and paired artifacts of one
+ * manifest. Per metric: a forest plot of each paired artifact's mean delta
+ * with its 95 % interval for overall, every scenario and every family, and
+ * every model's per-scenario means with intervals. Then the robustness
+ * counts and missing episodes, and for audit the artifacts' digests, seeds
+ * and versions. No ranking and no overall winner appear anywhere.
+ *
+ * @module
+ */
+
+import type {
+  AggregateView,
+  ArtifactView,
+  IntervalView,
+  PairedView,
+} from "./artifact.ts";
+import { ROBUSTNESS_FIELDS } from "./artifact.ts";
+import { escapeHtml } from "./escape.ts";
+import { forestPlot, meansPlot } from "./plots.ts";
+import { formatInterval, formatNumber } from "./summary_text.ts";
+import { directionText, METRIC_UNITS } from "./units.ts";
+
+const CSS = `
+body { font: 14px/1.45 system-ui, sans-serif; color: #000; background: #fff;
+  max-width: 780px; margin: 1.5em auto; padding: 0 1em; }
+h1 { font-size: 22px; } h2 { font-size: 18px; margin-top: 2em;
+  border-top: 1px solid #999; padding-top: .6em; } h3 { font-size: 15px; }
+table { border-collapse: collapse; font-size: 12px; margin: .5em 0; }
+th, td { border: 1px solid #bbb; padding: 2px 6px; text-align: left; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; }
+code, .hash { font-family: ui-monospace, monospace; font-size: 11px;
+  overflow-wrap: anywhere; }
+figure { margin: .5em 0 1em; }
+figure div[class*="-swatches"] { font-size: 12px !important; }
+.note { font-size: 13px; color: #222; }
+@media print { body { max-width: none; margin: 0; }
+  section.metric { break-inside: avoid-page; } h2 { break-after: avoid; } }
+`;
+
+/**
+ * The report page. `views` must share one manifest (check that first).
+ *
+ * @example
+ * ```ts ignore
+ * import { renderReport } from "./html_report.ts";
+ * const html = renderReport(views);
+ * ```
+ */
+export function renderReport(views: readonly ArtifactView[]): string {
+  const aggregates = views.filter((v): v is AggregateView =>
+    v.artifact === "aggregate"
+  );
+  const paired = views.filter((v): v is PairedView => v.artifact === "paired");
+  const first = views[0];
+  if (first === undefined) throw new RangeError("report: no artifact");
+  const models = modelLabels(aggregates);
+  const body: string[] = [
+    `<h1>EMBERBench report</h1>`,
+    intro(first, paired, models),
+  ];
+  first.definitions.forEach((def, m) => {
+    body.push(
+      `<section class="metric" id="metric-${escapeHtml(def.metric)}">`,
+      `<h2>${escapeHtml(def.metric)}</h2>`,
+      `<p class="note">${escapeHtml(def.kind)} metric, ${
+        def.direction === null ? "no direction" : directionText(def.direction)
+      }. Per episode: <code>${escapeHtml(def.definition)}</code>; unit: ${
+        escapeHtml(METRIC_UNITS[def.metric] ?? "")
+      }. Undefined when: ${escapeHtml(def.undefined_when)}.</p>`,
+    );
+    for (const p of paired) {
+      body.push(
+        `<h3>Mean delta A − B: A = ${escapeHtml(p.modelA)}, B = ${
+          escapeHtml(p.modelB)
+        }</h3>`,
+        forestPlot(
+          p.groups.map((g) => {
+            const e = g.metrics[m]!;
+            return {
+              label: groupLabel(g.kind, g.name),
+              mean: e.mean,
+              lower: e.ci?.lower ?? null,
+              upper: e.ci?.upper ?? null,
+            };
+          }),
+          {
+            direction: def.direction,
+            a: p.modelA,
+            b: p.modelB,
+            xLabel: `mean of ${def.metric} (A) − ${def.metric} (B)`,
+          },
+        ),
+      );
+    }
+    if (aggregates.length > 0) {
+      body.push(
+        `<h3>Mean per scenario, every model (95 % intervals)</h3>`,
+        meansPlot(
+          aggregates.flatMap((a, i) =>
+            a.groups.filter((g) => g.kind !== "family").map((g) => {
+              const e = g.metrics[m]!;
+              return {
+                group: groupLabel(g.kind, g.name),
+                model: models[i]!,
+                mean: e.mean,
+                lower: e.ci?.lower ?? null,
+                upper: e.ci?.upper ?? null,
+              };
+            })
+          ),
+          { models, xLabel: `mean ${def.metric}` },
+        ),
+      );
+    }
+    body.push(`</section>`);
+  });
+  body.push(
+    robustness(aggregates, models),
+    missing(aggregates, paired, models),
+  );
+  body.push(audit(views));
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>EMBERBench report: ${escapeHtml(first.suiteId)} ${
+    escapeHtml(first.suiteVersion)
+  }</title>
+<style>${CSS}</style>
+</head>
+<body>
+${body.join("\n")}
+</body>
+</html>
+`;
+}
+
+function intro(
+  first: ArtifactView,
+  paired: readonly PairedView[],
+  models: readonly string[],
+): string {
+  const scenarios = first.groups.filter((g) => g.kind === "scenario").length;
+  const families = first.groups.filter((g) => g.kind === "family").length;
+  const pairs = paired.map((p) =>
+    `${escapeHtml(p.modelA)} − ${escapeHtml(p.modelB)}`
+  );
+  return `<p>Suite <b>${escapeHtml(first.suiteId)} ${
+    escapeHtml(first.suiteVersion)
+  }</b>: ${first.scheduledEpisodes} scheduled episodes of ${scenarios} fixed scenarios in ${families} families (evaluation manifest <span class="hash">${first.manifestHash}</span>).
+Models: ${models.map(escapeHtml).join(", ") || "none"}. Paired comparisons: ${
+    pairs.join(", ") || "none"
+  }.</p>
+<p class="note"><b>How to read.</b> Each metric stands alone: metrics are not
+combined, no model is ranked and no overall verdict is drawn. Intervals are 95 %
+percentile bootstrap intervals that resample, with replacement, the episodes of
+their group (paired: the paired episodes, A and B together); they show the
+spread over these fixed scenarios and seeds, not over other buildings.
+In the forest plots, a row is coloured blue (circle) when its interval lies
+entirely on the side that the metric's direction calls better for A, vermillion
+(square) when it lies entirely on B's better side; an interval that touches or
+crosses zero is grey (diamond), a group with fewer than 5 defined values has no
+interval (×), and a descriptive metric (no direction) is black (triangle)
+whatever its sign. Means without a mark are undefined (no defined value).</p>`;
+}
+
+function robustness(
+  aggregates: readonly AggregateView[],
+  models: readonly string[],
+): string {
+  if (aggregates.length === 0) return "";
+  const head = `<tr><th>group</th>${
+    ROBUSTNESS_FIELDS.map((f) => `<th>${f}</th>`).join("")
+  }</tr>`;
+  const parts = [
+    `<section id="robustness"><h2>Robustness counts</h2>`,
+    `<p class="note">Raw episode counts per group (statistics.md §5): an episode can count in several columns; all_resolved + max_steps = observed.</p>`,
+  ];
+  aggregates.forEach((a, i) => {
+    parts.push(
+      `<h3>${escapeHtml(models[i]!)}</h3><table>${head}${
+        a.groups.map((g) =>
+          `<tr><td>${escapeHtml(groupLabel(g.kind, g.name))}</td>${
+            ROBUSTNESS_FIELDS.map((f) =>
+              `<td class="num">${g.robustness[f]}</td>`
+            ).join("")
+          }</tr>`
+        ).join("")
+      }</table>`,
+    );
+  });
+  parts.push(`</section>`);
+  return parts.join("\n");
+}
+
+function missing(
+  aggregates: readonly AggregateView[],
+  paired: readonly PairedView[],
+  models: readonly string[],
+): string {
+  const list = (
+    keys: readonly { index: number; scenario_id: string; seed: number }[],
+  ) =>
+    keys.length === 0
+      ? "none"
+      : `${keys.length}: ${
+        keys.map((k) =>
+          `#${k.index} (${escapeHtml(k.scenario_id)}, seed ${k.seed})`
+        ).join(", ")
+      }`;
+  const rows = [
+    ...aggregates.map((a, i) =>
+      `<tr><td>${escapeHtml(models[i]!)}</td><td>${
+        list(a.missingEpisodes)
+      }</td></tr>`
+    ),
+    ...paired.flatMap((p) => [
+      `<tr><td>pair ${escapeHtml(p.modelA)} − ${
+        escapeHtml(p.modelB)
+      }: missing from A</td><td>${list(p.missingFromA)}</td></tr>`,
+      `<tr><td>pair ${escapeHtml(p.modelA)} − ${
+        escapeHtml(p.modelB)
+      }: missing from B</td><td>${list(p.missingFromB)}</td></tr>`,
+    ]),
+  ];
+  return `<section id="missing"><h2>Missing episodes</h2>
+<p class="note">Scheduled episodes without a result entry. They are left out of every statistic, never filled in.</p>
+<table><tr><th>artifact</th><th>missing episodes (manifest index, scenario, seed)</th></tr>${
+    rows.join("")
+  }</table></section>`;
+}
+
+function audit(views: readonly ArtifactView[]): string {
+  const rows = views.map((v) => {
+    const who = v.artifact === "aggregate"
+      ? `model ${
+        escapeHtml(v.modelId)
+      }<br>result digest <span class="hash">${v.resultDigest}</span>`
+      : `A ${
+        escapeHtml(v.modelA)
+      }, result digest <span class="hash">${v.resultDigestA}</span><br>B ${
+        escapeHtml(v.modelB)
+      }, result digest <span class="hash">${v.resultDigestB}</span>`;
+    return `<tr><td>${
+      escapeHtml(v.file)
+    }<br>${v.artifact}</td><td>${who}<br>artifact SHA-256 <span class="hash">${v.digest}</span></td><td>statistics ${
+      escapeHtml(v.versions.statistics)
+    }, simulator ${escapeHtml(v.versions.simulator)}, observation ${
+      escapeHtml(v.versions.observation)
+    }, metrics ${
+      escapeHtml(v.versions.metrics)
+    }; ${v.resamples} resamples</td></tr>`;
+  });
+  const first = views[0]!;
+  const seeds = views.map((v) => {
+    const overall = v.groups[0]!;
+    const cells = overall.metrics.map((e, m) => {
+      const ci = (e as { ci: IntervalView | null }).ci;
+      return `<tr><td>${escapeHtml(v.definitions[m]!.metric)}</td><td>${
+        formatNumber(e.mean)
+      } ${formatInterval(ci)}</td><td class="hash">${
+        ci?.seed ?? "no interval"
+      }</td></tr>`;
+    });
+    return `<details><summary>${
+      escapeHtml(v.file)
+    }: overall interval seeds</summary><table><tr><th>metric</th><th>overall mean [95 % interval]</th><th>bootstrap seed</th></tr>${
+      cells.join("")
+    }</table></details>`;
+  });
+  return `<section id="audit"><h2>Audit: artifacts, digests, seeds and versions</h2>
+<p class="note">Suite ${escapeHtml(first.suiteId)} ${
+    escapeHtml(first.suiteVersion)
+  }, suite hash <span class="hash">${first.suiteHash}</span>, evaluation manifest hash <span class="hash">${first.manifestHash}</span>. The artifact SHA-256 is the digest of its canonical JSON (<code>digest FILE</code> prints it).</p>
+<table><tr><th>file</th><th>inputs and digests</th><th>versions</th></tr>${
+    rows.join("")
+  }</table>
+${seeds.join("\n")}
+</section>`;
+}
+
+function groupLabel(kind: string, name: string): string {
+  return kind === "overall" ? "overall" : `${kind} ${name}`;
+}
+
+/** Model names for the legend, unique even when two artifacts share an ID. */
+function modelLabels(aggregates: readonly AggregateView[]): string[] {
+  const seen = new Map<string, number>();
+  return aggregates.map((a) => {
+    const k = (seen.get(a.modelId) ?? 0) + 1;
+    seen.set(a.modelId, k);
+    return k === 1 ? a.modelId : `${a.modelId} (${k})`;
+  });
+}

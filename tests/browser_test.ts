@@ -1,0 +1,231 @@
+/**
+ * The report and the episode viewer in a real browser: headless Chromium
+ * (shipped inside the npm package `@sparticuz/chromium`, driven by a pinned
+ * `puppeteer-core`), so that the test needs no browser installed by hand.
+ * Where no browser can be started the test fails, loudly: it never skips.
+ *
+ * It asserts no console error, no failed or outside request, rendered marks
+ * in every plot, and that the viewer's slider, keys and play button change
+ * the drawn frame. Screenshots go to tests/.output/ (not committed).
+ */
+
+import assert from "node:assert/strict";
+import { BROWSER_DIR } from "./_browser_unpack.ts";
+import { cli } from "./cli_support.ts";
+
+// puppeteer-core's dependencies bring @types/node 26, which would replace
+// Deno's own Node types in every file type-checked together with this one
+// (and break other tests' `assert` overloads). So it is imported with a
+// specifier that the type checker does not follow, and the few calls used
+// here are described below. Page callbacks run in the browser, where DOM
+// types apply that Deno's library does not have: hence `any` there.
+const PUPPETEER = "npm:puppeteer-core@24.31.0";
+// deno-lint-ignore no-explicit-any
+type InPage = any;
+type Handle = { screenshot(o: { path: string }): Promise<unknown> };
+type Page = {
+  setViewport(v: { width: number; height: number }): Promise<void>;
+  on(event: string, fn: (x: InPage) => void): void;
+  goto(url: string, o: { waitUntil: string }): Promise<unknown>;
+  $(selector: string): Promise<Handle | null>;
+  $eval<T>(selector: string, fn: (e: InPage) => T): Promise<T>;
+  $$eval<T>(selector: string, fn: (e: InPage[]) => T): Promise<T>;
+  screenshot(o: { path: string }): Promise<unknown>;
+  click(selector: string): Promise<void>;
+  keyboard: { press(key: string): Promise<void> };
+};
+type Browser = { newPage(): Promise<Page>; close(): Promise<void> };
+const puppeteer = (await import(PUPPETEER)).default as {
+  launch(options: Record<string, unknown>): Promise<Browser>;
+};
+
+const ROOT = new URL("../", import.meta.url).pathname;
+const OUTPUT = `${ROOT}tests/.output`;
+const FIXTURES = "tests/fixtures/statistics";
+
+/** Unpack the packaged Chromium (in its own process) and start it headless. */
+async function launch(): Promise<Browser> {
+  try {
+    const unpack = await new Deno.Command("deno", {
+      args: [
+        "run",
+        "--no-prompt",
+        "--allow-read",
+        "--allow-write=tests/.output/browser",
+        "--allow-env",
+        "--allow-sys",
+        "tests/_browser_unpack.ts",
+      ],
+      cwd: ROOT,
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    if (unpack.code !== 0) {
+      throw new Error(new TextDecoder().decode(unpack.stderr));
+    }
+    const { path, args } = JSON.parse(new TextDecoder().decode(unpack.stdout));
+    await Deno.mkdir(`${BROWSER_DIR}/profile`, { recursive: true });
+    return await puppeteer.launch({
+      executablePath: path,
+      args,
+      headless: true,
+      userDataDir: `${BROWSER_DIR}/profile`,
+    });
+  } catch (e) {
+    throw new Error(
+      `no headless Chromium could be started for the browser tests (npm:@sparticuz/chromium): ${
+        e instanceof Error ? e.message : String(e)
+      }`,
+      { cause: e },
+    );
+  }
+}
+
+/** Open a local page, recording every console error, page error and request off the file. */
+async function open(browser: Browser, file: string) {
+  const page = await browser.newPage();
+  await page.setViewport({ width: 900, height: 1200 });
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(`console: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => problems.push(`page error: ${e}`));
+  page.on("requestfailed", (r) => problems.push(`request failed: ${r.url()}`));
+  page.on("request", (r) => {
+    if (!r.url().startsWith("file://")) problems.push(`request: ${r.url()}`);
+  });
+  await page.goto(`file://${file}`, { waitUntil: "load" });
+  return { page, problems };
+}
+
+async function frameOf(page: Page) {
+  return await page.$eval("#frame", (g) => ({
+    step: g.getAttribute("data-step"),
+    markup: g.innerHTML,
+  }));
+}
+
+Deno.test("browser: the report draws every plot; the viewer's slider, keys and play change the frame", async () => {
+  await Deno.mkdir(OUTPUT, { recursive: true });
+  const report = await cli(ROOT, [
+    `--allow-read=${FIXTURES},tests/.output`,
+    "--allow-write=tests/.output",
+  ], [
+    "report",
+    "--out",
+    "tests/.output/report.html",
+    ...["stay", "greedy", "fire_aware"].map((m) =>
+      `${FIXTURES}/expected_aggregate_${m}_r100.json`
+    ),
+    `${FIXTURES}/expected_paired_fire_aware__greedy_r100.json`,
+  ]);
+  assert.equal(report.code, 0, report.err);
+  const show = await cli(ROOT, [
+    `--allow-read=${FIXTURES},tests/.output`,
+    "--allow-write=tests/.output",
+  ], [
+    "show",
+    "--suite",
+    `${FIXTURES}/suite.json`,
+    "--episode",
+    "8",
+    "--out",
+    "tests/.output/episode.html",
+    `${FIXTURES}/result_greedy.json`,
+  ]);
+  assert.equal(show.code, 0, show.err);
+
+  const browser = await launch();
+  try {
+    const r = await open(browser, `${OUTPUT}/report.html`);
+    const plots = await r.page.$$eval(
+      'svg[class^="plot-"]',
+      (svgs) =>
+        svgs.map((svg) => {
+          const marks = [
+            ...svg.querySelectorAll('g[aria-label="dot"] > *'),
+          ];
+          const box = marks[0]?.getBoundingClientRect();
+          return {
+            marks: marks.length,
+            drawn: box !== undefined && box.width > 0 && box.height > 0,
+          };
+        }),
+    );
+    // 12 metrics x (one forest plot for the pair + one means plot).
+    assert.equal(plots.length, 24);
+    plots.forEach((p, i) => {
+      assert.ok(p.marks > 0 && p.drawn, `plot ${i} has no rendered mark`);
+    });
+    await r.page.screenshot({ path: `${OUTPUT}/report-top.png` });
+    const section = await r.page.$("#metric-casualty_rate");
+    await section!.screenshot({ path: `${OUTPUT}/report-casualty_rate.png` });
+    assert.deepEqual(r.problems, []);
+
+    const v = await open(browser, `${OUTPUT}/episode.html`);
+    const first = await frameOf(v.page);
+    assert.equal(first.step, "0");
+    assert.match(first.markup, /class="person"/);
+    await v.page.screenshot({ path: `${OUTPUT}/episode-step0.png` });
+    await v.page.$eval("#step", (el) => {
+      const input = el as unknown as {
+        value: string;
+        dispatchEvent(e: Event): boolean;
+      };
+      input.value = "3";
+      input.dispatchEvent(new Event("input"));
+    });
+    const moved = await frameOf(v.page);
+    assert.equal(moved.step, "3");
+    assert.notEqual(moved.markup, first.markup);
+    await v.page.screenshot({ path: `${OUTPUT}/episode-step3.png` });
+    await v.page.keyboard.press("ArrowRight");
+    assert.equal((await frameOf(v.page)).step, "4");
+    await v.page.keyboard.press("Home");
+    assert.equal((await frameOf(v.page)).step, "0");
+    await v.page.click("#play");
+    await new Promise((resolve) => setTimeout(resolve, 1300));
+    const playing = await frameOf(v.page);
+    assert.ok(Number(playing.step) >= 2, `play stayed at ${playing.step}`);
+    // Evacuations and casualties are marked in the frame of their step, as
+    // many as the record lists there.
+    const result = JSON.parse(
+      await Deno.readTextFile(`${ROOT}${FIXTURES}/result_greedy.json`),
+    );
+    const steps = result.episodes[8].record.steps as {
+      step: number;
+      evacuations: unknown[];
+      casualties: unknown[];
+    }[];
+    const marked = steps.filter((s) =>
+      s.evacuations.length + s.casualties.length > 0
+    );
+    assert.ok(marked.some((s) => s.casualties.length > 0));
+    for (const s of marked) {
+      await v.page.keyboard.press("Home");
+      for (let k = 0; k < s.step; k++) {
+        await v.page.keyboard.press("ArrowRight");
+      }
+      const counts = await v.page.$eval("#frame", (g) => ({
+        step: g.getAttribute("data-step"),
+        evacuations: g.querySelectorAll(".evacuation").length,
+        casualties: g.querySelectorAll(".casualty").length,
+      }));
+      if (s.casualties.length > 0) {
+        await v.page.screenshot({
+          path: `${OUTPUT}/episode-casualty-step${s.step}.png`,
+        });
+      }
+      assert.deepEqual(counts, {
+        step: String(s.step),
+        evacuations: s.evacuations.length,
+        casualties: s.casualties.length,
+      });
+    }
+    const status = await v.page.$eval("#status", (e) => e.textContent ?? "");
+    assert.match(status, /^step \d+ of 5: /);
+    assert.deepEqual(v.problems, []);
+  } finally {
+    await browser.close();
+  }
+});
