@@ -27,7 +27,7 @@ export {
   parseBytes,
   type ParseOptions,
   pythonFloatRepr,
-} from "./src/canonical.ts";
+} from "./src/json/canonical.ts";
 export * from "./src/errors.ts";
 // Implementation limits of the readers (not format rules; docs/security.md).
 export {
@@ -48,23 +48,23 @@ export {
 
 // Documents, versions and the simulator (contract §4–§10).
 export * from "./src/types.ts";
-export { ignitionThreshold, Stream } from "./src/rng.ts";
-export { parseScenario, scenarioHash } from "./src/scenario.ts";
+export { ignitionThreshold, Stream } from "./src/sim/rng.ts";
+export { parseScenario, scenarioHash } from "./src/scenario/scenario.ts";
 export {
   buildManifest,
   manifestHash,
   parseSuite,
   suiteHash,
-} from "./src/suite.ts";
-export { staticExitDistances, trappedSet } from "./src/grid.ts";
-export { observe } from "./src/observation.ts";
+} from "./src/scenario/suite.ts";
+export { staticExitDistances, trappedSet } from "./src/scenario/geometry.ts";
+export { observe } from "./src/sim/observation.ts";
 export {
   type Controller,
   replayActions,
   simulateEpisode,
-} from "./src/simulator.ts";
-export { parseRecord } from "./src/record.ts";
-export { replayCheck } from "./src/replay.ts";
+} from "./src/sim/simulator.ts";
+export { parseRecord } from "./src/sim/record.ts";
+export { replayCheck } from "./src/sim/replay.ts";
 
 // Policies, the public suite and the evaluation runner.
 export {
@@ -76,14 +76,14 @@ export {
   randomPolicy,
   stayPolicy,
 } from "./src/policies/mod.ts";
-export { publicSuite } from "./src/public_suite.ts";
+export { publicSuite } from "./src/scenario/public_suite.ts";
 export {
   EpisodePolicyError,
   EvaluationInterruptedError,
   partialResultOf,
   runEvaluation,
   type RunOptions,
-} from "./src/runner.ts";
+} from "./src/evaluation/runner.ts";
 
 // Episode metrics (metrics.md) and statistics (statistics.md).
 export {
@@ -97,7 +97,7 @@ export {
   parseResult,
   type VerifyOptions,
   verifyResult,
-} from "./src/result.ts";
+} from "./src/evaluation/result.ts";
 export {
   type AggregateOptions,
   aggregateStatistics,

@@ -18,7 +18,7 @@
  */
 
 import { LARGE_SEED, largeSuite } from "../scripts/gen_large_scenario.ts";
-import { encode } from "../src/canonical.ts";
+import { encode } from "../src/json/canonical.ts";
 
 /** The last commit before the redesign. */
 export const BEFORE_COMMIT = "153537e";

@@ -2,10 +2,10 @@
 // greedy policy, relative to simulation alone (the baseline), in one process.
 import { episodeMetrics } from "../src/metrics/episode.ts";
 import { builtinPolicy } from "../src/policies/mod.ts";
-import { publicSuite } from "../src/public_suite.ts";
-import { replayCheck } from "../src/replay.ts";
-import { scenarioHash } from "../src/scenario.ts";
-import { simulateEpisode } from "../src/simulator.ts";
+import { publicSuite } from "../src/scenario/public_suite.ts";
+import { replayCheck } from "../src/sim/replay.ts";
+import { scenarioHash } from "../src/scenario/scenario.ts";
+import { simulateEpisode } from "../src/sim/simulator.ts";
 import type { RunRecord, Scenario } from "../src/types.ts";
 
 const suite = publicSuite();

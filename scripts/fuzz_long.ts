@@ -11,7 +11,7 @@
  */
 
 import fc from "fast-check";
-import { parse } from "../src/canonical.ts";
+import { parse } from "../src/json/canonical.ts";
 import { fieldValues, indexPoints, judge, mutate } from "../tests/mutation.ts";
 import { BASE_TEXT, SUITE } from "../tests/tamper_support.ts";
 

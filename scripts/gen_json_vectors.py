@@ -12,7 +12,7 @@ lexemes spelt in several ways), `canonical` is
 and `sha256` (on every 10th line) the lower-case hex SHA-256 of the canonical
 bytes. The lines themselves are written with ensure_ascii=False, so reading
 the fixture also exercises raw UTF-8. tests/canonical_test.ts checks
-src/canonical.ts against it. Standard library only, fixed seed: running this
+src/json/canonical.ts against it. Standard library only, fixed seed: running this
 script again rewrites the file byte for byte.
 
 Usage: python3 scripts/gen_json_vectors.py

@@ -15,11 +15,11 @@
  * @module
  */
 
-import { encode, encodeBytes } from "../src/canonical.ts";
-import { publicSuite } from "../src/public_suite.ts";
-import { runEvaluation } from "../src/runner.ts";
-import { parseSuite } from "../src/suite.ts";
-import type { JsonValue } from "../src/canonical.ts";
+import { encode, encodeBytes } from "../src/json/canonical.ts";
+import { publicSuite } from "../src/scenario/public_suite.ts";
+import { runEvaluation } from "../src/evaluation/runner.ts";
+import { parseSuite } from "../src/scenario/suite.ts";
+import type { JsonValue } from "../src/json/canonical.ts";
 
 const [dir, megabytesText = "200"] = Deno.args;
 if (dir === undefined || !/^[0-9]+$/.test(megabytesText)) {

@@ -11,7 +11,7 @@
  * @module
  */
 
-import { encode, type JsonValue } from "../src/canonical.ts";
+import { encode, type JsonValue } from "../src/json/canonical.ts";
 
 /** The seed of the layout. */
 export const LARGE_SEED = 20261201;

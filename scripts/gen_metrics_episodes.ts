@@ -10,7 +10,7 @@
  * @module
  */
 
-import { encode } from "../src/canonical.ts";
+import { encode } from "../src/json/canonical.ts";
 import { randomEpisode } from "../tests/metrics_support.ts";
 
 /** Seeds of the fixture episodes: 30 small ones, then 20 large ones. */

@@ -14,9 +14,9 @@
  * @module
  */
 
-import { encode, type JsonValue } from "../src/canonical.ts";
-import { runEvaluation } from "../src/runner.ts";
-import { parseSuite } from "../src/suite.ts";
+import { encode, type JsonValue } from "../src/json/canonical.ts";
+import { runEvaluation } from "../src/evaluation/runner.ts";
+import { parseSuite } from "../src/scenario/suite.ts";
 import type { EvaluationResult, Suite } from "../src/types.ts";
 
 const OUT = new URL("../tests/fixtures/statistics/", import.meta.url);

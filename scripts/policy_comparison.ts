@@ -11,10 +11,10 @@
  * @module
  */
 
-import type { JsonObject } from "../src/canonical.ts";
+import type { JsonObject } from "../src/json/canonical.ts";
 import { BUILTIN_POLICIES } from "../src/policies/mod.ts";
-import { publicSuite } from "../src/public_suite.ts";
-import { runEvaluation } from "../src/runner.ts";
+import { publicSuite } from "../src/scenario/public_suite.ts";
+import { runEvaluation } from "../src/evaluation/runner.ts";
 import type { EvaluationResult } from "../src/types.ts";
 
 /** Outcome totals of a set of episodes. */

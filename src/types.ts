@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { JsonObject } from "./canonical.ts";
+import type { JsonObject } from "./json/canonical.ts";
 
 /**
  * Contract §1 versions.
@@ -70,7 +70,7 @@ export const STATISTICS_VERSION = "1.0";
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { encode } from "./canonical.ts";
+ * import { encode } from "./json/canonical.ts";
  * import type { Cell } from "./types.ts";
  * const value: Cell = [2, 5]; // row 2, column 5
  * assert.equal(encode(value), '[2,5]');
@@ -83,7 +83,7 @@ export type Cell = readonly [number, number];
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { encode } from "./canonical.ts";
+ * import { encode } from "./json/canonical.ts";
  * import type { Direction } from "./types.ts";
  * const value: Direction[] = ["north", "east", "south", "west"];
  * assert.equal(encode(value), '["north","east","south","west"]');
@@ -96,7 +96,7 @@ export type Direction = "north" | "east" | "south" | "west";
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { encode } from "./canonical.ts";
+ * import { encode } from "./json/canonical.ts";
  * import type { Action } from "./types.ts";
  * const value: Record<string, Action> = { p2: "stay", p1: "north" };
  * assert.equal(encode(value), '{"p1":"north","p2":"stay"}');
@@ -109,7 +109,7 @@ export type Action = Direction | "stay";
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { encode } from "./canonical.ts";
+ * import { encode } from "./json/canonical.ts";
  * import type { Outcome } from "./types.ts";
  * const value: Outcome[] = ["moved", "blocked_fire", "blocked_cycle"];
  * assert.equal(encode(value), '["moved","blocked_fire","blocked_cycle"]');
@@ -130,7 +130,7 @@ export type Outcome =
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { encode } from "./canonical.ts";
+ * import { encode } from "./json/canonical.ts";
  * import type { Status } from "./types.ts";
  * const value: Record<string, Status> = { p: "evacuated", q: "casualty", r: "active" };
  * assert.equal(encode(value), '{"p":"evacuated","q":"casualty","r":"active"}');
@@ -143,7 +143,7 @@ export type Status = "active" | "evacuated" | "casualty";
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { encode } from "./canonical.ts";
+ * import { encode } from "./json/canonical.ts";
  * import type { CasualtyCause } from "./types.ts";
  * const value: { person_id: string; cause: CasualtyCause } = { person_id: "p", cause: "fire_spread" };
  * assert.equal(encode(value), '{"cause":"fire_spread","person_id":"p"}');
@@ -156,7 +156,7 @@ export type CasualtyCause = "entered_fire" | "fire_spread";
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { encode } from "./canonical.ts";
+ * import { encode } from "./json/canonical.ts";
  * import type { TerminationReason } from "./types.ts";
  * const value: TerminationReason[] = ["all_resolved", "max_steps"];
  * assert.equal(encode(value), '["all_resolved","max_steps"]');
@@ -170,7 +170,7 @@ export type TerminationReason = "all_resolved" | "max_steps";
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { encode } from "./canonical.ts";
+ * import { encode } from "./json/canonical.ts";
  * import type { Exit } from "./types.ts";
  * const value: Exit = { position: [0, 4], exit_id: "east_door" };
  * assert.equal(encode(value), '{"exit_id":"east_door","position":[0,4]}');
@@ -183,7 +183,7 @@ export type Exit = { readonly exit_id: string; readonly position: Cell };
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { encode } from "./canonical.ts";
+ * import { encode } from "./json/canonical.ts";
  * import type { Person } from "./types.ts";
  * const value: Person = { position: [2, 1], person_id: "p1" };
  * assert.equal(encode(value), '{"person_id":"p1","position":[2,1]}');
@@ -197,7 +197,7 @@ export type Person = { readonly person_id: string; readonly position: Cell };
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseScenario, scenarioHash } from "./scenario.ts";
+ * import { parseScenario, scenarioHash } from "./scenario/scenario.ts";
  * import type { Scenario } from "./types.ts";
  * const scenario: Scenario = { schema_version: "1.0", scenario_id: "t", description: "", grid: [".."],
  *   exits: [{ exit_id: "x", position: [0, 0] }], people: [{ person_id: "p", position: [0, 1] }],
@@ -228,7 +228,7 @@ export type Scenario = {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { encode } from "./canonical.ts";
+ * import { encode } from "./json/canonical.ts";
  * import type { Family } from "./types.ts";
  * const value: Family = { family_id: "small", description: "Small rooms", scenarios: ["t"] };
  * assert.equal(encode(value), '{"description":"Small rooms","family_id":"small","scenarios":["t"]}');
@@ -246,8 +246,8 @@ export type Family = {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { encode } from "./canonical.ts";
- * import { parseSuite } from "./suite.ts";
+ * import { encode } from "./json/canonical.ts";
+ * import { parseSuite } from "./scenario/suite.ts";
  * import type { Suite } from "./types.ts";
  * const suite: Suite = { suite_id: "s", suite_version: "1", families: [], scenarios: [{ seeds: [0], scenario: {
  *   schema_version: "1.0", scenario_id: "t", description: "", grid: [".."],
@@ -272,7 +272,7 @@ export type Suite = {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { encode } from "./canonical.ts";
+ * import { encode } from "./json/canonical.ts";
  * import type { SnapshotPerson } from "./types.ts";
  * const value: SnapshotPerson = { person_id: "p", status: "active", position: [0, 1] };
  * assert.equal(encode(value), '{"person_id":"p","position":[0,1],"status":"active"}');
@@ -290,7 +290,7 @@ export type SnapshotPerson = {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { encode } from "./canonical.ts";
+ * import { encode } from "./json/canonical.ts";
  * import type { Snapshot } from "./types.ts";
  * const value: Snapshot = { step: 0, people: [], burning: [[1, 2]], trapped: [],
  *   terminated: false, termination_reason: null };
@@ -312,7 +312,7 @@ export type Snapshot = {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { encode } from "./canonical.ts";
+ * import { encode } from "./json/canonical.ts";
  * import type { Movement } from "./types.ts";
  * const value: Movement = { person_id: "p", action: "east", origin: [0, 1], target: [0, 2],
  *   outcome: "blocked_wall" };
@@ -333,8 +333,8 @@ export type Movement = {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { encode } from "./canonical.ts";
- * import { replayActions } from "./simulator.ts";
+ * import { encode } from "./json/canonical.ts";
+ * import { replayActions } from "./sim/simulator.ts";
  * import type { Scenario, StepRecord } from "./types.ts";
  * const scenario: Scenario = { schema_version: "1.0", scenario_id: "t", description: "", grid: [".."],
  *   exits: [{ exit_id: "x", position: [0, 0] }], people: [{ person_id: "p", position: [0, 1] }],
@@ -366,7 +366,7 @@ export type StepRecord = {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { encode } from "./canonical.ts";
+ * import { encode } from "./json/canonical.ts";
  * import type { FinalPerson } from "./types.ts";
  * const value: FinalPerson = { person_id: "p", status: "evacuated", position: [0, 0],
  *   resolution_step: 1, exit_id: "x", casualty_cause: null };
@@ -388,7 +388,7 @@ export type FinalPerson = {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { encode } from "./canonical.ts";
+ * import { encode } from "./json/canonical.ts";
  * import type { RecordHeader } from "./types.ts";
  * const value: RecordHeader = { simulator_version: "1.0", observation_version: "1.0", schema_version: "1.0",
  *   scenario_id: "t", scenario_hash: "ab".repeat(32), seed: 7 };
@@ -411,7 +411,7 @@ export type RecordHeader = {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { replayActions } from "./simulator.ts";
+ * import { replayActions } from "./sim/simulator.ts";
  * import type { RunRecord, Scenario } from "./types.ts";
  * const scenario: Scenario = { schema_version: "1.0", scenario_id: "t", description: "", grid: [".."],
  *   exits: [{ exit_id: "x", position: [0, 0] }], people: [{ person_id: "p", position: [0, 1] }],
@@ -440,7 +440,7 @@ export type RunRecord = {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { encode } from "./canonical.ts";
+ * import { encode } from "./json/canonical.ts";
  * import type { Observation } from "./types.ts";
  * const value: Observation = { observation_version: "1.0", scenario_id: "t", step: 0, max_steps: 3,
  *   grid: ["E."], exits: [{ exit_id: "x", position: [0, 0], usable: true }], burning: [],
@@ -474,7 +474,7 @@ export type Observation = {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { encode } from "./canonical.ts";
+ * import { encode } from "./json/canonical.ts";
  * import type { EpisodeKey } from "./types.ts";
  * const value: EpisodeKey = { index: 0, scenario_id: "t", scenario_hash: "6466fa02451643fe39783d9d93aed60c554e6959e6900cf9c528a281b2a6c47e", seed: 0 };
  * assert.equal(encode(value), '{"index":0,"scenario_hash":"6466fa02451643fe39783d9d93aed60c554e6959e6900cf9c528a281b2a6c47e","scenario_id":"t","seed":0}');
@@ -493,7 +493,7 @@ export type EpisodeKey = {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { buildManifest } from "./suite.ts";
+ * import { buildManifest } from "./scenario/suite.ts";
  * import type { Manifest, Suite } from "./types.ts";
  * const suite: Suite = { suite_id: "s", suite_version: "1", families: [], scenarios: [{ seeds: [0], scenario: {
  *   schema_version: "1.0", scenario_id: "t", description: "", grid: [".."],
@@ -522,8 +522,8 @@ export type Manifest = {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import type { JsonObject } from "./canonical.ts";
- * import { runEvaluation } from "./runner.ts";
+ * import type { JsonObject } from "./json/canonical.ts";
+ * import { runEvaluation } from "./evaluation/runner.ts";
  * import type { ResultEpisode, Suite } from "./types.ts";
  * const suite: Suite = { suite_id: "s", suite_version: "1", families: [], scenarios: [{ seeds: [0], scenario: {
  *   schema_version: "1.0", scenario_id: "t", description: "", grid: [".."],
@@ -545,7 +545,7 @@ export type ResultEpisode = EpisodeKey & {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { runEvaluation } from "./runner.ts";
+ * import { runEvaluation } from "./evaluation/runner.ts";
  * import type { EvaluationResult, Suite } from "./types.ts";
  * const suite: Suite = { suite_id: "s", suite_version: "1", families: [], scenarios: [{ seeds: [0], scenario: {
  *   schema_version: "1.0", scenario_id: "t", description: "", grid: [".."],

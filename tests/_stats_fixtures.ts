@@ -5,11 +5,20 @@
  * replay verification unless a test tampers with them.
  */
 
-import { encode, JsonFloat, type JsonValue, parse } from "../src/canonical.ts";
+import {
+  encode,
+  JsonFloat,
+  type JsonValue,
+  parse,
+} from "../src/json/canonical.ts";
 import { episodeMetrics } from "../src/metrics/episode.ts";
 import { builtinPolicy } from "../src/policies/mod.ts";
-import { simulateEpisode } from "../src/simulator.ts";
-import { buildManifest, manifestHash, parseSuite } from "../src/suite.ts";
+import { simulateEpisode } from "../src/sim/simulator.ts";
+import {
+  buildManifest,
+  manifestHash,
+  parseSuite,
+} from "../src/scenario/suite.ts";
 import type { EvaluationResult, ResultEpisode, Suite } from "../src/types.ts";
 
 function scenario(

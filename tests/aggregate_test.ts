@@ -12,7 +12,7 @@ import {
   encode,
   type JsonObject,
   type JsonValue,
-} from "../src/canonical.ts";
+} from "../src/json/canonical.ts";
 import { StatisticsInputError } from "../src/errors.ts";
 import { Rational } from "../src/exact.ts";
 import { bootstrapMeanInterval } from "../src/bootstrap/interval.ts";

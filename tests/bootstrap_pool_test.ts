@@ -5,7 +5,7 @@
  */
 
 import assert from "node:assert/strict";
-import { encode, type JsonValue } from "../src/canonical.ts";
+import { encode, type JsonValue } from "../src/json/canonical.ts";
 import { computeIntervals } from "../src/bootstrap/pool.ts";
 import { aggregateStatistics } from "../src/statistics/aggregate.ts";
 import { pairedStatistics } from "../src/statistics/paired.ts";

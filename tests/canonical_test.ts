@@ -1,4 +1,4 @@
-// Tests of src/canonical.ts. Expected canonical texts, digests and float
+// Tests of src/json/canonical.ts. Expected canonical texts, digests and float
 // reprs come from CPython (scripts/gen_json_vectors.py and
 // scripts/gen_float_vectors.py); the contract §2 examples are copied from
 // the contract; refusals follow contract §2 and pitfalls.md.
@@ -23,7 +23,7 @@ import {
   parseDeferring,
   pythonFloatRepr,
   sha256Hex,
-} from "../src/canonical.ts";
+} from "../src/json/canonical.ts";
 import { CanonicalJsonError } from "../src/errors.ts";
 
 const utf8 = new TextEncoder();

@@ -6,9 +6,9 @@
  */
 
 import assert from "node:assert/strict";
-import { encode, parse } from "../src/canonical.ts";
+import { encode, parse } from "../src/json/canonical.ts";
 import { aggregateStatistics } from "../src/statistics/aggregate.ts";
-import { parseSuite } from "../src/suite.ts";
+import { parseSuite } from "../src/scenario/suite.ts";
 import { cli, inTempDir, put, scenarioText, suiteText } from "./cli_support.ts";
 
 Deno.test("cli verify/aggregate/compare: a result without its casualty episodes is named incomplete", async () => {

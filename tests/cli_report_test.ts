@@ -5,7 +5,11 @@
  */
 
 import assert from "node:assert/strict";
-import { encodeBytes, type JsonObject, parseBytes } from "../src/canonical.ts";
+import {
+  encodeBytes,
+  type JsonObject,
+  parseBytes,
+} from "../src/json/canonical.ts";
 import { cli, exists, inTempDir } from "./cli_support.ts";
 
 const FIXTURES = new URL("./fixtures/statistics/", import.meta.url).pathname;
@@ -343,8 +347,10 @@ Deno.test("cli show --scenario: a record of a scenario; its texts escaped in the
     assert.equal(stale.code, 1);
     assert.match(stale.err, /^error: stale\.json: header\.scenario_hash/);
 
-    const { parseScenario, scenarioHash } = await import("../src/scenario.ts");
-    const { replayActions } = await import("../src/simulator.ts");
+    const { parseScenario, scenarioHash } = await import(
+      "../src/scenario/scenario.ts"
+    );
+    const { replayActions } = await import("../src/sim/simulator.ts");
     const parsed = parseScenario(
       parseBytes(new TextEncoder().encode(JSON.stringify(scenario))),
     );

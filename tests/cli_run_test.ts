@@ -5,7 +5,7 @@
  */
 
 import assert from "node:assert/strict";
-import { encode, parse } from "../src/canonical.ts";
+import { encode, parse } from "../src/json/canonical.ts";
 import {
   CLI,
   cli,

@@ -10,7 +10,7 @@ import {
   JsonFloat,
   type JsonValue,
   parse,
-} from "../src/canonical.ts";
+} from "../src/json/canonical.ts";
 import {
   cli,
   exists,

@@ -7,7 +7,7 @@
 
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { encode, parse } from "../src/canonical.ts";
+import { encode, parse } from "../src/json/canonical.ts";
 import {
   mean,
   quantile7,

@@ -12,7 +12,7 @@
  */
 
 import assert from "node:assert/strict";
-import { encode } from "../src/canonical.ts";
+import { encode } from "../src/json/canonical.ts";
 import { inTempDir } from "./cli_support.ts";
 import { subsetSuiteValue } from "./tamper_support.ts";
 

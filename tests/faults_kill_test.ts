@@ -9,8 +9,8 @@
  */
 
 import assert from "node:assert/strict";
-import { encode, parseBytes } from "../src/canonical.ts";
-import { verifyResult } from "../src/result.ts";
+import { encode, parseBytes } from "../src/json/canonical.ts";
+import { verifyResult } from "../src/evaluation/result.ts";
 import { cli, exists, inTempDir, listDir, sha256 } from "./cli_support.ts";
 import { subsetSuiteValue, SUITE } from "./tamper_support.ts";
 

@@ -5,7 +5,7 @@
  */
 
 import assert from "node:assert/strict";
-import { encode, parse, parseBytes } from "../src/canonical.ts";
+import { encode, parse, parseBytes } from "../src/json/canonical.ts";
 import {
   CanonicalJsonError,
   EvaluationError,
@@ -17,8 +17,8 @@ import {
   parseLimitsSpec,
   setLimits,
 } from "../src/limits.ts";
-import { parseManifest, parseResult } from "../src/result.ts";
-import { buildManifest, parseSuite } from "../src/suite.ts";
+import { parseManifest, parseResult } from "../src/evaluation/result.ts";
+import { buildManifest, parseSuite } from "../src/scenario/suite.ts";
 import { subsetSuiteValue } from "./tamper_support.ts";
 import { cli, exists, inTempDir, put } from "./cli_support.ts";
 import { copy, evaluate, testSuite } from "./_stats_fixtures.ts";

@@ -5,9 +5,9 @@
  */
 
 import assert from "node:assert/strict";
-import { encode, type JsonObject } from "../src/canonical.ts";
+import { encode, type JsonObject } from "../src/json/canonical.ts";
 import { episodeMetrics } from "../src/metrics/episode.ts";
-import { scenarioHash } from "../src/scenario.ts";
+import { scenarioHash } from "../src/scenario/scenario.ts";
 import type { Action, Scenario } from "../src/types.ts";
 import { authenticRecord, f, makeScenario, typed } from "./metrics_support.ts";
 

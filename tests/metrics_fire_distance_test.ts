@@ -2,7 +2,7 @@
 
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { FireDistance } from "../src/metrics/fire_distance.ts";
+import { FireDistance } from "../src/metrics/sections/fire_distance.ts";
 
 Deno.test("distance field equals the brute-force Manhattan minimum", () => {
   fc.assert(

@@ -12,7 +12,7 @@ import {
   type JsonObject,
   type JsonValue,
   parse,
-} from "../src/canonical.ts";
+} from "../src/json/canonical.ts";
 import { MetricsInputError } from "../src/errors.ts";
 import { Rational } from "../src/exact.ts";
 import { episodeMetrics } from "../src/metrics/episode.ts";

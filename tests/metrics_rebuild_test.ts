@@ -4,10 +4,10 @@
  */
 
 import assert from "node:assert/strict";
-import type { JsonObject, JsonValue } from "../src/canonical.ts";
+import type { JsonObject, JsonValue } from "../src/json/canonical.ts";
 import { MetricsInputError, StatisticsInputError } from "../src/errors.ts";
 import { rebuildExact, STATISTICS_METRICS } from "../src/metrics/rebuild.ts";
-import { rootCtx } from "../src/validate.ts";
+import { rootCtx } from "../src/json/fields.ts";
 import { f } from "./metrics_support.ts";
 
 // A hand-made dictionary (only the fields the rebuild reads, and the stored

@@ -5,9 +5,9 @@
  */
 
 import assert from "node:assert/strict";
-import { encode, type JsonObject, parse } from "../src/canonical.ts";
+import { encode, type JsonObject, parse } from "../src/json/canonical.ts";
 import { episodeMetrics } from "../src/metrics/episode.ts";
-import { parseScenario } from "../src/scenario.ts";
+import { parseScenario } from "../src/scenario/scenario.ts";
 import { typed } from "./metrics_support.ts";
 
 const DIR = new URL("./fixtures/metrics/", import.meta.url);

@@ -4,7 +4,7 @@
  */
 
 import assert from "node:assert/strict";
-import { encode, parse } from "../src/canonical.ts";
+import { encode, parse } from "../src/json/canonical.ts";
 import { MetricsInputError, ReplayMismatchError } from "../src/errors.ts";
 import { episodeMetrics } from "../src/metrics/episode.ts";
 import type { Action, Scenario } from "../src/types.ts";

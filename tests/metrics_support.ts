@@ -13,9 +13,9 @@ import {
   type JsonObject,
   type JsonValue,
   pythonFloatRepr,
-} from "../src/canonical.ts";
-import { parseScenario, scenarioHash } from "../src/scenario.ts";
-import { replayActions, simulateEpisode } from "../src/simulator.ts";
+} from "../src/json/canonical.ts";
+import { parseScenario, scenarioHash } from "../src/scenario/scenario.ts";
+import { replayActions, simulateEpisode } from "../src/sim/simulator.ts";
 import type { Action, RunRecord, Scenario } from "../src/types.ts";
 
 /** Scenario fields a test sets; the rest get harmless defaults. */

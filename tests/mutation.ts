@@ -17,9 +17,9 @@ import {
   type JsonObject,
   type JsonValue,
   parse,
-} from "../src/canonical.ts";
+} from "../src/json/canonical.ts";
 import { EmberError, StatisticsInputError } from "../src/errors.ts";
-import { verifyResult } from "../src/result.ts";
+import { verifyResult } from "../src/evaluation/result.ts";
 import type { Suite } from "../src/types.ts";
 
 type Seg = string | number;

@@ -6,7 +6,7 @@
  */
 
 import assert from "node:assert/strict";
-import { digest, encode, type JsonValue } from "../src/canonical.ts";
+import { digest, encode, type JsonValue } from "../src/json/canonical.ts";
 import { EvaluationError, StatisticsInputError } from "../src/errors.ts";
 import { Rational } from "../src/exact.ts";
 import { bootstrapMeanInterval } from "../src/bootstrap/interval.ts";

@@ -9,8 +9,8 @@ import {
   stayPolicy,
 } from "../src/policies/mod.ts";
 import { bfs } from "../src/policies/grid.ts";
-import { parseScenario } from "../src/scenario.ts";
-import { simulateEpisode } from "../src/simulator.ts";
+import { parseScenario } from "../src/scenario/scenario.ts";
+import { simulateEpisode } from "../src/sim/simulator.ts";
 import type { Action, Cell, Observation } from "../src/types.ts";
 
 /**

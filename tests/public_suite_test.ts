@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { encode, type JsonObject, parse } from "../src/canonical.ts";
+import { encode, type JsonObject, parse } from "../src/json/canonical.ts";
 import { BUILTIN_POLICIES } from "../src/policies/mod.ts";
-import { publicSuite } from "../src/public_suite.ts";
-import { runEvaluation } from "../src/runner.ts";
-import { parseSuite } from "../src/suite.ts";
+import { publicSuite } from "../src/scenario/public_suite.ts";
+import { runEvaluation } from "../src/evaluation/runner.ts";
+import { parseSuite } from "../src/scenario/suite.ts";
 import type { EvaluationResult, Suite } from "../src/types.ts";
 
 const FILE = new URL("../suites/public.json", import.meta.url);

@@ -12,25 +12,25 @@ import {
   type JsonObject,
   type JsonValue,
   parse,
-} from "../src/canonical.ts";
+} from "../src/json/canonical.ts";
 import {
   MetricsInputError,
   ReplayMismatchError,
   ScenarioError,
 } from "../src/errors.ts";
-import { parseRecord } from "../src/record.ts";
-import { replayCheck } from "../src/replay.ts";
-import { Stream } from "../src/rng.ts";
-import { parseScenario, scenarioHash } from "../src/scenario.ts";
+import { parseRecord } from "../src/sim/record.ts";
+import { replayCheck } from "../src/sim/replay.ts";
+import { Stream } from "../src/sim/rng.ts";
+import { parseScenario, scenarioHash } from "../src/scenario/scenario.ts";
 import {
   ACTIONS,
   type Controller,
   OUTCOMES,
   replayActions,
   simulateEpisode,
-} from "../src/simulator.ts";
+} from "../src/sim/simulator.ts";
 import type { Action, RunRecord, Scenario } from "../src/types.ts";
-import { rootCtx } from "../src/validate.ts";
+import { rootCtx } from "../src/json/fields.ts";
 
 const HASH = "0".repeat(64);
 

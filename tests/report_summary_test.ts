@@ -7,7 +7,7 @@
  */
 
 import assert from "node:assert/strict";
-import { parseBytes } from "../src/canonical.ts";
+import { parseBytes } from "../src/json/canonical.ts";
 import { checkSameManifest, readArtifact } from "../src/report/artifact.ts";
 import { renderSummary } from "../src/report/summary_text.ts";
 

@@ -6,8 +6,8 @@
  */
 
 import assert from "node:assert/strict";
-import { encode } from "../src/canonical.ts";
-import { runEvaluation } from "../src/runner.ts";
+import { encode } from "../src/json/canonical.ts";
+import { runEvaluation } from "../src/evaluation/runner.ts";
 import { cli, inTempDir, sha256 } from "./cli_support.ts";
 import { BASE, subsetSuiteValue, SUITE } from "./tamper_support.ts";
 

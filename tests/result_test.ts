@@ -5,7 +5,7 @@
  */
 
 import assert from "node:assert/strict";
-import { digest, encode, type JsonValue } from "../src/canonical.ts";
+import { digest, encode, type JsonValue } from "../src/json/canonical.ts";
 import {
   EvaluationError,
   MetricsInputError,
@@ -16,8 +16,8 @@ import {
   parseManifest,
   parseResult,
   verifyResult,
-} from "../src/result.ts";
-import { buildManifest } from "../src/suite.ts";
+} from "../src/evaluation/result.ts";
+import { buildManifest } from "../src/scenario/suite.ts";
 import {
   copy,
   evaluate,

@@ -1,5 +1,5 @@
 /**
- * Contract §14 SplitMix64 vectors for `src/rng.ts`. The values are copied
+ * Contract §14 SplitMix64 vectors for `src/sim/rng.ts`. The values are copied
  * from the contract (computed there independently of this code).
  */
 
@@ -11,7 +11,7 @@ import {
   STREAM_FIRE,
   STREAM_MOVEMENT,
   STREAM_POLICY,
-} from "../src/rng.ts";
+} from "../src/sim/rng.ts";
 
 function firstThree(seed: number, id: number): string[] {
   const s = new Stream(seed, id);

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { encode } from "../src/canonical.ts";
+import { encode } from "../src/json/canonical.ts";
 import { EvaluationError, PolicyError } from "../src/errors.ts";
 import { episodeMetrics } from "../src/metrics/episode.ts";
 import {
@@ -7,15 +7,15 @@ import {
   greedyPolicy,
   type PolicyFactory,
 } from "../src/policies/mod.ts";
-import { observe } from "../src/observation.ts";
-import { publicSuite } from "../src/public_suite.ts";
+import { observe } from "../src/sim/observation.ts";
+import { publicSuite } from "../src/scenario/public_suite.ts";
 import {
   EpisodePolicyError,
   EvaluationInterruptedError,
   partialResultOf,
   runEvaluation,
-} from "../src/runner.ts";
-import { buildManifest, manifestHash } from "../src/suite.ts";
+} from "../src/evaluation/runner.ts";
+import { buildManifest, manifestHash } from "../src/scenario/suite.ts";
 import type { EvaluationResult, Suite } from "../src/types.ts";
 
 /** Three scenarios of the public suite with three seeds each: 9 episodes. */

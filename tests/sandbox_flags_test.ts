@@ -6,7 +6,7 @@
  */
 
 import assert from "node:assert/strict";
-import { sandboxFlags } from "../src/cli/policy_process.ts";
+import { sandboxFlags } from "../src/policies/sandbox/process.ts";
 import { inTempDir } from "./cli_support.ts";
 
 async function probe(

@@ -7,9 +7,9 @@ import {
   type JsonObject,
   type JsonValue,
   parse,
-} from "../src/canonical.ts";
+} from "../src/json/canonical.ts";
 import { ScenarioError } from "../src/errors.ts";
-import { parseScenario, scenarioHash } from "../src/scenario.ts";
+import { parseScenario, scenarioHash } from "../src/scenario/scenario.ts";
 
 const VALID = `{
   "schema_version": "1.0",

@@ -6,17 +6,17 @@
  */
 
 import assert from "node:assert/strict";
-import { encode, type JsonValue } from "../src/canonical.ts";
+import { encode, type JsonValue } from "../src/json/canonical.ts";
 import { PolicyError } from "../src/errors.ts";
 import {
   exitDistanceField,
   geometryOf,
   staticExitDistances,
   trappedSet,
-} from "../src/grid.ts";
-import { observe } from "../src/observation.ts";
-import { Stream } from "../src/rng.ts";
-import { parseScenario } from "../src/scenario.ts";
+} from "../src/scenario/geometry.ts";
+import { observe } from "../src/sim/observation.ts";
+import { Stream } from "../src/sim/rng.ts";
+import { parseScenario } from "../src/scenario/scenario.ts";
 import {
   type Controller,
   initialCoreState,
@@ -25,7 +25,7 @@ import {
   replayActions,
   simulateEpisode,
   stepCore,
-} from "../src/simulator.ts";
+} from "../src/sim/simulator.ts";
 import type { Action, RunRecord, Scenario } from "../src/types.ts";
 
 type SceneOptions = {

@@ -16,11 +16,11 @@ import {
   type JsonValue,
   parse,
   sha256Hex,
-} from "../src/canonical.ts";
+} from "../src/json/canonical.ts";
 import { EvaluationError, StatisticsInputError } from "../src/errors.ts";
 import { aggregateStatistics } from "../src/statistics/aggregate.ts";
 import { pairedStatistics } from "../src/statistics/paired.ts";
-import { parseSuite } from "../src/suite.ts";
+import { parseSuite } from "../src/scenario/suite.ts";
 import type { Suite } from "../src/types.ts";
 
 const DIR = new URL("./fixtures/statistics/", import.meta.url);

@@ -1,14 +1,14 @@
 /** Suites (contract §6) and manifests (contract §10). */
 
 import assert from "node:assert/strict";
-import { digest, encode, type JsonValue } from "../src/canonical.ts";
+import { digest, encode, type JsonValue } from "../src/json/canonical.ts";
 import { ScenarioError, SuiteError } from "../src/errors.ts";
 import {
   buildManifest,
   manifestHash,
   parseSuite,
   suiteHash,
-} from "../src/suite.ts";
+} from "../src/scenario/suite.ts";
 
 // Test documents are edited freely before they are validated.
 // deno-lint-ignore no-explicit-any

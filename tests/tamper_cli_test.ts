@@ -6,7 +6,7 @@
  */
 
 import assert from "node:assert/strict";
-import { encode } from "../src/canonical.ts";
+import { encode } from "../src/json/canonical.ts";
 import { cli, exists, inTempDir, listDir } from "./cli_support.ts";
 import { corpus } from "./tamper_corpus.ts";
 import { type Case, subsetSuiteValue } from "./tamper_support.ts";

@@ -6,10 +6,10 @@
  * @module
  */
 
-import { encode, parse } from "../src/canonical.ts";
-import { observe } from "../src/observation.ts";
+import { encode, parse } from "../src/json/canonical.ts";
+import { observe } from "../src/sim/observation.ts";
 import { builtinPolicy } from "../src/policies/mod.ts";
-import { Episode, type RandomStream } from "../src/simulator.ts";
+import { Episode, type RandomStream } from "../src/sim/simulator.ts";
 import type { RunRecord } from "../src/types.ts";
 import {
   type Any,

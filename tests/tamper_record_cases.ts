@@ -6,7 +6,7 @@
  * @module
  */
 
-import { joinPath, JsonFloat } from "../src/canonical.ts";
+import { joinPath, JsonFloat } from "../src/json/canonical.ts";
 import type { Action, Cell } from "../src/types.ts";
 import {
   type Any,

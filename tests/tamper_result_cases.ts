@@ -7,7 +7,7 @@
  * @module
  */
 
-import { digest, encode, JsonFloat } from "../src/canonical.ts";
+import { digest, encode, JsonFloat } from "../src/json/canonical.ts";
 import {
   type Any,
   BASE,

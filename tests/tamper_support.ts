@@ -12,10 +12,10 @@
  * @module
  */
 
-import { encode, type JsonValue, parse } from "../src/canonical.ts";
-import { publicSuite } from "../src/public_suite.ts";
-import { runEvaluation } from "../src/runner.ts";
-import { parseSuite } from "../src/suite.ts";
+import { encode, type JsonValue, parse } from "../src/json/canonical.ts";
+import { publicSuite } from "../src/scenario/public_suite.ts";
+import { runEvaluation } from "../src/evaluation/runner.ts";
+import { parseSuite } from "../src/scenario/suite.ts";
 import type {
   Action,
   Cell,

@@ -7,19 +7,22 @@
  */
 
 import assert from "node:assert/strict";
-import { encode, parseBytes, sha256Hex } from "../src/canonical.ts";
+import { encode, parseBytes, sha256Hex } from "../src/json/canonical.ts";
 import {
   CanonicalJsonError,
   EmberError,
   MetricsInputError,
   StatisticsInputError,
 } from "../src/errors.ts";
-import { REPLAY_FAILURE_PREFIX } from "../src/metrics/authenticate.ts";
+import { REPLAY_FAILURE_PREFIX } from "../src/metrics/checks/replay.ts";
 import { episodeMetrics } from "../src/metrics/episode.ts";
-import { checkCompatibility, checkStructure } from "../src/metrics/validate.ts";
-import { parseRecord } from "../src/record.ts";
-import { parseResult, verifyResult } from "../src/result.ts";
-import { rootCtx } from "../src/validate.ts";
+import {
+  checkCompatibility,
+  checkStructure,
+} from "../src/metrics/checks/stages.ts";
+import { parseRecord } from "../src/sim/record.ts";
+import { parseResult, verifyResult } from "../src/evaluation/result.ts";
+import { rootCtx } from "../src/json/fields.ts";
 import {
   BASE,
   type Case,

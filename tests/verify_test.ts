@@ -1,5 +1,5 @@
 /**
- * The one-pass verifier on bytes (src/verify.ts): it proves valid results
+ * The one-pass verifier on bytes (src/evaluation/verify.ts): it proves valid results
  * valid with the digest of the reference verifier, and leaves every
  * refusal, with its exact diagnostics, to the reference verifier.
  */
@@ -10,18 +10,18 @@ import {
   encodeBytes,
   type JsonValue,
   parseBytes,
-} from "../src/canonical.ts";
-import { verifyResult } from "../src/result.ts";
-import { simulateEpisode } from "../src/simulator.ts";
+} from "../src/json/canonical.ts";
+import { verifyResult } from "../src/evaluation/result.ts";
+import { simulateEpisode } from "../src/sim/simulator.ts";
 import { builtinPolicy } from "../src/policies/mod.ts";
-import { publicSuite } from "../src/public_suite.ts";
-import { scenarioHash } from "../src/scenario.ts";
+import { publicSuite } from "../src/scenario/public_suite.ts";
+import { scenarioHash } from "../src/scenario/scenario.ts";
 import {
   VerifiedEpisode,
   VerifiedEvaluation,
   verifyCanonicalBytes,
   verifyEvaluation,
-} from "../src/verify.ts";
+} from "../src/evaluation/verify.ts";
 import { copy, evaluate, testSuite } from "./_stats_fixtures.ts";
 
 const SUITE = testSuite();

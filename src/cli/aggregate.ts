@@ -17,7 +17,7 @@ import {
 import { type CommandSpec, loadSuite } from "./command.ts";
 import { missingWarning, warn } from "./completeness.ts";
 import { checkWritable, emitJson, readInput, sourceName } from "./io.ts";
-import { verifyEvaluation } from "../verify.ts";
+import { verifyEvaluation } from "../evaluation/verify.ts";
 import { phaseUnit, progressBar } from "./progress.ts";
 
 /**

@@ -14,7 +14,7 @@
  * @module
  */
 
-import { encode } from "../canonical.ts";
+import { encode } from "../json/canonical.ts";
 import type { EvaluationResult } from "../types.ts";
 import { writeFileAtomic } from "./io.ts";
 
@@ -25,7 +25,7 @@ import { writeFileAtomic } from "./io.ts";
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { encode } from "../canonical.ts";
+ * import { encode } from "../json/canonical.ts";
  * import { ResultEncoder } from "./checkpoint.ts";
  * const result = {
  *   model_id: "m",

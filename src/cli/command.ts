@@ -10,9 +10,9 @@
 import { withKindHint } from "./document_kind.ts";
 import type { OptionSpecs, ParsedArgs } from "./args.ts";
 import { readJson } from "./io.ts";
-import { publicSuite } from "../public_suite.ts";
-import { parseScenario } from "../scenario.ts";
-import { parseSuite } from "../suite.ts";
+import { publicSuite } from "../scenario/public_suite.ts";
+import { parseScenario } from "../scenario/scenario.ts";
+import { parseSuite } from "../scenario/suite.ts";
 import type { Scenario, Suite } from "../types.ts";
 
 /**

@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { JsonValue } from "../canonical.ts";
+import type { JsonValue } from "../json/canonical.ts";
 
 /** How many first missing keys a warning names. */
 const SHOWN = 5;

@@ -10,12 +10,15 @@
  * @module
  */
 
-import { encodeBytes, type JsonObject } from "../canonical.ts";
+import { encodeBytes, type JsonObject } from "../json/canonical.ts";
 import { BUILTIN_POLICIES } from "../policies/mod.ts";
-import { publicSuite } from "../public_suite.ts";
-import { runEvaluation } from "../runner.ts";
+import { publicSuite } from "../scenario/public_suite.ts";
+import { runEvaluation } from "../evaluation/runner.ts";
 import { aggregateStatistics } from "../statistics/aggregate.ts";
-import { type VerifiedEvaluation, verifyEvaluation } from "../verify.ts";
+import {
+  type VerifiedEvaluation,
+  verifyEvaluation,
+} from "../evaluation/verify.ts";
 import { pairedStatistics } from "../statistics/paired.ts";
 import {
   BOOTSTRAP_HELP,

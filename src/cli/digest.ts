@@ -7,7 +7,7 @@
  * @module
  */
 
-import { encodeBytes, sha256Hex } from "../canonical.ts";
+import { encodeBytes, sha256Hex } from "../json/canonical.ts";
 import { expectPositionals, flag, stringOption, UsageError } from "./args.ts";
 import type { CommandSpec } from "./command.ts";
 import { checkWritable, emitBytes, printLine, readJson } from "./io.ts";

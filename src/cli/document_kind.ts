@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { JsonValue } from "../canonical.ts";
+import type { JsonValue } from "../json/canonical.ts";
 import { EmberError } from "../errors.ts";
 
 /**

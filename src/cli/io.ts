@@ -8,7 +8,7 @@
  * @module
  */
 
-import { encodeBytes, type JsonValue, parseBytes } from "../canonical.ts";
+import { encodeBytes, type JsonValue, parseBytes } from "../json/canonical.ts";
 import { EmberError } from "../errors.ts";
 import { beyondLimit, limitsWith } from "../limits.ts";
 

@@ -11,16 +11,16 @@
  * @module
  */
 
-import { encodeBytes } from "../canonical.ts";
+import { encodeBytes } from "../json/canonical.ts";
 import { EmberError } from "../errors.ts";
 import { BUILTIN_POLICIES, type PolicyFactory } from "../policies/mod.ts";
-import { parseResult } from "../result.ts";
+import { parseResult } from "../evaluation/result.ts";
 import {
   EpisodePolicyError,
   EvaluationInterruptedError,
   partialResultOf,
   runEvaluation,
-} from "../runner.ts";
+} from "../evaluation/runner.ts";
 import type { EvaluationResult } from "../types.ts";
 import {
   expectPositionals,
@@ -38,8 +38,8 @@ import {
   DEFAULT_POLICY_MEMORY_MB,
   DEFAULT_STEP_TIMEOUT_MS,
   PolicySandbox,
-} from "./sandbox.ts";
-import { Transcript } from "./transcript.ts";
+} from "../policies/sandbox/sandbox.ts";
+import { Transcript } from "../policies/sandbox/transcript.ts";
 
 /** Exit code of a run stopped by SIGINT (128 + 2, as shells report it). */
 const EXIT_INTERRUPTED = 130;

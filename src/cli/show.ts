@@ -8,15 +8,15 @@
  * @module
  */
 
-import { encode, type JsonObject } from "../canonical.ts";
+import { encode, type JsonObject } from "../json/canonical.ts";
 import { EvaluationError } from "../errors.ts";
 import { episodeMetrics } from "../metrics/episode.ts";
-import { parseRecord } from "../record.ts";
+import { parseRecord } from "../sim/record.ts";
 import { episodeText, episodeView } from "../report/episode_view.ts";
 import { viewerHtml } from "../report/viewer_html.ts";
-import { parseResult } from "../result.ts";
-import { scenarioHash } from "../scenario.ts";
-import { buildManifest, manifestHash } from "../suite.ts";
+import { parseResult } from "../evaluation/result.ts";
+import { scenarioHash } from "../scenario/scenario.ts";
+import { buildManifest, manifestHash } from "../scenario/suite.ts";
 import type { RunRecord, Scenario } from "../types.ts";
 import {
   expectPositionals,

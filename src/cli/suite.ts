@@ -5,13 +5,13 @@
  * @module
  */
 
-import { encodeBytes } from "../canonical.ts";
-import { buildManifest, manifestHash, suiteHash } from "../suite.ts";
+import { encodeBytes } from "../json/canonical.ts";
+import { buildManifest, manifestHash, suiteHash } from "../scenario/suite.ts";
 import type { Suite } from "../types.ts";
 import { expectPositionals, flag, stringOption, UsageError } from "./args.ts";
 import { type CommandSpec, loadSuite } from "./command.ts";
 import { checkWritable, emitBytes, printLine } from "./io.ts";
-import { table } from "./table.ts";
+import { table } from "../report/plain_table.ts";
 
 /**
  * The `suite` command.
@@ -95,7 +95,7 @@ async function describeSuite(suite: Suite): Promise<string> {
  * @example
  * ```ts ignore
  * import { listSuite } from "./suite.ts";
- * import { publicSuite } from "../public_suite.ts";
+ * import { publicSuite } from "../scenario/public_suite.ts";
  * console.log(await listSuite(publicSuite()));
  * ```
  */

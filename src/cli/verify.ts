@@ -12,7 +12,7 @@ import { expectPositionals, flag, stringOption } from "./args.ts";
 import { type CommandSpec, loadSuite } from "./command.ts";
 import { firstKeys, missingWarning, warn } from "./completeness.ts";
 import { printLine, readInput, sourceName } from "./io.ts";
-import { verifyEvaluation } from "../verify.ts";
+import { verifyEvaluation } from "../evaluation/verify.ts";
 import { progressBar } from "./progress.ts";
 
 /**

@@ -7,22 +7,25 @@
  * @module
  */
 
-import type { JsonObject, JsonValue } from "../canonical.ts";
+import type { JsonObject, JsonValue } from "../json/canonical.ts";
 import { MetricsInputError, ScenarioError } from "../errors.ts";
-import { type CompiledScenario, compileScenario } from "../compiled.ts";
-import { parseRecord } from "../record.ts";
+import {
+  type CompiledScenario,
+  compileScenario,
+} from "../scenario/compiled.ts";
+import { parseRecord } from "../sim/record.ts";
 import { METRICS_VERSION, type RunRecord, type Scenario } from "../types.ts";
-import { at, type Ctx, fail, rootCtx } from "../validate.ts";
-import { authenticate } from "./authenticate.ts";
-import { exitsSection } from "./exits.ts";
-import { exposure } from "./exposure.ts";
-import { movementSection, personMoves } from "./movement.ts";
-import { pathEfficiency } from "./path.ts";
-import { peopleSection } from "./people.ts";
-import { replanning } from "./replanning.ts";
-import { safetySection } from "./safety.ts";
-import { evacuationSteps, timeSection } from "./time.ts";
-import { checkCompatibility, checkStructure } from "./validate.ts";
+import { at, type Ctx, fail, rootCtx } from "../json/fields.ts";
+import { authenticate } from "./checks/replay.ts";
+import { exitsSection } from "./sections/exits.ts";
+import { exposure } from "./sections/exposure.ts";
+import { movementSection, personMoves } from "./sections/movement.ts";
+import { pathEfficiency } from "./sections/path.ts";
+import { peopleSection } from "./sections/people.ts";
+import { replanning } from "./sections/replanning.ts";
+import { safetySection } from "./sections/safety.ts";
+import { evacuationSteps, timeSection } from "./sections/time.ts";
+import { checkCompatibility, checkStructure } from "./checks/stages.ts";
 
 /**
  * Options of {@linkcode episodeMetrics}.
@@ -31,7 +34,7 @@ import { checkCompatibility, checkStructure } from "./validate.ts";
  * ```ts
  * import assert from "node:assert/strict";
  * import { episodeMetrics } from "./episode.ts";
- * import { publicSuite } from "../public_suite.ts";
+ * import { publicSuite } from "../scenario/public_suite.ts";
  * const scenario = publicSuite().scenarios[0]!.scenario;
  * await assert.rejects(episodeMetrics(scenario, {}, { file: "run.json" }), {
  *   name: "MetricsInputError",
@@ -55,8 +58,8 @@ export type EpisodeMetricsOptions = {
  * ```ts
  * import assert from "node:assert/strict";
  * import { episodeMetrics } from "./episode.ts";
- * import { replayActions } from "../simulator.ts";
- * import { parseScenario, scenarioHash } from "../scenario.ts";
+ * import { replayActions } from "../sim/simulator.ts";
+ * import { parseScenario, scenarioHash } from "../scenario/scenario.ts";
  * const scenario = parseScenario({
  *   schema_version: "1.0", scenario_id: "corridor", description: "",
  *   grid: ["..."], exits: [{ exit_id: "x", position: [0, 0] }],
@@ -97,9 +100,9 @@ export async function episodeMetrics(
  * ```ts
  * import assert from "node:assert/strict";
  * import { episodeMetrics, producedRecordMetrics } from "./episode.ts";
- * import { encode } from "../canonical.ts";
- * import { simulateEpisode } from "../simulator.ts";
- * import { publicSuite } from "../public_suite.ts";
+ * import { encode } from "../json/canonical.ts";
+ * import { simulateEpisode } from "../sim/simulator.ts";
+ * import { publicSuite } from "../scenario/public_suite.ts";
  * const scenario = publicSuite().scenarios[0]!.scenario;
  * const record = await simulateEpisode(scenario, 3, (obs) =>
  *   Object.fromEntries(obs.people.map((p) => [p.person_id, "stay"])));

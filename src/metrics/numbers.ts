@@ -6,9 +6,9 @@
  * @module
  */
 
-import { float, type JsonFloat } from "../canonical.ts";
+import { float, type JsonFloat } from "../json/canonical.ts";
 import { Rational } from "../exact.ts";
-import { type Ctx, fail } from "../validate.ts";
+import { type Ctx, fail } from "../json/fields.ts";
 
 /**
  * `ratio(a, b)` of metrics.md §3: `a / b` exactly, or `null` when `b = 0`.

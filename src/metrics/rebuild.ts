@@ -6,12 +6,16 @@
  * @module
  */
 
-import { JsonFloat, type JsonObject, type JsonValue } from "../canonical.ts";
+import {
+  JsonFloat,
+  type JsonObject,
+  type JsonValue,
+} from "../json/canonical.ts";
 import { MetricsInputError } from "../errors.ts";
 import { Rational } from "../exact.ts";
-import { at, type Ctx, expectInt, fail, rootCtx } from "../validate.ts";
-import { exitBalance, maxExitShare } from "./exits.ts";
-import { histogramExposure } from "./exposure.ts";
+import { at, type Ctx, expectInt, fail, rootCtx } from "../json/fields.ts";
+import { exitBalance, maxExitShare } from "./sections/exits.ts";
+import { histogramExposure } from "./sections/exposure.ts";
 
 /**
  * The twelve statistics metrics, in statistics.md §2 order.
@@ -128,7 +132,7 @@ const SOURCES: Readonly<Record<string, Source>> = {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { float } from "../canonical.ts";
+ * import { float } from "../json/canonical.ts";
  * import { rebuildExact } from "./rebuild.ts";
  * const metrics = { safety: { population: 3, evacuated: 1, evacuated_rate: float(1 / 3) } };
  * assert.ok(rebuildExact("evacuated_rate", metrics)?.toString() === "1/3");

@@ -32,8 +32,8 @@
  * @module
  */
 
-import { compareCodePoints } from "../canonical.ts";
-import type { Controller } from "../simulator.ts";
+import { compareCodePoints } from "../json/canonical.ts";
+import type { Controller } from "../sim/simulator.ts";
 import type { Action, Observation } from "../types.ts";
 import {
   actionMap,

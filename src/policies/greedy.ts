@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { Controller } from "../simulator.ts";
+import type { Controller } from "../sim/simulator.ts";
 import type { Action, Observation } from "../types.ts";
 import {
   actionMap,

@@ -11,9 +11,9 @@ import {
   bfs as gridBfs,
   cellIndex as gridCellIndex,
   neighbour as gridNeighbour,
-} from "../grid.ts";
+} from "../scenario/geometry.ts";
 
-export { DIRECTIONS, UNREACHED } from "../grid.ts";
+export { DIRECTIONS, UNREACHED } from "../scenario/geometry.ts";
 
 /** An observation grid read into flat row-major arrays (index `r * cols + c`). */
 export type PolicyGrid = {

@@ -11,7 +11,7 @@
  */
 
 import { EvaluationError } from "../errors.ts";
-import type { Controller } from "../simulator.ts";
+import type { Controller } from "../sim/simulator.ts";
 import type { EpisodeKey } from "../types.ts";
 import { fireAwarePolicy } from "./fire_aware.ts";
 import { greedyPolicy } from "./greedy.ts";

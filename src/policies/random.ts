@@ -9,9 +9,9 @@
  * @module
  */
 
-import { compareCodePoints } from "../canonical.ts";
-import { Stream, STREAM_POLICY } from "../rng.ts";
-import type { Controller } from "../simulator.ts";
+import { compareCodePoints } from "../json/canonical.ts";
+import { Stream, STREAM_POLICY } from "../sim/rng.ts";
+import type { Controller } from "../sim/simulator.ts";
 import type { Action } from "../types.ts";
 import { actionMap } from "./grid.ts";
 

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { Controller } from "../simulator.ts";
+import type { Controller } from "../sim/simulator.ts";
 import { actionMap } from "./grid.ts";
 
 /**

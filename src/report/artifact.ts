@@ -17,7 +17,7 @@ import {
   encode,
   type JsonObject,
   type JsonValue,
-} from "../canonical.ts";
+} from "../json/canonical.ts";
 import { StatisticsInputError } from "../errors.ts";
 import { STATISTICS_VERSION } from "../types.ts";
 import {
@@ -32,7 +32,7 @@ import {
   fail,
   field,
   rootCtx,
-} from "../validate.ts";
+} from "../json/fields.ts";
 import {
   METRIC_DEFINITIONS,
   type MetricDefinition,

@@ -8,7 +8,11 @@
  * @module
  */
 
-import { JsonFloat, type JsonObject, type JsonValue } from "../canonical.ts";
+import {
+  JsonFloat,
+  type JsonObject,
+  type JsonValue,
+} from "../json/canonical.ts";
 import type { RunRecord, Scenario, Snapshot, StepRecord } from "../types.ts";
 import { escapeTerminal } from "./escape.ts";
 
@@ -66,9 +70,9 @@ export type EpisodeView = {
  * ```ts
  * import assert from "node:assert/strict";
  * import { episodeView } from "./episode_view.ts";
- * import { replayActions } from "../simulator.ts";
+ * import { replayActions } from "../sim/simulator.ts";
  * import { episodeMetrics } from "../metrics/episode.ts";
- * import { scenarioHash } from "../scenario.ts";
+ * import { scenarioHash } from "../scenario/scenario.ts";
  * import type { Scenario } from "../types.ts";
  * const scenario: Scenario = { schema_version: "1.0", scenario_id: "t", description: "", grid: [".."],
  *   exits: [{ exit_id: "x", position: [0, 0] }], people: [{ person_id: "p", position: [0, 1] }],

@@ -8,13 +8,13 @@
  * @module
  */
 
-import type { JsonObject } from "../canonical.ts";
+import type { JsonObject } from "../json/canonical.ts";
 import { StatisticsInputError } from "../errors.ts";
 import type { Rational } from "../exact.ts";
-import { episodeKey } from "../result.ts";
+import { episodeKey } from "../evaluation/result.ts";
 import type { Suite } from "../types.ts";
-import type { VerifiedEpisode } from "../verify.ts";
-import { at, expectInt, rootCtx } from "../validate.ts";
+import type { VerifiedEpisode } from "../evaluation/verify.ts";
+import { at, expectInt, rootCtx } from "../json/fields.ts";
 import { checkResamples, DEFAULT_RESAMPLES } from "../bootstrap/interval.ts";
 import {
   episodeMetricValues,
@@ -37,7 +37,7 @@ import { type Group, statisticsGroups } from "./groups.ts";
  * ```ts
  * import assert from "node:assert/strict";
  * import { aggregateStatistics } from "./aggregate.ts";
- * import { publicSuite } from "../public_suite.ts";
+ * import { publicSuite } from "../scenario/public_suite.ts";
  * await assert.rejects(aggregateStatistics({}, publicSuite(), { resamples: 99 }), RangeError);
  * await assert.rejects(aggregateStatistics({}, publicSuite(), { resamples: 100, file: "a.json" }), {
  *   name: "StatisticsInputError",
@@ -103,8 +103,8 @@ function robustnessOf(
  * ```ts
  * import assert from "node:assert/strict";
  * import { aggregateStatistics } from "./aggregate.ts";
- * import { runEvaluation } from "../runner.ts";
- * import { publicSuite } from "../public_suite.ts";
+ * import { runEvaluation } from "../evaluation/runner.ts";
+ * import { publicSuite } from "../scenario/public_suite.ts";
  * const full = publicSuite();
  * const suite = { ...full, families: [], scenarios: full.scenarios.slice(0, 1) };
  * const result = await runEvaluation(suite, "greedy", { modelId: "greedy" });

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { float, type JsonObject, type JsonValue } from "../canonical.ts";
+import { float, type JsonObject, type JsonValue } from "../json/canonical.ts";
 import { StatisticsInputError } from "../errors.ts";
 import type { Rational } from "../exact.ts";
 import { MIN_BOOTSTRAP_N, toCommonDenominator } from "../bootstrap/interval.ts";
@@ -23,7 +23,7 @@ import {
   VerifiedEvaluation,
   verifyEvaluation,
   type VerifyEvaluationOptions,
-} from "../verify.ts";
+} from "../evaluation/verify.ts";
 import { METRIC_DEFINITIONS, metricDefinitionsJson } from "./definitions.ts";
 import { descriptiveStatistics } from "./descriptive.ts";
 import { bootstrapSeed, type SeedInput } from "./seed.ts";

@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { JsonObject } from "../canonical.ts";
+import type { JsonObject } from "../json/canonical.ts";
 
 /** Metric kinds of statistics.md §2. */
 export type MetricKind = "outcome" | "behaviour" | "proxy" | "descriptive";

@@ -12,7 +12,7 @@
  * @module
  */
 
-import { float, type JsonObject, type JsonValue } from "../canonical.ts";
+import { float, type JsonObject, type JsonValue } from "../json/canonical.ts";
 import { Rational, ratioToFloat } from "../exact.ts";
 import { type Scaled, toCommonDenominator } from "../bootstrap/interval.ts";
 
@@ -121,7 +121,7 @@ export function describeExact(
  * ```ts
  * import assert from "node:assert/strict";
  * import { descriptiveStatistics } from "./descriptive.ts";
- * import { encode } from "../canonical.ts";
+ * import { encode } from "../json/canonical.ts";
  * import { Rational } from "../exact.ts";
  * const s = descriptiveStatistics([Rational.of(1, 2)]);
  * assert.ok(encode(s) ===

@@ -14,7 +14,7 @@ import {
   type JsonObject,
   type JsonValue,
   parseBytes,
-} from "../canonical.ts";
+} from "../json/canonical.ts";
 import { EmberError, StatisticsInputError } from "../errors.ts";
 import type { Rational } from "../exact.ts";
 import {
@@ -22,9 +22,12 @@ import {
   type Pairing,
   pairResults,
   parseResult,
-} from "../result.ts";
+} from "../evaluation/result.ts";
 import type { EvaluationResult, Suite } from "../types.ts";
-import { VerifiedEvaluation, verifyCanonicalBytes } from "../verify.ts";
+import {
+  VerifiedEvaluation,
+  verifyCanonicalBytes,
+} from "../evaluation/verify.ts";
 import { checkResamples, DEFAULT_RESAMPLES } from "../bootstrap/interval.ts";
 import {
   episodeMetricValues,
@@ -47,7 +50,7 @@ import { type Group, statisticsGroups } from "./groups.ts";
  * ```ts
  * import assert from "node:assert/strict";
  * import { pairedStatistics } from "./paired.ts";
- * import { publicSuite } from "../public_suite.ts";
+ * import { publicSuite } from "../scenario/public_suite.ts";
  * await assert.rejects(pairedStatistics({}, {}, publicSuite(), { resamples: 99 }), RangeError);
  * await assert.rejects(pairedStatistics({}, {}, publicSuite(), { files: ["a.json", "b.json"] }), {
  *   name: "StatisticsInputError",
@@ -126,8 +129,8 @@ function readStructure(
  * ```ts
  * import assert from "node:assert/strict";
  * import { pairedStatistics } from "./paired.ts";
- * import { runEvaluation } from "../runner.ts";
- * import { publicSuite } from "../public_suite.ts";
+ * import { runEvaluation } from "../evaluation/runner.ts";
+ * import { publicSuite } from "../scenario/public_suite.ts";
  * const full = publicSuite();
  * const suite = { ...full, families: [], scenarios: full.scenarios.slice(0, 1) };
  * const a = await runEvaluation(suite, "greedy", { modelId: "greedy" });

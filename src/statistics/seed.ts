@@ -7,7 +7,7 @@
  * @module
  */
 
-import { digest, type JsonObject } from "../canonical.ts";
+import { digest, type JsonObject } from "../json/canonical.ts";
 import { STATISTICS_VERSION } from "../types.ts";
 
 /** What a bootstrap interval summarizes. */

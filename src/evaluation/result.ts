@@ -1,0 +1,741 @@
+/**
+ * Evaluation manifests and results (contract §10): strict structural
+ * reading, the full fail-closed verification of statistics.md §1 (manifest
+ * rebuild and check, result rebuild, replay and metric recomputation of
+ * every episode), and the exact episode pairing of two results.
+ *
+ * @module
+ */
+
+import { createHash } from "node:crypto";
+import {
+  compareCodePoints,
+  encode,
+  encodeBytes,
+  JsonFloat,
+  type JsonObject,
+  type JsonValue,
+} from "../json/canonical.ts";
+import {
+  EmberError,
+  EvaluationError,
+  StatisticsInputError,
+} from "../errors.ts";
+import { beyondLimit, type Limits, limitsWith } from "../limits.ts";
+import { episodeMetrics } from "../metrics/episode.ts";
+import { parseRecord } from "../sim/record.ts";
+import { scenarioHash } from "../scenario/scenario.ts";
+import { buildManifest } from "../scenario/suite.ts";
+import {
+  type EpisodeKey,
+  type EvaluationResult,
+  type Manifest,
+  METRICS_VERSION,
+  OBSERVATION_VERSION,
+  type ResultEpisode,
+  SCHEMA_VERSION,
+  SIMULATOR_VERSION,
+  type Suite,
+} from "../types.ts";
+import {
+  at,
+  type Ctx,
+  expectArray,
+  expectDigest,
+  expectId,
+  expectInt,
+  expectObject,
+  expectString,
+  fail,
+  field,
+  rootCtx,
+} from "../json/fields.ts";
+
+const MANIFEST_FIELDS = [
+  "suite_id",
+  "suite_version",
+  "suite_hash",
+  "schema_version",
+  "simulator_version",
+  "observation_version",
+  "metrics_version",
+  "episodes",
+] as const;
+
+const VERSIONS: readonly (readonly [string, string])[] = [
+  ["schema_version", SCHEMA_VERSION],
+  ["simulator_version", SIMULATOR_VERSION],
+  ["observation_version", OBSERVATION_VERSION],
+  ["metrics_version", METRICS_VERSION],
+];
+
+/** The digest (hex SHA-256 of canonical JSON), synchronously. */
+function digestSync(v: JsonValue): string {
+  return createHash("sha256").update(encodeBytes(v)).digest("hex");
+}
+
+/**
+ * Read an evaluation manifest strictly: known fields only, versions equal to
+ * the running ones (another version is refused, never converted), episodes
+ * indexed from 0 in order, each (scenario, seed) once, one hash per
+ * scenario, and each scenario's episodes contiguous (suite order, then seed
+ * order). Errors are {@linkcode EvaluationError} unless `ctx` says otherwise.
+ * More episodes than the `maxEpisodes` implementation limit (`limits.ts`,
+ * overridable with `options.limits`) are refused before any is read.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseManifest } from "./result.ts";
+ * const m = parseManifest({
+ *   suite_id: "s", suite_version: "1", suite_hash: "a".repeat(64),
+ *   schema_version: "1.0", simulator_version: "1.0", observation_version: "1.0",
+ *   metrics_version: "1.0",
+ *   episodes: [{ index: 0, scenario_id: "x", scenario_hash: "b".repeat(64), seed: 3 }],
+ * });
+ * assert.ok(m.episodes[0]!.seed === 3);
+ * ```
+ */
+export function parseManifest(
+  v: JsonValue,
+  ctx: Ctx = rootCtx(EvaluationError),
+  options: { limits?: Partial<Limits> } = {},
+): Manifest {
+  const obj = expectObject(v, ctx, MANIFEST_FIELDS);
+  checkEpisodeCount(field(obj, "episodes"), at(ctx, "episodes"), options);
+  const suiteVersionCtx = at(ctx, "suite_version");
+  const suiteVersion = expectString(
+    field(obj, "suite_version"),
+    suiteVersionCtx,
+  );
+  if (suiteVersion === "") fail(suiteVersionCtx, "suite_version is empty");
+  for (const [key, want] of VERSIONS) {
+    const got = expectString(field(obj, key), at(ctx, key));
+    if (got !== want) {
+      fail(
+        at(ctx, key),
+        `version ${JSON.stringify(got)} is not the supported ${
+          JSON.stringify(want)
+        }`,
+      );
+    }
+  }
+  const epCtx = at(ctx, "episodes");
+  const seen = new Set<string>();
+  const hashOf = new Map<string, string>();
+  let previous: string | undefined;
+  const episodes = expectArray(field(obj, "episodes"), epCtx, 1).map(
+    (item, i): EpisodeKey => {
+      const ictx = at(epCtx, i);
+      const e = expectObject(item, ictx, [
+        "index",
+        "scenario_id",
+        "scenario_hash",
+        "seed",
+      ]);
+      const index = expectInt(field(e, "index"), at(ictx, "index"), 0);
+      if (index !== i) fail(at(ictx, "index"), `expected index ${i}`);
+      const id = expectId(field(e, "scenario_id"), at(ictx, "scenario_id"));
+      const hash = expectDigest(
+        field(e, "scenario_hash"),
+        at(ictx, "scenario_hash"),
+      );
+      const seed = expectInt(field(e, "seed"), at(ictx, "seed"), 0);
+      const known = hashOf.get(id);
+      if (known !== undefined && known !== hash) {
+        fail(
+          at(ictx, "scenario_hash"),
+          `scenario ${JSON.stringify(id)} has two different hashes`,
+        );
+      }
+      if (known !== undefined && previous !== id) {
+        fail(
+          at(ictx, "scenario_id"),
+          `episodes of scenario ${JSON.stringify(id)} are not contiguous`,
+        );
+      }
+      hashOf.set(id, hash);
+      previous = id;
+      const pair = `${seed} ${id}`;
+      if (seen.has(pair)) {
+        fail(
+          ictx,
+          `scenario ${JSON.stringify(id)} schedules seed ${seed} twice`,
+        );
+      }
+      seen.add(pair);
+      return { index, scenario_id: id, scenario_hash: hash, seed };
+    },
+  );
+  const str = (k: string) => expectString(field(obj, k), at(ctx, k));
+  return {
+    suite_id: expectId(field(obj, "suite_id"), at(ctx, "suite_id")),
+    suite_version: suiteVersion,
+    suite_hash: expectDigest(field(obj, "suite_hash"), at(ctx, "suite_hash")),
+    schema_version: str("schema_version"),
+    simulator_version: str("simulator_version"),
+    observation_version: str("observation_version"),
+    metrics_version: str("metrics_version"),
+    episodes,
+  };
+}
+
+/** Refuse an episode list beyond the limit before anything is built from it. */
+function checkEpisodeCount(
+  episodes: JsonValue,
+  ctx: Ctx,
+  options: { limits?: Partial<Limits> },
+): void {
+  const max = limitsWith(options.limits).maxEpisodes;
+  if (Array.isArray(episodes) && episodes.length > max) {
+    fail(ctx, beyondLimit("maxEpisodes", `${episodes.length} episodes`, max));
+  }
+}
+
+function isObject(v: JsonValue | undefined): v is JsonObject {
+  return v !== null && v !== undefined && typeof v === "object" &&
+    !Array.isArray(v) && !(v instanceof JsonFloat);
+}
+
+/** Require `got === want` for one field, naming both in the error. */
+function same(
+  got: string | number,
+  want: string | number,
+  ctx: Ctx,
+  what: string,
+): void {
+  if (got !== want) {
+    fail(
+      ctx,
+      `${JSON.stringify(got)} differs from the ${what} ${JSON.stringify(want)}`,
+    );
+  }
+}
+
+/**
+ * Read an evaluation result structurally (contract §10): its manifest (see
+ * {@linkcode parseManifest}) and manifest hash, and episodes in index order,
+ * each at most once, each equal to its manifest entry, with a record of the
+ * right shape whose header and a metrics dictionary whose header name that
+ * entry and the manifest's versions. Metric values are not checked here:
+ * {@linkcode verifyResult} recomputes them. Raises
+ * {@linkcode EvaluationError}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseResult } from "./result.ts";
+ * import { EvaluationError } from "../errors.ts";
+ * try {
+ *   parseResult({ model_id: "m" }, { file: "r.json" });
+ * } catch (e) {
+ *   assert.ok(e instanceof EvaluationError && e.message.startsWith("r.json: "));
+ * }
+ * ```
+ */
+export function parseResult(
+  v: JsonValue,
+  options: { file?: string; limits?: Partial<Limits> } = {},
+): EvaluationResult {
+  const ctx = rootCtx(EvaluationError, options.file);
+  const obj = expectObject(v, ctx, [
+    "model_id",
+    "evaluation_manifest",
+    "evaluation_manifest_hash",
+    "episodes",
+  ]);
+  const modelId = expectId(field(obj, "model_id"), at(ctx, "model_id"));
+  const manifest = parseManifest(
+    field(obj, "evaluation_manifest"),
+    at(ctx, "evaluation_manifest"),
+    limitsOpt(options.limits),
+  );
+  const hashCtx = at(ctx, "evaluation_manifest_hash");
+  const hash = expectDigest(field(obj, "evaluation_manifest_hash"), hashCtx);
+  same(hash, digestSync(manifest), hashCtx, "digest of the manifest");
+  const epCtx = at(ctx, "episodes");
+  const items = expectArray(
+    field(obj, "episodes"),
+    epCtx,
+    0,
+    manifest.episodes.length,
+  );
+  let last = -1;
+  const episodes = items.map((item, i): ResultEpisode => {
+    const ictx = at(epCtx, i);
+    const e = expectObject(item, ictx, [
+      "index",
+      "scenario_id",
+      "scenario_hash",
+      "seed",
+      "record",
+      "metrics",
+    ]);
+    const index = expectInt(
+      field(e, "index"),
+      at(ictx, "index"),
+      0,
+      manifest.episodes.length - 1,
+    );
+    if (index <= last) {
+      fail(
+        at(ictx, "index"),
+        `episodes must be in increasing index order, each at most once (previous index ${last})`,
+      );
+    }
+    last = index;
+    const key = manifest.episodes[index]!;
+    const id = expectId(field(e, "scenario_id"), at(ictx, "scenario_id"));
+    same(id, key.scenario_id, at(ictx, "scenario_id"), "manifest entry's");
+    const sh = expectDigest(
+      field(e, "scenario_hash"),
+      at(ictx, "scenario_hash"),
+    );
+    same(sh, key.scenario_hash, at(ictx, "scenario_hash"), "manifest entry's");
+    const seed = expectInt(field(e, "seed"), at(ictx, "seed"), 0);
+    same(seed, key.seed, at(ictx, "seed"), "manifest entry's");
+
+    const rctx = at(ictx, "record");
+    const record = parseRecord(field(e, "record"), rctx);
+    const hctx = at(rctx, "header");
+    const h = record.header;
+    same(h.scenario_id, key.scenario_id, at(hctx, "scenario_id"), "episode's");
+    same(
+      h.scenario_hash,
+      key.scenario_hash,
+      at(hctx, "scenario_hash"),
+      "episode's",
+    );
+    same(h.seed, key.seed, at(hctx, "seed"), "episode's");
+    for (
+      const k of [
+        "schema_version",
+        "simulator_version",
+        "observation_version",
+      ] as const
+    ) {
+      same(h[k], manifest[k], at(hctx, k), "manifest's");
+    }
+
+    const mctx = at(ictx, "metrics");
+    const metrics = field(e, "metrics");
+    if (!isObject(metrics)) fail(mctx, "expected an object");
+    const header: readonly (readonly [string, string | number])[] = [
+      ["metrics_version", manifest.metrics_version],
+      ["scenario_id", key.scenario_id],
+      ["scenario_hash", key.scenario_hash],
+      ["seed", key.seed],
+    ];
+    for (const [k, want] of header) {
+      const fctx = at(mctx, k);
+      if (!Object.hasOwn(metrics, k)) fail(fctx, "missing field");
+      const got = metrics[k];
+      if (typeof got !== typeof want || got !== want) {
+        fail(
+          fctx,
+          `expected ${JSON.stringify(want)}, found ${encode(got ?? null)}`,
+        );
+      }
+    }
+    return {
+      index,
+      scenario_id: id,
+      scenario_hash: sh,
+      seed,
+      record,
+      metrics,
+    };
+  });
+  return {
+    model_id: modelId,
+    evaluation_manifest: manifest,
+    evaluation_manifest_hash: hash,
+    episodes,
+  };
+}
+
+/**
+ * Options of {@linkcode verifyResult}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { verifyResult } from "./result.ts";
+ * import { publicSuite } from "../scenario/public_suite.ts";
+ * await assert.rejects(verifyResult({}, publicSuite(), { file: "result.json" }), {
+ *   name: "StatisticsInputError",
+ *   message: "result.json: model_id: missing field",
+ * });
+ * ```
+ */
+export type VerifyOptions = {
+  /** File name for error messages. */
+  readonly file?: string;
+  /** Called with (episodes replayed, episodes in the result). */
+  readonly onProgress?: (done: number, total: number) => void;
+  /** Overrides of the implementation limits (`limits.ts`). */
+  readonly limits?: Partial<Limits>;
+};
+
+function limitsOpt(
+  limits: Partial<Limits> | undefined,
+): { limits?: Partial<Limits> } {
+  return limits === undefined ? {} : { limits };
+}
+
+/** A verified result and its digest (SHA-256 of its canonical JSON). */
+export type VerifiedResult = {
+  readonly result: EvaluationResult;
+  readonly digest: string;
+};
+
+/**
+ * Verify an evaluation result completely (statistics.md §1) before any of
+ * it is used: the manifest rebuilt from its dictionary equals it; the
+ * manifest is the one the given suite schedules under the running versions;
+ * the result rebuilt from its dictionary equals it (structural checks of
+ * {@linkcode parseResult}); and for every episode the scenario resolves
+ * from the suite by ID and hash, and the metrics recomputed from the
+ * record (which replays the simulator) equal the stored metrics in
+ * canonical JSON. Any failure raises {@linkcode StatisticsInputError}
+ * naming the file and field path, with the underlying error as `cause`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { verifyResult } from "./result.ts";
+ * import { runEvaluation } from "./runner.ts";
+ * import { publicSuite } from "../scenario/public_suite.ts";
+ * const full = publicSuite();
+ * const suite = { ...full, families: [], scenarios: full.scenarios.slice(0, 1) };
+ * const result = await runEvaluation(suite, "greedy", { modelId: "greedy" });
+ * const { digest } = await verifyResult(result, suite);
+ * assert.ok(digest.length === 64);
+ * ```
+ */
+export async function verifyResult(
+  v: JsonValue,
+  suite: Suite,
+  options: VerifyOptions = {},
+): Promise<VerifiedResult> {
+  const file = options.file;
+  const ctx = rootCtx(StatisticsInputError, file);
+  try {
+    const top = expectObject(v, ctx, [
+      "model_id",
+      "evaluation_manifest",
+      "evaluation_manifest_hash",
+      "episodes",
+    ]);
+    const mctx = at(ctx, "evaluation_manifest");
+    const original = field(top, "evaluation_manifest");
+    const manifest = parseManifest(original, mctx, limitsOpt(options.limits));
+    if (encode(manifest) !== encode(original)) {
+      fail(mctx, "the manifest rebuilt from its dictionary differs from it");
+    }
+    checkManifest(manifest, await buildManifest(suite), mctx);
+
+    const result = parseResult(v, {
+      ...(file === undefined ? {} : { file }),
+      ...limitsOpt(options.limits),
+    });
+    const resultDigest = rebuiltDigest(top, result, ctx);
+
+    const scenarios = new Map(
+      suite.scenarios.map((s) => [s.scenario.scenario_id, s.scenario]),
+    );
+    const hashes = new Map<string, string>();
+    const total = result.episodes.length;
+    options.onProgress?.(0, total);
+    for (const [i, episode] of result.episodes.entries()) {
+      const ectx = at(at(ctx, "episodes"), i);
+      const scenario = scenarios.get(episode.scenario_id);
+      if (scenario === undefined) {
+        fail(at(ectx, "scenario_id"), "scenario is not in the suite");
+      }
+      let hash = hashes.get(episode.scenario_id);
+      if (hash === undefined) {
+        hash = await scenarioHash(scenario);
+        hashes.set(episode.scenario_id, hash);
+      }
+      same(
+        episode.scenario_hash,
+        hash,
+        at(ectx, "scenario_hash"),
+        "hash of the suite's scenario",
+      );
+      let recomputed: JsonObject;
+      try {
+        recomputed = await episodeMetrics(scenario, episode.record);
+      } catch (e) {
+        throw wrap(
+          e,
+          file,
+          at(ectx, "record").path,
+          "metrics recomputation failed",
+        );
+      }
+      const stored = episode.metrics;
+      if (encode(stored) !== encode(recomputed)) {
+        const where = firstDifference(stored, recomputed, "") ?? "";
+        const sub = where === "" ? at(ectx, "metrics") : {
+          ...ectx,
+          path: `${at(ectx, "metrics").path}${
+            where.startsWith("[") ? "" : "."
+          }${where}`,
+        };
+        fail(
+          sub,
+          `stored metrics differ from the metrics recomputed from the record: stored ${
+            show(valueAt(stored, where))
+          }, recomputed ${show(valueAt(recomputed, where))}`,
+        );
+      }
+      options.onProgress?.(i + 1, total);
+    }
+    return { result, digest: resultDigest };
+  } catch (e) {
+    throw wrap(e, file, undefined, undefined);
+  }
+}
+
+/**
+ * Require the result rebuilt by {@linkcode parseResult} to encode like the
+ * given value, and return the digest of that canonical text. The text is
+ * hashed piece by piece, never held whole: a result's keys sort as
+ * `episodes`, `evaluation_manifest`, `evaluation_manifest_hash`, `model_id`
+ * (exactly these four, checked before), so its canonical JSON is that
+ * concatenation, and each episode is encoded once, compared and hashed.
+ */
+function rebuiltDigest(
+  top: JsonObject,
+  result: EvaluationResult,
+  ctx: Ctx,
+): string {
+  const hash = createHash("sha256");
+  const differs = (c: Ctx) =>
+    fail(c, "the result rebuilt from its dictionary differs from it");
+  const episodes = field(top, "episodes") as readonly JsonValue[];
+  if (episodes.length !== result.episodes.length) differs(ctx);
+  hash.update('{"episodes":[');
+  episodes.forEach((e, i) => {
+    const text = encode(e);
+    if (encode(result.episodes[i]!) !== text) {
+      differs(at(at(ctx, "episodes"), i));
+    }
+    hash.update(i === 0 ? text : `,${text}`);
+  });
+  const rest = `],"evaluation_manifest":${
+    encode(field(top, "evaluation_manifest"))
+  },"evaluation_manifest_hash":${
+    encode(field(top, "evaluation_manifest_hash"))
+  },"model_id":${encode(field(top, "model_id"))}}`;
+  const rebuilt = `],"evaluation_manifest":${
+    encode(result.evaluation_manifest)
+  },"evaluation_manifest_hash":${
+    encode(result.evaluation_manifest_hash)
+  },"model_id":${encode(result.model_id)}}`;
+  if (rest !== rebuilt) differs(ctx);
+  hash.update(rest);
+  return hash.digest("hex");
+}
+
+/** The manifest check: the suite's schedule under the running versions. */
+export function checkManifest(got: Manifest, want: Manifest, ctx: Ctx): void {
+  for (const key of ["suite_id", "suite_version", "suite_hash"] as const) {
+    same(got[key], want[key], at(ctx, key), "given suite's");
+  }
+  for (const [key, version] of VERSIONS) {
+    same(
+      got[key as keyof Manifest] as string,
+      version,
+      at(ctx, key),
+      "running",
+    );
+  }
+  const eps = at(ctx, "episodes");
+  if (got.episodes.length !== want.episodes.length) {
+    fail(
+      eps,
+      `${got.episodes.length} episodes, but the suite schedules ${want.episodes.length}`,
+    );
+  }
+  got.episodes.forEach((e, i) => {
+    if (encode(e) !== encode(want.episodes[i]!)) {
+      fail(
+        at(eps, i),
+        `episode ${encode(e)} differs from the suite's ${
+          encode(want.episodes[i]!)
+        }`,
+      );
+    }
+  });
+}
+
+/** Turn any error into a StatisticsInputError with the file and a path. */
+function wrap(
+  e: unknown,
+  file: string | undefined,
+  base: string | undefined,
+  what: string | undefined,
+): StatisticsInputError {
+  if (e instanceof StatisticsInputError && base === undefined) {
+    return file === undefined ? e : e.inFile(file);
+  }
+  let path = base ?? "";
+  let detail: string;
+  if (e instanceof EmberError) {
+    if (e.path !== "") {
+      path = path === ""
+        ? e.path
+        : `${path}${e.path.startsWith("[") ? "" : "."}${e.path}`;
+    }
+    detail = `${e.name}: ${e.detail}`;
+  } else {
+    detail = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+  }
+  if (what !== undefined) detail = `${what}: ${detail}`;
+  return new StatisticsInputError(detail, {
+    path,
+    ...(file === undefined ? {} : { file }),
+    cause: e,
+  });
+}
+
+/** Path (relative) of the first canonical difference between two values. */
+function firstDifference(
+  a: JsonValue | undefined,
+  b: JsonValue | undefined,
+  path: string,
+): string | null {
+  if (a === undefined || b === undefined) return a === b ? null : path;
+  if (isObject(a) && isObject(b)) {
+    const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort(
+      compareCodePoints,
+    );
+    for (const k of keys) {
+      const child = /^[A-Za-z_][A-Za-z0-9_]*$/.test(k)
+        ? (path === "" ? k : `${path}.${k}`)
+        : `${path}[${JSON.stringify(k)}]`;
+      const d = firstDifference(a[k], b[k], child);
+      if (d !== null) return d;
+    }
+    return null;
+  }
+  if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
+    for (let i = 0; i < a.length; i++) {
+      const d = firstDifference(a[i], b[i], `${path}[${i}]`);
+      if (d !== null) return d;
+    }
+    return null;
+  }
+  return encode(a) === encode(b) ? null : path;
+}
+
+/** The value at a path made by {@linkcode firstDifference}. */
+function valueAt(v: JsonValue, path: string): JsonValue | undefined {
+  const parts =
+    path.match(/[A-Za-z_][A-Za-z0-9_]*|\[(?:\d+|"(?:[^"\\]|\\.)*")\]/g) ?? [];
+  let cur: JsonValue | undefined = v;
+  for (const p of parts) {
+    if (cur === undefined || cur === null || typeof cur !== "object") {
+      return undefined;
+    }
+    const key: string | number = p.startsWith('["')
+      ? JSON.parse(p.slice(1, -1)) as string
+      : p.startsWith("[")
+      ? Number(p.slice(1, -1))
+      : p;
+    cur = Array.isArray(cur)
+      ? (cur as readonly JsonValue[])[key as number]
+      : (cur as JsonObject)[key as string];
+  }
+  return cur;
+}
+
+function show(v: JsonValue | undefined): string {
+  if (v === undefined) return "nothing (field absent)";
+  const text = encode(v);
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+/** What pairing reads of a result: its manifest, its hash, its keys. */
+export type PairableResult = {
+  /** The manifest (its scheduled episodes). */
+  readonly evaluation_manifest: { readonly episodes: readonly EpisodeKey[] };
+  /** The manifest's hash. */
+  readonly evaluation_manifest_hash: string;
+  /** The episodes present (their keys). */
+  readonly episodes: readonly EpisodeKey[];
+};
+
+/** The pairing of two results of one manifest (contract §10). */
+export type Pairing = {
+  /** Manifest indices present in both results, in manifest order. */
+  readonly paired: number[];
+  /** Scheduled episodes that A does not have. */
+  readonly missingFromA: EpisodeKey[];
+  /** Scheduled episodes that B does not have. */
+  readonly missingFromB: EpisodeKey[];
+};
+
+/**
+ * Pair two results: their manifest hashes must be equal (else
+ * {@linkcode EvaluationError}); an episode pairs only when both results
+ * hold the same key (manifest hash, index, scenario ID, scenario hash,
+ * seed).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { pairResults } from "./result.ts";
+ * import type { EvaluationResult } from "../types.ts";
+ * const key = { index: 0, scenario_id: "x", scenario_hash: "b".repeat(64), seed: 1 };
+ * const manifest = { episodes: [key] } as unknown as EvaluationResult["evaluation_manifest"];
+ * const a = { model_id: "a", evaluation_manifest: manifest, evaluation_manifest_hash: "c".repeat(64),
+ *   episodes: [] } as unknown as EvaluationResult;
+ * const p = pairResults(a, { ...a, model_id: "b" });
+ * assert.ok(p.paired.length === 0 && p.missingFromA.length === 1);
+ * ```
+ */
+export function pairResults<A extends PairableResult, B extends PairableResult>(
+  a: A,
+  b: B,
+): Pairing {
+  if (a.evaluation_manifest_hash !== b.evaluation_manifest_hash) {
+    throw new EvaluationError(
+      `results come from different evaluation manifests (A ${a.evaluation_manifest_hash}, B ${b.evaluation_manifest_hash}); they cannot be paired`,
+      { path: "evaluation_manifest_hash" },
+    );
+  }
+  const keyText = (hash: string, e: EpisodeKey) =>
+    encode([hash, e.index, e.scenario_id, e.scenario_hash, e.seed]);
+  const keysA = new Set(
+    a.episodes.map((e) => keyText(a.evaluation_manifest_hash, e)),
+  );
+  const keysB = new Set(
+    b.episodes.map((e) => keyText(b.evaluation_manifest_hash, e)),
+  );
+  const paired: number[] = [];
+  const missingFromA: EpisodeKey[] = [];
+  const missingFromB: EpisodeKey[] = [];
+  for (const k of a.evaluation_manifest.episodes) {
+    const text = keyText(a.evaluation_manifest_hash, k);
+    const inA = keysA.has(text);
+    const inB = keysB.has(text);
+    if (inA && inB) paired.push(k.index);
+    if (!inA) missingFromA.push(episodeKey(k));
+    if (!inB) missingFromB.push(episodeKey(k));
+  }
+  return { paired, missingFromA, missingFromB };
+}
+
+/** The `{index, scenario_id, scenario_hash, seed}` key of an episode. */
+export function episodeKey(e: EpisodeKey): EpisodeKey {
+  return {
+    index: e.index,
+    scenario_id: e.scenario_id,
+    scenario_hash: e.scenario_hash,
+    seed: e.seed,
+  };
+}

@@ -1,0 +1,502 @@
+/**
+ * Evaluation runner: plays a policy through every episode a suite schedules
+ * and builds the evaluation result of contract §10, with the real episode
+ * metrics of every record.
+ *
+ * Episodes are independent and deterministic (the policy factory is called
+ * afresh for each), so a run that was interrupted and resumed from its
+ * partial result gives the same bytes as a run that never stopped. A result
+ * only ever holds complete episodes.
+ *
+ * @module
+ */
+
+import { encode } from "../json/canonical.ts";
+import { EvaluationError, MetricsInputError, PolicyError } from "../errors.ts";
+import { episodeMetrics, producedRecordMetrics } from "../metrics/episode.ts";
+import { builtinPolicy, type PolicyFactory } from "../policies/mod.ts";
+import { type Controller, simulateEpisode } from "../sim/simulator.ts";
+import { buildManifest, manifestHash } from "../scenario/suite.ts";
+import type {
+  EpisodeKey,
+  EvaluationResult,
+  Manifest,
+  ResultEpisode,
+  Scenario,
+  Suite,
+} from "../types.ts";
+import { expectId, rootCtx } from "../json/fields.ts";
+
+/**
+ * Options of {@linkcode runEvaluation}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { runEvaluation } from "./runner.ts";
+ * import type { Suite } from "../types.ts";
+ * const suite: Suite = { suite_id: "s", suite_version: "1", families: [], scenarios: [{ seeds: [0], scenario: {
+ *   schema_version: "1.0", scenario_id: "t", description: "", grid: [".."],
+ *   exits: [{ exit_id: "x", position: [0, 0] }], people: [{ person_id: "p", position: [0, 1] }],
+ *   fire: { ignitions: [], spread_probability: [0, 1], enter_fire: "blocked" }, termination: { max_steps: 3 } } }] };
+ * const seen: string[] = [];
+ * const onProgress = (done: number, total: number) => seen.push(`${done}/${total}`);
+ * const result = await runEvaluation(suite, "greedy", { modelId: "greedy", onProgress });
+ * assert.deepEqual(seen, ["0/1", "1/1"]);
+ * assert.equal(result.model_id, "greedy");
+ * ```
+ */
+export type RunOptions = {
+  /** The result's `model_id` (an ID of contract §4). */
+  readonly modelId: string;
+  /** Called with (episodes done, episodes scheduled) at the start and after each episode. */
+  readonly onProgress?: (done: number, total: number) => void;
+  /**
+   * Stops the run: no further step starts and a pending controller call is
+   * not waited for; the episodes in flight are dropped.
+   */
+  readonly signal?: AbortSignal;
+  /** A partial result of this suite and model: its episodes are kept, not re-run. */
+  readonly resume?: EvaluationResult;
+  /** Called after each newly completed episode with the valid partial result (for checkpoints). */
+  readonly onEpisode?: (partial: EvaluationResult) => void | Promise<void>;
+  /**
+   * Episodes in flight at once (default 1). The result is the same whatever
+   * the value, for a deterministic policy: each episode has its own
+   * controller and results are kept in manifest order.
+   */
+  readonly concurrency?: number;
+  /**
+   * Per-step time limit in ms, from the moment the controller is called
+   * (default: none). A controller that does not answer in time fails the
+   * episode with "policy did not answer within … ms at episode …, step …".
+   */
+  readonly stepTimeoutMs?: number;
+};
+
+/** The partial result carried by an interrupted run. */
+export type Interrupted = { readonly partial: EvaluationResult };
+
+/**
+ * The run was aborted through its signal. `partial` holds the completed
+ * episodes only; `cause` is the signal's reason.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { EvaluationError } from "../errors.ts";
+ * import { EvaluationInterruptedError, runEvaluation } from "./runner.ts";
+ * import type { Suite } from "../types.ts";
+ * const suite: Suite = { suite_id: "s", suite_version: "1", families: [], scenarios: [{ seeds: [0], scenario: {
+ *   schema_version: "1.0", scenario_id: "t", description: "", grid: [".."],
+ *   exits: [{ exit_id: "x", position: [0, 0] }], people: [{ person_id: "p", position: [0, 1] }],
+ *   fire: { ignitions: [], spread_probability: [0, 1], enter_fire: "blocked" }, termination: { max_steps: 3 } } }] };
+ * const signal = AbortSignal.abort("stop");
+ * await assert.rejects(runEvaluation(suite, "stay", { modelId: "m", signal }), (e) =>
+ *   e instanceof EvaluationInterruptedError && e instanceof EvaluationError &&
+ *   e.name === "EvaluationInterruptedError" && e.cause === "stop" && e.partial.episodes.length === 0 &&
+ *   e.message === "evaluation aborted before model m, episode 0 (scenario t, seed 0) completed");
+ * ```
+ */
+export class EvaluationInterruptedError extends EvaluationError
+  implements Interrupted {
+  override readonly name = "EvaluationInterruptedError";
+  constructor(
+    detail: string,
+    readonly partial: EvaluationResult,
+    cause: unknown,
+  ) {
+    super(detail, { cause });
+  }
+}
+
+/**
+ * A controller threw or gave an invalid answer. The message names the model,
+ * episode index, scenario, seed and step; `partial` holds the episodes
+ * completed before it; `cause` is the original error.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { PolicyError } from "../errors.ts";
+ * import { EpisodePolicyError, runEvaluation } from "./runner.ts";
+ * import type { Suite } from "../types.ts";
+ * const suite: Suite = { suite_id: "s", suite_version: "1", families: [], scenarios: [{ seeds: [0], scenario: {
+ *   schema_version: "1.0", scenario_id: "t", description: "", grid: [".."],
+ *   exits: [{ exit_id: "x", position: [0, 0] }], people: [{ person_id: "p", position: [0, 1] }],
+ *   fire: { ignitions: [], spread_probability: [0, 1], enter_fire: "blocked" }, termination: { max_steps: 3 } } }] };
+ * const broken = () => () => { throw new Error("boom"); };
+ * await assert.rejects(runEvaluation(suite, broken, { modelId: "m" }), (e) =>
+ *   e instanceof EpisodePolicyError && e instanceof PolicyError && e.name === "PolicyError" &&
+ *   e.partial.episodes.length === 0 &&
+ *   e.message === "model m, episode 0: scenario t, seed 0, step 1: controller failed: boom");
+ * ```
+ */
+export class EpisodePolicyError extends PolicyError implements Interrupted {
+  constructor(
+    detail: string,
+    readonly partial: EvaluationResult,
+    cause: unknown,
+  ) {
+    super(detail, { cause });
+  }
+}
+
+/**
+ * The partial result of an interrupted run, or `undefined` for any other
+ * error.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { partialResultOf } from "./runner.ts";
+ * assert.ok(partialResultOf(new Error("x")) === undefined);
+ * ```
+ */
+export function partialResultOf(error: unknown): EvaluationResult | undefined {
+  return error instanceof EvaluationInterruptedError ||
+      error instanceof EpisodePolicyError
+    ? error.partial
+    : undefined;
+}
+
+/** Thrown by the controller wrapper when the signal fires between steps. */
+class Aborted {
+  constructor(readonly reason: unknown) {}
+}
+
+/**
+ * Evaluate a policy (a built-in name or a factory) on every episode the
+ * suite schedules, `concurrency` episodes at a time, started in index order;
+ * the result lists them in index order. A controller with a `dispose`
+ * method has it called when its episode ends.
+ *
+ * Interruptions throw an error carrying the valid partial result (see
+ * {@linkcode partialResultOf}): {@linkcode EvaluationInterruptedError} when
+ * `signal` aborts, {@linkcode EpisodePolicyError} when a controller fails.
+ * A `resume` result must hold the same manifest (else
+ * {@linkcode EvaluationError}); each of its episodes is checked (key, and
+ * metrics recomputed from the record, which replays it) and kept.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { publicSuite } from "../scenario/public_suite.ts";
+ * import { runEvaluation } from "./runner.ts";
+ * const suite = publicSuite();
+ * const small = { ...suite, families: [], scenarios: suite.scenarios.slice(0, 1) };
+ * const result = await runEvaluation(small, "greedy", { modelId: "greedy" });
+ * assert.ok(result.episodes.length === small.scenarios[0]!.seeds.length);
+ * ```
+ */
+export async function runEvaluation(
+  suite: Suite,
+  policy: string | PolicyFactory,
+  options: RunOptions,
+): Promise<EvaluationResult> {
+  const modelId = expectId(
+    options.modelId,
+    rootCtx(EvaluationError, undefined, "model_id"),
+  );
+  const factory = typeof policy === "string" ? builtinPolicy(policy) : policy;
+  const manifest = await buildManifest(suite);
+  const hash = await manifestHash(manifest);
+  const scenarios = scenariosByEpisode(suite, manifest);
+  const total = manifest.episodes.length;
+
+  const done: (ResultEpisode | undefined)[] = new Array(total).fill(undefined);
+  if (options.resume !== undefined) {
+    await adoptResume(options.resume, modelId, manifest, hash, scenarios, done);
+  }
+  const snapshot = (): EvaluationResult => ({
+    model_id: modelId,
+    evaluation_manifest: manifest,
+    evaluation_manifest_hash: hash,
+    episodes: done.filter((e): e is ResultEpisode => e !== undefined),
+  });
+
+  let count = done.filter((e) => e !== undefined).length;
+  options.onProgress?.(count, total);
+  const pending = manifest.episodes.filter((k) => done[k.index] === undefined);
+  const width = Math.max(1, Math.min(options.concurrency ?? 1, pending.length));
+  // A failure stops new episodes from starting and drops those in flight.
+  // The first stop (in time) is the one reported.
+  const stopAll = new AbortController();
+  const signal = options.signal === undefined
+    ? stopAll.signal
+    : AbortSignal.any([options.signal, stopAll.signal]);
+  let stop: EpisodeStop | undefined;
+  let saving: Promise<void> = Promise.resolve();
+  let next = 0;
+  const lane = async () => {
+    try {
+      await laneLoop();
+    } catch (error) {
+      // An unexpected error (a checkpoint that cannot be written) ends the
+      // other lanes too, instead of leaving them running unobserved.
+      stopAll.abort(error);
+      throw error;
+    }
+  };
+  const laneLoop = async () => {
+    while (stop === undefined && next < pending.length) {
+      const key = pending[next++] as EpisodeKey;
+      const outcome = await runEpisode(
+        scenarios[key.index] as Scenario,
+        key,
+        factory,
+        modelId,
+        signal,
+        options.stepTimeoutMs,
+      );
+      if (outcome instanceof EpisodeStop) {
+        // Later stops are the other lanes seeing this one's abort.
+        if (stop === undefined) {
+          stop = outcome;
+          stopAll.abort(outcome.cause);
+        }
+        continue;
+      }
+      done[key.index] = outcome;
+      count++;
+      // Checkpoints are written one at a time, in completion order.
+      saving = saving.then(() => options.onEpisode?.(snapshot()));
+      await saving;
+      options.onProgress?.(count, total);
+    }
+  };
+  // Every lane is waited for (they end at once after a stop), so nothing
+  // of this run is still going when it returns or throws.
+  const lanes = await Promise.allSettled(Array.from({ length: width }, lane));
+  await saving.catch(() => {});
+  const crashed = lanes.find((l) => l.status === "rejected");
+  if (crashed !== undefined) throw crashed.reason;
+  if (stop !== undefined) throw stop.error(snapshot());
+  return snapshot();
+}
+
+/** Why an episode stopped; turned into the run's error with the final partial result. */
+class EpisodeStop {
+  constructor(
+    readonly kind: "interrupt" | "policy",
+    readonly detail: string,
+    readonly cause: unknown,
+  ) {}
+
+  error(
+    partial: EvaluationResult,
+  ): EvaluationInterruptedError | EpisodePolicyError {
+    return this.kind === "interrupt"
+      ? new EvaluationInterruptedError(this.detail, partial, this.cause)
+      : new EpisodePolicyError(this.detail, partial, this.cause);
+  }
+}
+
+async function runEpisode(
+  scenario: Scenario,
+  key: EpisodeKey,
+  factory: PolicyFactory,
+  modelId: string,
+  signal: AbortSignal,
+  stepTimeoutMs: number | undefined,
+): Promise<ResultEpisode | EpisodeStop> {
+  const where =
+    `model ${modelId}, episode ${key.index} (scenario ${key.scenario_id}, seed ${key.seed})`;
+  const interrupted = (reason: unknown) =>
+    new EpisodeStop(
+      "interrupt",
+      `evaluation aborted before ${where} completed`,
+      reason,
+    );
+  if (signal.aborted) return interrupted(signal.reason);
+
+  let failure: { step: number; error: unknown } | undefined;
+  let abort: Aborted | undefined;
+  let inner: Controller;
+  try {
+    inner = factory(key.seed, key);
+  } catch (error) {
+    return new EpisodeStop(
+      "policy",
+      `${where}: the policy could not start: ${describe(error)}`,
+      error,
+    );
+  }
+  const controller: Controller = async (obs, context) => {
+    if (signal.aborted) throw (abort = new Aborted(signal.reason));
+    // A stop while the policy is thinking drops the episode at once rather
+    // than after the answer (an LLM may take its whole step limit).
+    let onAbort: (() => void) | undefined;
+    const stopped = new Promise<never>((_, reject) => {
+      onAbort = () => reject(abort = new Aborted(signal.reason));
+      signal.addEventListener("abort", onAbort, { once: true });
+    });
+    stopped.catch(() => {});
+    try {
+      const answer = inner(obs, context);
+      const pending = Promise.resolve(
+        stepTimeoutMs === undefined ? answer : withTimeout(
+          answer,
+          stepTimeoutMs,
+          `policy did not answer within ${stepTimeoutMs} ms at episode ${key.index}, step ${
+            obs.step + 1
+          }`,
+        ),
+      );
+      // A late failure after a stop is nobody's concern.
+      pending.catch(() => {});
+      return await Promise.race([stopped, pending]);
+    } catch (error) {
+      if (error instanceof Aborted) throw error;
+      failure = { step: obs.step + 1, error };
+      throw error;
+    } finally {
+      signal.removeEventListener("abort", onAbort!);
+    }
+  };
+
+  let record;
+  try {
+    record = await simulateEpisode(scenario, key.seed, controller, {
+      scenarioHash: key.scenario_hash,
+    });
+  } catch (error) {
+    // Checked first: a simulator may wrap what the controller threw.
+    if (abort !== undefined) return interrupted(abort.reason);
+    if (error instanceof PolicyError) {
+      // The simulator's message already names scenario, seed and step.
+      return new EpisodeStop(
+        "policy",
+        `model ${modelId}, episode ${key.index}: ${error.message}`,
+        error,
+      );
+    }
+    if (failure !== undefined) {
+      return new EpisodeStop(
+        "policy",
+        `${where}, step ${failure.step}: ${describe(failure.error)}`,
+        failure.error,
+      );
+    }
+    throw error;
+  } finally {
+    await disposeOf(inner);
+  }
+  const metrics = await producedRecordMetrics(scenario, record);
+  return {
+    index: key.index,
+    scenario_id: key.scenario_id,
+    scenario_hash: key.scenario_hash,
+    seed: key.seed,
+    record,
+    metrics,
+  };
+}
+
+/** End a controller that holds resources (a sandboxed process). */
+async function disposeOf(controller: Controller): Promise<void> {
+  const dispose = (controller as { dispose?: unknown }).dispose;
+  if (typeof dispose === "function") await dispose.call(controller);
+}
+
+function withTimeout<T>(
+  value: T | Promise<T>,
+  ms: number,
+  message: string,
+): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PolicyError(message)), ms);
+  });
+  return Promise.race([Promise.resolve(value), late]).finally(() =>
+    clearTimeout(timer)
+  );
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The scenario of each manifest index. */
+function scenariosByEpisode(suite: Suite, manifest: Manifest): Scenario[] {
+  const out: Scenario[] = [];
+  for (const { scenario, seeds } of suite.scenarios) {
+    for (let i = 0; i < seeds.length; i++) out.push(scenario);
+  }
+  if (out.length !== manifest.episodes.length) {
+    throw new EvaluationError("manifest does not match the suite's schedule");
+  }
+  return out;
+}
+
+/** Check a resume result against this run and copy its episodes into `done`. */
+async function adoptResume(
+  resume: EvaluationResult,
+  modelId: string,
+  manifest: Manifest,
+  hash: string,
+  scenarios: readonly Scenario[],
+  done: (ResultEpisode | undefined)[],
+): Promise<void> {
+  const fail = (path: string, detail: string): never => {
+    throw new EvaluationError(`cannot resume: ${detail}`, { path });
+  };
+  if (resume.model_id !== modelId) {
+    fail("model_id", `result is for model ${resume.model_id}, not ${modelId}`);
+  }
+  if (
+    resume.evaluation_manifest_hash !== hash ||
+    await manifestHash(resume.evaluation_manifest) !== hash
+  ) {
+    fail(
+      "evaluation_manifest_hash",
+      `result has manifest hash ${resume.evaluation_manifest_hash}, this suite schedules ${hash}`,
+    );
+  }
+  let previous = -1;
+  for (const [i, episode] of resume.episodes.entries()) {
+    const path = `episodes[${i}]`;
+    const key = manifest.episodes[episode.index];
+    if (key === undefined || episode.index <= previous) {
+      fail(
+        `${path}.index`,
+        `index ${episode.index} is not the next scheduled index in order`,
+      );
+    }
+    previous = episode.index;
+    const k = key as EpisodeKey;
+    if (
+      episode.scenario_id !== k.scenario_id ||
+      episode.scenario_hash !== k.scenario_hash || episode.seed !== k.seed
+    ) {
+      fail(path, `episode does not match manifest episode ${k.index}`);
+    }
+    // The record is read strictly and replayed before anything trusts it.
+    let metrics;
+    try {
+      metrics = await episodeMetrics(
+        scenarios[k.index] as Scenario,
+        episode.record,
+      );
+    } catch (error) {
+      if (!(error instanceof MetricsInputError)) throw error;
+      throw new EvaluationError(`cannot resume: ${error.message}`, {
+        path: `${path}.record`,
+        cause: error,
+      });
+    }
+    if (episode.record.header.seed !== k.seed) {
+      fail(
+        `${path}.record.header.seed`,
+        `record is for seed ${episode.record.header.seed}, not ${k.seed}`,
+      );
+    }
+    if (encode(metrics) !== encode(episode.metrics)) {
+      fail(
+        `${path}.metrics`,
+        "metrics differ from the metrics of the episode's record",
+      );
+    }
+    done[k.index] = episode;
+  }
+}

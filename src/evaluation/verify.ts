@@ -1,0 +1,592 @@
+/**
+ * Verified evaluations: the only way to a {@linkcode VerifiedEvaluation} is
+ * full verification (statistics.md §1), so nothing unverified can pass as
+ * verified. The file path reads each input once and replays each record
+ * once: the result is read strictly with its records deferred, each record
+ * is replayed from its own actions, and the replayed record's canonical
+ * text must equal the recorded span character for character. Then the
+ * replayed record is the record, stage 2 runs on it and the metrics are
+ * computed from it. Anything that path cannot prove (a non-canonical file,
+ * any refusal) is decided by the reference verifier
+ * ({@linkcode verifyResult}) on the fully read document, so that every
+ * refusal carries exactly the diagnostics it always had.
+ *
+ * @module
+ */
+
+import {
+  compareCodePoints,
+  DeferredJson,
+  encode,
+  type JsonObject,
+  type JsonValue,
+  parse,
+  parseBytes,
+  parseDeferring,
+  sha256Hex,
+} from "../json/canonical.ts";
+import { createHash } from "node:crypto";
+import {
+  type CompiledScenario,
+  compileScenario,
+} from "../scenario/compiled.ts";
+import { MetricsInputError, StatisticsInputError } from "../errors.ts";
+import { limitsWith } from "../limits.ts";
+import type { Rational } from "../exact.ts";
+import { metricsDictionary } from "../metrics/episode.ts";
+import { rebuildExact } from "../metrics/rebuild.ts";
+import {
+  checkCompatibility,
+  checkStructure,
+} from "../metrics/checks/stages.ts";
+import {
+  checkManifest,
+  parseManifest,
+  type VerifyOptions,
+  verifyResult,
+} from "./result.ts";
+import { Episode } from "../sim/simulator.ts";
+import { METRIC_DEFINITIONS } from "../statistics/definitions.ts";
+import { buildManifest } from "../scenario/suite.ts";
+import type {
+  Action,
+  EpisodeKey,
+  Manifest,
+  RunRecord,
+  Suite,
+  TerminationReason,
+} from "../types.ts";
+import { at, rootCtx } from "../json/fields.ts";
+
+// Only this module holds the token, so only it constructs verified values.
+const TOKEN: unique symbol = Symbol("verified");
+
+/**
+ * One verified episode: its key and stored metrics dictionary (equal to the
+ * one recomputed from its replayed record), and the exact values of the
+ * statistics metrics.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { VerifiedEpisode } from "./verify.ts";
+ * assert.throws(() => new (VerifiedEpisode as never as new () => unknown)(), TypeError);
+ * ```
+ */
+export class VerifiedEpisode implements EpisodeKey {
+  /** Manifest index. */
+  readonly index: number;
+  /** Scenario ID. */
+  readonly scenario_id: string;
+  /** Scenario content hash. */
+  readonly scenario_hash: string;
+  /** Seed. */
+  readonly seed: number;
+  /** The metrics dictionary (contract §11). */
+  readonly metrics: JsonObject;
+  /** Why the replayed episode ended. */
+  readonly termination_reason: TerminationReason;
+  readonly #position: number;
+  readonly #file: string | undefined;
+  #values: readonly (Rational | null)[] | undefined;
+
+  /** @internal Only the verifier constructs one. */
+  constructor(
+    token: typeof TOKEN,
+    key: EpisodeKey,
+    metrics: JsonObject,
+    terminationReason: TerminationReason,
+    position: number,
+    file: string | undefined,
+  ) {
+    if (token !== TOKEN) {
+      throw new TypeError("a verified episode comes from the verifier only");
+    }
+    this.index = key.index;
+    this.scenario_id = key.scenario_id;
+    this.scenario_hash = key.scenario_hash;
+    this.seed = key.seed;
+    this.metrics = metrics;
+    this.termination_reason = terminationReason;
+    this.#position = position;
+    this.#file = file;
+  }
+
+  /**
+   * The exact value of each statistics metric, in the order of the metric
+   * definitions (`null`: undefined for this episode), each checked against
+   * its stored float bit for bit (statistics.md §2). Computed once.
+   */
+  get values(): readonly (Rational | null)[] {
+    if (this.#values === undefined) {
+      const ctx = at(
+        at(
+          at(rootCtx(StatisticsInputError, this.#file), "episodes"),
+          this.#position,
+        ),
+        "metrics",
+      );
+      this.#values = Object.freeze(
+        METRIC_DEFINITIONS.map((d) =>
+          rebuildExact(d.metric, this.metrics, ctx)
+        ),
+      );
+    }
+    return this.#values;
+  }
+}
+
+/**
+ * A fully verified evaluation result (statistics.md §1): its header fields,
+ * verified episodes in index order, and its digest (SHA-256 of its
+ * canonical JSON). Records are not kept: they were replayed and are
+ * represented by their metrics.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { verifyEvaluation } from "./verify.ts";
+ * import { runEvaluation } from "./runner.ts";
+ * import { publicSuite } from "../scenario/public_suite.ts";
+ * const full = publicSuite();
+ * const suite = { ...full, families: [], scenarios: full.scenarios.slice(0, 1) };
+ * const result = await runEvaluation(suite, "greedy", { modelId: "greedy" });
+ * const verified = await verifyEvaluation(result, suite);
+ * assert.ok(verified.episodes.length === 8 && verified.digest.length === 64);
+ * ```
+ */
+export class VerifiedEvaluation {
+  /** Model ID. */
+  readonly model_id: string;
+  /** The evaluation manifest. */
+  readonly evaluation_manifest: Manifest;
+  /** Its hash. */
+  readonly evaluation_manifest_hash: string;
+  /** Verified episodes, in index order. */
+  readonly episodes: readonly VerifiedEpisode[];
+  /** SHA-256 of the result's canonical JSON. */
+  readonly digest: string;
+
+  /** @internal Only the verifier constructs one. */
+  constructor(
+    token: typeof TOKEN,
+    fields: {
+      model_id: string;
+      evaluation_manifest: Manifest;
+      evaluation_manifest_hash: string;
+      episodes: readonly VerifiedEpisode[];
+      digest: string;
+    },
+  ) {
+    if (token !== TOKEN) {
+      throw new TypeError("a verified result comes from the verifier only");
+    }
+    this.model_id = fields.model_id;
+    this.evaluation_manifest = fields.evaluation_manifest;
+    this.evaluation_manifest_hash = fields.evaluation_manifest_hash;
+    this.episodes = Object.freeze([...fields.episodes]);
+    this.digest = fields.digest;
+  }
+
+  /**
+   * Whether `suite` schedules this result's manifest (it was verified
+   * against a suite that does): a suite object may have changed since.
+   */
+  async verifiedFor(suite: Suite): Promise<boolean> {
+    const want = await buildManifest(suite);
+    return encode(want) === encode(this.evaluation_manifest);
+  }
+}
+
+/** Options of {@linkcode verifyEvaluation}. */
+export type VerifyEvaluationOptions = VerifyOptions & {
+  /**
+   * Name of the input in strict-reading errors, when it differs from
+   * `file` (`<stdin>`).
+   */
+  readonly source?: string;
+};
+
+/**
+ * Verify an evaluation result completely (statistics.md §1) and return it
+ * typed. Given bytes (a file's content), it reads them strictly and
+ * replays each record once; given a parsed value, it is
+ * {@linkcode verifyResult}. Refusals are those of the strict reader
+ * (`CanonicalJsonError`) and of {@linkcode verifyResult}
+ * (`StatisticsInputError`), with the same messages.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { verifyEvaluation } from "./verify.ts";
+ * import { publicSuite } from "../scenario/public_suite.ts";
+ * await assert.rejects(
+ *   verifyEvaluation(new TextEncoder().encode("{}"), publicSuite(), { file: "r.json" }),
+ *   { name: "StatisticsInputError", message: "r.json: model_id: missing field" },
+ * );
+ * ```
+ */
+export async function verifyEvaluation(
+  input: Uint8Array | JsonValue,
+  suite: Suite,
+  options: VerifyEvaluationOptions = {},
+): Promise<VerifiedEvaluation> {
+  if (input instanceof Uint8Array) {
+    const source = options.source ?? options.file;
+    const parseOptions = {
+      ...(source === undefined ? {} : { file: source }),
+      ...(options.limits === undefined ? {} : { limits: options.limits }),
+    };
+    let text: string;
+    try {
+      // Beyond the size limit, the strict reader refuses it, by its size.
+      if (input.length > limitsWith(options.limits).maxFileBytes) {
+        throw new RangeError("beyond maxFileBytes");
+      }
+      text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true })
+        .decode(input);
+    } catch {
+      return verified(parseBytes(input, parseOptions), suite, options);
+    }
+    // Hashed before anything else, so that the bytes can go: a large
+    // result is then in memory once, as text.
+    const digest = sha256Sync(input);
+    input = null;
+    const fast = await verifyCanonicalText(text, digest, suite, options);
+    if (fast !== undefined) return fast;
+    input = parse(text, parseOptions);
+  }
+  return verified(input, suite, options);
+}
+
+function sha256Sync(bytes: Uint8Array): string {
+  const hash = createHash("sha256");
+  const CHUNK = 1 << 20;
+  for (let i = 0; i < bytes.length; i += CHUNK) {
+    hash.update(bytes.subarray(i, i + CHUNK));
+  }
+  return hash.digest("hex");
+}
+
+async function verified(
+  input: JsonValue,
+  suite: Suite,
+  options: VerifyEvaluationOptions,
+): Promise<VerifiedEvaluation> {
+  const { result, digest } = await verifyResult(input, suite, options);
+  return new VerifiedEvaluation(TOKEN, {
+    model_id: result.model_id,
+    evaluation_manifest: result.evaluation_manifest,
+    evaluation_manifest_hash: result.evaluation_manifest_hash,
+    episodes: result.episodes.map((e, i) =>
+      new VerifiedEpisode(
+        TOKEN,
+        e,
+        e.metrics,
+        e.record.final_state.termination_reason,
+        i,
+        options.file,
+      )
+    ),
+    digest,
+  });
+}
+
+const RESULT_FIELDS = [
+  "episodes",
+  "evaluation_manifest",
+  "evaluation_manifest_hash",
+  "model_id",
+];
+const EPISODE_FIELDS = [
+  "index",
+  "metrics",
+  "record",
+  "scenario_hash",
+  "scenario_id",
+  "seed",
+];
+const ID_RE = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/;
+const HEX64 = /^[0-9a-f]{64}$/;
+
+/** Thrown inside the fast path: the reference verifier decides. */
+class Undecided extends Error {}
+
+function need(ok: boolean): asserts ok {
+  if (!ok) throw new Undecided();
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === "object" && !Array.isArray(v) &&
+    !(v instanceof DeferredJson) && Object.getPrototypeOf(v) === null;
+}
+
+function sameKeys(o: Record<string, unknown>, keys: readonly string[]) {
+  const own = Object.keys(o);
+  need(own.length === keys.length && keys.every((k) => Object.hasOwn(o, k)));
+}
+
+const deferRecords = (segs: readonly (string | number)[]) =>
+  segs.length === 3 && segs[0] === "episodes" && segs[2] === "record" &&
+  typeof segs[1] === "number";
+
+/**
+ * The fast path: a proof of validity, or `undefined` when it cannot give
+ * one (the input may still be valid). It never throws a verdict.
+ */
+/**
+ * The fast path alone, on bytes: a verified result, or `undefined` when it
+ * cannot prove the bytes valid (they may still be).
+ */
+export function verifyCanonicalBytes(
+  bytes: Uint8Array,
+  suite: Suite,
+  options: VerifyOptions = {},
+): Promise<VerifiedEvaluation | undefined> {
+  let text: string;
+  try {
+    if (bytes.length > limitsWith(options.limits).maxFileBytes) {
+      throw new RangeError("beyond maxFileBytes");
+    }
+    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true })
+      .decode(bytes);
+  } catch {
+    return Promise.resolve(undefined);
+  }
+  return verifyCanonicalText(text, sha256Sync(bytes), suite, options);
+}
+
+async function verifyCanonicalText(
+  text: string,
+  digest: string,
+  suite: Suite,
+  options: VerifyOptions,
+): Promise<VerifiedEvaluation | undefined> {
+  try {
+    return await provedValid(text, digest, suite, options);
+  } catch {
+    // Undecided, or any refusal: the reference verifier gives the verdict
+    // and its exact diagnostics.
+    return undefined;
+  }
+}
+
+async function provedValid(
+  text: string,
+  digest: string,
+  suite: Suite,
+  options: VerifyOptions,
+): Promise<VerifiedEvaluation> {
+  const doc = parseDeferring(text, deferRecords, {
+    skim: true,
+    ...(options.limits === undefined ? {} : { limits: options.limits }),
+  });
+  need(doc.canonical);
+  const top = doc.value as unknown;
+  need(isObject(top));
+  sameKeys(top, RESULT_FIELDS);
+  const ctx = rootCtx(StatisticsInputError, options.file);
+  const original = top["evaluation_manifest"] as JsonValue;
+  const manifest = parseManifest(
+    original,
+    at(ctx, "evaluation_manifest"),
+    options.limits === undefined ? {} : { limits: options.limits },
+  );
+  need(encode(manifest) === encode(original));
+  checkManifest(
+    manifest,
+    await buildManifest(suite),
+    at(ctx, "evaluation_manifest"),
+  );
+  const manifestHash = top["evaluation_manifest_hash"];
+  need(
+    typeof manifestHash === "string" &&
+      manifestHash ===
+        await sha256Hex(new TextEncoder().encode(encode(manifest))),
+  );
+  const modelId = top["model_id"];
+  need(typeof modelId === "string" && ID_RE.test(modelId));
+  const items = top["episodes"];
+  need(Array.isArray(items) && items.length <= manifest.episodes.length);
+
+  const compiled = new Map<string, CompiledScenario>();
+  for (const s of suite.scenarios) {
+    if (!compiled.has(s.scenario.scenario_id)) {
+      compiled.set(s.scenario.scenario_id, await compileScenario(s.scenario));
+    }
+  }
+  const episodes: VerifiedEpisode[] = [];
+  const total = items.length;
+  options.onProgress?.(0, total);
+  let last = -1;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i] as unknown;
+    need(isObject(item));
+    sameKeys(item, EPISODE_FIELDS);
+    const index = item["index"];
+    need(
+      typeof index === "number" && Number.isSafeInteger(index) &&
+        index > last && index < manifest.episodes.length,
+    );
+    last = index;
+    const key = manifest.episodes[index]!;
+    need(
+      item["scenario_id"] === key.scenario_id &&
+        item["scenario_hash"] === key.scenario_hash &&
+        item["seed"] === key.seed && HEX64.test(key.scenario_hash),
+    );
+    const metrics = item["metrics"];
+    need(isObject(metrics));
+    const span = item["record"];
+    need(span instanceof DeferredJson);
+    const c = compiled.get(key.scenario_id);
+    need(c !== undefined && c.hash === key.scenario_hash);
+    const record = replayedRecord(c, span);
+    const h = record.header;
+    need(
+      h.scenario_id === key.scenario_id &&
+        h.scenario_hash === key.scenario_hash && h.seed === key.seed &&
+        h.schema_version === manifest.schema_version &&
+        h.simulator_version === manifest.simulator_version &&
+        h.observation_version === manifest.observation_version,
+    );
+    const recomputed = metricsDictionary(c, record, rootCtx(MetricsInputError));
+    need(encode(metrics as JsonObject) === encode(recomputed));
+    episodes.push(
+      new VerifiedEpisode(
+        TOKEN,
+        key,
+        metrics as JsonObject,
+        record.final_state.termination_reason,
+        i,
+        options.file,
+      ),
+    );
+    options.onProgress?.(i + 1, total);
+  }
+  return new VerifiedEvaluation(TOKEN, {
+    model_id: modelId,
+    evaluation_manifest: manifest,
+    evaluation_manifest_hash: manifestHash,
+    episodes,
+    // The text is canonical: its bytes are the canonical bytes.
+    digest,
+  });
+}
+
+/**
+ * Stages 1 to 3 of metrics.md §2 for one recorded span: compatibility on
+ * the recorded header, the replay from the recorded actions, the replayed
+ * record's canonical text equal to the span (so the replayed record is the
+ * record), and the structural checks on it.
+ */
+function replayedRecord(
+  c: CompiledScenario,
+  span: DeferredJson,
+): RunRecord {
+  const source = span.source;
+  // Only the header and the actions are read from the span, by their keys:
+  // the replayed record's text must then equal the whole span, so a span
+  // read wrongly here can only be refused (by the reference verifier).
+  const header = objectAfter(source, '"header":{', 0);
+  const ctx = rootCtx(MetricsInputError);
+  checkCompatibility(c.scenario, c.hash, { header } as JsonValue, ctx);
+  const seed = header["seed"];
+  need(typeof seed === "number" && Number.isSafeInteger(seed) && seed >= 0);
+  const run = new Episode(c.scenario, seed, c.hash);
+  let at = source.indexOf('"steps":[');
+  need(at >= 0);
+  while (!run.terminated) {
+    const actions = objectAfter(source, '{"actions":{', at);
+    need(run.checkActions(actions) === null);
+    run.advance(actions as Record<string, Action>);
+    at = source.indexOf("}", source.indexOf('{"actions":{', at));
+  }
+  const record = run.record();
+  // JSON.stringify writes canonical JSON for a record whose objects have
+  // their keys in code-point order (the simulator builds them so, and
+  // `checkKeyOrder` makes sure) and whose strings are printable ASCII (the
+  // span must be): then equal text means an equal value.
+  need(!NOT_PRINTABLE.test(source));
+  checkKeyOrder(record);
+  sameText(record, source);
+  checkStructure(c.scenario, record, ctx);
+  return record;
+}
+
+/**
+ * The flat object (no object inside) whose opening brace ends the first
+ * `marker` at or after `from`.
+ */
+function objectAfter(
+  source: string,
+  marker: string,
+  from: number,
+): Record<string, unknown> {
+  const start = source.indexOf(marker, from);
+  need(start >= 0);
+  const open = start + marker.length - 1;
+  const end = source.indexOf("}", open);
+  need(end >= 0);
+  const v = JSON.parse(source.slice(open, end + 1)) as unknown;
+  need(v !== null && typeof v === "object" && !Array.isArray(v));
+  return v as Record<string, unknown>;
+}
+
+/**
+ * The record's text equals `source`, written part by part (the top-level
+ * keys in canonical order, then each step), so that no text of the whole
+ * record is ever built.
+ */
+function sameText(record: RunRecord, source: string): void {
+  let pos = 0;
+  const lit = (s: string) => {
+    need(source.startsWith(s, pos));
+    pos += s.length;
+  };
+  lit('{"final_state":');
+  lit(JSON.stringify(record.final_state));
+  lit(',"header":');
+  lit(JSON.stringify(record.header));
+  lit(',"initial_state":');
+  lit(JSON.stringify(record.initial_state));
+  lit(',"steps":[');
+  record.steps.forEach((step, i) => {
+    if (i > 0) lit(",");
+    lit(JSON.stringify(step));
+  });
+  lit("]}");
+  need(pos === source.length);
+}
+
+const NOT_PRINTABLE = /[^\x20-\x7e]/;
+
+function sorted(o: object): void {
+  const keys = Object.keys(o);
+  for (let i = 1; i < keys.length; i++) {
+    need(compareCodePoints(keys[i - 1]!, keys[i]!) < 0);
+  }
+}
+
+/** Every object of the record has its keys in code-point order. */
+function checkKeyOrder(record: RunRecord): void {
+  sorted(record.header);
+  sorted(record.final_state);
+  for (const p of record.final_state.people) sorted(p);
+  // Snapshots share the objects of people who did not change.
+  let previous: readonly object[] = [];
+  for (const s of [record.initial_state, ...record.steps.map((s) => s.state)]) {
+    sorted(s);
+    s.people.forEach((p, i) => {
+      if (p !== previous[i]) sorted(p);
+    });
+    previous = s.people;
+  }
+  for (const step of record.steps) {
+    sorted(step);
+    sorted(step.actions);
+    for (const m of step.movements) sorted(m);
+    for (const e of step.evacuations) sorted(e);
+    for (const x of step.casualties) sorted(x);
+  }
+}

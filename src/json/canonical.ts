@@ -1,0 +1,988 @@
+/**
+ * Canonical JSON (contract §2): a strict reader that keeps the int/float
+ * distinction of every number lexeme, and an encoder whose bytes equal
+ * Python's `json.dumps(v, sort_keys=True, separators=(",", ":"),
+ * ensure_ascii=True, allow_nan=False)`.
+ *
+ * JavaScript cannot tell `1.0` from `1`, so values carry it explicitly: a
+ * plain `number` is an integer (it must be a safe integer) and a
+ * {@linkcode JsonFloat} is a float.
+ *
+ * @module
+ */
+
+import { CanonicalJsonError } from "../errors.ts";
+import {
+  beyondLimit,
+  DEFAULT_LIMITS,
+  type Limits,
+  limitsWith,
+} from "../limits.ts";
+
+/**
+ * A float-typed JSON number. Writes as Python's `repr(float)` (`1.0`, `1e-05`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { encode, JsonFloat } from "./canonical.ts";
+ * assert.ok(encode([new JsonFloat(1), 1]) === "[1.0,1]");
+ * ```
+ */
+export class JsonFloat {
+  constructor(readonly value: number) {}
+}
+
+/**
+ * Wrap a number as a float-typed JSON value.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { encode, float } from "./canonical.ts";
+ * assert.equal(encode([float(2), 2]), "[2.0,2]");
+ * assert.equal(encode(float(0.00001)), "1e-05");
+ * ```
+ */
+export function float(value: number): JsonFloat {
+  return new JsonFloat(value);
+}
+
+/**
+ * A JSON value with typed numbers: `number` is an int, `JsonFloat` a float.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { encode, float, type JsonValue } from "./canonical.ts";
+ * import { CanonicalJsonError } from "../errors.ts";
+ * const v: JsonValue = { n: 3, x: float(3), list: [null, true, "s"] };
+ * assert.equal(encode(v), '{"list":[null,true,"s"],"n":3,"x":3.0}');
+ * assert.throws(() => encode(2 ** 53), CanonicalJsonError); // not a safe integer
+ * ```
+ */
+export type JsonValue =
+  | null
+  | boolean
+  | number
+  | string
+  | JsonFloat
+  | readonly JsonValue[]
+  | JsonObject;
+
+/**
+ * A JSON object. Parsed objects have a null prototype, so `__proto__` is an ordinary key.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { type JsonObject, parse } from "./canonical.ts";
+ * const o = parse('{"__proto__": 1, "a": {}}') as JsonObject;
+ * assert.equal(o["__proto__"], 1);
+ * assert.equal(Object.getPrototypeOf(o), null);
+ * ```
+ */
+export type JsonObject = { readonly [key: string]: JsonValue };
+
+/** Largest integer magnitude any input may hold: 2^53 − 1. */
+export const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+
+/**
+ * Default deepest nesting of arrays and objects that {@linkcode parse} reads
+ * and {@linkcode encode} writes (a top-level container is depth 1). Deeper
+ * input is refused, which also stops a cyclic value from recursing forever.
+ * It is the implementation limit `maxDepth` of `limits.ts` (overridable).
+ */
+export const MAX_DEPTH: number = DEFAULT_LIMITS.maxDepth;
+
+// ---------------------------------------------------------------- encoding
+
+/**
+ * Compare two strings by Unicode code point (not by UTF-16 code unit).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { compareCodePoints } from "./canonical.ts";
+ * assert.ok(compareCodePoints("\uE000", "\u{1F525}") < 0);
+ * ```
+ */
+export function compareCodePoints(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) {
+      // Surrogates (D800–DFFF) encode code points above FFFF, so they sort
+      // after E000–FFFF although their code units are smaller.
+      if (x >= 0xd800 && y >= 0xd800) return fixup(x) - fixup(y);
+      return x - y;
+    }
+  }
+  return a.length - b.length;
+}
+
+function fixup(u: number): number {
+  return u >= 0xe000 ? u - 0x800 : u + 0x2000;
+}
+
+/**
+ * Python's `repr(float)`: shortest round-trip digits, `.0` on integral
+ * values, exponent form below 1e-4 and from 1e16 on.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { pythonFloatRepr } from "./canonical.ts";
+ * assert.ok(pythonFloatRepr(1e-5) === "1e-05");
+ * assert.ok(pythonFloatRepr(1e16) === "1e+16");
+ * ```
+ */
+export function pythonFloatRepr(x: number): string {
+  if (!Number.isFinite(x)) {
+    throw new CanonicalJsonError(`non-finite float ${x} cannot be encoded`);
+  }
+  if (x === 0) return Object.is(x, -0) ? "-0.0" : "0.0";
+  const sign = x < 0 ? "-" : "";
+  const [mant, expText] = Math.abs(x).toExponential().split("e") as [
+    string,
+    string,
+  ];
+  const digits = mant.replace(".", "");
+  const exp = Number(expText);
+  if (exp >= -4 && exp < 16) {
+    if (exp >= 0) {
+      if (digits.length <= exp + 1) {
+        return `${sign}${digits}${"0".repeat(exp + 1 - digits.length)}.0`;
+      }
+      return `${sign}${digits.slice(0, exp + 1)}.${digits.slice(exp + 1)}`;
+    }
+    return `${sign}0.${"0".repeat(-exp - 1)}${digits}`;
+  }
+  const frac = digits.length > 1 ? `.${digits.slice(1)}` : "";
+  const e = Math.abs(exp).toString().padStart(2, "0");
+  return `${sign}${digits[0]}${frac}e${exp < 0 ? "-" : "+"}${e}`;
+}
+
+const SHORT_ESCAPES: Record<number, string> = {
+  0x22: '\\"',
+  0x5c: "\\\\",
+  0x0a: "\\n",
+  0x0d: "\\r",
+  0x09: "\\t",
+  0x08: "\\b",
+  0x0c: "\\f",
+};
+
+function escapeString(s: string): string {
+  let out = '"';
+  let start = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x20 && c <= 0x7e && c !== 0x22 && c !== 0x5c) continue;
+    out += s.slice(start, i);
+    out += SHORT_ESCAPES[c] ?? `\\u${c.toString(16).padStart(4, "0")}`;
+    start = i + 1;
+  }
+  return out + s.slice(start) + '"';
+}
+
+/**
+ * Encode a value as canonical JSON text (ASCII only, no trailing newline).
+ * Throws {@linkcode CanonicalJsonError} on a non-safe-integer `number`, a
+ * non-finite float, an unpaired surrogate or a non-JSON value.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { encode, float } from "./canonical.ts";
+ * assert.ok(encode({ b: float(0.5), a: "é" }) === '{"a":"\\u00e9","b":0.5}');
+ * ```
+ */
+export function encode(value: JsonValue): string {
+  const maxDepth = limitsWith().maxDepth;
+  try {
+    return new FastWriter(maxDepth).write(value, 0);
+  } catch {
+    // The careful writer finds the same fault and names its field path.
+    return new Writer(maxDepth).write(value, 0);
+  }
+}
+
+class Refused extends Error {}
+
+// The writer of valid values: no field path is kept, object keys already
+// in order are not sorted, and repeated strings are escaped once. On
+// anything it would refuse it throws, and `Writer` says why and where.
+class FastWriter {
+  private readonly strings = new Map<string, string>();
+  constructor(private readonly maxDepth: number) {}
+
+  private str(s: string): string {
+    let out = this.strings.get(s);
+    if (out === undefined) {
+      if (PLAIN_ASCII.test(s)) out = `"${s}"`;
+      else if (!s.isWellFormed()) throw new Refused();
+      else out = escapeString(s);
+      if (s.length <= 64 && this.strings.size < 65536) this.strings.set(s, out);
+    }
+    return out;
+  }
+
+  write(v: JsonValue, depth: number): string {
+    if (typeof v === "number") {
+      if (!Number.isSafeInteger(v)) throw new Refused();
+      return String(v === 0 ? 0 : v);
+    }
+    if (typeof v === "string") return this.str(v);
+    if (v === null) return "null";
+    if (v === true) return "true";
+    if (v === false) return "false";
+    if (v instanceof JsonFloat) {
+      if (typeof v.value !== "number" || !Number.isFinite(v.value)) {
+        throw new Refused();
+      }
+      return pythonFloatRepr(v.value);
+    }
+    if (typeof v !== "object" || depth >= this.maxDepth) throw new Refused();
+    if (Array.isArray(v)) {
+      const items = v as readonly JsonValue[];
+      let out = "[";
+      for (let i = 0; i < items.length; i++) {
+        const item = items[i];
+        if (item === undefined) throw new Refused();
+        if (i > 0) out += ",";
+        out += this.write(item, depth + 1);
+      }
+      return out + "]";
+    }
+    const proto = Object.getPrototypeOf(v);
+    if (proto !== null && proto !== Object.prototype) throw new Refused();
+    const obj = v as JsonObject;
+    const keys = Object.keys(obj);
+    for (let i = 1; i < keys.length; i++) {
+      if (compareCodePoints(keys[i - 1]!, keys[i]!) >= 0) {
+        keys.sort(compareCodePoints);
+        break;
+      }
+    }
+    let out = "{";
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const item = obj[k];
+      if (item === undefined) throw new Refused();
+      if (i > 0) out += ",";
+      out += this.str(k) + ":" + this.write(item, depth + 1);
+    }
+    return out + "}";
+  }
+}
+
+const PLAIN_ASCII = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+// The field path of an error is built only when one is thrown, from a stack
+// of keys and indices: building it for every value would dominate the cost.
+class Writer {
+  private readonly segs: (string | number)[] = [];
+  constructor(private readonly maxDepth: number) {}
+
+  private fail(detail: string): never {
+    throw new CanonicalJsonError(detail, { path: pathOf(this.segs) });
+  }
+
+  private str(s: string): string {
+    if (PLAIN_ASCII.test(s)) return `"${s}"`;
+    if (!s.isWellFormed()) this.fail("string holds an unpaired surrogate");
+    return escapeString(s);
+  }
+
+  // `depth` counts the containers around `v`.
+  write(v: JsonValue, depth: number): string {
+    if (v === null) return "null";
+    if (v === true) return "true";
+    if (v === false) return "false";
+    if (typeof v === "number") {
+      if (!Number.isSafeInteger(v)) {
+        this.fail(
+          `integer field holds ${v}, which is not an integer in ±(2^53−1)`,
+        );
+      }
+      return String(v === 0 ? 0 : v);
+    }
+    if (typeof v === "string") return this.str(v);
+    if (v instanceof JsonFloat) {
+      if (typeof v.value !== "number" || !Number.isFinite(v.value)) {
+        this.fail(`float is not finite: ${v.value}`);
+      }
+      return pythonFloatRepr(v.value);
+    }
+    if (typeof v !== "object") {
+      this.fail(`value of type ${typeof v} is not JSON`);
+    }
+    if (depth >= this.maxDepth) {
+      this.fail(`nesting deeper than ${this.maxDepth}`);
+    }
+    const segs = this.segs;
+    if (Array.isArray(v)) {
+      const items = v as readonly JsonValue[];
+      let out = "[";
+      // An indexed loop, not forEach: a hole must be refused, not skipped.
+      for (let i = 0; i < items.length; i++) {
+        const item = items[i];
+        segs.push(i);
+        if (item === undefined) this.fail("array element is undefined");
+        if (i > 0) out += ",";
+        out += this.write(item, depth + 1);
+        segs.pop();
+      }
+      return out + "]";
+    }
+    const proto = Object.getPrototypeOf(v);
+    if (proto !== null && proto !== Object.prototype) {
+      this.fail("value is not a JSON object");
+    }
+    const obj = v as JsonObject;
+    const keys = Object.keys(obj).sort(compareCodePoints);
+    let out = "{";
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const item = obj[k];
+      segs.push(k);
+      if (item === undefined) this.fail("field is undefined");
+      if (i > 0) out += ",";
+      out += this.str(k) + ":" + this.write(item, depth + 1);
+      segs.pop();
+    }
+    return out + "}";
+  }
+}
+
+function pathOf(segs: readonly (string | number)[]): string {
+  return segs.reduce<string>(
+    (p, k) => typeof k === "number" ? `${p}[${k}]` : joinPath(p, k),
+    "",
+  );
+}
+
+/** Append a key to a field path (`a.b`, or `a["odd key"]` when needed). */
+export function joinPath(path: string, key: string): string {
+  if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) {
+    return path === "" ? key : `${path}.${key}`;
+  }
+  return `${path}[${JSON.stringify(key)}]`;
+}
+
+/**
+ * Canonical JSON bytes of a value.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { encodeBytes } from "./canonical.ts";
+ * const bytes = encodeBytes({ k: "é", a: 1 });
+ * assert.deepEqual(bytes, new TextEncoder().encode('{"a":1,"k":"\\u00e9"}'));
+ * assert.ok(bytes.every((b) => b < 0x80));
+ * ```
+ */
+export function encodeBytes(value: JsonValue): Uint8Array {
+  return new TextEncoder().encode(encode(value));
+}
+
+/** Lower-case hex SHA-256 of some bytes (Web Crypto). */
+export async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  const d = new Uint8Array(
+    await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>),
+  );
+  return Array.from(d, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * Digest of a value: lower-case hex SHA-256 of its canonical bytes.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { digest } from "./canonical.ts";
+ * assert.ok((await digest({})) ===
+ *   "44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a");
+ * ```
+ */
+export function digest(value: JsonValue): Promise<string> {
+  return sha256Hex(encodeBytes(value));
+}
+
+// ----------------------------------------------------------------- parsing
+
+/**
+ * Options of the strict reader.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parse } from "./canonical.ts";
+ * assert.throws(() => parse('{"a": 1, "a": 2}', { file: "x.json" }), {
+ *   name: "CanonicalJsonError",
+ *   message: "x.json: a: duplicate key in object (at character 12)",
+ * });
+ * ```
+ */
+export interface ParseOptions {
+  /** File name to put in error messages. */
+  file?: string;
+  /**
+   * Overrides of the implementation limits (`limits.ts`): input size,
+   * nesting depth and string length are checked while reading.
+   */
+  limits?: Partial<Limits>;
+}
+
+/**
+ * Strict JSON reader (contract §2). Refuses invalid JSON, duplicate keys,
+ * integers outside ±(2^53−1), non-finite numbers, unpaired surrogates and a
+ * byte-order mark. Integer lexemes become `number`, lexemes with a fraction
+ * or an exponent become {@linkcode JsonFloat}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { encode, parse } from "./canonical.ts";
+ * assert.ok(encode(parse('{"b": 1.0, "a": [1e2, 3]}')) === '{"a":[100.0,3],"b":1.0}');
+ * ```
+ */
+export function parse(text: string, options: ParseOptions = {}): JsonValue {
+  const limits = textLimits(text, options);
+  return new Parser(text, limits, options.file).document();
+}
+
+/** The limits of a read, the text's size checked against them. */
+function textLimits(text: string, options: ParseOptions): Limits {
+  const limits = limitsWith(options.limits);
+  if (text.length > limits.maxFileBytes) {
+    throw new CanonicalJsonError(
+      beyondLimit(
+        "maxFileBytes",
+        `input of ${text.length} code units`,
+        limits.maxFileBytes,
+      ),
+      fileOpt(options.file),
+    );
+  }
+  return limits;
+}
+
+/**
+ * Decode UTF-8 bytes strictly (no BOM, no invalid sequences) and parse them.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseBytes } from "./canonical.ts";
+ * assert.ok(parseBytes(new TextEncoder().encode("[1]"))?.toString() === "1");
+ * ```
+ */
+export function parseBytes(
+  bytes: Uint8Array,
+  options: ParseOptions = {},
+): JsonValue {
+  return parse(decodeStrict(bytes, options), options);
+}
+
+function decodeStrict(bytes: Uint8Array, options: ParseOptions): string {
+  const limits = limitsWith(options.limits);
+  if (bytes.length > limits.maxFileBytes) {
+    throw new CanonicalJsonError(
+      beyondLimit(
+        "maxFileBytes",
+        `input of ${bytes.length} bytes`,
+        limits.maxFileBytes,
+      ),
+      fileOpt(options.file),
+    );
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(
+      bytes,
+    );
+  } catch (cause) {
+    throw new CanonicalJsonError("input is not valid UTF-8", {
+      ...fileOpt(options.file),
+      cause,
+    });
+  }
+}
+
+function fileOpt(file: string | undefined): { file?: string } {
+  return file === undefined ? {} : { file };
+}
+
+const NUMBER_RE = /-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?/y;
+
+/**
+ * A value the strict reader validated but did not build (see
+ * {@linkcode parseDeferring}): its text span, and whether the platform's
+ * `JSON.parse` gives exactly the value the strict reader would (no float
+ * lexeme, no `-0`).
+ */
+export class DeferredJson {
+  /** @internal */
+  constructor(
+    /** The whole document. */
+    readonly text: string,
+    /** Offset of the value's first character. */
+    readonly start: number,
+    /** Offset after the value's last character. */
+    readonly end: number,
+    /** Whether `JSON.parse` of the span is exact. */
+    readonly plain: boolean,
+    /** Whether the span was validated (else only its brackets matched). */
+    readonly validated: boolean = true,
+    /** The limits of the read that found the span. */
+    readonly limits: Limits = limitsWith(),
+  ) {}
+
+  /** The span's text. */
+  get source(): string {
+    return this.text.slice(this.start, this.end);
+  }
+
+  /** Build the value (strictly, when the span was only skimmed). */
+  value(): JsonValue {
+    const span = this.source;
+    return this.plain && this.validated
+      ? JSON.parse(span)
+      : new Parser(span, this.limits).document();
+  }
+}
+
+/** What {@linkcode parseDeferring} returns. */
+export type DeferredDocument = {
+  /** The document, with a {@linkcode DeferredJson} at each deferred path. */
+  readonly value: JsonValue;
+  /** Whether the text is exactly the canonical encoding of the value. */
+  readonly canonical: boolean;
+};
+
+/**
+ * Strict reading of a whole document (every check of {@linkcode parse}
+ * runs on every character), where the values at the paths `defer` selects
+ * are validated but not built: they become {@linkcode DeferredJson}, built
+ * later one at a time, so that a large document never has to be in memory
+ * as a tree. `defer` receives the keys and indices from the root. The
+ * result also tells whether the text is canonical (then its bytes are the
+ * canonical bytes, and hashing them gives the digest).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { DeferredJson, encode, parseDeferring } from "./canonical.ts";
+ * const doc = parseDeferring('{"a":[{"b":1.5}],"c":2}', (segs) => segs.length === 2);
+ * const a = (doc.value as unknown as { a: DeferredJson[] }).a;
+ * assert.ok(a[0] instanceof DeferredJson && encode(a[0].value()) === '{"b":1.5}');
+ * assert.ok(doc.canonical);
+ * assert.ok(!parseDeferring('{"c": 2}', () => false).canonical);
+ * ```
+ */
+export function parseDeferring(
+  text: string,
+  defer: (segs: readonly (string | number)[]) => boolean,
+  options: ParseOptions & {
+    /**
+     * Only match the brackets of deferred values, without validating them:
+     * for a caller that proves them otherwise (replay verification compares
+     * the span with a text it wrote). `canonical` then covers the rest.
+     */
+    readonly skim?: boolean;
+  } = {},
+): DeferredDocument {
+  const limits = textLimits(text, options);
+  const p = new Parser(
+    text,
+    limits,
+    options.file,
+    defer,
+    options.skim ?? false,
+  );
+  const value = p.document();
+  return { value, canonical: p.canonical };
+}
+
+/**
+ * Decode UTF-8 strictly, then {@linkcode parseDeferring}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseBytesDeferring } from "./canonical.ts";
+ * const doc = parseBytesDeferring(new TextEncoder().encode("[1,2]"), () => false);
+ * assert.ok(doc.canonical);
+ * ```
+ */
+export function parseBytesDeferring(
+  bytes: Uint8Array,
+  defer: (segs: readonly (string | number)[]) => boolean,
+  options: ParseOptions = {},
+): DeferredDocument {
+  return parseDeferring(decodeStrict(bytes, options), defer, options);
+}
+
+/**
+ * Whether `text` is exactly the canonical encoding of the value it holds
+ * (`encode(parse(text)) === text`), without encoding. Throws what
+ * {@linkcode parse} throws.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isCanonical } from "./canonical.ts";
+ * assert.ok(isCanonical('{"a":1.0,"b":"\\u00e9"}'));
+ * assert.ok(!isCanonical('{"b":1,"a":2}') && !isCanonical("1e2") && !isCanonical("-0"));
+ * ```
+ */
+export function isCanonical(text: string): boolean {
+  return parseDeferring(text, () => true).canonical;
+}
+
+class Parser {
+  private i = 0;
+  private readonly segs: (string | number)[] = [];
+  /** Cleared at the first character that the canonical encoding differs. */
+  canonical = true;
+  // While a deferred value is scanned: containers are not built, and
+  // `plain` records whether JSON.parse would give the same value.
+  private skipping = false;
+  private plain = true;
+  private readonly maxDepth: number;
+  private readonly maxString: number;
+  constructor(
+    private readonly s: string,
+    private readonly limits: Limits,
+    private readonly file?: string,
+    private readonly defer?: (segs: readonly (string | number)[]) => boolean,
+    private readonly skim = false,
+  ) {
+    this.maxDepth = limits.maxDepth;
+    this.maxString = limits.maxStringLength;
+  }
+
+  document(): JsonValue {
+    if (this.s.charCodeAt(0) === 0xfeff) {
+      this.fail("a byte-order mark is not allowed");
+    }
+    this.ws();
+    const v = this.value(0);
+    this.ws();
+    if (this.i !== this.s.length) this.fail("extra data after the JSON value");
+    return v;
+  }
+
+  private fail(what: string): never {
+    throw new CanonicalJsonError(`${what} (at character ${this.i})`, {
+      path: pathOf(this.segs),
+      ...fileOpt(this.file),
+    });
+  }
+
+  private ws() {
+    const s = this.s;
+    const from = this.i;
+    while (this.i < s.length) {
+      const c = s.charCodeAt(this.i);
+      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) this.i++;
+      else break;
+    }
+    if (this.i !== from) this.canonical = false;
+  }
+
+  // `depth` counts the containers around the value.
+  private value(depth: number): JsonValue {
+    const c = this.s[this.i];
+    if ((c === "{" || c === "[") && depth >= this.maxDepth) {
+      this.fail(beyondLimit("maxDepth", "nesting too deep", this.maxDepth));
+    }
+    if (
+      (c === "{" || c === "[") && !this.skipping && this.defer !== undefined &&
+      this.defer(this.segs)
+    ) {
+      return this.deferred(depth) as unknown as JsonValue;
+    }
+    switch (c) {
+      case "{":
+        return this.object(depth);
+      case "[":
+        return this.array(depth);
+      case '"':
+        return this.string();
+      case "t":
+        return this.literal("true", true);
+      case "f":
+        return this.literal("false", false);
+      case "n":
+        return this.literal("null", null);
+      default:
+        if (c === "-" || (c !== undefined && c >= "0" && c <= "9")) {
+          return this.number();
+        }
+        if (c === undefined) this.fail("unexpected end of input");
+        if (c === "N" || c === "I") {
+          this.fail("NaN and Infinity are not allowed");
+        }
+        this.fail(`unexpected character ${JSON.stringify(c)}`);
+    }
+  }
+
+  private deferred(depth: number): DeferredJson {
+    const start = this.i;
+    if (this.skim) {
+      this.i = this.matchBrackets();
+      return new DeferredJson(
+        this.s,
+        start,
+        this.i,
+        false,
+        false,
+        this.limits,
+      );
+    }
+    this.skipping = true;
+    this.plain = true;
+    try {
+      this.value(depth);
+    } finally {
+      this.skipping = false;
+    }
+    return new DeferredJson(
+      this.s,
+      start,
+      this.i,
+      this.plain,
+      true,
+      this.limits,
+    );
+  }
+
+  /** The end of the container that starts here, strings skipped. */
+  private matchBrackets(): number {
+    const s = this.s;
+    let depth = 0;
+    for (let i = this.i; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c === 0x22) {
+        for (i++; i < s.length; i++) {
+          const d = s.charCodeAt(i);
+          if (d === 0x5c) i++;
+          else if (d === 0x22) break;
+        }
+      } else if (c === 0x7b || c === 0x5b) {
+        depth++;
+      } else if (c === 0x7d || c === 0x5d) {
+        if (--depth === 0) return i + 1;
+      }
+    }
+    return this.fail("unexpected end of input");
+  }
+
+  private literal<T>(word: string, v: T): T {
+    if (this.s.startsWith(word, this.i)) {
+      this.i += word.length;
+      return v;
+    }
+    this.fail("invalid literal");
+  }
+
+  private number(): JsonValue {
+    if (this.s.startsWith("-Infinity", this.i)) {
+      this.fail("NaN and Infinity are not allowed");
+    }
+    NUMBER_RE.lastIndex = this.i;
+    const m = NUMBER_RE.exec(this.s);
+    if (m === null) this.fail("invalid number");
+    const lexeme = m[0];
+    this.i += lexeme.length;
+    if (m[1] === undefined && m[2] === undefined) {
+      // Up to 15 digits a double holds the integer exactly and it is safe;
+      // longer lexemes are range-checked exactly with BigInt.
+      if (lexeme === "-0") {
+        this.canonical = false;
+        this.plain = false;
+      }
+      if (lexeme.length <= 15) {
+        const n = Number(lexeme);
+        return n === 0 ? 0 : n;
+      }
+      const big = BigInt(lexeme);
+      if (big > BigInt(MAX_SAFE) || big < -BigInt(MAX_SAFE)) {
+        this.fail(`integer ${lexeme} is outside ±(2^53−1)`);
+      }
+      const n = Number(big);
+      return n === 0 ? 0 : n;
+    }
+    const x = Number(lexeme);
+    if (!Number.isFinite(x)) this.fail(`number ${lexeme} is not finite`);
+    this.plain = false;
+    if (this.canonical && pythonFloatRepr(x) !== lexeme) {
+      this.canonical = false;
+    }
+    return new JsonFloat(x);
+  }
+
+  private string(): string {
+    const s = this.s;
+    const open = this.i;
+    this.i++; // opening quote
+    let out = "";
+    let start = this.i;
+    // Whether the raw text may differ from the canonical escaping.
+    let unusual = false;
+    for (;;) {
+      if (this.i >= s.length) this.fail("unterminated string");
+      const c = s.charCodeAt(this.i);
+      if (c === 0x22) {
+        this.checkLength(out.length + this.i - start);
+        out += s.slice(start, this.i);
+        this.i++;
+        break;
+      }
+      if (c < 0x20) this.fail("control character in string");
+      if (c !== 0x5c) {
+        if (c > 0x7e) unusual = true;
+        this.i++;
+        continue;
+      }
+      unusual = true;
+      this.checkLength(out.length + this.i - start + 1);
+      out += s.slice(start, this.i);
+      const e = s[this.i + 1];
+      this.i += 2;
+      switch (e) {
+        case '"':
+          out += '"';
+          break;
+        case "\\":
+          out += "\\";
+          break;
+        case "/":
+          out += "/";
+          break;
+        case "b":
+          out += "\b";
+          break;
+        case "f":
+          out += "\f";
+          break;
+        case "n":
+          out += "\n";
+          break;
+        case "r":
+          out += "\r";
+          break;
+        case "t":
+          out += "\t";
+          break;
+        case "u": {
+          const hex = s.slice(this.i, this.i + 4);
+          if (!/^[0-9a-fA-F]{4}$/.test(hex)) {
+            this.fail("invalid \\u escape");
+          }
+          out += String.fromCharCode(parseInt(hex, 16));
+          this.i += 4;
+          break;
+        }
+        default:
+          this.i -= 2;
+          this.fail("invalid escape in string");
+      }
+      start = this.i;
+    }
+    if (!out.isWellFormed()) {
+      this.fail("string holds an unpaired surrogate");
+    }
+    if (
+      unusual && this.canonical && escapeString(out) !== s.slice(open, this.i)
+    ) {
+      this.canonical = false;
+    }
+    return out;
+  }
+
+  // Checked before a string grows past the limit (escapes included), so a
+  // huge string is refused before it is copied.
+  private checkLength(n: number): void {
+    if (n > this.maxString) {
+      this.fail(
+        beyondLimit("maxStringLength", "string too long", this.maxString),
+      );
+    }
+  }
+
+  private array(depth: number): JsonValue[] {
+    this.i++;
+    const out: JsonValue[] = [];
+    this.ws();
+    if (this.s[this.i] === "]") {
+      this.i++;
+      return out;
+    }
+    for (let n = 0;; n++) {
+      this.ws();
+      this.segs.push(n);
+      const item = this.value(depth + 1);
+      if (!this.skipping) out.push(item);
+      this.segs.pop();
+      this.ws();
+      const c = this.s[this.i++];
+      if (c === "]") return out;
+      if (c !== ",") {
+        this.i--;
+        this.fail("expected ',' or ']' in array");
+      }
+    }
+  }
+
+  private object(depth: number): JsonObject {
+    this.i++;
+    // A null prototype makes `in` an own-key test and `__proto__` ordinary.
+    const out: Record<string, JsonValue> = Object.create(null);
+    this.ws();
+    if (this.s[this.i] === "}") {
+      this.i++;
+      return out;
+    }
+    // Keys in strictly increasing code-point order are distinct: the set is
+    // only needed once the order breaks (never in canonical text).
+    let previous: string | undefined;
+    let seen: Set<string> | undefined;
+    const keys: string[] | undefined = this.skipping ? [] : undefined;
+    for (;;) {
+      this.ws();
+      if (this.s[this.i] !== '"') this.fail("expected a string key");
+      const key = this.string();
+      this.segs.push(key);
+      if (seen === undefined) {
+        if (previous !== undefined && compareCodePoints(previous, key) >= 0) {
+          this.canonical = false;
+          seen = new Set(keys ?? Object.keys(out));
+        }
+      }
+      keys?.push(key);
+      if (seen !== undefined) {
+        if (seen.has(key)) this.fail("duplicate key in object");
+        seen.add(key);
+      }
+      previous = key;
+      this.ws();
+      if (this.s[this.i] !== ":") this.fail("expected ':' after key");
+      this.i++;
+      this.ws();
+      const item = this.value(depth + 1);
+      if (!this.skipping) out[key] = item;
+      this.segs.pop();
+      this.ws();
+      const c = this.s[this.i++];
+      if (c === "}") return out;
+      if (c !== ",") {
+        this.i--;
+        this.fail("expected ',' or '}' in object");
+      }
+    }
+  }
+}

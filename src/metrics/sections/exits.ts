@@ -1,0 +1,61 @@
+/**
+ * Exit utilization (metrics.md §9): evacuations per exit, shares and the
+ * normalized Gini-Simpson balance. Descriptive only.
+ *
+ * @module
+ */
+
+import type { JsonObject } from "../../json/canonical.ts";
+import { compareCodePoints } from "../../json/canonical.ts";
+import { Rational } from "../../exact.ts";
+import type { RunRecord, Scenario } from "../../types.ts";
+import { toFloat } from "../numbers.ts";
+
+/**
+ * `(1 − Σ p_e²) / (1 − 1/K)` with `p_e = n_e / E`, exactly; `null` when
+ * `K = 1` or `E = 0`. Equals `(E² − Σ n_e²) · K / (E² · (K − 1))`.
+ */
+export function exitBalance(counts: readonly number[]): Rational | null {
+  const k = counts.length;
+  const e = counts.reduce((a, b) => a + b, 0);
+  if (k <= 1 || e === 0) return null;
+  const e2 = BigInt(e) * BigInt(e);
+  const squares = counts.reduce((a, n) => a + BigInt(n) * BigInt(n), 0n);
+  return Rational.of((e2 - squares) * BigInt(k), e2 * BigInt(k - 1));
+}
+
+/** `max_e n_e / E`, or `null` when `E = 0`. */
+export function maxExitShare(counts: readonly number[]): Rational | null {
+  const e = counts.reduce((a, b) => a + b, 0);
+  return e === 0
+    ? null
+    : Rational.of(counts.reduce((a, b) => Math.max(a, b), 0), e);
+}
+
+/** The `exits` section. */
+export function exitsSection(
+  scenario: Scenario,
+  record: RunRecord,
+): JsonObject {
+  const ids = scenario.exits.map((x) => x.exit_id).sort(compareCodePoints);
+  const perExit = new Map<string, number>(ids.map((id) => [id, 0]));
+  for (const s of record.steps) {
+    for (const e of s.evacuations) {
+      perExit.set(e.exit_id, perExit.get(e.exit_id)! + 1);
+    }
+  }
+  const counts = ids.map((id) => perExit.get(id)!);
+  const total = counts.reduce((a, b) => a + b, 0);
+  return {
+    exit_count: ids.length,
+    exits_used: counts.filter((n) => n >= 1).length,
+    evacuations_per_exit: Object.fromEntries(
+      ids.map((id, i) => [id, counts[i]!]),
+    ),
+    exit_shares: total === 0 ? null : Object.fromEntries(
+      ids.map((id, i) => [id, toFloat(Rational.of(counts[i]!, total))]),
+    ),
+    max_exit_share: toFloat(maxExitShare(counts)),
+    exit_balance: toFloat(exitBalance(counts)),
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * Fire-exposure proxy (metrics.md §8): the Manhattan distance from every
+ * active person-state to the nearest burning cell, its histogram and
+ * Σ 1/d, episode-wide and per person.
+ *
+ * @module
+ */
+
+import type { JsonObject } from "../../json/canonical.ts";
+import { Rational } from "../../exact.ts";
+import type { RunRecord, Snapshot } from "../../types.ts";
+import { at, type Ctx } from "../../json/fields.ts";
+import { FireDistance } from "./fire_distance.ts";
+import { cellKey, type Geometry } from "../../scenario/geometry.ts";
+import { invariant, ratio, toFloat } from "../numbers.ts";
+
+/** One person's exposure: smallest distance seen and exact Σ 1/d. */
+export type PersonExposure = {
+  readonly minFireDistance: number | null;
+  readonly exposure: Rational;
+};
+
+/** The `fire_exposure` section and each person's exposure. */
+export type Exposure = {
+  readonly section: JsonObject;
+  readonly byPerson: ReadonlyMap<string, PersonExposure>;
+};
+
+/** Σ count_d / d over a histogram, exactly. */
+export function histogramExposure(hist: ReadonlyMap<number, number>): Rational {
+  let total = Rational.ZERO;
+  for (const [d, count] of hist) total = total.add(Rational.of(count, d));
+  return total;
+}
+
+/** Fire exposure over the snapshots s_0 … s_T. */
+export function exposure(
+  g: Geometry,
+  ids: readonly string[],
+  record: RunRecord,
+  ctx: Ctx,
+): Exposure {
+  const field = new FireDistance(g.height, g.width);
+  const hist = new Map<number, number>();
+  const personHist = new Map<string, Map<number, number>>(
+    ids.map((id) => [id, new Map()]),
+  );
+  let states = 0;
+  let withFire = 0;
+  const visit = (snap: Snapshot, sctx: Ctx) => {
+    for (const p of snap.people) {
+      if (p.status !== "active") continue;
+      states++;
+      const d = field.at(cellKey(g, p.position));
+      if (d === null) continue;
+      invariant(
+        d >= 1,
+        sctx,
+        `active person ${JSON.stringify(p.person_id)} is on a burning cell`,
+      );
+      withFire++;
+      hist.set(d, (hist.get(d) ?? 0) + 1);
+      const mine = personHist.get(p.person_id)!;
+      mine.set(d, (mine.get(d) ?? 0) + 1);
+    }
+  };
+  field.ignite(record.initial_state.burning.map((c) => cellKey(g, c)));
+  visit(record.initial_state, at(ctx, "initial_state"));
+  record.steps.forEach((s, i) => {
+    field.ignite(s.ignitions.map((c) => cellKey(g, c)));
+    visit(s.state, at(at(at(ctx, "steps"), i), "state"));
+  });
+  const distances = [...hist.keys()].sort((a, b) => a - b);
+  const total = histogramExposure(hist);
+  const byPerson = new Map<string, PersonExposure>();
+  for (const [id, h] of personHist) {
+    byPerson.set(id, {
+      minFireDistance: h.size === 0 ? null : Math.min(...h.keys()),
+      exposure: histogramExposure(h),
+    });
+  }
+  return {
+    byPerson,
+    section: {
+      active_person_states: states,
+      person_states_with_fire: withFire,
+      person_states_without_fire: states - withFire,
+      distance_histogram: Object.fromEntries(
+        distances.map((d) => [String(d), hist.get(d)!]),
+      ),
+      adjacent_person_states: hist.get(1) ?? 0,
+      min_fire_distance: distances.length === 0 ? null : distances[0]!,
+      exposure_total: toFloat(total),
+      mean_exposure: toFloat(ratio(total, states)),
+    },
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * Movement and congestion section (metrics.md §6), and the per-person
+ * decision counts of §12.
+ *
+ * @module
+ */
+
+import type { JsonObject } from "../../json/canonical.ts";
+import type { RunRecord } from "../../types.ts";
+import type { Ctx } from "../../json/fields.ts";
+import { invariant, ratio, toFloat } from "../numbers.ts";
+
+/** One person's decision counts. */
+export type PersonMoves = {
+  decisions: number;
+  stay_actions: number;
+  cells_moved: number;
+  blocked_moves: number;
+};
+
+/** Blocked outcome keys of `blocked_by_outcome`, in contract §11 order. */
+export const BLOCK_KINDS = [
+  "boundary",
+  "wall",
+  "fire",
+  "occupied",
+  "conflict",
+  "cycle",
+] as const;
+
+/** Per-person decision counts, by person ID (every scenario person included). */
+export function personMoves(
+  ids: readonly string[],
+  record: RunRecord,
+): Map<string, PersonMoves> {
+  const moves = new Map<string, PersonMoves>(
+    ids.map((id) => [id, {
+      decisions: 0,
+      stay_actions: 0,
+      cells_moved: 0,
+      blocked_moves: 0,
+    }]),
+  );
+  for (const s of record.steps) {
+    for (const m of s.movements) {
+      const p = moves.get(m.person_id)!;
+      p.decisions++;
+      if (m.outcome === "stayed") p.stay_actions++;
+      else if (m.outcome === "moved") p.cells_moved++;
+      else p.blocked_moves++;
+    }
+  }
+  return moves;
+}
+
+/**
+ * The `movement` section. Checks successful_moves + blocked_moves =
+ * movement_attempts.
+ */
+export function movementSection(record: RunRecord, ctx: Ctx): JsonObject {
+  let decisions = 0;
+  let stays = 0;
+  let moved = 0;
+  const blocked: Record<(typeof BLOCK_KINDS)[number], number> = {
+    boundary: 0,
+    wall: 0,
+    fire: 0,
+    occupied: 0,
+    conflict: 0,
+    cycle: 0,
+  };
+  for (const s of record.steps) {
+    for (const m of s.movements) {
+      decisions++;
+      if (m.action === "stay") stays++;
+      if (m.outcome === "moved") moved++;
+      else if (m.outcome !== "stayed") {
+        blocked[m.outcome.slice("blocked_".length) as keyof typeof blocked]++;
+      }
+    }
+  }
+  const blockedMoves = BLOCK_KINDS.reduce((a, k) => a + blocked[k], 0);
+  const attempts = decisions - stays;
+  invariant(
+    moved + blockedMoves === attempts,
+    ctx,
+    `successful_moves ${moved} + blocked_moves ${blockedMoves} != ` +
+      `movement_attempts ${attempts}`,
+  );
+  const congestion = blocked.occupied + blocked.conflict + blocked.cycle;
+  return {
+    decisions,
+    stay_actions: stays,
+    movement_attempts: attempts,
+    successful_moves: moved,
+    blocked_moves: blockedMoves,
+    blocked_by_outcome: { ...blocked },
+    congestion_blocks: congestion,
+    stay_rate: toFloat(ratio(stays, decisions)),
+    blocked_rate: toFloat(ratio(blockedMoves, attempts)),
+    congestion_block_rate: toFloat(ratio(congestion, attempts)),
+  };
+}

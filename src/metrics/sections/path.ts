@@ -1,0 +1,73 @@
+/**
+ * Path efficiency (metrics.md §7): cells moved against the static exit
+ * distance L_i, for evacuees only.
+ *
+ * @module
+ */
+
+import type { JsonObject } from "../../json/canonical.ts";
+import { Rational } from "../../exact.ts";
+import type { RunRecord } from "../../types.ts";
+import { at, type Ctx } from "../../json/fields.ts";
+import type { PersonMoves } from "./movement.ts";
+import { invariant, ratio, toFloat } from "../numbers.ts";
+
+/** An evacuee's exact path efficiency L_i / cells_moved_i and detour ratio. */
+export type PersonPath = {
+  readonly efficiency: Rational;
+  readonly detour: Rational;
+};
+
+/** The `path_efficiency` section and each evacuee's exact ratios. */
+export type PathEfficiency = {
+  readonly section: JsonObject;
+  readonly byPerson: ReadonlyMap<string, PersonPath>;
+};
+
+/**
+ * Path efficiency over the evacuees. Checks that each evacuee's L_i is
+ * defined and >= 1 and that cells_moved_i >= L_i.
+ */
+export function pathEfficiency(
+  record: RunRecord,
+  staticDistances: ReadonlyMap<string, number | null>,
+  moves: ReadonlyMap<string, PersonMoves>,
+  ctx: Ctx,
+): PathEfficiency {
+  const byPerson = new Map<string, PersonPath>();
+  let moved = 0;
+  let bound = 0;
+  let sumEff = Rational.ZERO;
+  let sumDetour = Rational.ZERO;
+  const pctx = at(at(ctx, "final_state"), "people");
+  record.final_state.people.forEach((p, i) => {
+    if (p.status !== "evacuated") return;
+    const l = staticDistances.get(p.person_id) ?? null;
+    const cells = moves.get(p.person_id)?.cells_moved ?? 0;
+    invariant(
+      l !== null && l >= 1 && cells >= l,
+      at(pctx, i),
+      `evacuee ${JSON.stringify(p.person_id)} has static exit distance ` +
+        `${l} and moved ${cells} cells (need L >= 1 and cells_moved >= L)`,
+    );
+    const efficiency = Rational.of(l!, cells);
+    const detour = Rational.of(cells, l!);
+    byPerson.set(p.person_id, { efficiency, detour });
+    moved += cells;
+    bound += l!;
+    sumEff = sumEff.add(efficiency);
+    sumDetour = sumDetour.add(detour);
+  });
+  const m = byPerson.size;
+  return {
+    byPerson,
+    section: {
+      evacuees_measured: m,
+      total_cells_moved: moved,
+      total_static_lower_bound: bound,
+      aggregate_path_efficiency: toFloat(ratio(bound, moved)),
+      mean_path_efficiency: toFloat(ratio(sumEff, m)),
+      mean_detour_ratio: toFloat(ratio(sumDetour, m)),
+    },
+  };
+}

@@ -1,0 +1,145 @@
+/**
+ * The host program of a sandboxed policy process, and the sanitizer of the
+ * policy's standard error.
+ *
+ * The host is the process's main module, a small `data:` URL (far below the
+ * 128 KiB argument limit). It reads the bundle from standard input (a line
+ * with its byte length, then the bytes), loads it from a `blob:` URL, and
+ * then speaks JSON lines: `{"ready":true}` (or `{"error":…}`), then per step
+ * `{"observation":…}` in and `{"actions":…}` or `{"error":…}` out. The policy
+ * is called with the observation only.
+ *
+ * @module
+ */
+
+// Plain JavaScript, so nothing is type-checked or transpiled in the sandbox.
+// The keep-alive timer stops Deno from ending the process with "Top-level
+// await promise never resolved" when a policy's promise never settles: the
+// parent's step timer reports that instead.
+const HOST_SOURCE = `
+setInterval(() => {}, 1 << 30);
+// Deno.execPath() needs no permission and would reveal a home folder.
+Object.defineProperty(Deno, "execPath", { value: () => { throw new Deno.errors.NotCapable("Deno.execPath() is not available to a policy"); } });
+const stdoutWrite = Deno.stdout.write.bind(Deno.stdout);
+const stringify = JSON.stringify, parseJson = JSON.parse;
+for (const k of ["log", "info", "debug", "dir", "table", "trace"]) console[k] = console.error;
+const enc = new TextEncoder(), dec = new TextDecoder();
+async function send(v) {
+  const b = enc.encode(stringify(v) + "\\n");
+  let o = 0;
+  while (o < b.length) o += await stdoutWrite(b.subarray(o));
+}
+function describe(e) {
+  if (e instanceof Error) {
+    const at = (e.stack ?? "").split("\\n").find((l) => l.trim().startsWith("at "));
+    return e.name + ": " + e.message + (at ? " (" + at.trim().replace(/blob:[^)\\s]*/g, "<policy bundle>") + ")" : "");
+  }
+  try { return "threw " + stringify(e); } catch { return "threw " + String(e); }
+}
+const reader = Deno.stdin.readable.getReader();
+// A buffer that doubles, so a bundle of megabytes is copied O(log n) times.
+let store = new Uint8Array(1 << 16), start = 0, end = 0;
+async function more() {
+  const { value, done } = await reader.read();
+  if (done) return false;
+  if (end + value.length > store.length) {
+    const live = end - start;
+    let size = store.length;
+    while (live + value.length > size) size *= 2;
+    const next = new Uint8Array(size);
+    next.set(store.subarray(start, end));
+    store = next; start = 0; end = live;
+  }
+  store.set(value, end); end += value.length;
+  return true;
+}
+async function line() {
+  let from = start;
+  for (;;) {
+    const i = store.subarray(from, end).indexOf(10);
+    if (i >= 0) { const s = dec.decode(store.subarray(start, from + i)); start = from + i + 1; return s; }
+    from = end;
+    const offset = start;
+    if (!(await more())) return null;
+    from -= offset - start;
+  }
+}
+async function bytes(n) {
+  while (end - start < n) if (!(await more())) return null;
+  const s = store.slice(start, start + n); start += n; return s;
+}
+const size = Number(await line());
+const source = await bytes(size);
+let policy;
+try {
+  const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+  policy = (await import(url)).default;
+} catch (e) {
+  await send({ error: "the policy module failed to load: " + describe(e) });
+  Deno.exit(0);
+}
+if (typeof policy !== "function") {
+  await send({ error: "the module has no default export function (export default function (observation) { ... })" });
+  Deno.exit(0);
+}
+await send({ ready: true });
+for (;;) {
+  const text = await line();
+  if (text === null) Deno.exit(0);
+  const msg = parseJson(text);
+  let reply;
+  try {
+    const actions = await policy(msg.observation);
+    try {
+      reply = { actions: actions === undefined ? null : parseJson(stringify(actions) ?? "null") };
+    } catch (e) {
+      reply = { error: "the policy returned a value that is not JSON: " + describe(e) };
+    }
+  } catch (e) {
+    reply = { error: "the policy threw " + describe(e) };
+  }
+  await send(reply);
+}
+`;
+
+/**
+ * The host as a `data:` URL, to be given as the main module.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { hostUrl } from "./host.ts";
+ * assert.ok(hostUrl().startsWith("data:text/javascript;base64,"));
+ * assert.ok(hostUrl().length < 128 * 1024);
+ * ```
+ */
+export function hostUrl(): string {
+  const bytes = new TextEncoder().encode(HOST_SOURCE);
+  let binary = "";
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return `data:text/javascript;base64,${btoa(binary)}`;
+}
+
+// CSI and OSC sequences (a policy may print its own colours, titles or
+// cursor moves), then every other control character but tab and newline.
+const ESCAPES =
+  // deno-lint-ignore no-control-regex
+  /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)?|\x9b[0-?]*[ -/]*[@-~]/g;
+// deno-lint-ignore no-control-regex
+const CONTROLS = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
+
+/**
+ * A line of the policy's standard error made safe for a terminal: escape
+ * sequences removed, other control characters shown as `?`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { sanitize } from "./host.ts";
+ * assert.equal(sanitize("\x1b[31mred\x1b[0m\r\x07ok\n"), "red??ok\n");
+ * assert.equal(sanitize("\x1b]0;title\x07x"), "x");
+ * ```
+ */
+export function sanitize(text: string): string {
+  return text.replace(ESCAPES, "").replace(CONTROLS, "?");
+}

@@ -1,0 +1,361 @@
+/**
+ * User policies, run sealed: the module graph is checked and bundled
+ * (`policy_bundle.ts`), and each episode gets its own Deno process
+ * (`policy_process.ts`) with no permission but the granted net hosts and
+ * environment names, no remote import, no Deno directory (so no
+ * `localStorage`, `caches` or files survive), a memory limit, and the
+ * observation as its only input: no seed, no scenario file, no path.
+ *
+ * One process per episode, N at a time, keeps episodes independent: a
+ * policy's state cannot carry into another episode, and a policy that
+ * writes to its standard output can only answer for its own episode. A
+ * Worker per episode in one long-lived process was rejected: the workers
+ * would share the process's stdin and stdout, so frames would need
+ * authenticating against code in the same process. The CLI needs
+ * `--allow-run` for Deno and `--allow-read` of the policy's folder.
+ *
+ * @module
+ */
+
+import { PolicyError } from "../../errors.ts";
+import type { PolicyFactory } from "../mod.ts";
+import type { Controller } from "../../sim/simulator.ts";
+import type { Action, EpisodeKey } from "../../types.ts";
+import { bundlePolicy } from "./bundle.ts";
+import { PolicyProcess, type ProcessSpec } from "./process.ts";
+
+/**
+ * Default per-step time limit of a user policy, in milliseconds.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { DEFAULT_STEP_TIMEOUT_MS } from "./sandbox.ts";
+ * assert.ok(DEFAULT_STEP_TIMEOUT_MS === 5000);
+ * ```
+ */
+export const DEFAULT_STEP_TIMEOUT_MS = 5000;
+
+/**
+ * Default memory limit of a policy process (V8 old space), in MB.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { DEFAULT_POLICY_MEMORY_MB } from "./sandbox.ts";
+ * assert.ok(DEFAULT_POLICY_MEMORY_MB === 512);
+ * ```
+ */
+export const DEFAULT_POLICY_MEMORY_MB = 512;
+
+/** Time a policy process may take to start and load its bundle. */
+const STARTUP_TIMEOUT_MS = 60_000;
+
+/** Proxy variables a network client needs, passed on when net is granted. */
+const PROXY_VARIABLES = [
+  "HTTP_PROXY",
+  "HTTPS_PROXY",
+  "NO_PROXY",
+  "http_proxy",
+  "https_proxy",
+  "no_proxy",
+];
+
+/**
+ * One decision of a sandboxed policy, for the transcript.
+ *
+ * @example
+ * ```ts
+ * import type { Decision } from "./sandbox.ts";
+ * const d: Decision = { episode: 0, step: 1, actions: { p1: "west" }, ms: 12.5, info: "exit is west" };
+ * ```
+ */
+export type Decision = {
+  /** Episode index in the manifest. */
+  readonly episode: number;
+  /** The step being decided (1 for the first). */
+  readonly step: number;
+  /** The actions the policy answered. */
+  readonly actions: unknown;
+  /** Milliseconds from handing over the observation to the answer. */
+  readonly ms: number;
+  /** The policy's free-form `_info`, if it gave one. */
+  readonly info?: unknown;
+};
+
+/**
+ * Options of {@linkcode PolicySandbox.open}.
+ *
+ * @example
+ * ```ts
+ * import type { SandboxOptions } from "./sandbox.ts";
+ * const options: SandboxOptions = { stepTimeoutMs: 1000, forwardStderr: false };
+ * ```
+ */
+export type SandboxOptions = {
+  /** Per-step time limit in ms (default 5000), from handing over the observation. */
+  readonly stepTimeoutMs?: number;
+  /** Time limit for starting the process and loading the bundle (default 60 s). */
+  readonly startupTimeoutMs?: number;
+  /** Forward the policy's standard error, sanitized (default true). */
+  readonly forwardStderr?: boolean;
+  /** Memory limit per process in MB (default 512). */
+  readonly maxMemoryMb?: number;
+  /** `HOST[:PORT]` the policy may reach (default none). */
+  readonly allowNet?: readonly string[];
+  /** Environment variables the policy may read (default none). */
+  readonly allowEnv?: readonly string[];
+  /** JSON or text files the policy may import. */
+  readonly allowData?: readonly string[];
+  /** Files the command reads as input: never given to the policy. */
+  readonly inputs?: readonly string[];
+  /** Called with each decision (for a transcript). */
+  readonly onDecision?: (decision: Decision) => void;
+};
+
+/**
+ * A user policy module, checked, bundled and run in sealed subprocesses,
+ * one per episode. Use {@linkcode PolicySandbox.factory} as the runner's
+ * policy and call {@linkcode PolicySandbox.close} when the run ends.
+ *
+ * @example
+ * ```ts ignore
+ * import { PolicySandbox } from "./sandbox.ts";
+ * const sandbox = await PolicySandbox.open("./my_policy.ts");
+ * try {
+ *   // runEvaluation(suite, sandbox.factory, { modelId: "mine" })
+ * } finally {
+ *   await sandbox.close();
+ * }
+ * ```
+ */
+export class PolicySandbox {
+  readonly #label: string;
+  readonly #spec: ProcessSpec;
+  readonly #stepTimeoutMs: number;
+  readonly #startupTimeoutMs: number;
+  readonly #onDecision: ((d: Decision) => void) | undefined;
+  readonly #live = new Set<PolicyProcess>();
+  #spare: PolicyProcess | undefined;
+  #closed = false;
+  /** The local files that went into the bundle. */
+  readonly files: readonly string[];
+
+  private constructor(
+    label: string,
+    spec: ProcessSpec,
+    files: readonly string[],
+    options: SandboxOptions,
+  ) {
+    this.#label = label;
+    this.#spec = spec;
+    this.files = files;
+    this.#stepTimeoutMs = options.stepTimeoutMs ?? DEFAULT_STEP_TIMEOUT_MS;
+    this.#startupTimeoutMs = options.startupTimeoutMs ?? STARTUP_TIMEOUT_MS;
+    this.#onDecision = options.onDecision;
+  }
+
+  /**
+   * Check and bundle the policy file at `path` (relative to the working
+   * directory, or a `file:` URL) and prepare its sandbox.
+   */
+  static async open(
+    path: string,
+    options: SandboxOptions = {},
+  ): Promise<PolicySandbox> {
+    const file = /^file:/i.test(path)
+      ? decodeURIComponent(new URL(path).pathname)
+      : path;
+    if (/^[a-z][a-z0-9+.-]*:/i.test(path) && !/^file:/i.test(path)) {
+      throw new PolicyError(
+        "a policy must be a local file (remote modules are refused)",
+        { file: path, path: "--policy" },
+      );
+    }
+    const deno = await denoCommand();
+    const bundle = await bundlePolicy(file, {
+      deno,
+      allowData: options.allowData ?? [],
+      inputs: options.inputs ?? [],
+    });
+    const allowNet = options.allowNet ?? [];
+    const allowEnv = options.allowEnv ?? [];
+    const spec: ProcessSpec = {
+      deno,
+      bundle: new TextEncoder().encode(bundle.source),
+      maxMemoryMb: options.maxMemoryMb ?? DEFAULT_POLICY_MEMORY_MB,
+      allowNet,
+      allowEnv,
+      env: await policyEnv(allowEnv, allowNet.length > 0),
+      forwardStderr: options.forwardStderr ?? true,
+    };
+    return new PolicySandbox(path, spec, bundle.files, options);
+  }
+
+  /**
+   * The policy factory: each episode gets a fresh process, ended by the
+   * controller's `dispose` (the runner calls it when the episode ends).
+   */
+  readonly factory: PolicyFactory = (
+    _seed: number,
+    key?: EpisodeKey,
+  ): Controller => {
+    let proc: PolicyProcess | undefined;
+    const episode = key?.index ?? -1;
+    const controller: Controller = async (obs) => {
+      if (this.#closed) throw this.#error("the sandbox is closed");
+      proc ??= this.#take();
+      const ready = await proc.ready(this.#startupTimeoutMs);
+      if (ready !== true) throw this.#error(ready);
+      // The observation and nothing else: no seed, no file, no path.
+      const request = `${JSON.stringify({ observation: obs })}\n`;
+      const step = obs.step + 1;
+      const started = performance.now();
+      const reply = await proc.request(
+        request,
+        this.#stepTimeoutMs,
+        () =>
+          `policy did not answer within ${this.#stepTimeoutMs} ms at episode ${episode}, step ${step}`,
+      );
+      const ms = performance.now() - started;
+      if (typeof reply === "string") throw this.#error(reply);
+      const { actions, info } = unwrap(reply.actions, this.#error.bind(this));
+      this.#onDecision?.({
+        episode,
+        step,
+        actions,
+        ms,
+        ...(info === undefined ? {} : { info }),
+      });
+      // The simulator checks the answer (one valid action per active person).
+      return actions as Record<string, Action>;
+    };
+    return Object.assign(controller, {
+      dispose: async () => {
+        const p = proc;
+        proc = undefined;
+        if (p !== undefined) {
+          this.#live.delete(p);
+          await p.end();
+        }
+      },
+    });
+  };
+
+  /** End every process of this sandbox. Idempotent. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    const procs = [...this.#live, this.#spare];
+    this.#live.clear();
+    this.#spare = undefined;
+    await Promise.all(procs.map((p) => p?.end()));
+  }
+
+  // One spare process is started ahead, which hides the start-up time.
+  #take(): PolicyProcess {
+    const proc = this.#spare ?? new PolicyProcess(this.#spec);
+    this.#live.add(proc);
+    this.#spare = new PolicyProcess(this.#spec);
+    return proc;
+  }
+
+  #error(detail: string): PolicyError {
+    return new PolicyError(detail, { file: this.#label });
+  }
+}
+
+/**
+ * A policy's answer: plain actions, or `{"_actions": {...}, "_info": ...}`
+ * (person IDs start with a letter or digit, so the keys cannot clash).
+ */
+function unwrap(
+  value: unknown,
+  error: (detail: string) => PolicyError,
+): { actions: unknown; info?: unknown } {
+  if (
+    value === null || typeof value !== "object" || Array.isArray(value) ||
+    !Object.keys(value).some((k) => k.startsWith("_"))
+  ) {
+    return { actions: value };
+  }
+  const record = value as Record<string, unknown>;
+  const extra = Object.keys(record).filter((k) =>
+    k !== "_actions" && k !== "_info"
+  );
+  if (extra.length > 0 || !Object.hasOwn(record, "_actions")) {
+    throw error(
+      `an answer with underscore keys must be {"_actions": {...}, "_info": ...}; found keys ${
+        JSON.stringify(Object.keys(record).slice(0, 5))
+      }`,
+    );
+  }
+  return Object.hasOwn(record, "_info")
+    ? { actions: record._actions, info: record._info }
+    : { actions: record._actions };
+}
+
+/**
+ * The policy process's environment: the granted names (read here, so the
+ * CLI needs `--allow-env` for them) and, when net is granted, the proxy
+ * variables this process may read. Nothing else is inherited.
+ */
+async function policyEnv(
+  names: readonly string[],
+  net: boolean,
+): Promise<Record<string, string>> {
+  const env: Record<string, string> = {};
+  for (const name of names) {
+    const state = await Deno.permissions.query({ name: "env", variable: name });
+    if (state.state !== "granted") {
+      throw new PolicyError(
+        `the CLI passes ${name} to the policy and must read it: add --allow-env=${
+          names.join(",")
+        }`,
+        { path: "--policy-allow-env" },
+      );
+    }
+    const value = Deno.env.get(name);
+    if (value !== undefined) env[name] = value;
+  }
+  if (net) {
+    for (const name of PROXY_VARIABLES) {
+      const state = await Deno.permissions.query({
+        name: "env",
+        variable: name,
+      });
+      const value = state.state === "granted" ? Deno.env.get(name) : undefined;
+      if (value !== undefined) env[name] = value;
+    }
+  }
+  return env;
+}
+
+/**
+ * The command that starts Deno: this executable when run access to it is
+ * granted (`-A`, or `--allow-run=<path>`), else `deno` from the PATH when
+ * `--allow-run=deno` is granted and the PATH has it.
+ */
+async function denoCommand(): Promise<string> {
+  const exec = Deno.execPath();
+  const byPath = await Deno.permissions.query({ name: "run", command: exec });
+  if (byPath.state === "granted") return exec;
+  const byName = await Deno.permissions.query({ name: "run", command: "deno" });
+  if (byName.state === "granted") {
+    try {
+      const probe = await new Deno.Command("deno", {
+        args: ["--version"],
+        stdout: "null",
+        stderr: "null",
+      }).output();
+      if (probe.success) return "deno";
+    } catch {
+      // not on the PATH: fall through to the exact flag
+    }
+  }
+  // The exact flag that always works names this executable; `deno` works
+  // only when the PATH has it (Deno resolves the name at start-up).
+  throw new PolicyError(
+    `a user policy runs in a sandboxed Deno subprocess; run the CLI with --allow-run=${exec} (this Deno), or --allow-run=deno when deno is on the PATH`,
+    { path: "--policy" },
+  );
+}
