@@ -13,9 +13,12 @@
  * @module
  */
 
-// Canonical JSON, exact numbers, errors (contract §2, §3, §13).
+// The public API, by pipeline stage (docs/architecture.md). Internals (the
+// random streams, geometry, the field readers, the kernels' parts) are not
+// exported: they may change without notice.
+
+// Canonical JSON, exact numbers, errors, limits (contract §2, §3, §13).
 export {
-  compareCodePoints,
   digest,
   encode,
   encodeBytes,
@@ -26,7 +29,6 @@ export {
   parse,
   parseBytes,
   type ParseOptions,
-  pythonFloatRepr,
 } from "./src/json/canonical.ts";
 export * from "./src/errors.ts";
 // Implementation limits of the readers (not format rules; docs/security.md).
@@ -36,37 +38,33 @@ export {
   limitsWith,
   setLimits,
 } from "./src/limits.ts";
-export {
-  mean,
-  quantile7,
-  Rational,
-  ratioToFloat,
-  sampleVariance,
-  sortRationals,
-  sum,
-} from "./src/exact.ts";
+export { Rational } from "./src/exact.ts";
 
-// Documents, versions and the simulator (contract §4–§10).
+// Documents and versions (contract §4–§11), scenarios and suites.
 export * from "./src/types.ts";
-export { ignitionThreshold, Stream } from "./src/sim/rng.ts";
-export { parseScenario, scenarioHash } from "./src/scenario/scenario.ts";
+export {
+  parseScenario,
+  scenarioHash,
+  type ScenarioSource,
+} from "./src/scenario/scenario.ts";
 export {
   buildManifest,
   manifestHash,
   parseSuite,
   suiteHash,
 } from "./src/scenario/suite.ts";
-export { staticExitDistances, trappedSet } from "./src/scenario/geometry.ts";
+export { publicSuite } from "./src/scenario/public_suite.ts";
+
+// The simulator and replay (contract §7, §8).
 export { observe } from "./src/sim/observation.ts";
 export {
   type Controller,
   replayActions,
   simulateEpisode,
 } from "./src/sim/simulator.ts";
-export { parseRecord } from "./src/sim/record.ts";
 export { replayCheck } from "./src/sim/replay.ts";
 
-// Policies, the public suite and the evaluation runner.
+// Policies and the evaluation runner.
 export {
   BUILTIN_POLICIES,
   builtinPolicy,
@@ -76,28 +74,41 @@ export {
   randomPolicy,
   stayPolicy,
 } from "./src/policies/mod.ts";
-export { publicSuite } from "./src/scenario/public_suite.ts";
 export {
   EpisodePolicyError,
   EvaluationInterruptedError,
+  type Interrupted,
   partialResultOf,
   runEvaluation,
   type RunOptions,
 } from "./src/evaluation/runner.ts";
 
-// Episode metrics (metrics.md) and statistics (statistics.md).
+// Episode metrics (metrics.md).
 export {
   episodeMetrics,
   type EpisodeMetricsOptions,
 } from "./src/metrics/episode.ts";
-export { rebuildExact, STATISTICS_METRICS } from "./src/metrics/rebuild.ts";
+
+// Results: reading, verification (statistics.md §1) and pairing.
 export {
-  pairResults,
-  parseManifest,
   parseResult,
+  type VerifiedResult,
   type VerifyOptions,
   verifyResult,
 } from "./src/evaluation/result.ts";
+export {
+  VerifiedEpisode,
+  VerifiedEvaluation,
+  verifyEvaluation,
+  type VerifyEvaluationOptions,
+} from "./src/evaluation/verify.ts";
+export {
+  type PairableResult,
+  type Pairing,
+  pairResults,
+} from "./src/evaluation/result.ts";
+
+// Statistics (statistics.md) and the bootstrap interval.
 export {
   type AggregateOptions,
   aggregateStatistics,
@@ -106,21 +117,29 @@ export {
   type PairedOptions,
   pairedStatistics,
 } from "./src/statistics/paired.ts";
-export { METRIC_DEFINITIONS } from "./src/statistics/definitions.ts";
-export type { ProgressCallback } from "./src/statistics/artifact.ts";
+export {
+  METRIC_DEFINITIONS,
+  type MetricDefinition,
+  type MetricDirection,
+  type MetricKind,
+} from "./src/statistics/definitions.ts";
+export type {
+  ProgressCallback,
+  ResultInput,
+} from "./src/statistics/artifact.ts";
 export {
   type BootstrapInterval,
   bootstrapMeanInterval,
   type BootstrapOptions,
   type Scaled,
 } from "./src/bootstrap/interval.ts";
-export {
-  type BootstrapKernel,
-  type KernelName,
-  type Sampler,
-  streamKernel,
+// The bootstrap kernel's seam: what a kernel must provide.
+export type {
+  BootstrapKernel,
+  KernelName,
+  Sampler,
 } from "./src/bootstrap/kernel.ts";
-export { ShakeWordSource, type WordSource } from "./src/bootstrap/stream.ts";
+export type { WordSource } from "./src/bootstrap/stream.ts";
 
 if (import.meta.main) {
   const { main } = await import("./src/cli/main.ts");

@@ -51,6 +51,7 @@ export class EmberError extends Error {
   /** The bare description, without file and path. */
   readonly detail: string;
 
+  /** An error with a bare `detail`, placed by `options.file` and `path`. */
   constructor(detail: string, options: EmberErrorOptions = {}) {
     super(
       formatMessage(detail, options.file, options.path ?? ""),
@@ -91,6 +92,7 @@ function formatMessage(detail: string, file: string | undefined, path: string) {
  * ```
  */
 export class CanonicalJsonError extends EmberError {
+  /** The class name, `CanonicalJsonError`. */
   override readonly name = "CanonicalJsonError";
 }
 
@@ -108,6 +110,7 @@ export class CanonicalJsonError extends EmberError {
  * ```
  */
 export class ScenarioError extends EmberError {
+  /** The class name, `ScenarioError`. */
   override readonly name = "ScenarioError";
 }
 
@@ -125,6 +128,7 @@ export class ScenarioError extends EmberError {
  * ```
  */
 export class SuiteError extends EmberError {
+  /** The class name, `SuiteError`. */
   override readonly name = "SuiteError";
 }
 
@@ -142,6 +146,7 @@ export class SuiteError extends EmberError {
  * ```
  */
 export class ReplayMismatchError extends EmberError {
+  /** The class name, `ReplayMismatchError`. */
   override readonly name = "ReplayMismatchError";
 }
 
@@ -159,6 +164,7 @@ export class ReplayMismatchError extends EmberError {
  * ```
  */
 export class MetricsInputError extends EmberError {
+  /** The class name, `MetricsInputError`. */
   override readonly name = "MetricsInputError";
 }
 
@@ -176,6 +182,7 @@ export class MetricsInputError extends EmberError {
  * ```
  */
 export class EvaluationError extends EmberError {
+  /** The class name, `EvaluationError`. */
   override readonly name: string = "EvaluationError";
 }
 
@@ -193,6 +200,7 @@ export class EvaluationError extends EmberError {
  * ```
  */
 export class StatisticsInputError extends EvaluationError {
+  /** The class name, `StatisticsInputError`. */
   override readonly name = "StatisticsInputError";
 }
 
@@ -230,5 +238,6 @@ export type ErrorKind = new (
  * ```
  */
 export class PolicyError extends EmberError {
+  /** The class name, `PolicyError`. */
   override readonly name = "PolicyError";
 }

@@ -100,9 +100,12 @@ export type Interrupted = { readonly partial: EvaluationResult };
  */
 export class EvaluationInterruptedError extends EvaluationError
   implements Interrupted {
+  /** The class name, `EvaluationInterruptedError`. */
   override readonly name = "EvaluationInterruptedError";
+  /** An interruption after the episodes in `partial`. */
   constructor(
     detail: string,
+    /** The episodes completed before the interruption. */
     readonly partial: EvaluationResult,
     cause: unknown,
   ) {
@@ -133,8 +136,10 @@ export class EvaluationInterruptedError extends EvaluationError
  * ```
  */
 export class EpisodePolicyError extends PolicyError implements Interrupted {
+  /** A policy failure after the episodes in `partial`. */
   constructor(
     detail: string,
+    /** The episodes completed before the failure. */
     readonly partial: EvaluationResult,
     cause: unknown,
   ) {

@@ -30,7 +30,11 @@ import {
  * ```
  */
 export class JsonFloat {
-  constructor(readonly value: number) {}
+  /** A float-typed number holding `value`. */
+  constructor(
+    /** The number. */
+    readonly value: number,
+  ) {}
 }
 
 /**
