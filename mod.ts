@@ -127,6 +127,16 @@ export type {
   ProgressCallback,
   ResultInput,
 } from "./src/statistics/artifact.ts";
+export type {
+  AggregateArtifact,
+  AggregateGroupJson,
+  AggregateMetricJson,
+  ArtifactHeader,
+  PairedArtifact,
+  PairedGroupJson,
+  PairedMetricJson,
+  StatisticsJson,
+} from "./src/statistics/artifact_types.ts";
 export {
   type BootstrapInterval,
   bootstrapMeanInterval,

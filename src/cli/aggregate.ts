@@ -83,12 +83,11 @@ Example:
     } finally {
       bar.finish();
     }
-    const missing = (artifact as { missing_episodes: [] }).missing_episodes;
+    const missing = artifact.missing_episodes;
     const warning = missingWarning(
       file,
       missing,
-      missing.length +
-        (artifact as { observed_episodes: number }).observed_episodes,
+      missing.length + artifact.observed_episodes,
     );
     if (warning !== undefined) warn(warning);
     await emitJson(artifact, out);

@@ -15,6 +15,7 @@ import { episodeKey } from "../evaluation/result.ts";
 import type { Suite } from "../types.ts";
 import type { VerifiedEpisode } from "../evaluation/verify.ts";
 import { at, expectInt, rootCtx } from "../json/fields.ts";
+import type { AggregateArtifact } from "./artifact_types.ts";
 import { checkResamples, DEFAULT_RESAMPLES } from "../bootstrap/interval.ts";
 import {
   episodeMetricValues,
@@ -116,7 +117,7 @@ export async function aggregateStatistics(
   result: ResultInput,
   suite: Suite,
   options: AggregateOptions = {},
-): Promise<JsonObject> {
+): Promise<AggregateArtifact> {
   const R = checkResamples(options.resamples ?? DEFAULT_RESAMPLES);
   const intervals = intervalOptions(options);
   const res = await verifiedInput(result, suite, {
@@ -203,5 +204,5 @@ export async function aggregateStatistics(
     overall: built[0]!,
     scenarios: built.filter((_, i) => groups[i]!.kind === "scenario"),
     families: built.filter((_, i) => groups[i]!.kind === "family"),
-  };
+  } as unknown as AggregateArtifact;
 }

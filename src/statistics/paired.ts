@@ -28,6 +28,7 @@ import {
   VerifiedEvaluation,
   verifyCanonicalBytes,
 } from "../evaluation/verify.ts";
+import type { PairedArtifact } from "./artifact_types.ts";
 import { checkResamples, DEFAULT_RESAMPLES } from "../bootstrap/interval.ts";
 import {
   episodeMetricValues,
@@ -144,7 +145,7 @@ export async function pairedStatistics(
   b: ResultInput,
   suite: Suite,
   options: PairedOptions = {},
-): Promise<JsonObject> {
+): Promise<PairedArtifact> {
   const R = checkResamples(options.resamples ?? DEFAULT_RESAMPLES);
   const intervals = intervalOptions(options);
   const [fileA, fileB] = options.files ?? [undefined, undefined];
@@ -284,5 +285,5 @@ export async function pairedStatistics(
     overall: built[0]!,
     scenarios: built.filter((_, i) => groups[i]!.kind === "scenario"),
     families: built.filter((_, i) => groups[i]!.kind === "family"),
-  };
+  } as unknown as PairedArtifact;
 }
