@@ -45,7 +45,7 @@ import {
   type VerifyOptions,
   verifyResult,
 } from "./result.ts";
-import { Episode } from "../sim/simulator.ts";
+import { referenceReplay } from "../sim/kernel.ts";
 import { METRIC_DEFINITIONS } from "../statistics/definitions.ts";
 import { buildManifest } from "../scenario/suite.ts";
 import type {
@@ -493,7 +493,7 @@ function replayedRecord(
   checkCompatibility(c.scenario, c.hash, { header } as JsonValue, ctx);
   const seed = header["seed"];
   need(typeof seed === "number" && Number.isSafeInteger(seed) && seed >= 0);
-  const run = new Episode(c.scenario, seed, c.hash);
+  const run = referenceReplay(c, seed);
   let at = source.indexOf('"steps":[');
   need(at >= 0);
   while (!run.terminated) {
