@@ -106,7 +106,7 @@ export {
   type PairableResult,
   type Pairing,
   pairResults,
-} from "./src/evaluation/result.ts";
+} from "./src/evaluation/pairing.ts";
 
 // Statistics (statistics.md) and the bootstrap interval.
 export {

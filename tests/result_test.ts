@@ -11,8 +11,8 @@ import {
   MetricsInputError,
   StatisticsInputError,
 } from "../src/errors.ts";
+import { pairResults } from "../src/evaluation/pairing.ts";
 import {
-  pairResults,
   parseManifest,
   parseResult,
   verifyResult,

@@ -9,7 +9,6 @@
 
 import { createHash } from "node:crypto";
 import {
-  compareCodePoints,
   encode,
   encodeBytes,
   JsonFloat,
@@ -25,6 +24,7 @@ import { beyondLimit, type Limits, limitsWith } from "../limits.ts";
 import { episodeMetrics } from "../metrics/episode.ts";
 import { parseRecord } from "../sim/record.ts";
 import { scenarioHash } from "../scenario/scenario.ts";
+import { firstDifference, show, valueAt } from "../json/diff.ts";
 import { buildManifest } from "../scenario/suite.ts";
 import {
   type EpisodeKey,
@@ -600,142 +600,4 @@ function wrap(
     ...(file === undefined ? {} : { file }),
     cause: e,
   });
-}
-
-/** Path (relative) of the first canonical difference between two values. */
-function firstDifference(
-  a: JsonValue | undefined,
-  b: JsonValue | undefined,
-  path: string,
-): string | null {
-  if (a === undefined || b === undefined) return a === b ? null : path;
-  if (isObject(a) && isObject(b)) {
-    const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort(
-      compareCodePoints,
-    );
-    for (const k of keys) {
-      const child = /^[A-Za-z_][A-Za-z0-9_]*$/.test(k)
-        ? (path === "" ? k : `${path}.${k}`)
-        : `${path}[${JSON.stringify(k)}]`;
-      const d = firstDifference(a[k], b[k], child);
-      if (d !== null) return d;
-    }
-    return null;
-  }
-  if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
-    for (let i = 0; i < a.length; i++) {
-      const d = firstDifference(a[i], b[i], `${path}[${i}]`);
-      if (d !== null) return d;
-    }
-    return null;
-  }
-  return encode(a) === encode(b) ? null : path;
-}
-
-/** The value at a path made by {@linkcode firstDifference}. */
-function valueAt(v: JsonValue, path: string): JsonValue | undefined {
-  const parts =
-    path.match(/[A-Za-z_][A-Za-z0-9_]*|\[(?:\d+|"(?:[^"\\]|\\.)*")\]/g) ?? [];
-  let cur: JsonValue | undefined = v;
-  for (const p of parts) {
-    if (cur === undefined || cur === null || typeof cur !== "object") {
-      return undefined;
-    }
-    const key: string | number = p.startsWith('["')
-      ? JSON.parse(p.slice(1, -1)) as string
-      : p.startsWith("[")
-      ? Number(p.slice(1, -1))
-      : p;
-    cur = Array.isArray(cur)
-      ? (cur as readonly JsonValue[])[key as number]
-      : (cur as JsonObject)[key as string];
-  }
-  return cur;
-}
-
-function show(v: JsonValue | undefined): string {
-  if (v === undefined) return "nothing (field absent)";
-  const text = encode(v);
-  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
-}
-
-/** What pairing reads of a result: its manifest, its hash, its keys. */
-export type PairableResult = {
-  /** The manifest (its scheduled episodes). */
-  readonly evaluation_manifest: { readonly episodes: readonly EpisodeKey[] };
-  /** The manifest's hash. */
-  readonly evaluation_manifest_hash: string;
-  /** The episodes present (their keys). */
-  readonly episodes: readonly EpisodeKey[];
-};
-
-/** The pairing of two results of one manifest (contract §10). */
-export type Pairing = {
-  /** Manifest indices present in both results, in manifest order. */
-  readonly paired: number[];
-  /** Scheduled episodes that A does not have. */
-  readonly missingFromA: EpisodeKey[];
-  /** Scheduled episodes that B does not have. */
-  readonly missingFromB: EpisodeKey[];
-};
-
-/**
- * Pair two results: their manifest hashes must be equal (else
- * {@linkcode EvaluationError}); an episode pairs only when both results
- * hold the same key (manifest hash, index, scenario ID, scenario hash,
- * seed).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { pairResults } from "./result.ts";
- * import type { EvaluationResult } from "../types.ts";
- * const key = { index: 0, scenario_id: "x", scenario_hash: "b".repeat(64), seed: 1 };
- * const manifest = { episodes: [key] } as unknown as EvaluationResult["evaluation_manifest"];
- * const a = { model_id: "a", evaluation_manifest: manifest, evaluation_manifest_hash: "c".repeat(64),
- *   episodes: [] } as unknown as EvaluationResult;
- * const p = pairResults(a, { ...a, model_id: "b" });
- * assert.ok(p.paired.length === 0 && p.missingFromA.length === 1);
- * ```
- */
-export function pairResults<A extends PairableResult, B extends PairableResult>(
-  a: A,
-  b: B,
-): Pairing {
-  if (a.evaluation_manifest_hash !== b.evaluation_manifest_hash) {
-    throw new EvaluationError(
-      `results come from different evaluation manifests (A ${a.evaluation_manifest_hash}, B ${b.evaluation_manifest_hash}); they cannot be paired`,
-      { path: "evaluation_manifest_hash" },
-    );
-  }
-  const keyText = (hash: string, e: EpisodeKey) =>
-    encode([hash, e.index, e.scenario_id, e.scenario_hash, e.seed]);
-  const keysA = new Set(
-    a.episodes.map((e) => keyText(a.evaluation_manifest_hash, e)),
-  );
-  const keysB = new Set(
-    b.episodes.map((e) => keyText(b.evaluation_manifest_hash, e)),
-  );
-  const paired: number[] = [];
-  const missingFromA: EpisodeKey[] = [];
-  const missingFromB: EpisodeKey[] = [];
-  for (const k of a.evaluation_manifest.episodes) {
-    const text = keyText(a.evaluation_manifest_hash, k);
-    const inA = keysA.has(text);
-    const inB = keysB.has(text);
-    if (inA && inB) paired.push(k.index);
-    if (!inA) missingFromA.push(episodeKey(k));
-    if (!inB) missingFromB.push(episodeKey(k));
-  }
-  return { paired, missingFromA, missingFromB };
-}
-
-/** The `{index, scenario_id, scenario_hash, seed}` key of an episode. */
-export function episodeKey(e: EpisodeKey): EpisodeKey {
-  return {
-    index: e.index,
-    scenario_id: e.scenario_id,
-    scenario_hash: e.scenario_hash,
-    seed: e.seed,
-  };
 }

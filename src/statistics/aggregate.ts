@@ -11,7 +11,7 @@
 import type { JsonObject } from "../json/canonical.ts";
 import { StatisticsInputError } from "../errors.ts";
 import type { Rational } from "../exact.ts";
-import { episodeKey } from "../evaluation/result.ts";
+import { episodeKey } from "../evaluation/pairing.ts";
 import type { Suite } from "../types.ts";
 import type { VerifiedEpisode } from "../evaluation/verify.ts";
 import { at, expectInt, rootCtx } from "../json/fields.ts";

@@ -21,8 +21,8 @@ import {
   type PairableResult,
   type Pairing,
   pairResults,
-  parseResult,
-} from "../evaluation/result.ts";
+} from "../evaluation/pairing.ts";
+import { parseResult } from "../evaluation/result.ts";
 import type { EvaluationResult, Suite } from "../types.ts";
 import {
   VerifiedEvaluation,
