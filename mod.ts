@@ -30,7 +30,22 @@ export {
   parseBytes,
   type ParseOptions,
 } from "./src/json/canonical.ts";
-export * from "./src/errors.ts";
+export {
+  CanonicalJsonError,
+  EmberError,
+  type EmberErrorOptions,
+  EpisodePolicyError,
+  type ErrorKind,
+  EvaluationError,
+  EvaluationInterruptedError,
+  type Interrupted,
+  MetricsInputError,
+  PolicyError,
+  ReplayMismatchError,
+  ScenarioError,
+  StatisticsInputError,
+  SuiteError,
+} from "./src/errors.ts";
 // Implementation limits of the readers (not format rules; docs/security.md).
 export {
   DEFAULT_LIMITS,
@@ -75,9 +90,6 @@ export {
   stayPolicy,
 } from "./src/policies/mod.ts";
 export {
-  EpisodePolicyError,
-  EvaluationInterruptedError,
-  type Interrupted,
   partialResultOf,
   runEvaluation,
   type RunOptions,

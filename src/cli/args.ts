@@ -8,26 +8,11 @@
  */
 
 import { parseArgs } from "node:util";
+import { UsageError } from "../errors.ts";
 import { KERNEL_NAMES, type KernelName } from "../bootstrap/kernel.ts";
 import { defaultWorkers } from "../bootstrap/pool.ts";
 
-/**
- * A command line that does not fit the command's usage: unknown command or
- * option, a missing or extra input, a malformed or out-of-range option value.
- * Exit code 2.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { UsageError } from "./args.ts";
- * const e = new UsageError("--resamples: expected an integer, got \"many\"");
- * assert.ok(e.name === "UsageError");
- * ```
- */
-export class UsageError extends Error {
-  /** Always `"UsageError"`. */
-  override readonly name = "UsageError";
-}
+export { UsageError } from "../errors.ts";
 
 /**
  * One option a command accepts.

@@ -9,26 +9,10 @@
  */
 
 import { encodeBytes, type JsonValue, parseBytes } from "../json/canonical.ts";
-import { EmberError } from "../errors.ts";
+import { EmberError, FileError } from "../errors.ts";
 import { beyondLimit, limitsWith } from "../limits.ts";
 
-/**
- * A file that could not be read or written: not found, not permitted, a
- * directory, a full disk. Exit code 1; the message names the file and, for a
- * missing permission, the flag that grants it.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { FileError } from "./io.ts";
- * const e = new FileError("file not found", { file: "a.json" });
- * assert.ok(e.message === "a.json: file not found");
- * ```
- */
-export class FileError extends EmberError {
-  /** Always `"FileError"`. */
-  override readonly name = "FileError";
-}
+export { FileError } from "../errors.ts";
 
 /** The name standing for standard input in place of an input file. */
 const STDIN = "-";
