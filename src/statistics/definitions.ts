@@ -7,6 +7,7 @@
  */
 
 import type { JsonObject } from "../json/canonical.ts";
+import { STATISTICS_METRICS } from "../metrics/rebuild.ts";
 
 /** Metric kinds of statistics.md §2. */
 export type MetricKind = "outcome" | "behaviour" | "proxy" | "descriptive";
@@ -152,6 +153,14 @@ export const METRIC_DEFINITIONS: readonly MetricDefinition[] = [
     "K = 1 or E = 0",
   ),
 ];
+
+// The rows carry each metric's own data; their names and order must be the
+// metrics' (one list, in metrics/rebuild.ts): checked once, at load.
+if (
+  METRIC_DEFINITIONS.map((d) => d.metric).join() !== STATISTICS_METRICS.join()
+) {
+  throw new Error("METRIC_DEFINITIONS differ from STATISTICS_METRICS");
+}
 
 /** The definitions as the JSON list of contract §12. */
 export function metricDefinitionsJson(): JsonObject[] {
