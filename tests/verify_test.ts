@@ -155,3 +155,14 @@ Deno.test("simulator records: JSON.stringify writes their canonical JSON", async
     }
   }
 });
+
+Deno.test("result encoder: simulator records written by JSON.stringify give the canonical bytes", async () => {
+  const { ResultEncoder } = await import("../src/cli/checkpoint.ts");
+  const { runEvaluation } = await import("../src/evaluation/runner.ts");
+  const result = await runEvaluation(SUITE, "random", { modelId: "random" });
+  assert.deepEqual(new ResultEncoder().encode(result), encodeBytes(result));
+  // A changed copy is not the simulator's: the generic writer takes it.
+  const changed = copy(result) as Any;
+  changed.episodes[0].record.header.seed = 1.5;
+  assert.throws(() => new ResultEncoder().encode(changed));
+});

@@ -15,8 +15,25 @@
  */
 
 import { encode } from "../json/canonical.ts";
-import type { EvaluationResult } from "../types.ts";
+import { producedBySimulator } from "../sim/simulator.ts";
+import type { EvaluationResult, ResultEpisode } from "../types.ts";
 import { writeFileAtomic } from "./io.ts";
+
+const PRINTABLE = /^[\x20-\x7e]*$/;
+
+// A record the simulator has just produced is written by JSON.stringify,
+// which gives its canonical JSON (keys built in order; a test holds it),
+// when the text is printable ASCII; any other record by the generic writer.
+function episodeText(e: ResultEpisode): string {
+  if (!producedBySimulator(e.record)) return encode(e);
+  const record = JSON.stringify(e.record);
+  if (!PRINTABLE.test(record)) return encode(e);
+  return `{"index":${encode(e.index)},"metrics":${
+    encode(e.metrics)
+  },"record":${record},"scenario_hash":${
+    encode(e.scenario_hash)
+  },"scenario_id":${encode(e.scenario_id)},"seed":${encode(e.seed)}}`;
+}
 
 /**
  * Canonical bytes of evaluation results that grow episode by episode,
@@ -46,7 +63,7 @@ export class ResultEncoder {
     for (const episode of result.episodes) {
       let text = this.#episodes.get(episode.index);
       if (text === undefined) {
-        text = encode(episode);
+        text = episodeText(episode);
         this.#episodes.set(episode.index, text);
       }
       parts.push(text);

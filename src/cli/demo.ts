@@ -28,6 +28,7 @@ import {
   flag,
   stringOption,
 } from "./args.ts";
+import { ResultEncoder } from "./checkpoint.ts";
 import type { CommandSpec } from "./command.ts";
 import { checkWritable, fileError, printLine, writeFileAtomic } from "./io.ts";
 import { phaseUnit, progressBar } from "./progress.ts";
@@ -121,7 +122,7 @@ Example:
           onProgress: (done, total) =>
             bar.update(done, total, undefined, "episodes"),
         });
-        bytes = encodeBytes(result);
+        bytes = new ResultEncoder().encode(result);
       } finally {
         bar.finish();
       }

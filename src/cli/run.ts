@@ -11,7 +11,6 @@
  * @module
  */
 
-import { encodeBytes } from "../json/canonical.ts";
 import { EmberError } from "../errors.ts";
 import { BUILTIN_POLICIES, type PolicyFactory } from "../policies/mod.ts";
 import { parseResult } from "../evaluation/result.ts";
@@ -31,7 +30,7 @@ import {
   UsageError,
 } from "./args.ts";
 import { type CommandSpec, loadSuite, notice } from "./command.ts";
-import { Checkpoint } from "./checkpoint.ts";
+import { Checkpoint, ResultEncoder } from "./checkpoint.ts";
 import { checkWritable, emitBytes, fileExists, readJson } from "./io.ts";
 import { progressBar } from "./progress.ts";
 import {
@@ -289,7 +288,7 @@ Examples:
       await sandbox?.close();
       await transcript?.save(true);
     }
-    await emitBytes(encodeBytes(result), out);
+    await emitBytes(new ResultEncoder().encode(result), out);
     return 0;
   },
 };
