@@ -1,0 +1,2945 @@
+(module
+ (type $0 (func))
+ (type $1 (func (result i32)))
+ (type $2 (func (param i32) (result i32)))
+ (type $3 (func (param i32 i32)))
+ (type $4 (func (param i64 i64 i32 i32)))
+ (type $5 (func (param i64 i64 i64 i32 i32)))
+ (type $6 (func (param i32 i32 i64 i64 i32) (result i32)))
+ (type $7 (func (param i32 i32 i32 i32 i32 i32) (result i32)))
+ (type $8 (func (param i64 i64 i32) (result i32)))
+ (global $assembly/replay/width (mut i32) (i32.const 0))
+ (global $assembly/replay/height (mut i32) (i32.const 0))
+ (global $assembly/replay/cells (mut i32) (i32.const 0))
+ (global $assembly/replay/people (mut i32) (i32.const 0))
+ (global $assembly/replay/ignitionCount (mut i32) (i32.const 0))
+ (global $assembly/replay/logLength (mut i32) (i32.const 0))
+ (global $assembly/replay/logSteps (mut i32) (i32.const 0))
+ (global $assembly/replay/blocked (mut i32) (i32.const 0))
+ (global $assembly/replay/always (mut i32) (i32.const 0))
+ (global $assembly/replay/threshold (mut i64) (i64.const 0))
+ (global $assembly/replay/fireState (mut i64) (i64.const 0))
+ (global $assembly/replay/movementState (mut i64) (i64.const 0))
+ (global $assembly/replay/steps (mut i32) (i32.const 0))
+ (global $assembly/replay/termination (mut i32) (i32.const 0))
+ (global $assembly/replay/consumed (mut i32) (i32.const 0))
+ (global $assembly/replay/burningCount (mut i32) (i32.const 0))
+ (global $assembly/replay/ignitedTotal (mut i32) (i32.const 0))
+ (global $assembly/replay/trappedTotal (mut i32) (i32.const 0))
+ (memory $0 1)
+ (export "heapBase" (func $assembly/replay/heapBase))
+ (export "region" (func $assembly/replay/region))
+ (export "prepare" (func $assembly/replay/prepare))
+ (export "run" (func $assembly/replay/run))
+ (export "stepCount" (func $assembly/replay/stepCount))
+ (export "terminationCode" (func $assembly/replay/terminationCode))
+ (export "entriesConsumed" (func $assembly/replay/entriesConsumed))
+ (export "ignitesWord" (func $assembly/replay/ignitesWord))
+ (export "streamWords" (func $assembly/replay/streamWords))
+ (export "streamUniform" (func $assembly/replay/streamUniform))
+ (export "memory" (memory $0))
+ (start $~start)
+ (func $assembly/replay/sort (param $0 i32) (param $1 i32)
+  (local $2 i32)
+  (local $3 i32)
+  (local $4 i32)
+  (local $5 i32)
+  (local $6 i32)
+  local.get $1
+  i32.const 1
+  i32.shr_s
+  i32.const 1
+  i32.sub
+  local.set $4
+  loop $for-loop|0
+   local.get $4
+   i32.const 0
+   i32.ge_s
+   if
+    local.get $0
+    local.get $4
+    local.tee $2
+    i32.const 2
+    i32.shl
+    i32.add
+    i32.load
+    local.set $5
+    loop $for-loop|00
+     block $for-break0
+      local.get $2
+      i32.const 1
+      i32.shl
+      i32.const 1
+      i32.add
+      local.tee $3
+      local.get $1
+      i32.ge_s
+      br_if $for-break0
+      local.get $0
+      local.get $3
+      i32.const 1
+      i32.add
+      local.tee $6
+      local.get $3
+      local.get $1
+      local.get $6
+      i32.gt_s
+      if (result i32)
+       local.get $0
+       local.get $6
+       i32.const 2
+       i32.shl
+       i32.add
+       i32.load
+       local.get $0
+       local.get $3
+       i32.const 2
+       i32.shl
+       i32.add
+       i32.load
+       i32.gt_s
+      else
+       i32.const 0
+      end
+      select
+      local.tee $3
+      i32.const 2
+      i32.shl
+      i32.add
+      i32.load
+      local.tee $6
+      local.get $5
+      i32.le_s
+      br_if $for-break0
+      local.get $0
+      local.get $2
+      i32.const 2
+      i32.shl
+      i32.add
+      local.get $6
+      i32.store
+      local.get $3
+      local.set $2
+      br $for-loop|00
+     end
+    end
+    local.get $0
+    local.get $2
+    i32.const 2
+    i32.shl
+    i32.add
+    local.get $5
+    i32.store
+    local.get $4
+    i32.const 1
+    i32.sub
+    local.set $4
+    br $for-loop|0
+   end
+  end
+  local.get $1
+  i32.const 1
+  i32.sub
+  local.set $1
+  loop $for-loop|1
+   local.get $1
+   i32.const 0
+   i32.gt_s
+   if
+    local.get $0
+    i32.load
+    local.set $2
+    local.get $0
+    local.get $0
+    local.get $1
+    i32.const 2
+    i32.shl
+    i32.add
+    local.tee $3
+    i32.load
+    i32.store
+    local.get $3
+    local.get $2
+    i32.store
+    i32.const 0
+    local.set $2
+    local.get $0
+    i32.load
+    local.set $4
+    loop $for-loop|01
+     block $for-break02
+      local.get $2
+      i32.const 1
+      i32.shl
+      i32.const 1
+      i32.add
+      local.tee $3
+      local.get $1
+      i32.ge_s
+      br_if $for-break02
+      local.get $0
+      local.get $3
+      i32.const 1
+      i32.add
+      local.tee $5
+      local.get $3
+      local.get $1
+      local.get $5
+      i32.gt_s
+      if (result i32)
+       local.get $0
+       local.get $5
+       i32.const 2
+       i32.shl
+       i32.add
+       i32.load
+       local.get $0
+       local.get $3
+       i32.const 2
+       i32.shl
+       i32.add
+       i32.load
+       i32.gt_s
+      else
+       i32.const 0
+      end
+      select
+      local.tee $3
+      i32.const 2
+      i32.shl
+      i32.add
+      i32.load
+      local.tee $5
+      local.get $4
+      i32.le_s
+      br_if $for-break02
+      local.get $0
+      local.get $2
+      i32.const 2
+      i32.shl
+      i32.add
+      local.get $5
+      i32.store
+      local.get $3
+      local.set $2
+      br $for-loop|01
+     end
+    end
+    local.get $0
+    local.get $2
+    i32.const 2
+    i32.shl
+    i32.add
+    local.get $4
+    i32.store
+    local.get $1
+    i32.const 1
+    i32.sub
+    local.set $1
+    br $for-loop|1
+   end
+  end
+ )
+ (func $assembly/replay/exitDistances
+  (local $0 i32)
+  (local $1 i32)
+  (local $2 i32)
+  (local $3 i32)
+  (local $4 i32)
+  (local $5 i32)
+  (local $6 i32)
+  (local $7 i32)
+  (local $8 i32)
+  (local $9 i32)
+  (local $10 i32)
+  i32.const 1132
+  i32.load
+  local.set $3
+  i32.const 1024
+  i32.load
+  local.set $5
+  i32.const 1080
+  i32.load
+  local.set $4
+  i32.const 1028
+  i32.load
+  local.set $7
+  i32.const 1092
+  i32.load
+  local.tee $2
+  i32.const 255
+  global.get $assembly/replay/cells
+  i32.const 2
+  i32.shl
+  memory.fill
+  loop $for-loop|0
+   local.get $1
+   global.get $assembly/replay/cells
+   i32.lt_s
+   if
+    local.get $7
+    local.get $1
+    i32.const 2
+    i32.shl
+    i32.add
+    i32.load
+    i32.const 0
+    i32.ge_s
+    if (result i32)
+     local.get $1
+     local.get $4
+     i32.add
+     i32.load8_u
+    else
+     i32.const 1
+    end
+    i32.eqz
+    if
+     local.get $2
+     local.get $1
+     i32.const 2
+     i32.shl
+     i32.add
+     i32.const 0
+     i32.store
+     local.get $3
+     local.get $0
+     i32.const 2
+     i32.shl
+     i32.add
+     local.get $1
+     i32.store
+     local.get $0
+     i32.const 1
+     i32.add
+     local.set $0
+    end
+    local.get $1
+    i32.const 1
+    i32.add
+    local.set $1
+    br $for-loop|0
+   end
+  end
+  loop $for-loop|1
+   local.get $0
+   local.get $6
+   i32.gt_s
+   if
+    local.get $2
+    local.get $3
+    local.get $6
+    i32.const 2
+    i32.shl
+    i32.add
+    i32.load
+    local.tee $7
+    i32.const 2
+    i32.shl
+    i32.add
+    i32.load
+    i32.const 1
+    i32.add
+    local.set $8
+    local.get $7
+    local.get $7
+    global.get $assembly/replay/width
+    i32.div_s
+    local.tee $9
+    global.get $assembly/replay/width
+    i32.mul
+    i32.sub
+    local.set $1
+    local.get $9
+    i32.const 0
+    i32.gt_s
+    if
+     local.get $2
+     local.get $7
+     global.get $assembly/replay/width
+     i32.sub
+     local.tee $10
+     i32.const 2
+     i32.shl
+     i32.add
+     i32.load
+     i32.const -1
+     i32.ne
+     if (result i32)
+      i32.const 1
+     else
+      local.get $5
+      local.get $10
+      i32.add
+      i32.load8_u
+      i32.const 1
+      i32.eq
+     end
+     if (result i32)
+      i32.const 1
+     else
+      local.get $4
+      local.get $10
+      i32.add
+      i32.load8_u
+      i32.const 1
+      i32.eq
+     end
+     i32.eqz
+     if
+      local.get $2
+      local.get $10
+      i32.const 2
+      i32.shl
+      i32.add
+      local.get $8
+      i32.store
+      local.get $3
+      local.get $0
+      i32.const 2
+      i32.shl
+      i32.add
+      local.get $10
+      i32.store
+      local.get $0
+      i32.const 1
+      i32.add
+      local.set $0
+     end
+    end
+    local.get $1
+    global.get $assembly/replay/width
+    i32.const 1
+    i32.sub
+    i32.lt_s
+    if
+     local.get $2
+     local.get $7
+     i32.const 1
+     i32.add
+     local.tee $10
+     i32.const 2
+     i32.shl
+     i32.add
+     i32.load
+     i32.const -1
+     i32.ne
+     if (result i32)
+      i32.const 1
+     else
+      local.get $5
+      local.get $10
+      i32.add
+      i32.load8_u
+      i32.const 1
+      i32.eq
+     end
+     if (result i32)
+      i32.const 1
+     else
+      local.get $4
+      local.get $10
+      i32.add
+      i32.load8_u
+      i32.const 1
+      i32.eq
+     end
+     i32.eqz
+     if
+      local.get $2
+      local.get $10
+      i32.const 2
+      i32.shl
+      i32.add
+      local.get $8
+      i32.store
+      local.get $3
+      local.get $0
+      i32.const 2
+      i32.shl
+      i32.add
+      local.get $10
+      i32.store
+      local.get $0
+      i32.const 1
+      i32.add
+      local.set $0
+     end
+    end
+    local.get $9
+    global.get $assembly/replay/height
+    i32.const 1
+    i32.sub
+    i32.lt_s
+    if
+     local.get $2
+     local.get $7
+     global.get $assembly/replay/width
+     i32.add
+     local.tee $9
+     i32.const 2
+     i32.shl
+     i32.add
+     i32.load
+     i32.const -1
+     i32.ne
+     if (result i32)
+      i32.const 1
+     else
+      local.get $5
+      local.get $9
+      i32.add
+      i32.load8_u
+      i32.const 1
+      i32.eq
+     end
+     if (result i32)
+      i32.const 1
+     else
+      local.get $4
+      local.get $9
+      i32.add
+      i32.load8_u
+      i32.const 1
+      i32.eq
+     end
+     i32.eqz
+     if
+      local.get $2
+      local.get $9
+      i32.const 2
+      i32.shl
+      i32.add
+      local.get $8
+      i32.store
+      local.get $3
+      local.get $0
+      i32.const 2
+      i32.shl
+      i32.add
+      local.get $9
+      i32.store
+      local.get $0
+      i32.const 1
+      i32.add
+      local.set $0
+     end
+    end
+    local.get $1
+    i32.const 0
+    i32.gt_s
+    if
+     local.get $2
+     local.get $7
+     i32.const 1
+     i32.sub
+     local.tee $1
+     i32.const 2
+     i32.shl
+     i32.add
+     i32.load
+     i32.const -1
+     i32.ne
+     if (result i32)
+      i32.const 1
+     else
+      local.get $1
+      local.get $5
+      i32.add
+      i32.load8_u
+      i32.const 1
+      i32.eq
+     end
+     if (result i32)
+      i32.const 1
+     else
+      local.get $1
+      local.get $4
+      i32.add
+      i32.load8_u
+      i32.const 1
+      i32.eq
+     end
+     i32.eqz
+     if
+      local.get $2
+      local.get $1
+      i32.const 2
+      i32.shl
+      i32.add
+      local.get $8
+      i32.store
+      local.get $3
+      local.get $0
+      i32.const 2
+      i32.shl
+      i32.add
+      local.get $1
+      i32.store
+      local.get $0
+      i32.const 1
+      i32.add
+      local.set $0
+     end
+    end
+    local.get $6
+    i32.const 1
+    i32.add
+    local.set $6
+    br $for-loop|1
+   end
+  end
+ )
+ (func $~start
+  i32.const 0
+  global.set $assembly/replay/termination
+ )
+ (func $assembly/replay/terminationCode (result i32)
+  global.get $assembly/replay/termination
+ )
+ (func $assembly/replay/streamWords (param $0 i64) (param $1 i64) (param $2 i32) (param $3 i32)
+  (local $4 i32)
+  local.get $0
+  local.get $1
+  i64.const -3335678366873096957
+  i64.mul
+  i64.xor
+  local.tee $0
+  local.get $0
+  i64.const 30
+  i64.shr_u
+  i64.xor
+  i64.const -4658895280553007687
+  i64.mul
+  local.tee $0
+  local.get $0
+  i64.const 27
+  i64.shr_u
+  i64.xor
+  i64.const -7723592293110705685
+  i64.mul
+  local.tee $0
+  local.get $0
+  i64.const 31
+  i64.shr_u
+  i64.xor
+  local.set $1
+  loop $for-loop|0
+   local.get $2
+   local.get $4
+   i32.gt_s
+   if
+    local.get $3
+    local.get $4
+    i32.const 3
+    i32.shl
+    i32.add
+    local.get $1
+    i64.const 7046029254386353131
+    i64.sub
+    local.tee $1
+    local.get $1
+    i64.const 30
+    i64.shr_u
+    i64.xor
+    i64.const -4658895280553007687
+    i64.mul
+    local.tee $0
+    local.get $0
+    i64.const 27
+    i64.shr_u
+    i64.xor
+    i64.const -7723592293110705685
+    i64.mul
+    local.tee $0
+    local.get $0
+    i64.const 31
+    i64.shr_u
+    i64.xor
+    i64.store
+    local.get $4
+    i32.const 1
+    i32.add
+    local.set $4
+    br $for-loop|0
+   end
+  end
+ )
+ (func $assembly/replay/streamUniform (param $0 i64) (param $1 i64) (param $2 i64) (param $3 i32) (param $4 i32)
+  (local $5 i32)
+  (local $6 i64)
+  global.get $assembly/replay/movementState
+  local.get $0
+  local.get $1
+  i64.const -3335678366873096957
+  i64.mul
+  i64.xor
+  local.tee $0
+  local.get $0
+  i64.const 30
+  i64.shr_u
+  i64.xor
+  i64.const -4658895280553007687
+  i64.mul
+  local.tee $0
+  local.get $0
+  i64.const 27
+  i64.shr_u
+  i64.xor
+  i64.const -7723592293110705685
+  i64.mul
+  local.tee $0
+  local.get $0
+  i64.const 31
+  i64.shr_u
+  i64.xor
+  global.set $assembly/replay/movementState
+  loop $for-loop|0
+   local.get $3
+   local.get $5
+   i32.gt_s
+   if
+    loop $do-loop|0
+     global.get $assembly/replay/movementState
+     i64.const 7046029254386353131
+     i64.sub
+     global.set $assembly/replay/movementState
+     i64.const 0
+     local.get $2
+     i64.sub
+     local.get $2
+     i64.rem_u
+     local.tee $0
+     i64.eqz
+     global.get $assembly/replay/movementState
+     local.tee $1
+     local.get $1
+     i64.const 30
+     i64.shr_u
+     i64.xor
+     i64.const -4658895280553007687
+     i64.mul
+     local.tee $1
+     local.get $1
+     i64.const 27
+     i64.shr_u
+     i64.xor
+     i64.const -7723592293110705685
+     i64.mul
+     local.tee $1
+     local.get $1
+     i64.const 31
+     i64.shr_u
+     i64.xor
+     local.tee $1
+     i64.const 0
+     local.get $0
+     i64.sub
+     i64.lt_u
+     i32.or
+     i32.eqz
+     br_if $do-loop|0
+    end
+    local.get $4
+    local.get $5
+    i32.const 3
+    i32.shl
+    i32.add
+    local.get $1
+    local.get $2
+    i64.rem_u
+    i64.store
+    local.get $5
+    i32.const 1
+    i32.add
+    local.set $5
+    br $for-loop|0
+   end
+  end
+  global.get $assembly/replay/movementState
+  i64.const 7046029254386353131
+  i64.sub
+  global.set $assembly/replay/movementState
+  local.get $4
+  local.get $3
+  i32.const 3
+  i32.shl
+  i32.add
+  global.get $assembly/replay/movementState
+  local.tee $0
+  local.get $0
+  i64.const 30
+  i64.shr_u
+  i64.xor
+  i64.const -4658895280553007687
+  i64.mul
+  local.tee $0
+  local.get $0
+  i64.const 27
+  i64.shr_u
+  i64.xor
+  i64.const -7723592293110705685
+  i64.mul
+  local.tee $0
+  local.get $0
+  i64.const 31
+  i64.shr_u
+  i64.xor
+  i64.store
+  global.set $assembly/replay/movementState
+ )
+ (func $assembly/replay/stepCount (result i32)
+  global.get $assembly/replay/steps
+ )
+ (func $assembly/replay/step (param $0 i32) (result i32)
+  (local $1 i32)
+  (local $2 i32)
+  (local $3 i32)
+  (local $4 i32)
+  (local $5 i32)
+  (local $6 i32)
+  (local $7 i32)
+  (local $8 i32)
+  (local $9 i32)
+  (local $10 i32)
+  (local $11 i32)
+  (local $12 i32)
+  (local $13 i32)
+  (local $14 i32)
+  (local $15 i32)
+  (local $16 i32)
+  (local $17 i32)
+  (local $18 i32)
+  (local $19 i32)
+  i32.const 1072
+  i32.load
+  local.set $10
+  i32.const 1040
+  i32.load
+  local.set $8
+  i32.const 1144
+  i32.load
+  global.get $assembly/replay/steps
+  i32.const 2
+  i32.shl
+  i32.add
+  i32.load
+  local.tee $11
+  global.get $assembly/replay/logLength
+  i32.gt_s
+  if
+   i32.const 3
+   return
+  end
+  global.get $assembly/replay/consumed
+  local.set $1
+  loop $for-loop|0
+   local.get $4
+   global.get $assembly/replay/people
+   i32.lt_s
+   if
+    local.get $4
+    local.get $10
+    i32.add
+    i32.load8_u
+    i32.eqz
+    if
+     local.get $1
+     local.get $11
+     i32.ge_s
+     if
+      i32.const 3
+      return
+     end
+     local.get $1
+     local.tee $3
+     i32.const 1
+     i32.add
+     local.set $1
+     local.get $3
+     local.get $8
+     i32.add
+     i32.load8_u
+     i32.const 4
+     i32.gt_u
+     if
+      i32.const 2
+      return
+     end
+    end
+    local.get $4
+    i32.const 1
+    i32.add
+    local.set $4
+    br $for-loop|0
+   end
+  end
+  local.get $1
+  local.get $11
+  i32.ne
+  if
+   i32.const 3
+   return
+  end
+  global.get $assembly/replay/steps
+  i32.const 1
+  i32.add
+  global.set $assembly/replay/steps
+  i32.const 1140
+  i32.load
+  local.set $14
+  i32.const 1136
+  i32.load
+  local.tee $11
+  i32.const 255
+  global.get $assembly/replay/people
+  memory.fill
+  local.get $14
+  i32.const 0
+  global.get $assembly/replay/people
+  memory.fill
+  i32.const 1072
+  i32.load
+  local.set $15
+  i32.const 1040
+  i32.load
+  local.set $16
+  i32.const 1136
+  i32.load
+  local.set $17
+  i32.const 1032
+  i32.load
+  local.set $18
+  i32.const 1096
+  i32.load
+  local.set $19
+  i32.const 1024
+  i32.load
+  local.set $12
+  i32.const 1080
+  i32.load
+  local.set $13
+  global.get $assembly/replay/consumed
+  local.set $1
+  loop $for-loop|00
+   local.get $6
+   global.get $assembly/replay/people
+   i32.lt_s
+   if
+    block $for-continue|0
+     local.get $6
+     local.get $15
+     i32.add
+     i32.load8_u
+     br_if $for-continue|0
+     local.get $1
+     local.tee $3
+     i32.const 1
+     i32.add
+     local.set $1
+     local.get $3
+     local.get $16
+     i32.add
+     i32.load8_u
+     local.tee $4
+     i32.eqz
+     if
+      local.get $6
+      local.get $17
+      i32.add
+      i32.const 0
+      i32.store8
+      br $for-continue|0
+     end
+     local.get $18
+     local.get $6
+     i32.const 2
+     i32.shl
+     i32.add
+     i32.load
+     local.tee $3
+     global.get $assembly/replay/width
+     i32.div_s
+     local.set $8
+     local.get $3
+     local.get $8
+     global.get $assembly/replay/width
+     i32.mul
+     i32.sub
+     local.set $3
+     local.get $4
+     i32.const 1
+     i32.eq
+     if
+      local.get $8
+      i32.const 1
+      i32.sub
+      local.set $8
+     else
+      local.get $4
+      i32.const 2
+      i32.eq
+      if
+       local.get $3
+       i32.const 1
+       i32.add
+       local.set $3
+      else
+       local.get $4
+       i32.const 3
+       i32.eq
+       if
+        local.get $8
+        i32.const 1
+        i32.add
+        local.set $8
+       else
+        local.get $3
+        i32.const 1
+        i32.sub
+        local.set $3
+       end
+      end
+     end
+     i32.const 254
+     local.set $4
+     local.get $3
+     local.get $8
+     i32.or
+     i32.const 0
+     i32.lt_s
+     local.get $8
+     global.get $assembly/replay/height
+     i32.ge_s
+     i32.or
+     local.get $3
+     global.get $assembly/replay/width
+     i32.ge_s
+     i32.or
+     if
+      i32.const 2
+      local.set $4
+     else
+      local.get $12
+      local.get $8
+      global.get $assembly/replay/width
+      i32.mul
+      local.get $3
+      i32.add
+      local.tee $3
+      i32.add
+      i32.load8_u
+      i32.const 1
+      i32.eq
+      if
+       i32.const 3
+       local.set $4
+      else
+       global.get $assembly/replay/blocked
+       if (result i32)
+        local.get $3
+        local.get $13
+        i32.add
+        i32.load8_u
+        i32.const 1
+        i32.eq
+       else
+        i32.const 0
+       end
+       if
+        i32.const 4
+        local.set $4
+       else
+        local.get $19
+        local.get $6
+        i32.const 2
+        i32.shl
+        i32.add
+        local.get $3
+        i32.store
+       end
+      end
+     end
+     local.get $6
+     local.get $17
+     i32.add
+     local.get $4
+     i32.store8
+    end
+    local.get $6
+    i32.const 1
+    i32.add
+    local.set $6
+    br $for-loop|00
+   end
+  end
+  call $assembly/replay/resolveConflicts
+  i32.const 1136
+  i32.load
+  local.set $6
+  i32.const 1096
+  i32.load
+  local.set $8
+  i32.const 1116
+  i32.load
+  local.set $12
+  i32.const 1120
+  i32.load
+  local.set $13
+  i32.const 1088
+  i32.load
+  local.set $15
+  loop $for-loop|01
+   local.get $5
+   global.get $assembly/replay/people
+   i32.lt_s
+   if
+    local.get $5
+    local.get $6
+    i32.add
+    i32.load8_u
+    i32.const 254
+    i32.eq
+    if
+     i32.const 0
+     local.set $3
+     local.get $5
+     local.set $4
+     loop $for-loop|1 (result i32)
+      block $for-break1 (result i32)
+       local.get $3
+       local.tee $1
+       i32.const 1
+       i32.add
+       local.set $3
+       local.get $12
+       local.get $1
+       i32.const 2
+       i32.shl
+       i32.add
+       local.get $4
+       i32.store
+       local.get $4
+       local.get $13
+       i32.add
+       i32.const 1
+       i32.store8
+       i32.const 1
+       local.get $15
+       local.get $8
+       local.get $4
+       i32.const 2
+       i32.shl
+       i32.add
+       i32.load
+       i32.const 2
+       i32.shl
+       i32.add
+       i32.load
+       local.tee $4
+       i32.const 0
+       i32.lt_s
+       br_if $for-break1
+       drop
+       i32.const 7
+       local.get $4
+       local.get $13
+       i32.add
+       i32.load8_u
+       i32.const 1
+       i32.eq
+       br_if $for-break1
+       drop
+       local.get $4
+       local.get $6
+       i32.add
+       i32.load8_u
+       local.tee $1
+       i32.const 254
+       i32.eq
+       br_if $for-loop|1
+       i32.const 1
+       i32.const 5
+       local.get $1
+       i32.const 1
+       i32.eq
+       select
+      end
+     end
+     local.set $1
+     i32.const 0
+     local.set $4
+     loop $for-loop|2
+      local.get $3
+      local.get $4
+      i32.gt_s
+      if
+       local.get $12
+       local.get $4
+       i32.const 2
+       i32.shl
+       i32.add
+       i32.load
+       local.tee $16
+       local.get $6
+       i32.add
+       local.get $1
+       i32.store8
+       local.get $13
+       local.get $16
+       i32.add
+       i32.const 0
+       i32.store8
+       local.get $4
+       i32.const 1
+       i32.add
+       local.set $4
+       br $for-loop|2
+      end
+     end
+    end
+    local.get $5
+    i32.const 1
+    i32.add
+    local.set $5
+    br $for-loop|01
+   end
+  end
+  i32.const 0
+  local.set $6
+  i32.const 1136
+  i32.load
+  local.set $1
+  i32.const 1140
+  i32.load
+  local.set $3
+  i32.const 1096
+  i32.load
+  local.set $4
+  i32.const 1032
+  i32.load
+  local.set $5
+  i32.const 1088
+  i32.load
+  local.set $8
+  i32.const 1080
+  i32.load
+  local.set $12
+  i32.const 1072
+  i32.load
+  local.set $13
+  i32.const 1028
+  i32.load
+  local.set $15
+  loop $for-loop|02
+   local.get $6
+   global.get $assembly/replay/people
+   i32.lt_s
+   if
+    local.get $1
+    local.get $6
+    i32.add
+    i32.load8_u
+    i32.const 1
+    i32.eq
+    if
+     local.get $8
+     local.get $5
+     local.get $6
+     i32.const 2
+     i32.shl
+     i32.add
+     i32.load
+     i32.const 2
+     i32.shl
+     i32.add
+     i32.const -1
+     i32.store
+    end
+    local.get $6
+    i32.const 1
+    i32.add
+    local.set $6
+    br $for-loop|02
+   end
+  end
+  i32.const 0
+  local.set $6
+  loop $for-loop|13
+   local.get $6
+   global.get $assembly/replay/people
+   i32.lt_s
+   if
+    local.get $1
+    local.get $6
+    i32.add
+    i32.load8_u
+    i32.const 1
+    i32.eq
+    if
+     local.get $4
+     local.get $6
+     i32.const 2
+     i32.shl
+     local.tee $16
+     i32.add
+     i32.load
+     local.set $17
+     local.get $5
+     local.get $16
+     i32.add
+     local.get $17
+     i32.store
+     local.get $12
+     local.get $17
+     i32.add
+     i32.load8_u
+     i32.const 1
+     i32.eq
+     if
+      local.get $6
+      local.get $13
+      i32.add
+      i32.const 2
+      i32.store8
+      local.get $3
+      local.get $6
+      i32.add
+      i32.const 2
+      i32.store8
+     else
+      local.get $8
+      local.get $17
+      i32.const 2
+      i32.shl
+      i32.add
+      local.get $6
+      i32.store
+     end
+    end
+    local.get $6
+    i32.const 1
+    i32.add
+    local.set $6
+    br $for-loop|13
+   end
+  end
+  i32.const 0
+  local.set $6
+  loop $for-loop|24
+   local.get $6
+   global.get $assembly/replay/people
+   i32.lt_s
+   if
+    local.get $6
+    local.get $13
+    i32.add
+    i32.load8_u
+    i32.eqz
+    if
+     local.get $15
+     local.get $5
+     local.get $6
+     i32.const 2
+     i32.shl
+     i32.add
+     i32.load
+     local.tee $1
+     i32.const 2
+     i32.shl
+     i32.add
+     i32.load
+     i32.const 0
+     i32.ge_s
+     if (result i32)
+      local.get $1
+      local.get $12
+      i32.add
+      i32.load8_u
+     else
+      i32.const 1
+     end
+     i32.eqz
+     if
+      local.get $6
+      local.get $13
+      i32.add
+      i32.const 1
+      i32.store8
+      local.get $8
+      local.get $1
+      i32.const 2
+      i32.shl
+      i32.add
+      i32.const -1
+      i32.store
+      local.get $3
+      local.get $6
+      i32.add
+      i32.const 1
+      i32.store8
+     end
+    end
+    local.get $6
+    i32.const 1
+    i32.add
+    local.set $6
+    br $for-loop|24
+   end
+  end
+  global.get $assembly/replay/ignitedTotal
+  local.set $3
+  call $assembly/replay/spreadFire
+  i32.const 1088
+  i32.load
+  local.set $4
+  i32.const 1060
+  i32.load
+  local.set $5
+  local.get $3
+  local.set $1
+  loop $for-loop|15
+   local.get $1
+   global.get $assembly/replay/ignitedTotal
+   i32.lt_s
+   if
+    local.get $4
+    local.get $5
+    local.get $1
+    i32.const 2
+    i32.shl
+    i32.add
+    i32.load
+    i32.const 2
+    i32.shl
+    i32.add
+    local.tee $6
+    i32.load
+    local.tee $8
+    i32.const 0
+    i32.ge_s
+    if
+     local.get $8
+     local.get $10
+     i32.add
+     i32.const 2
+     i32.store8
+     local.get $6
+     i32.const -1
+     i32.store
+     local.get $8
+     local.get $14
+     i32.add
+     i32.const 3
+     i32.store8
+    end
+    local.get $1
+    i32.const 1
+    i32.add
+    local.set $1
+    br $for-loop|15
+   end
+  end
+  i32.const 1056
+  i32.load
+  global.get $assembly/replay/steps
+  i32.const 2
+  i32.shl
+  i32.add
+  global.get $assembly/replay/ignitedTotal
+  i32.store
+  global.get $assembly/replay/ignitedTotal
+  local.get $3
+  i32.gt_s
+  if
+   call $assembly/replay/exitDistances
+  end
+  i32.const 1072
+  i32.load
+  local.set $1
+  i32.const 1032
+  i32.load
+  local.set $3
+  i32.const 1092
+  i32.load
+  local.set $4
+  i32.const 1068
+  i32.load
+  local.set $5
+  loop $for-loop|06
+   local.get $7
+   global.get $assembly/replay/people
+   i32.lt_s
+   if
+    local.get $1
+    local.get $7
+    i32.add
+    i32.load8_u
+    if (result i32)
+     i32.const 0
+    else
+     local.get $4
+     local.get $3
+     local.get $7
+     i32.const 2
+     i32.shl
+     i32.add
+     i32.load
+     i32.const 2
+     i32.shl
+     i32.add
+     i32.load
+     i32.const 0
+     i32.lt_s
+    end
+    if
+     global.get $assembly/replay/trappedTotal
+     local.tee $6
+     i32.const 1
+     i32.add
+     global.set $assembly/replay/trappedTotal
+     local.get $5
+     local.get $6
+     i32.const 2
+     i32.shl
+     i32.add
+     local.get $7
+     i32.store
+    end
+    local.get $7
+    i32.const 1
+    i32.add
+    local.set $7
+    br $for-loop|06
+   end
+  end
+  i32.const 1064
+  i32.load
+  global.get $assembly/replay/steps
+  i32.const 2
+  i32.shl
+  i32.add
+  global.get $assembly/replay/trappedTotal
+  i32.store
+  i32.const 1044
+  i32.load
+  local.set $3
+  i32.const 1048
+  i32.load
+  local.set $4
+  i32.const 1076
+  i32.load
+  local.set $5
+  global.get $assembly/replay/consumed
+  local.set $1
+  loop $for-loop|27
+   local.get $9
+   global.get $assembly/replay/people
+   i32.lt_s
+   if
+    local.get $9
+    local.get $11
+    i32.add
+    i32.load8_u
+    local.tee $6
+    i32.const 255
+    i32.ne
+    if
+     local.get $9
+     local.get $14
+     i32.add
+     i32.load8_u
+     local.set $7
+     local.get $1
+     local.get $3
+     i32.add
+     local.get $6
+     i32.store8
+     local.get $1
+     local.get $4
+     i32.add
+     local.get $7
+     i32.store8
+     local.get $1
+     i32.const 1
+     i32.add
+     local.set $1
+     local.get $7
+     if
+      local.get $5
+      local.get $9
+      i32.const 2
+      i32.shl
+      i32.add
+      global.get $assembly/replay/steps
+      i32.store
+     end
+     local.get $2
+     i32.const 1
+     local.get $9
+     local.get $10
+     i32.add
+     i32.load8_u
+     select
+     local.set $2
+    end
+    local.get $9
+    i32.const 1
+    i32.add
+    local.set $9
+    br $for-loop|27
+   end
+  end
+  local.get $1
+  global.set $assembly/replay/consumed
+  i32.const 1052
+  i32.load
+  global.get $assembly/replay/steps
+  i32.const 2
+  i32.shl
+  i32.add
+  global.get $assembly/replay/consumed
+  i32.store
+  local.get $2
+  if (result i32)
+   i32.const 2
+   i32.const 0
+   global.get $assembly/replay/steps
+   local.get $0
+   i32.ge_s
+   select
+  else
+   i32.const 1
+  end
+  global.set $assembly/replay/termination
+  i32.const 0
+ )
+ (func $assembly/replay/spreadFire
+  (local $0 i32)
+  (local $1 i32)
+  (local $2 i64)
+  (local $3 i32)
+  (local $4 i32)
+  (local $5 i32)
+  (local $6 i32)
+  (local $7 i32)
+  (local $8 i32)
+  (local $9 i32)
+  (local $10 i32)
+  (local $11 i32)
+  (local $12 i32)
+  i32.const 1080
+  i32.load
+  local.set $3
+  i32.const 1084
+  i32.load
+  local.set $8
+  i32.const 1024
+  i32.load
+  local.set $1
+  i32.const 1124
+  i32.load
+  local.set $5
+  i32.const 1128
+  i32.load
+  local.set $7
+  i32.const 1060
+  i32.load
+  local.set $9
+  loop $for-loop|0
+   local.get $6
+   global.get $assembly/replay/burningCount
+   i32.lt_s
+   if
+    local.get $8
+    local.get $6
+    i32.const 2
+    i32.shl
+    i32.add
+    i32.load
+    local.tee $4
+    global.get $assembly/replay/width
+    i32.div_s
+    local.tee $10
+    i32.const 0
+    i32.gt_s
+    if
+     local.get $4
+     global.get $assembly/replay/width
+     i32.sub
+     local.tee $11
+     local.get $3
+     i32.add
+     i32.load8_u
+     if (result i32)
+      i32.const 1
+     else
+      local.get $1
+      local.get $11
+      i32.add
+      i32.load8_u
+     end
+     if (result i32)
+      i32.const 1
+     else
+      local.get $5
+      local.get $11
+      i32.add
+      i32.load8_u
+     end
+     i32.eqz
+     if
+      local.get $5
+      local.get $11
+      i32.add
+      i32.const 1
+      i32.store8
+      local.get $7
+      local.get $0
+      i32.const 2
+      i32.shl
+      i32.add
+      local.get $11
+      i32.store
+      local.get $0
+      i32.const 1
+      i32.add
+      local.set $0
+     end
+    end
+    local.get $4
+    local.get $10
+    global.get $assembly/replay/width
+    i32.mul
+    i32.sub
+    local.tee $11
+    global.get $assembly/replay/width
+    i32.const 1
+    i32.sub
+    i32.lt_s
+    if
+     local.get $4
+     i32.const 1
+     i32.add
+     local.tee $12
+     local.get $3
+     i32.add
+     i32.load8_u
+     if (result i32)
+      i32.const 1
+     else
+      local.get $1
+      local.get $12
+      i32.add
+      i32.load8_u
+     end
+     if (result i32)
+      i32.const 1
+     else
+      local.get $5
+      local.get $12
+      i32.add
+      i32.load8_u
+     end
+     i32.eqz
+     if
+      local.get $5
+      local.get $12
+      i32.add
+      i32.const 1
+      i32.store8
+      local.get $7
+      local.get $0
+      i32.const 2
+      i32.shl
+      i32.add
+      local.get $12
+      i32.store
+      local.get $0
+      i32.const 1
+      i32.add
+      local.set $0
+     end
+    end
+    local.get $10
+    global.get $assembly/replay/height
+    i32.const 1
+    i32.sub
+    i32.lt_s
+    if
+     local.get $4
+     global.get $assembly/replay/width
+     i32.add
+     local.tee $10
+     local.get $3
+     i32.add
+     i32.load8_u
+     if (result i32)
+      i32.const 1
+     else
+      local.get $1
+      local.get $10
+      i32.add
+      i32.load8_u
+     end
+     if (result i32)
+      i32.const 1
+     else
+      local.get $5
+      local.get $10
+      i32.add
+      i32.load8_u
+     end
+     i32.eqz
+     if
+      local.get $5
+      local.get $10
+      i32.add
+      i32.const 1
+      i32.store8
+      local.get $7
+      local.get $0
+      i32.const 2
+      i32.shl
+      i32.add
+      local.get $10
+      i32.store
+      local.get $0
+      i32.const 1
+      i32.add
+      local.set $0
+     end
+    end
+    local.get $11
+    i32.const 0
+    i32.gt_s
+    if
+     local.get $4
+     i32.const 1
+     i32.sub
+     local.tee $4
+     local.get $3
+     i32.add
+     i32.load8_u
+     if (result i32)
+      i32.const 1
+     else
+      local.get $1
+      local.get $4
+      i32.add
+      i32.load8_u
+     end
+     if (result i32)
+      i32.const 1
+     else
+      local.get $4
+      local.get $5
+      i32.add
+      i32.load8_u
+     end
+     i32.eqz
+     if
+      local.get $4
+      local.get $5
+      i32.add
+      i32.const 1
+      i32.store8
+      local.get $7
+      local.get $0
+      i32.const 2
+      i32.shl
+      i32.add
+      local.get $4
+      i32.store
+      local.get $0
+      i32.const 1
+      i32.add
+      local.set $0
+     end
+    end
+    local.get $6
+    i32.const 1
+    i32.add
+    local.set $6
+    br $for-loop|0
+   end
+  end
+  local.get $7
+  local.get $0
+  call $assembly/replay/sort
+  global.get $assembly/replay/ignitedTotal
+  local.set $4
+  i32.const 0
+  local.set $6
+  loop $for-loop|1
+   local.get $0
+   local.get $6
+   i32.gt_s
+   if
+    local.get $7
+    local.get $6
+    i32.const 2
+    i32.shl
+    i32.add
+    i32.load
+    local.tee $10
+    local.get $5
+    i32.add
+    i32.const 0
+    i32.store8
+    local.get $10
+    local.get $10
+    global.get $assembly/replay/width
+    i32.div_s
+    local.tee $11
+    global.get $assembly/replay/width
+    i32.mul
+    i32.sub
+    local.set $12
+    local.get $11
+    i32.const 0
+    i32.gt_s
+    if (result i32)
+     local.get $10
+     global.get $assembly/replay/width
+     i32.sub
+     local.get $3
+     i32.add
+     i32.load8_u
+     i32.const 1
+     i32.eq
+    else
+     i32.const 0
+    end
+    if (result i32)
+     global.get $assembly/replay/fireState
+     i64.const 7046029254386353131
+     i64.sub
+     global.set $assembly/replay/fireState
+     i32.const 1
+     global.get $assembly/replay/threshold
+     global.get $assembly/replay/fireState
+     local.tee $2
+     local.get $2
+     i64.const 30
+     i64.shr_u
+     i64.xor
+     i64.const -4658895280553007687
+     i64.mul
+     local.tee $2
+     local.get $2
+     i64.const 27
+     i64.shr_u
+     i64.xor
+     i64.const -7723592293110705685
+     i64.mul
+     local.tee $2
+     local.get $2
+     i64.const 31
+     i64.shr_u
+     i64.xor
+     i64.gt_u
+     global.get $assembly/replay/always
+     select
+    else
+     i32.const 0
+    end
+    local.set $1
+    local.get $12
+    global.get $assembly/replay/width
+    i32.const 1
+    i32.sub
+    i32.lt_s
+    if (result i32)
+     local.get $10
+     i32.const 1
+     i32.add
+     local.get $3
+     i32.add
+     i32.load8_u
+     i32.const 1
+     i32.eq
+    else
+     i32.const 0
+    end
+    if
+     global.get $assembly/replay/fireState
+     i64.const 7046029254386353131
+     i64.sub
+     global.set $assembly/replay/fireState
+     local.get $1
+     i32.const 1
+     global.get $assembly/replay/threshold
+     global.get $assembly/replay/fireState
+     local.tee $2
+     local.get $2
+     i64.const 30
+     i64.shr_u
+     i64.xor
+     i64.const -4658895280553007687
+     i64.mul
+     local.tee $2
+     local.get $2
+     i64.const 27
+     i64.shr_u
+     i64.xor
+     i64.const -7723592293110705685
+     i64.mul
+     local.tee $2
+     local.get $2
+     i64.const 31
+     i64.shr_u
+     i64.xor
+     i64.gt_u
+     global.get $assembly/replay/always
+     select
+     i32.or
+     local.set $1
+    end
+    local.get $11
+    global.get $assembly/replay/height
+    i32.const 1
+    i32.sub
+    i32.lt_s
+    if (result i32)
+     local.get $10
+     global.get $assembly/replay/width
+     i32.add
+     local.get $3
+     i32.add
+     i32.load8_u
+     i32.const 1
+     i32.eq
+    else
+     i32.const 0
+    end
+    if
+     global.get $assembly/replay/fireState
+     i64.const 7046029254386353131
+     i64.sub
+     global.set $assembly/replay/fireState
+     local.get $1
+     i32.const 1
+     global.get $assembly/replay/threshold
+     global.get $assembly/replay/fireState
+     local.tee $2
+     local.get $2
+     i64.const 30
+     i64.shr_u
+     i64.xor
+     i64.const -4658895280553007687
+     i64.mul
+     local.tee $2
+     local.get $2
+     i64.const 27
+     i64.shr_u
+     i64.xor
+     i64.const -7723592293110705685
+     i64.mul
+     local.tee $2
+     local.get $2
+     i64.const 31
+     i64.shr_u
+     i64.xor
+     i64.gt_u
+     global.get $assembly/replay/always
+     select
+     i32.or
+     local.set $1
+    end
+    local.get $12
+    i32.const 0
+    i32.gt_s
+    if (result i32)
+     local.get $10
+     i32.const 1
+     i32.sub
+     local.get $3
+     i32.add
+     i32.load8_u
+     i32.const 1
+     i32.eq
+    else
+     i32.const 0
+    end
+    if (result i32)
+     global.get $assembly/replay/fireState
+     i64.const 7046029254386353131
+     i64.sub
+     global.set $assembly/replay/fireState
+     local.get $1
+     i32.const 1
+     global.get $assembly/replay/threshold
+     global.get $assembly/replay/fireState
+     local.tee $2
+     local.get $2
+     i64.const 30
+     i64.shr_u
+     i64.xor
+     i64.const -4658895280553007687
+     i64.mul
+     local.tee $2
+     local.get $2
+     i64.const 27
+     i64.shr_u
+     i64.xor
+     i64.const -7723592293110705685
+     i64.mul
+     local.tee $2
+     local.get $2
+     i64.const 31
+     i64.shr_u
+     i64.xor
+     i64.gt_u
+     global.get $assembly/replay/always
+     select
+     i32.or
+    else
+     local.get $1
+    end
+    if
+     global.get $assembly/replay/ignitedTotal
+     local.tee $1
+     i32.const 1
+     i32.add
+     global.set $assembly/replay/ignitedTotal
+     local.get $9
+     local.get $1
+     i32.const 2
+     i32.shl
+     i32.add
+     local.get $10
+     i32.store
+    end
+    local.get $6
+    i32.const 1
+    i32.add
+    local.set $6
+    br $for-loop|1
+   end
+  end
+  loop $for-loop|2
+   local.get $4
+   global.get $assembly/replay/ignitedTotal
+   i32.lt_s
+   if
+    local.get $9
+    local.get $4
+    i32.const 2
+    i32.shl
+    i32.add
+    i32.load
+    local.tee $0
+    local.get $3
+    i32.add
+    i32.const 1
+    i32.store8
+    global.get $assembly/replay/burningCount
+    local.tee $1
+    i32.const 1
+    i32.add
+    global.set $assembly/replay/burningCount
+    local.get $8
+    local.get $1
+    i32.const 2
+    i32.shl
+    i32.add
+    local.get $0
+    i32.store
+    local.get $4
+    i32.const 1
+    i32.add
+    local.set $4
+    br $for-loop|2
+   end
+  end
+ )
+ (func $assembly/replay/run (param $0 i32) (param $1 i32) (param $2 i64) (param $3 i64) (param $4 i32) (result i32)
+  local.get $1
+  i32.const 0
+  i32.ne
+  global.set $assembly/replay/blocked
+  local.get $4
+  i32.const 0
+  i32.ne
+  global.set $assembly/replay/always
+  local.get $3
+  global.set $assembly/replay/threshold
+  local.get $2
+  i64.const -3335678366873096957
+  i64.xor
+  local.tee $3
+  local.get $3
+  i64.const 30
+  i64.shr_u
+  i64.xor
+  i64.const -4658895280553007687
+  i64.mul
+  local.tee $3
+  local.get $3
+  i64.const 27
+  i64.shr_u
+  i64.xor
+  i64.const -7723592293110705685
+  i64.mul
+  local.tee $3
+  local.get $3
+  i64.const 31
+  i64.shr_u
+  i64.xor
+  global.set $assembly/replay/fireState
+  local.get $2
+  i64.const -6671356733746193914
+  i64.xor
+  local.tee $2
+  local.get $2
+  i64.const 30
+  i64.shr_u
+  i64.xor
+  i64.const -4658895280553007687
+  i64.mul
+  local.tee $2
+  local.get $2
+  i64.const 27
+  i64.shr_u
+  i64.xor
+  i64.const -7723592293110705685
+  i64.mul
+  local.tee $2
+  local.get $2
+  i64.const 31
+  i64.shr_u
+  i64.xor
+  global.set $assembly/replay/movementState
+  call $assembly/replay/initialState
+  loop $while-continue|0
+   global.get $assembly/replay/termination
+   i32.eqz
+   if
+    global.get $assembly/replay/steps
+    global.get $assembly/replay/logSteps
+    i32.ge_s
+    if
+     i32.const 1
+     return
+    end
+    local.get $0
+    call $assembly/replay/step
+    local.tee $1
+    if
+     local.get $1
+     return
+    end
+    br $while-continue|0
+   end
+  end
+  i32.const 0
+ )
+ (func $assembly/replay/resolveConflicts
+  (local $0 i32)
+  (local $1 i32)
+  (local $2 i32)
+  (local $3 i64)
+  (local $4 i32)
+  (local $5 i32)
+  (local $6 i32)
+  (local $7 i32)
+  (local $8 i32)
+  (local $9 i32)
+  (local $10 i32)
+  (local $11 i64)
+  (local $12 i32)
+  (local $13 i32)
+  (local $14 i64)
+  i32.const 1136
+  i32.load
+  local.set $6
+  i32.const 1096
+  i32.load
+  local.set $9
+  i32.const 1100
+  i32.load
+  local.set $7
+  i32.const 1104
+  i32.load
+  local.set $5
+  i32.const 1108
+  i32.load
+  local.set $10
+  i32.const 1112
+  i32.load
+  local.set $8
+  global.get $assembly/replay/people
+  i32.const 1
+  i32.sub
+  local.set $2
+  loop $for-loop|0
+   local.get $2
+   i32.const 0
+   i32.ge_s
+   if
+    local.get $2
+    local.get $6
+    i32.add
+    i32.load8_u
+    i32.const 254
+    i32.eq
+    if
+     local.get $2
+     i32.const 2
+     i32.shl
+     local.tee $4
+     local.get $9
+     i32.add
+     i32.load
+     local.set $12
+     local.get $4
+     local.get $10
+     i32.add
+     local.get $5
+     local.get $12
+     i32.const 2
+     i32.shl
+     local.tee $4
+     i32.add
+     i32.load
+     i32.store
+     local.get $4
+     local.get $5
+     i32.add
+     local.get $2
+     i32.store
+     local.get $4
+     local.get $7
+     i32.add
+     local.tee $13
+     i32.load
+     i32.const 1
+     i32.add
+     local.set $4
+     local.get $13
+     local.get $4
+     i32.store
+     local.get $4
+     i32.const 2
+     i32.eq
+     if
+      local.get $8
+      local.get $0
+      i32.const 2
+      i32.shl
+      i32.add
+      local.get $12
+      i32.store
+      local.get $0
+      i32.const 1
+      i32.add
+      local.set $0
+     end
+    end
+    local.get $2
+    i32.const 1
+    i32.sub
+    local.set $2
+    br $for-loop|0
+   end
+  end
+  local.get $8
+  local.get $0
+  call $assembly/replay/sort
+  loop $for-loop|1
+   local.get $0
+   local.get $1
+   i32.gt_s
+   if
+    local.get $7
+    local.get $8
+    local.get $1
+    i32.const 2
+    i32.shl
+    i32.add
+    i32.load
+    local.tee $2
+    i32.const 2
+    i32.shl
+    i32.add
+    i64.load32_s
+    local.set $3
+    loop $do-loop|0
+     global.get $assembly/replay/movementState
+     i64.const 7046029254386353131
+     i64.sub
+     global.set $assembly/replay/movementState
+     i64.const 0
+     local.get $3
+     i64.sub
+     local.get $3
+     i64.rem_u
+     local.tee $11
+     i64.eqz
+     global.get $assembly/replay/movementState
+     local.tee $14
+     local.get $14
+     i64.const 30
+     i64.shr_u
+     i64.xor
+     i64.const -4658895280553007687
+     i64.mul
+     local.tee $14
+     local.get $14
+     i64.const 27
+     i64.shr_u
+     i64.xor
+     i64.const -7723592293110705685
+     i64.mul
+     local.tee $14
+     local.get $14
+     i64.const 31
+     i64.shr_u
+     i64.xor
+     local.tee $14
+     i64.const 0
+     local.get $11
+     i64.sub
+     i64.lt_u
+     i32.or
+     i32.eqz
+     br_if $do-loop|0
+    end
+    local.get $14
+    local.get $3
+    i64.rem_u
+    i32.wrap_i64
+    local.set $12
+    i32.const 0
+    local.set $4
+    local.get $5
+    local.get $2
+    i32.const 2
+    i32.shl
+    i32.add
+    i32.load
+    local.set $2
+    loop $for-loop|2
+     local.get $2
+     i32.const 0
+     i32.ge_s
+     if
+      local.get $4
+      local.get $12
+      i32.ne
+      if
+       local.get $2
+       local.get $6
+       i32.add
+       i32.const 6
+       i32.store8
+      end
+      local.get $4
+      i32.const 1
+      i32.add
+      local.set $4
+      local.get $10
+      local.get $2
+      i32.const 2
+      i32.shl
+      i32.add
+      i32.load
+      local.set $2
+      br $for-loop|2
+     end
+    end
+    local.get $1
+    i32.const 1
+    i32.add
+    local.set $1
+    br $for-loop|1
+   end
+  end
+  i32.const 0
+  local.set $0
+  loop $for-loop|3
+   local.get $0
+   global.get $assembly/replay/people
+   i32.lt_s
+   if
+    local.get $0
+    local.get $6
+    i32.add
+    i32.load8_u
+    local.tee $1
+    i32.const 6
+    i32.eq
+    local.get $1
+    i32.const 254
+    i32.eq
+    i32.or
+    if
+     local.get $7
+     local.get $9
+     local.get $0
+     i32.const 2
+     i32.shl
+     i32.add
+     i32.load
+     i32.const 2
+     i32.shl
+     local.tee $1
+     i32.add
+     i32.const 0
+     i32.store
+     local.get $1
+     local.get $5
+     i32.add
+     i32.const -1
+     i32.store
+    end
+    local.get $0
+    i32.const 1
+    i32.add
+    local.set $0
+    br $for-loop|3
+   end
+  end
+ )
+ (func $assembly/replay/region (param $0 i32) (result i32)
+  local.get $0
+  i32.const 2
+  i32.shl
+  i32.const 1024
+  i32.add
+  i32.load
+ )
+ (func $assembly/replay/prepare (param $0 i32) (param $1 i32) (param $2 i32) (param $3 i32) (param $4 i32) (param $5 i32) (result i32)
+  (local $6 i64)
+  local.get $0
+  global.set $assembly/replay/width
+  local.get $1
+  global.set $assembly/replay/height
+  local.get $0
+  local.get $1
+  i32.mul
+  global.set $assembly/replay/cells
+  local.get $2
+  global.set $assembly/replay/people
+  local.get $3
+  global.set $assembly/replay/ignitionCount
+  local.get $4
+  global.set $assembly/replay/logLength
+  local.get $5
+  global.set $assembly/replay/logSteps
+  i32.const 1152
+  global.get $assembly/replay/cells
+  i32.store
+  i32.const 1156
+  global.get $assembly/replay/cells
+  i32.const 2
+  i32.shl
+  local.tee $0
+  i32.store
+  i32.const 1160
+  local.get $2
+  i32.const 2
+  i32.shl
+  local.tee $1
+  i32.store
+  i32.const 1164
+  local.get $3
+  i32.const 2
+  i32.shl
+  i32.store
+  i32.const 1168
+  local.get $4
+  i32.store
+  i32.const 1172
+  local.get $4
+  i32.store
+  i32.const 1176
+  local.get $4
+  i32.store
+  i32.const 1180
+  local.get $5
+  i32.const 1
+  i32.add
+  i32.const 2
+  i32.shl
+  local.tee $3
+  i32.store
+  i32.const 1184
+  local.get $3
+  i32.store
+  i32.const 1188
+  local.get $0
+  i32.store
+  i32.const 1192
+  local.get $3
+  i32.store
+  i32.const 1196
+  local.get $2
+  local.get $4
+  i32.add
+  i32.const 2
+  i32.shl
+  i32.store
+  i32.const 1200
+  local.get $2
+  i32.store
+  i32.const 1204
+  local.get $1
+  i32.store
+  i32.const 1208
+  global.get $assembly/replay/cells
+  i32.store
+  i32.const 1212
+  local.get $0
+  i32.store
+  i32.const 1216
+  local.get $0
+  i32.store
+  i32.const 1220
+  local.get $0
+  i32.store
+  i32.const 1224
+  local.get $1
+  i32.store
+  i32.const 1228
+  local.get $0
+  i32.store
+  i32.const 1232
+  local.get $0
+  i32.store
+  i32.const 1236
+  local.get $1
+  i32.store
+  i32.const 1240
+  local.get $1
+  i32.store
+  i32.const 1244
+  local.get $1
+  i32.store
+  i32.const 1248
+  local.get $2
+  i32.store
+  i32.const 1252
+  global.get $assembly/replay/cells
+  i32.store
+  i32.const 1256
+  local.get $0
+  i32.store
+  i32.const 1260
+  local.get $0
+  i32.store
+  i32.const 1264
+  local.get $2
+  i32.store
+  i32.const 1268
+  local.get $2
+  i32.store
+  i32.const 1272
+  local.get $5
+  i32.const 2
+  i32.shl
+  i32.store
+  i64.const 1280
+  local.set $6
+  i32.const 0
+  local.set $0
+  loop $for-loop|0
+   local.get $0
+   i32.const 31
+   i32.lt_s
+   if
+    local.get $0
+    i32.const 2
+    i32.shl
+    local.tee $1
+    i32.const 1024
+    i32.add
+    local.get $6
+    i64.store32
+    local.get $6
+    local.get $1
+    i32.const 1152
+    i32.add
+    i64.load32_u
+    i64.add
+    i64.const 7
+    i64.add
+    i64.const -8
+    i64.and
+    local.set $6
+    local.get $0
+    i32.const 1
+    i32.add
+    local.set $0
+    br $for-loop|0
+   end
+  end
+  local.get $6
+  i64.const 4294901760
+  i64.gt_u
+  if
+   i32.const -1
+   return
+  end
+  local.get $6
+  i64.const 65535
+  i64.add
+  i64.const 16
+  i64.shr_u
+  i32.wrap_i64
+  local.tee $0
+  memory.size
+  local.tee $1
+  i32.gt_s
+  if (result i32)
+   local.get $0
+   local.get $1
+   i32.sub
+   memory.grow
+   i32.const 0
+   i32.lt_s
+  else
+   i32.const 0
+  end
+  if
+   i32.const -1
+   return
+  end
+  i32.const 0
+ )
+ (func $assembly/replay/initialState
+  (local $0 i32)
+  (local $1 i32)
+  (local $2 i32)
+  (local $3 i32)
+  (local $4 i32)
+  (local $5 i32)
+  (local $6 i32)
+  (local $7 i32)
+  i32.const 0
+  global.set $assembly/replay/steps
+  i32.const 0
+  global.set $assembly/replay/termination
+  i32.const 0
+  global.set $assembly/replay/consumed
+  i32.const 0
+  global.set $assembly/replay/burningCount
+  i32.const 0
+  global.set $assembly/replay/ignitedTotal
+  i32.const 0
+  global.set $assembly/replay/trappedTotal
+  i32.const 1084
+  i32.load
+  local.set $3
+  i32.const 1088
+  i32.load
+  local.set $4
+  i32.const 1032
+  i32.load
+  local.set $5
+  i32.const 1080
+  i32.load
+  local.tee $6
+  i32.const 0
+  global.get $assembly/replay/cells
+  memory.fill
+  i32.const 1124
+  i32.load
+  i32.const 0
+  global.get $assembly/replay/cells
+  memory.fill
+  i32.const 1100
+  i32.load
+  i32.const 0
+  global.get $assembly/replay/cells
+  i32.const 2
+  i32.shl
+  local.tee $1
+  memory.fill
+  i32.const 1104
+  i32.load
+  i32.const 255
+  local.get $1
+  memory.fill
+  local.get $4
+  i32.const 255
+  local.get $1
+  memory.fill
+  i32.const 1120
+  i32.load
+  i32.const 0
+  global.get $assembly/replay/people
+  memory.fill
+  i32.const 1072
+  i32.load
+  i32.const 0
+  global.get $assembly/replay/people
+  memory.fill
+  i32.const 1076
+  i32.load
+  i32.const 255
+  global.get $assembly/replay/people
+  i32.const 2
+  i32.shl
+  memory.fill
+  i32.const 1036
+  i32.load
+  local.set $7
+  loop $for-loop|0
+   local.get $0
+   global.get $assembly/replay/ignitionCount
+   i32.lt_s
+   if
+    local.get $7
+    local.get $0
+    i32.const 2
+    i32.shl
+    i32.add
+    i32.load
+    local.tee $1
+    local.get $6
+    i32.add
+    i32.const 1
+    i32.store8
+    global.get $assembly/replay/burningCount
+    local.tee $2
+    i32.const 1
+    i32.add
+    global.set $assembly/replay/burningCount
+    local.get $3
+    local.get $2
+    i32.const 2
+    i32.shl
+    i32.add
+    local.get $1
+    i32.store
+    local.get $0
+    i32.const 1
+    i32.add
+    local.set $0
+    br $for-loop|0
+   end
+  end
+  i32.const 0
+  local.set $0
+  loop $for-loop|1
+   local.get $0
+   global.get $assembly/replay/people
+   i32.lt_s
+   if
+    local.get $4
+    local.get $5
+    local.get $0
+    i32.const 2
+    i32.shl
+    i32.add
+    i32.load
+    i32.const 2
+    i32.shl
+    i32.add
+    local.get $0
+    i32.store
+    local.get $0
+    i32.const 1
+    i32.add
+    local.set $0
+    br $for-loop|1
+   end
+  end
+  i32.const 1052
+  i32.load
+  i32.const 0
+  i32.store
+  i32.const 1056
+  i32.load
+  i32.const 0
+  i32.store
+  call $assembly/replay/exitDistances
+  i32.const 0
+  local.set $0
+  i32.const 1072
+  i32.load
+  local.set $1
+  i32.const 1032
+  i32.load
+  local.set $2
+  i32.const 1092
+  i32.load
+  local.set $3
+  i32.const 1068
+  i32.load
+  local.set $4
+  loop $for-loop|00
+   local.get $0
+   global.get $assembly/replay/people
+   i32.lt_s
+   if
+    local.get $0
+    local.get $1
+    i32.add
+    i32.load8_u
+    if (result i32)
+     i32.const 0
+    else
+     local.get $3
+     local.get $2
+     local.get $0
+     i32.const 2
+     i32.shl
+     i32.add
+     i32.load
+     i32.const 2
+     i32.shl
+     i32.add
+     i32.load
+     i32.const 0
+     i32.lt_s
+    end
+    if
+     global.get $assembly/replay/trappedTotal
+     local.tee $5
+     i32.const 1
+     i32.add
+     global.set $assembly/replay/trappedTotal
+     local.get $4
+     local.get $5
+     i32.const 2
+     i32.shl
+     i32.add
+     local.get $0
+     i32.store
+    end
+    local.get $0
+    i32.const 1
+    i32.add
+    local.set $0
+    br $for-loop|00
+   end
+  end
+  i32.const 1064
+  i32.load
+  global.get $assembly/replay/steps
+  i32.const 2
+  i32.shl
+  i32.add
+  global.get $assembly/replay/trappedTotal
+  i32.store
+ )
+ (func $assembly/replay/ignitesWord (param $0 i64) (param $1 i64) (param $2 i32) (result i32)
+  i32.const 1
+  local.get $0
+  local.get $1
+  i64.lt_u
+  local.get $2
+  select
+  i32.const 0
+  i32.ne
+ )
+ (func $assembly/replay/heapBase (result i32)
+  i32.const 1276
+ )
+ (func $assembly/replay/entriesConsumed (result i32)
+  global.get $assembly/replay/consumed
+ )
+)
