@@ -689,17 +689,19 @@ export function streamWords(seed: u64, id: u64, count: i32, out: usize): void {
 }
 
 /**
- * Test seam: `count` uniform(k) of stream(seed, id) into u64s at `out`,
- * through the movement stream's own rejection loop, then the stream's next
- * raw word (which tells how many words were drawn).
+ * Test seam: uniform(k) of stream(seed, id) for each of the `count` u64
+ * bounds at `io`, through the movement stream's own rejection loop; the
+ * draws replace the bounds, and io[count] gets the stream's next raw word
+ * (which tells how many words were drawn).
  */
-export function streamUniform(seed: u64, id: u64, k: u64, count: i32, out: usize): void {
+export function streamUniform(seed: u64, id: u64, count: i32, io: usize): void {
   const saved = movementState;
   movementState = streamState(seed, id);
   for (let c = 0; c < count; c++) {
-    store<u64>(out + (<usize>c << 3), movementUniform(k));
+    const at = io + (<usize>c << 3);
+    store<u64>(at, movementUniform(load<u64>(at)));
   }
   movementState = advance(movementState);
-  store<u64>(out + (<usize>count << 3), mix(movementState));
+  store<u64>(io + (<usize>count << 3), mix(movementState));
   movementState = saved;
 }

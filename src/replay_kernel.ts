@@ -46,13 +46,7 @@ type Exports = {
   entriesConsumed(): number;
   ignitesWord(w: bigint, threshold: bigint, always: number): number;
   streamWords(seed: bigint, id: bigint, count: number, out: number): void;
-  streamUniform(
-    seed: bigint,
-    id: bigint,
-    k: bigint,
-    count: number,
-    out: number,
-  ): void;
+  streamUniform(seed: bigint, id: bigint, count: number, io: number): void;
 };
 
 // Region ids of assembly/replay.ts.
@@ -244,29 +238,33 @@ export function kernelStreamWords(
 }
 
 /**
- * Test seam: `count` draws `uniform(bound)` of `stream(seed, id)` through
- * the kernel's movement-stream rejection loop, then the next raw word.
+ * Test seam: `uniform(k)` of `stream(seed, id)` for each bound in turn,
+ * through the kernel's movement-stream rejection loop, then the stream's
+ * next raw word.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { kernelUniform } from "./replay_kernel.ts";
- * assert.deepEqual([...kernelUniform(0n, 3n, 5n, 3).draws], [3n, 1n, 0n]);
+ * assert.deepEqual([...kernelUniform(0n, 3n, [5n, 5n, 5n]).draws], [3n, 1n, 0n]);
  * ```
  */
 export function kernelUniform(
   seed: bigint,
   id: bigint,
-  bound: bigint,
-  count: number,
+  bounds: readonly bigint[],
 ): { draws: BigUint64Array; next: bigint } {
-  if (bound < 1n || bound >= TWO64) {
-    throw new RangeError(`uniform(${bound}) is outside the kernel's [1, 2^64)`);
+  for (const k of bounds) {
+    if (k < 1n || k >= TWO64) {
+      throw new RangeError(`uniform(${k}) is outside the kernel's [1, 2^64)`);
+    }
   }
   const k = instance();
-  const out = scratch(k, count + 1);
-  k.streamUniform(seed, id, bound, count, out);
-  const words = new BigUint64Array(k.memory.buffer, out, count + 1).slice();
+  const count = bounds.length;
+  const io = scratch(k, count + 1);
+  new BigUint64Array(k.memory.buffer, io, count).set(bounds);
+  k.streamUniform(seed, id, count, io);
+  const words = new BigUint64Array(k.memory.buffer, io, count + 1).slice();
   return { draws: words.subarray(0, count), next: words[count]! };
 }
 

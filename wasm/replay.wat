@@ -1,13 +1,12 @@
 (module
  (type $0 (func))
  (type $1 (func (result i32)))
- (type $2 (func (param i32) (result i32)))
- (type $3 (func (param i32 i32)))
- (type $4 (func (param i64 i64 i32 i32)))
- (type $5 (func (param i64 i64 i64 i32 i32)))
- (type $6 (func (param i32 i32 i64 i64 i32) (result i32)))
- (type $7 (func (param i32 i32 i32 i32 i32 i32) (result i32)))
- (type $8 (func (param i64 i64 i32) (result i32)))
+ (type $2 (func (param i64 i64 i32 i32)))
+ (type $3 (func (param i32) (result i32)))
+ (type $4 (func (param i32 i32)))
+ (type $5 (func (param i32 i32 i64 i64 i32) (result i32)))
+ (type $6 (func (param i32 i32 i32 i32 i32 i32) (result i32)))
+ (type $7 (func (param i64 i64 i32) (result i32)))
  (global $assembly/replay/width (mut i32) (i32.const 0))
  (global $assembly/replay/height (mut i32) (i32.const 0))
  (global $assembly/replay/cells (mut i32) (i32.const 0))
@@ -665,9 +664,11 @@
    end
   end
  )
- (func $assembly/replay/streamUniform (param $0 i64) (param $1 i64) (param $2 i64) (param $3 i32) (param $4 i32)
-  (local $5 i32)
-  (local $6 i64)
+ (func $assembly/replay/streamUniform (param $0 i64) (param $1 i64) (param $2 i32) (param $3 i32)
+  (local $4 i32)
+  (local $5 i64)
+  (local $6 i32)
+  (local $7 i64)
   global.get $assembly/replay/movementState
   local.get $0
   local.get $1
@@ -695,64 +696,68 @@
   i64.xor
   global.set $assembly/replay/movementState
   loop $for-loop|0
-   local.get $3
-   local.get $5
+   local.get $2
+   local.get $4
    i32.gt_s
    if
+    local.get $3
+    local.get $4
+    i32.const 3
+    i32.shl
+    i32.add
+    local.tee $6
+    i64.load
+    local.set $0
     loop $do-loop|0
      global.get $assembly/replay/movementState
      i64.const 7046029254386353131
      i64.sub
      global.set $assembly/replay/movementState
      i64.const 0
-     local.get $2
+     local.get $0
      i64.sub
-     local.get $2
+     local.get $0
      i64.rem_u
-     local.tee $0
+     local.tee $1
      i64.eqz
      global.get $assembly/replay/movementState
-     local.tee $1
-     local.get $1
+     local.tee $7
+     local.get $7
      i64.const 30
      i64.shr_u
      i64.xor
      i64.const -4658895280553007687
      i64.mul
-     local.tee $1
-     local.get $1
+     local.tee $7
+     local.get $7
      i64.const 27
      i64.shr_u
      i64.xor
      i64.const -7723592293110705685
      i64.mul
-     local.tee $1
-     local.get $1
+     local.tee $7
+     local.get $7
      i64.const 31
      i64.shr_u
      i64.xor
-     local.tee $1
+     local.tee $7
      i64.const 0
-     local.get $0
+     local.get $1
      i64.sub
      i64.lt_u
      i32.or
      i32.eqz
      br_if $do-loop|0
     end
-    local.get $4
-    local.get $5
-    i32.const 3
-    i32.shl
-    i32.add
-    local.get $1
-    local.get $2
+    local.get $6
+    local.get $7
+    local.get $0
     i64.rem_u
     i64.store
-    local.get $5
+    local.get $4
     i32.const 1
     i32.add
-    local.set $5
+    local.set $4
     br $for-loop|0
    end
   end
@@ -760,8 +765,8 @@
   i64.const 7046029254386353131
   i64.sub
   global.set $assembly/replay/movementState
-  local.get $4
   local.get $3
+  local.get $2
   i32.const 3
   i32.shl
   i32.add
