@@ -36,7 +36,7 @@ const R_RESOLUTION: i32 = 13; // i32 per person: resolution step or -1
 const R_BURNING: i32 = 14;
 const R_BURNING_CELLS: i32 = 15;
 const R_OCCUPANT: i32 = 16;
-const R_DISTANCE: i32 = 17;
+const R_REACHED: i32 = 17; // i32 per cell: the search that reached it
 const R_TARGET: i32 = 18;
 const R_CLAIMS: i32 = 19;
 const R_CLAIM_HEAD: i32 = 20;
@@ -50,7 +50,9 @@ const R_QUEUE: i32 = 27;
 const R_OUTCOME_P: i32 = 28; // u8 per person: this step's outcome
 const R_EVENT_P: i32 = 29; // u8 per person: this step's event
 const R_LOG_END: i32 = 30; // input, i32 per log step: end of its entries
-const REGIONS: i32 = 31;
+const R_CLOSED: i32 = 31; // u8 per cell: wall or burning
+const R_EXIT_CELLS: i32 = 32; // i32 per exit cell, ascending
+const REGIONS: i32 = 33;
 
 // Per region: its address, and its size in bytes (static, so that the
 // kernel allocates nothing: everything above __heap_base is the regions').
@@ -108,6 +110,13 @@ let consumed: i32 = 0;
 let burningCount: i32 = 0;
 let ignitedTotal: i32 = 0;
 let trappedTotal: i32 = 0;
+let exitCount: i32 = 0;
+// The reachability search number: a cell is reachable from a usable exit
+// when R_REACHED holds the current one (so nothing is cleared per search).
+let search: i32 = 0;
+// Burning cells [0, frontier) of R_BURNING_CELLS may still have a floor
+// neighbour that is not burning; the others never make candidates again.
+let frontier: i32 = 0;
 
 // @ts-ignore: decorator
 @inline
@@ -188,7 +197,7 @@ export function prepare(
   size(R_BURNING, cells);
   size(R_BURNING_CELLS, c4);
   size(R_OCCUPANT, c4);
-  size(R_DISTANCE, c4);
+  size(R_REACHED, c4);
   size(R_TARGET, n4);
   size(R_CLAIMS, c4);
   size(R_CLAIM_HEAD, c4);
@@ -202,6 +211,8 @@ export function prepare(
   size(R_OUTCOME_P, n);
   size(R_EVENT_P, n);
   size(R_LOG_END, stepsInLog << 2);
+  size(R_CLOSED, cells);
+  size(R_EXIT_CELLS, c4);
   let top: u64 = (<u64>__heap_base + 7) & ~7;
   for (let id = 0; id < REGIONS; id++) {
     store<u32>(TABLE + (<usize>id << 2), <u32>top);
@@ -276,16 +287,28 @@ function initialState(): void {
   memory.fill(at(R_ON_CHAIN), 0, <usize>people);
   memory.fill(at(R_STATUS), ACTIVE, <usize>people);
   memory.fill(at(R_RESOLUTION), 0xff, <usize>people << 2);
+  const closed = at(R_CLOSED);
+  memory.copy(closed, at(R_WALL), <usize>cells);
+  memory.fill(at(R_REACHED), 0, <usize>cells << 2);
+  search = 0;
+  const exitAt = at(R_EXIT_AT);
+  const exitCells = at(R_EXIT_CELLS);
+  exitCount = 0;
+  for (let cell = 0; cell < cells; cell++) {
+    if (geti(exitAt, cell) >= 0) seti(exitCells, exitCount++, cell);
+  }
   const ignition = at(R_IGNITION);
   for (let k = 0; k < ignitionCount; k++) {
     const cell = geti(ignition, k);
     setb(burning, cell, 1);
+    setb(closed, cell, 1);
     seti(burningCells, burningCount++, cell);
   }
+  frontier = burningCount;
   for (let i = 0; i < people; i++) seti(occupant, geti(position, i), i);
   seti(at(R_STEP_MOVES), 0, 0);
   seti(at(R_STEP_IGNITED), 0, 0);
-  exitDistances();
+  reachable();
   recordTrapped();
 }
 
@@ -308,8 +331,6 @@ function step(maxSteps: i32): i32 {
   steps += 1;
   const outcomeP = at(R_OUTCOME_P);
   const eventP = at(R_EVENT_P);
-  memory.fill(outcomeP, NONE, <usize>people);
-  memory.fill(eventP, 0, <usize>people);
   resolveIntents();
   resolveConflicts();
   resolveChains();
@@ -328,7 +349,7 @@ function step(maxSteps: i32): i32 {
     }
   }
   seti(at(R_STEP_IGNITED), steps, ignitedTotal);
-  if (ignitedTotal > before) exitDistances();
+  if (ignitedTotal > before) reachable();
   recordTrapped();
   // Outputs by log entry: the people active before the step, in order.
   const outcome = at(R_OUTCOME);
@@ -363,9 +384,14 @@ function resolveIntents(): void {
   const target = at(R_TARGET);
   const wall = at(R_WALL);
   const burning = at(R_BURNING);
+  const eventP = at(R_EVENT_P);
   let j = consumed;
   for (let i = 0; i < people; i++) {
-    if (getb(status, i) != ACTIVE) continue;
+    setb(eventP, i, 0);
+    if (getb(status, i) != ACTIVE) {
+      setb(outcomeP, i, NONE);
+      continue;
+    }
     const code = getb(actions, j++);
     if (code == 0) {
       setb(outcomeP, i, STAYED);
@@ -393,6 +419,12 @@ function resolveIntents(): void {
 
 /** uniform(k) of the movement stream: contract §7 rejection. */
 function movementUniform(k: u64): u64 {
+  // A power of two rejects nothing (2^64 mod k = 0) and reduces by a mask:
+  // the same value as w % k, without a 64-bit division.
+  if ((k & (k - 1)) == 0) {
+    movementState = advance(movementState);
+    return mix(movementState) & (k - 1);
+  }
   let w: u64;
   do {
     movementState = advance(movementState);
@@ -423,7 +455,7 @@ function resolveConflicts(): void {
     seti(claims, cell, c);
     if (c == 2) seti(contested, count++, cell);
   }
-  sort(contested, count);
+  if (count > 1) ascending(contested, count);
   for (let k = 0; k < count; k++) {
     const cell = geti(contested, k);
     const winner = <i32>movementUniform(<u64>geti(claims, cell));
@@ -547,8 +579,8 @@ function fireDraw(): bool {
 
 // @ts-ignore: decorator
 @inline
-function consider(burning: usize, wall: usize, candidate: usize, candidates: usize, cell: i32, count: i32): i32 {
-  if (getb(burning, cell) == 0 && getb(wall, cell) == 0 && getb(candidate, cell) == 0) {
+function consider(candidate: usize, candidates: usize, cell: i32, count: i32): i32 {
+  if (getb(candidate, cell) == 0) {
     setb(candidate, cell, 1);
     seti(candidates, count, cell);
     return count + 1;
@@ -564,21 +596,44 @@ function consider(burning: usize, wall: usize, candidate: usize, candidates: usi
 function spreadFire(): void {
   const burning = at(R_BURNING);
   const burningCells = at(R_BURNING_CELLS);
-  const wall = at(R_WALL);
   const candidate = at(R_CANDIDATE);
   const candidates = at(R_CANDIDATES);
   const ignited = at(R_IGNITED);
+  const closed = at(R_CLOSED);
   let count = 0;
-  for (let b = 0; b < burningCount; b++) {
+  // A burning cell whose neighbours are all walls or burning is dropped
+  // from the scan: fire only grows, so it never has a candidate again.
+  // The scan order does not matter, as candidates are sorted.
+  let b = 0;
+  while (b < frontier) {
     const cell = geti(burningCells, b);
     const row = cell / width;
     const col = cell - row * width;
-    if (row > 0) count = consider(burning, wall, candidate, candidates, cell - width, count);
-    if (col < width - 1) count = consider(burning, wall, candidate, candidates, cell + 1, count);
-    if (row < height - 1) count = consider(burning, wall, candidate, candidates, cell + width, count);
-    if (col > 0) count = consider(burning, wall, candidate, candidates, cell - 1, count);
+    let open = false;
+    if (row > 0 && getb(closed, cell - width) == 0) {
+      open = true;
+      count = consider(candidate, candidates, cell - width, count);
+    }
+    if (col < width - 1 && getb(closed, cell + 1) == 0) {
+      open = true;
+      count = consider(candidate, candidates, cell + 1, count);
+    }
+    if (row < height - 1 && getb(closed, cell + width) == 0) {
+      open = true;
+      count = consider(candidate, candidates, cell + width, count);
+    }
+    if (col > 0 && getb(closed, cell - 1) == 0) {
+      open = true;
+      count = consider(candidate, candidates, cell - 1, count);
+    }
+    if (open) b++;
+    else {
+      frontier--;
+      seti(burningCells, b, geti(burningCells, frontier));
+      seti(burningCells, frontier, cell);
+    }
   }
-  sort(candidates, count);
+  rowMajor(candidate, candidates, count);
   const first = ignitedTotal;
   for (let k = 0; k < count; k++) {
     const cell = geti(candidates, k);
@@ -596,46 +651,50 @@ function spreadFire(): void {
   for (let k = first; k < ignitedTotal; k++) {
     const cell = geti(ignited, k);
     setb(burning, cell, 1);
-    seti(burningCells, burningCount++, cell);
+    setb(closed, cell, 1);
+    // New burning cells join the frontier; the dropped ones stay past it.
+    seti(burningCells, burningCount, geti(burningCells, frontier));
+    seti(burningCells, frontier++, cell);
+    burningCount++;
   }
 }
 
 /**
- * Step 8's distance field: multi-source breadth-first search from every
- * exit not burning, over floor not burning. Only reachability is used, and
- * it does not depend on the order of the sources.
+ * Step 8's reachability: a multi-source breadth-first search from every
+ * exit not burning, over floor not burning. src/grid.ts computes distances;
+ * only whether a cell is reached is used, and that does not depend on the
+ * order of the search.
  */
-function exitDistances(): void {
-  const distance = at(R_DISTANCE);
+function reachable(): void {
+  search++;
+  const reached = at(R_REACHED);
   const queue = at(R_QUEUE);
-  const wall = at(R_WALL);
-  const burning = at(R_BURNING);
-  const exitAt = at(R_EXIT_AT);
-  memory.fill(distance, 0xff, <usize>cells << 2);
+  const closed = at(R_CLOSED);
+  const exitCells = at(R_EXIT_CELLS);
   let tail = 0;
-  for (let cell = 0; cell < cells; cell++) {
-    if (geti(exitAt, cell) >= 0 && getb(burning, cell) == 0) {
-      seti(distance, cell, 0);
+  for (let e = 0; e < exitCount; e++) {
+    const cell = geti(exitCells, e);
+    if (getb(closed, cell) == 0) {
+      seti(reached, cell, search);
       seti(queue, tail++, cell);
     }
   }
   for (let head = 0; head < tail; head++) {
     const cell = geti(queue, head);
-    const d = geti(distance, cell) + 1;
     const row = cell / width;
     const col = cell - row * width;
-    if (row > 0) tail = visit(distance, queue, wall, burning, cell - width, d, tail);
-    if (col < width - 1) tail = visit(distance, queue, wall, burning, cell + 1, d, tail);
-    if (row < height - 1) tail = visit(distance, queue, wall, burning, cell + width, d, tail);
-    if (col > 0) tail = visit(distance, queue, wall, burning, cell - 1, d, tail);
+    if (row > 0) tail = visit(reached, queue, closed, cell - width, tail);
+    if (col < width - 1) tail = visit(reached, queue, closed, cell + 1, tail);
+    if (row < height - 1) tail = visit(reached, queue, closed, cell + width, tail);
+    if (col > 0) tail = visit(reached, queue, closed, cell - 1, tail);
   }
 }
 
 // @ts-ignore: decorator
 @inline
-function visit(distance: usize, queue: usize, wall: usize, burning: usize, cell: i32, d: i32, tail: i32): i32 {
-  if (geti(distance, cell) != -1 || getb(wall, cell) == 1 || getb(burning, cell) == 1) return tail;
-  seti(distance, cell, d);
+function visit(reached: usize, queue: usize, closed: usize, cell: i32, tail: i32): i32 {
+  if (geti(reached, cell) == search || getb(closed, cell) == 1) return tail;
+  seti(reached, cell, search);
   seti(queue, tail, cell);
   return tail + 1;
 }
@@ -644,14 +703,49 @@ function visit(distance: usize, queue: usize, wall: usize, burning: usize, cell:
 function recordTrapped(): void {
   const status = at(R_STATUS);
   const position = at(R_POSITION);
-  const distance = at(R_DISTANCE);
+  const reached = at(R_REACHED);
   const trapped = at(R_TRAPPED);
   for (let i = 0; i < people; i++) {
-    if (getb(status, i) == ACTIVE && geti(distance, geti(position, i)) < 0) {
+    if (getb(status, i) == ACTIVE && geti(reached, geti(position, i)) != search) {
       seti(trapped, trappedTotal++, i);
     }
   }
   seti(at(R_STEP_TRAPPED), steps, trappedTotal);
+}
+
+/**
+ * Put the `count` flagged cells at `list` in row-major order: insertion sort
+ * for a few, a scan of the flags when there are many (cheaper than sorting
+ * once count · log count passes the number of cells).
+ */
+function rowMajor(flags: usize, list: usize, count: i32): void {
+  if (count <= 16) insertionSort(list, count);
+  else if (count * 8 >= cells) {
+    let k = 0;
+    for (let cell = 0; k < count; cell++) {
+      if (getb(flags, cell) != 0) seti(list, k++, cell);
+    }
+  } else sort(list, count);
+}
+
+/** Sort `count` i32 values at `list` ascending. */
+function ascending(list: usize, count: i32): void {
+  if (count <= 16) insertionSort(list, count);
+  else sort(list, count);
+}
+
+// @ts-ignore: decorator
+@inline
+function insertionSort(list: usize, count: i32): void {
+  for (let i = 1; i < count; i++) {
+    const v = geti(list, i);
+    let j = i - 1;
+    while (j >= 0 && geti(list, j) > v) {
+      seti(list, j + 1, geti(list, j));
+      j--;
+    }
+    seti(list, j + 1, v);
+  }
 }
 
 /** In-place heapsort of `count` i32 values at `base`, ascending. */

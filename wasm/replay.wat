@@ -4,9 +4,10 @@
  (type $2 (func (param i64 i64 i32 i32)))
  (type $3 (func (param i32) (result i32)))
  (type $4 (func (param i32 i32)))
- (type $5 (func (param i32 i32 i64 i64 i32) (result i32)))
- (type $6 (func (param i32 i32 i32 i32 i32 i32) (result i32)))
- (type $7 (func (param i64 i64 i32) (result i32)))
+ (type $5 (func (param i64) (result i64)))
+ (type $6 (func (param i32 i32 i64 i64 i32) (result i32)))
+ (type $7 (func (param i32 i32 i32 i32 i32 i32) (result i32)))
+ (type $8 (func (param i64 i64 i32) (result i32)))
  (global $assembly/replay/width (mut i32) (i32.const 0))
  (global $assembly/replay/height (mut i32) (i32.const 0))
  (global $assembly/replay/cells (mut i32) (i32.const 0))
@@ -25,6 +26,9 @@
  (global $assembly/replay/burningCount (mut i32) (i32.const 0))
  (global $assembly/replay/ignitedTotal (mut i32) (i32.const 0))
  (global $assembly/replay/trappedTotal (mut i32) (i32.const 0))
+ (global $assembly/replay/exitCount (mut i32) (i32.const 0))
+ (global $assembly/replay/search (mut i32) (i32.const 0))
+ (global $assembly/replay/frontier (mut i32) (i32.const 0))
  (memory $0 1)
  (export "heapBase" (func $assembly/replay/heapBase))
  (export "region" (func $assembly/replay/region))
@@ -239,7 +243,7 @@
    end
   end
  )
- (func $assembly/replay/exitDistances
+ (func $assembly/replay/reachable
   (local $0 i32)
   (local $1 i32)
   (local $2 i32)
@@ -249,136 +253,101 @@
   (local $6 i32)
   (local $7 i32)
   (local $8 i32)
-  (local $9 i32)
-  (local $10 i32)
+  global.get $assembly/replay/search
+  i32.const 1
+  i32.add
+  global.set $assembly/replay/search
+  i32.const 1092
+  i32.load
+  local.set $1
   i32.const 1132
   i32.load
   local.set $3
-  i32.const 1024
-  i32.load
-  local.set $5
-  i32.const 1080
+  i32.const 1148
   i32.load
   local.set $4
-  i32.const 1028
+  i32.const 1152
   i32.load
-  local.set $7
-  i32.const 1092
-  i32.load
-  local.tee $2
-  i32.const 255
-  global.get $assembly/replay/cells
-  i32.const 2
-  i32.shl
-  memory.fill
+  local.set $5
   loop $for-loop|0
-   local.get $1
-   global.get $assembly/replay/cells
+   local.get $2
+   global.get $assembly/replay/exitCount
    i32.lt_s
    if
-    local.get $7
-    local.get $1
+    local.get $5
+    local.get $2
     i32.const 2
     i32.shl
     i32.add
     i32.load
-    i32.const 0
-    i32.ge_s
-    if (result i32)
-     local.get $1
-     local.get $4
-     i32.add
-     i32.load8_u
-    else
-     i32.const 1
-    end
+    local.tee $6
+    local.get $4
+    i32.add
+    i32.load8_u
     i32.eqz
     if
-     local.get $2
      local.get $1
+     local.get $6
      i32.const 2
      i32.shl
      i32.add
-     i32.const 0
+     global.get $assembly/replay/search
      i32.store
      local.get $3
      local.get $0
      i32.const 2
      i32.shl
      i32.add
-     local.get $1
+     local.get $6
      i32.store
      local.get $0
      i32.const 1
      i32.add
      local.set $0
     end
-    local.get $1
+    local.get $2
     i32.const 1
     i32.add
-    local.set $1
+    local.set $2
     br $for-loop|0
    end
   end
+  i32.const 0
+  local.set $2
   loop $for-loop|1
    local.get $0
-   local.get $6
+   local.get $2
    i32.gt_s
    if
-    local.get $2
     local.get $3
-    local.get $6
+    local.get $2
     i32.const 2
     i32.shl
     i32.add
     i32.load
-    local.tee $7
-    i32.const 2
-    i32.shl
-    i32.add
-    i32.load
-    i32.const 1
-    i32.add
-    local.set $8
-    local.get $7
-    local.get $7
+    local.tee $6
     global.get $assembly/replay/width
     i32.div_s
-    local.tee $9
-    global.get $assembly/replay/width
-    i32.mul
-    i32.sub
-    local.set $1
-    local.get $9
+    local.tee $7
     i32.const 0
     i32.gt_s
     if
-     local.get $2
-     local.get $7
+     global.get $assembly/replay/search
+     local.get $1
+     local.get $6
      global.get $assembly/replay/width
      i32.sub
-     local.tee $10
+     local.tee $5
      i32.const 2
      i32.shl
      i32.add
      i32.load
-     i32.const -1
-     i32.ne
-     if (result i32)
-      i32.const 1
-     else
-      local.get $5
-      local.get $10
-      i32.add
-      i32.load8_u
-      i32.const 1
-      i32.eq
-     end
+     i32.eq
      if (result i32)
       i32.const 1
      else
       local.get $4
-      local.get $10
+      local.get $5
       i32.add
       i32.load8_u
       i32.const 1
@@ -386,19 +355,19 @@
      end
      i32.eqz
      if
-      local.get $2
-      local.get $10
+      local.get $1
+      local.get $5
       i32.const 2
       i32.shl
       i32.add
-      local.get $8
+      global.get $assembly/replay/search
       i32.store
       local.get $3
       local.get $0
       i32.const 2
       i32.shl
       i32.add
-      local.get $10
+      local.get $5
       i32.store
       local.get $0
       i32.const 1
@@ -406,38 +375,33 @@
       local.set $0
      end
     end
-    local.get $1
+    local.get $6
+    local.get $7
+    global.get $assembly/replay/width
+    i32.mul
+    i32.sub
+    local.tee $8
     global.get $assembly/replay/width
     i32.const 1
     i32.sub
     i32.lt_s
     if
-     local.get $2
-     local.get $7
+     global.get $assembly/replay/search
+     local.get $1
+     local.get $6
      i32.const 1
      i32.add
-     local.tee $10
+     local.tee $5
      i32.const 2
      i32.shl
      i32.add
      i32.load
-     i32.const -1
-     i32.ne
-     if (result i32)
-      i32.const 1
-     else
-      local.get $5
-      local.get $10
-      i32.add
-      i32.load8_u
-      i32.const 1
-      i32.eq
-     end
+     i32.eq
      if (result i32)
       i32.const 1
      else
       local.get $4
-      local.get $10
+      local.get $5
       i32.add
       i32.load8_u
       i32.const 1
@@ -445,19 +409,19 @@
      end
      i32.eqz
      if
-      local.get $2
-      local.get $10
+      local.get $1
+      local.get $5
       i32.const 2
       i32.shl
       i32.add
-      local.get $8
+      global.get $assembly/replay/search
       i32.store
       local.get $3
       local.get $0
       i32.const 2
       i32.shl
       i32.add
-      local.get $10
+      local.get $5
       i32.store
       local.get $0
       i32.const 1
@@ -465,38 +429,28 @@
       local.set $0
      end
     end
-    local.get $9
+    local.get $7
     global.get $assembly/replay/height
     i32.const 1
     i32.sub
     i32.lt_s
     if
-     local.get $2
-     local.get $7
+     global.get $assembly/replay/search
+     local.get $1
+     local.get $6
      global.get $assembly/replay/width
      i32.add
-     local.tee $9
+     local.tee $5
      i32.const 2
      i32.shl
      i32.add
      i32.load
-     i32.const -1
-     i32.ne
-     if (result i32)
-      i32.const 1
-     else
-      local.get $5
-      local.get $9
-      i32.add
-      i32.load8_u
-      i32.const 1
-      i32.eq
-     end
+     i32.eq
      if (result i32)
       i32.const 1
      else
       local.get $4
-      local.get $9
+      local.get $5
       i32.add
       i32.load8_u
       i32.const 1
@@ -504,19 +458,19 @@
      end
      i32.eqz
      if
-      local.get $2
-      local.get $9
+      local.get $1
+      local.get $5
       i32.const 2
       i32.shl
       i32.add
-      local.get $8
+      global.get $assembly/replay/search
       i32.store
       local.get $3
       local.get $0
       i32.const 2
       i32.shl
       i32.add
-      local.get $9
+      local.get $5
       i32.store
       local.get $0
       i32.const 1
@@ -524,36 +478,26 @@
       local.set $0
      end
     end
-    local.get $1
+    local.get $8
     i32.const 0
     i32.gt_s
     if
-     local.get $2
-     local.get $7
+     global.get $assembly/replay/search
+     local.get $1
+     local.get $6
      i32.const 1
      i32.sub
-     local.tee $1
+     local.tee $5
      i32.const 2
      i32.shl
      i32.add
      i32.load
-     i32.const -1
-     i32.ne
+     i32.eq
      if (result i32)
       i32.const 1
      else
-      local.get $1
-      local.get $5
-      i32.add
-      i32.load8_u
-      i32.const 1
-      i32.eq
-     end
-     if (result i32)
-      i32.const 1
-     else
-      local.get $1
       local.get $4
+      local.get $5
       i32.add
       i32.load8_u
       i32.const 1
@@ -561,19 +505,19 @@
      end
      i32.eqz
      if
-      local.get $2
       local.get $1
+      local.get $5
       i32.const 2
       i32.shl
       i32.add
-      local.get $8
+      global.get $assembly/replay/search
       i32.store
       local.get $3
       local.get $0
       i32.const 2
       i32.shl
       i32.add
-      local.get $1
+      local.get $5
       i32.store
       local.get $0
       i32.const 1
@@ -581,13 +525,97 @@
       local.set $0
      end
     end
-    local.get $6
+    local.get $2
     i32.const 1
     i32.add
-    local.set $6
+    local.set $2
     br $for-loop|1
    end
   end
+ )
+ (func $assembly/replay/movementUniform (param $0 i64) (result i64)
+  (local $1 i64)
+  (local $2 i64)
+  local.get $0
+  i64.const 1
+  i64.sub
+  local.tee $1
+  local.get $0
+  i64.and
+  i64.eqz
+  if
+   global.get $assembly/replay/movementState
+   i64.const 7046029254386353131
+   i64.sub
+   global.set $assembly/replay/movementState
+   local.get $1
+   global.get $assembly/replay/movementState
+   local.tee $0
+   local.get $0
+   i64.const 30
+   i64.shr_u
+   i64.xor
+   i64.const -4658895280553007687
+   i64.mul
+   local.tee $0
+   local.get $0
+   i64.const 27
+   i64.shr_u
+   i64.xor
+   i64.const -7723592293110705685
+   i64.mul
+   local.tee $0
+   local.get $0
+   i64.const 31
+   i64.shr_u
+   i64.xor
+   i64.and
+   return
+  end
+  loop $do-loop|0
+   global.get $assembly/replay/movementState
+   i64.const 7046029254386353131
+   i64.sub
+   global.set $assembly/replay/movementState
+   i64.const 0
+   local.get $0
+   i64.sub
+   local.get $0
+   i64.rem_u
+   local.tee $1
+   i64.eqz
+   global.get $assembly/replay/movementState
+   local.tee $2
+   local.get $2
+   i64.const 30
+   i64.shr_u
+   i64.xor
+   i64.const -4658895280553007687
+   i64.mul
+   local.tee $2
+   local.get $2
+   i64.const 27
+   i64.shr_u
+   i64.xor
+   i64.const -7723592293110705685
+   i64.mul
+   local.tee $2
+   local.get $2
+   i64.const 31
+   i64.shr_u
+   i64.xor
+   local.tee $2
+   i64.const 0
+   local.get $1
+   i64.sub
+   i64.lt_u
+   i32.or
+   i32.eqz
+   br_if $do-loop|0
+  end
+  local.get $2
+  local.get $0
+  i64.rem_u
  )
  (func $~start
   i32.const 0
@@ -668,7 +696,6 @@
   (local $4 i32)
   (local $5 i64)
   (local $6 i32)
-  (local $7 i64)
   global.get $assembly/replay/movementState
   local.get $0
   local.get $1
@@ -706,53 +733,9 @@
     i32.shl
     i32.add
     local.tee $6
-    i64.load
-    local.set $0
-    loop $do-loop|0
-     global.get $assembly/replay/movementState
-     i64.const 7046029254386353131
-     i64.sub
-     global.set $assembly/replay/movementState
-     i64.const 0
-     local.get $0
-     i64.sub
-     local.get $0
-     i64.rem_u
-     local.tee $1
-     i64.eqz
-     global.get $assembly/replay/movementState
-     local.tee $7
-     local.get $7
-     i64.const 30
-     i64.shr_u
-     i64.xor
-     i64.const -4658895280553007687
-     i64.mul
-     local.tee $7
-     local.get $7
-     i64.const 27
-     i64.shr_u
-     i64.xor
-     i64.const -7723592293110705685
-     i64.mul
-     local.tee $7
-     local.get $7
-     i64.const 31
-     i64.shr_u
-     i64.xor
-     local.tee $7
-     i64.const 0
-     local.get $1
-     i64.sub
-     i64.lt_u
-     i32.or
-     i32.eqz
-     br_if $do-loop|0
-    end
     local.get $6
-    local.get $7
-    local.get $0
-    i64.rem_u
+    i64.load
+    call $assembly/replay/movementUniform
     i64.store
     local.get $4
     i32.const 1
@@ -813,15 +796,12 @@
   (local $14 i32)
   (local $15 i32)
   (local $16 i32)
-  (local $17 i32)
-  (local $18 i32)
-  (local $19 i32)
   i32.const 1072
   i32.load
-  local.set $10
+  local.set $8
   i32.const 1040
   i32.load
-  local.set $8
+  local.set $4
   i32.const 1144
   i32.load
   global.get $assembly/replay/steps
@@ -829,7 +809,7 @@
   i32.shl
   i32.add
   i32.load
-  local.tee $11
+  local.tee $9
   global.get $assembly/replay/logLength
   i32.gt_s
   if
@@ -839,18 +819,18 @@
   global.get $assembly/replay/consumed
   local.set $1
   loop $for-loop|0
-   local.get $4
+   local.get $6
    global.get $assembly/replay/people
    i32.lt_s
    if
-    local.get $4
-    local.get $10
+    local.get $6
+    local.get $8
     i32.add
     i32.load8_u
     i32.eqz
     if
      local.get $1
-     local.get $11
+     local.get $9
      i32.ge_s
      if
       i32.const 3
@@ -862,7 +842,7 @@
      i32.add
      local.set $1
      local.get $3
-     local.get $8
+     local.get $4
      i32.add
      i32.load8_u
      i32.const 4
@@ -872,15 +852,15 @@
       return
      end
     end
-    local.get $4
+    local.get $6
     i32.const 1
     i32.add
-    local.set $4
+    local.set $6
     br $for-loop|0
    end
   end
   local.get $1
-  local.get $11
+  local.get $9
   i32.ne
   if
    i32.const 3
@@ -890,160 +870,162 @@
   i32.const 1
   i32.add
   global.set $assembly/replay/steps
+  i32.const 1136
+  i32.load
+  local.set $10
   i32.const 1140
   i32.load
-  local.set $14
-  i32.const 1136
-  i32.load
-  local.tee $11
-  i32.const 255
-  global.get $assembly/replay/people
-  memory.fill
-  local.get $14
-  i32.const 0
-  global.get $assembly/replay/people
-  memory.fill
+  local.set $9
   i32.const 1072
   i32.load
-  local.set $15
+  local.set $12
   i32.const 1040
   i32.load
-  local.set $16
-  i32.const 1136
-  i32.load
-  local.set $17
+  local.set $13
   i32.const 1032
   i32.load
-  local.set $18
+  local.set $14
   i32.const 1096
   i32.load
-  local.set $19
+  local.set $11
   i32.const 1024
   i32.load
-  local.set $12
+  local.set $15
   i32.const 1080
   i32.load
-  local.set $13
+  local.set $16
   global.get $assembly/replay/consumed
-  local.set $1
+  local.set $3
   loop $for-loop|00
-   local.get $6
+   local.get $5
    global.get $assembly/replay/people
    i32.lt_s
    if
+    local.get $5
+    local.get $9
+    i32.add
+    i32.const 0
+    i32.store8
     block $for-continue|0
-     local.get $6
-     local.get $15
+     local.get $5
+     local.get $12
      i32.add
      i32.load8_u
-     br_if $for-continue|0
-     local.get $1
-     local.tee $3
+     if
+      local.get $5
+      local.get $10
+      i32.add
+      i32.const 255
+      i32.store8
+      br $for-continue|0
+     end
+     local.get $3
+     local.tee $1
      i32.const 1
      i32.add
-     local.set $1
-     local.get $3
-     local.get $16
+     local.set $3
+     local.get $1
+     local.get $13
      i32.add
      i32.load8_u
-     local.tee $4
+     local.tee $1
      i32.eqz
      if
-      local.get $6
-      local.get $17
+      local.get $5
+      local.get $10
       i32.add
       i32.const 0
       i32.store8
       br $for-continue|0
      end
-     local.get $18
-     local.get $6
+     local.get $14
+     local.get $5
      i32.const 2
      i32.shl
      i32.add
      i32.load
-     local.tee $3
+     local.tee $6
      global.get $assembly/replay/width
      i32.div_s
-     local.set $8
-     local.get $3
-     local.get $8
+     local.set $4
+     local.get $6
+     local.get $4
      global.get $assembly/replay/width
      i32.mul
      i32.sub
-     local.set $3
-     local.get $4
+     local.set $6
+     local.get $1
      i32.const 1
      i32.eq
      if
-      local.get $8
+      local.get $4
       i32.const 1
       i32.sub
-      local.set $8
+      local.set $4
      else
-      local.get $4
+      local.get $1
       i32.const 2
       i32.eq
       if
-       local.get $3
+       local.get $6
        i32.const 1
        i32.add
-       local.set $3
+       local.set $6
       else
-       local.get $4
+       local.get $1
        i32.const 3
        i32.eq
        if
-        local.get $8
+        local.get $4
         i32.const 1
         i32.add
-        local.set $8
+        local.set $4
        else
-        local.get $3
+        local.get $6
         i32.const 1
         i32.sub
-        local.set $3
+        local.set $6
        end
       end
      end
      i32.const 254
-     local.set $4
-     local.get $3
-     local.get $8
+     local.set $1
+     local.get $4
+     local.get $6
      i32.or
      i32.const 0
      i32.lt_s
-     local.get $8
+     local.get $4
      global.get $assembly/replay/height
      i32.ge_s
      i32.or
-     local.get $3
+     local.get $6
      global.get $assembly/replay/width
      i32.ge_s
      i32.or
      if
       i32.const 2
-      local.set $4
+      local.set $1
      else
-      local.get $12
-      local.get $8
+      local.get $15
+      local.get $4
       global.get $assembly/replay/width
       i32.mul
-      local.get $3
+      local.get $6
       i32.add
-      local.tee $3
+      local.tee $4
       i32.add
       i32.load8_u
       i32.const 1
       i32.eq
       if
        i32.const 3
-       local.set $4
+       local.set $1
       else
        global.get $assembly/replay/blocked
        if (result i32)
-        local.get $3
-        local.get $13
+        local.get $4
+        local.get $16
         i32.add
         i32.load8_u
         i32.const 1
@@ -1053,54 +1035,56 @@
        end
        if
         i32.const 4
-        local.set $4
+        local.set $1
        else
-        local.get $19
-        local.get $6
+        local.get $11
+        local.get $5
         i32.const 2
         i32.shl
         i32.add
-        local.get $3
+        local.get $4
         i32.store
        end
       end
      end
-     local.get $6
-     local.get $17
+     local.get $5
+     local.get $10
      i32.add
-     local.get $4
+     local.get $1
      i32.store8
     end
-    local.get $6
+    local.get $5
     i32.const 1
     i32.add
-    local.set $6
+    local.set $5
     br $for-loop|00
    end
   end
   call $assembly/replay/resolveConflicts
+  i32.const 0
+  local.set $4
   i32.const 1136
   i32.load
-  local.set $6
+  local.set $11
   i32.const 1096
   i32.load
-  local.set $8
+  local.set $12
   i32.const 1116
   i32.load
-  local.set $12
+  local.set $13
   i32.const 1120
   i32.load
-  local.set $13
+  local.set $14
   i32.const 1088
   i32.load
   local.set $15
   loop $for-loop|01
-   local.get $5
+   local.get $4
    global.get $assembly/replay/people
    i32.lt_s
    if
-    local.get $5
-    local.get $6
+    local.get $4
+    local.get $11
     i32.add
     i32.load8_u
     i32.const 254
@@ -1108,31 +1092,31 @@
     if
      i32.const 0
      local.set $3
-     local.get $5
-     local.set $4
+     local.get $4
+     local.set $1
      loop $for-loop|1 (result i32)
       block $for-break1 (result i32)
        local.get $3
-       local.tee $1
+       local.tee $5
        i32.const 1
        i32.add
        local.set $3
-       local.get $12
-       local.get $1
+       local.get $13
+       local.get $5
        i32.const 2
        i32.shl
        i32.add
-       local.get $4
+       local.get $1
        i32.store
-       local.get $4
-       local.get $13
+       local.get $1
+       local.get $14
        i32.add
        i32.const 1
        i32.store8
        i32.const 1
        local.get $15
-       local.get $8
-       local.get $4
+       local.get $12
+       local.get $1
        i32.const 2
        i32.shl
        i32.add
@@ -1141,31 +1125,31 @@
        i32.shl
        i32.add
        i32.load
-       local.tee $4
+       local.tee $1
        i32.const 0
        i32.lt_s
        br_if $for-break1
        drop
        i32.const 7
-       local.get $4
-       local.get $13
+       local.get $1
+       local.get $14
        i32.add
        i32.load8_u
        i32.const 1
        i32.eq
        br_if $for-break1
        drop
-       local.get $4
-       local.get $6
+       local.get $1
+       local.get $11
        i32.add
        i32.load8_u
-       local.tee $1
+       local.tee $5
        i32.const 254
        i32.eq
        br_if $for-loop|1
        i32.const 1
        i32.const 5
-       local.get $1
+       local.get $5
        i32.const 1
        i32.eq
        select
@@ -1173,60 +1157,60 @@
      end
      local.set $1
      i32.const 0
-     local.set $4
+     local.set $6
      loop $for-loop|2
       local.get $3
-      local.get $4
+      local.get $6
       i32.gt_s
       if
-       local.get $12
-       local.get $4
+       local.get $13
+       local.get $6
        i32.const 2
        i32.shl
        i32.add
        i32.load
-       local.tee $16
-       local.get $6
+       local.tee $5
+       local.get $11
        i32.add
        local.get $1
        i32.store8
-       local.get $13
-       local.get $16
+       local.get $5
+       local.get $14
        i32.add
        i32.const 0
        i32.store8
-       local.get $4
+       local.get $6
        i32.const 1
        i32.add
-       local.set $4
+       local.set $6
        br $for-loop|2
       end
      end
     end
-    local.get $5
+    local.get $4
     i32.const 1
     i32.add
-    local.set $5
+    local.set $4
     br $for-loop|01
    end
   end
   i32.const 0
-  local.set $6
+  local.set $1
   i32.const 1136
   i32.load
-  local.set $1
+  local.set $3
   i32.const 1140
   i32.load
-  local.set $3
+  local.set $4
   i32.const 1096
   i32.load
-  local.set $4
+  local.set $5
   i32.const 1032
   i32.load
-  local.set $5
+  local.set $6
   i32.const 1088
   i32.load
-  local.set $8
+  local.set $11
   i32.const 1080
   i32.load
   local.set $12
@@ -1235,22 +1219,22 @@
   local.set $13
   i32.const 1028
   i32.load
-  local.set $15
+  local.set $14
   loop $for-loop|02
-   local.get $6
+   local.get $1
    global.get $assembly/replay/people
    i32.lt_s
    if
     local.get $1
-    local.get $6
+    local.get $3
     i32.add
     i32.load8_u
     i32.const 1
     i32.eq
     if
-     local.get $8
-     local.get $5
+     local.get $11
      local.get $6
+     local.get $1
      i32.const 2
      i32.shl
      i32.add
@@ -1261,95 +1245,95 @@
      i32.const -1
      i32.store
     end
-    local.get $6
+    local.get $1
     i32.const 1
     i32.add
-    local.set $6
+    local.set $1
     br $for-loop|02
    end
   end
   i32.const 0
-  local.set $6
+  local.set $1
   loop $for-loop|13
-   local.get $6
+   local.get $1
    global.get $assembly/replay/people
    i32.lt_s
    if
     local.get $1
-    local.get $6
+    local.get $3
     i32.add
     i32.load8_u
     i32.const 1
     i32.eq
     if
-     local.get $4
-     local.get $6
+     local.get $5
+     local.get $1
      i32.const 2
      i32.shl
-     local.tee $16
+     local.tee $15
      i32.add
      i32.load
-     local.set $17
-     local.get $5
-     local.get $16
+     local.set $16
+     local.get $6
+     local.get $15
      i32.add
-     local.get $17
+     local.get $16
      i32.store
      local.get $12
-     local.get $17
+     local.get $16
      i32.add
      i32.load8_u
      i32.const 1
      i32.eq
      if
-      local.get $6
+      local.get $1
       local.get $13
       i32.add
       i32.const 2
       i32.store8
-      local.get $3
-      local.get $6
+      local.get $1
+      local.get $4
       i32.add
       i32.const 2
       i32.store8
      else
-      local.get $8
-      local.get $17
+      local.get $11
+      local.get $16
       i32.const 2
       i32.shl
       i32.add
-      local.get $6
+      local.get $1
       i32.store
      end
     end
-    local.get $6
+    local.get $1
     i32.const 1
     i32.add
-    local.set $6
+    local.set $1
     br $for-loop|13
    end
   end
   i32.const 0
-  local.set $6
+  local.set $1
   loop $for-loop|24
-   local.get $6
+   local.get $1
    global.get $assembly/replay/people
    i32.lt_s
    if
-    local.get $6
+    local.get $1
     local.get $13
     i32.add
     i32.load8_u
     i32.eqz
     if
-     local.get $15
-     local.get $5
+     local.get $14
      local.get $6
+     local.get $1
      i32.const 2
      i32.shl
      i32.add
      i32.load
-     local.tee $1
+     local.tee $3
      i32.const 2
      i32.shl
      i32.add
@@ -1357,7 +1341,7 @@
      i32.const 0
      i32.ge_s
      if (result i32)
-      local.get $1
+      local.get $3
       local.get $12
       i32.add
       i32.load8_u
@@ -1366,29 +1350,29 @@
      end
      i32.eqz
      if
-      local.get $6
+      local.get $1
       local.get $13
       i32.add
       i32.const 1
       i32.store8
-      local.get $8
-      local.get $1
+      local.get $11
+      local.get $3
       i32.const 2
       i32.shl
       i32.add
       i32.const -1
       i32.store
-      local.get $3
-      local.get $6
+      local.get $1
+      local.get $4
       i32.add
       i32.const 1
       i32.store8
      end
     end
-    local.get $6
+    local.get $1
     i32.const 1
     i32.add
-    local.set $6
+    local.set $1
     br $for-loop|24
    end
   end
@@ -1420,20 +1404,20 @@
     i32.add
     local.tee $6
     i32.load
-    local.tee $8
+    local.tee $11
     i32.const 0
     i32.ge_s
     if
      local.get $8
-     local.get $10
+     local.get $11
      i32.add
      i32.const 2
      i32.store8
      local.get $6
      i32.const -1
      i32.store
-     local.get $8
-     local.get $14
+     local.get $9
+     local.get $11
      i32.add
      i32.const 3
      i32.store8
@@ -1457,35 +1441,38 @@
   local.get $3
   i32.gt_s
   if
-   call $assembly/replay/exitDistances
+   call $assembly/replay/reachable
   end
+  i32.const 0
+  local.set $1
   i32.const 1072
   i32.load
-  local.set $1
+  local.set $3
   i32.const 1032
   i32.load
-  local.set $3
+  local.set $4
   i32.const 1092
   i32.load
-  local.set $4
+  local.set $5
   i32.const 1068
   i32.load
-  local.set $5
+  local.set $6
   loop $for-loop|06
-   local.get $7
+   local.get $1
    global.get $assembly/replay/people
    i32.lt_s
    if
     local.get $1
-    local.get $7
+    local.get $3
     i32.add
     i32.load8_u
     if (result i32)
      i32.const 0
     else
+     global.get $assembly/replay/search
+     local.get $5
      local.get $4
-     local.get $3
-     local.get $7
+     local.get $1
      i32.const 2
      i32.shl
      i32.add
@@ -1494,27 +1481,26 @@
      i32.shl
      i32.add
      i32.load
-     i32.const 0
-     i32.lt_s
+     i32.ne
     end
     if
      global.get $assembly/replay/trappedTotal
-     local.tee $6
+     local.tee $11
      i32.const 1
      i32.add
      global.set $assembly/replay/trappedTotal
-     local.get $5
      local.get $6
+     local.get $11
      i32.const 2
      i32.shl
      i32.add
-     local.get $7
+     local.get $1
      i32.store
     end
-    local.get $7
+    local.get $1
     i32.const 1
     i32.add
-    local.set $7
+    local.set $1
     br $for-loop|06
    end
   end
@@ -1538,23 +1524,23 @@
   global.get $assembly/replay/consumed
   local.set $1
   loop $for-loop|27
-   local.get $9
+   local.get $7
    global.get $assembly/replay/people
    i32.lt_s
    if
-    local.get $9
-    local.get $11
+    local.get $7
+    local.get $10
     i32.add
     i32.load8_u
     local.tee $6
     i32.const 255
     i32.ne
     if
+     local.get $7
      local.get $9
-     local.get $14
      i32.add
      i32.load8_u
-     local.set $7
+     local.set $11
      local.get $1
      local.get $3
      i32.add
@@ -1563,16 +1549,16 @@
      local.get $1
      local.get $4
      i32.add
-     local.get $7
+     local.get $11
      i32.store8
      local.get $1
      i32.const 1
      i32.add
      local.set $1
-     local.get $7
+     local.get $11
      if
       local.get $5
-      local.get $9
+      local.get $7
       i32.const 2
       i32.shl
       i32.add
@@ -1581,17 +1567,17 @@
      end
      local.get $2
      i32.const 1
-     local.get $9
-     local.get $10
+     local.get $7
+     local.get $8
      i32.add
      i32.load8_u
      select
      local.set $2
     end
-    local.get $9
+    local.get $7
     i32.const 1
     i32.add
-    local.set $9
+    local.set $7
     br $for-loop|27
    end
   end
@@ -1622,9 +1608,9 @@
  (func $assembly/replay/spreadFire
   (local $0 i32)
   (local $1 i32)
-  (local $2 i64)
+  (local $2 i32)
   (local $3 i32)
-  (local $4 i32)
+  (local $4 i64)
   (local $5 i32)
   (local $6 i32)
   (local $7 i32)
@@ -1633,78 +1619,80 @@
   (local $10 i32)
   (local $11 i32)
   (local $12 i32)
+  (local $13 i32)
+  (local $14 i32)
+  (local $15 i32)
+  (local $16 i32)
   i32.const 1080
   i32.load
-  local.set $3
+  local.set $9
   i32.const 1084
   i32.load
-  local.set $8
-  i32.const 1024
-  i32.load
-  local.set $1
+  local.set $7
   i32.const 1124
   i32.load
-  local.set $5
+  local.set $8
   i32.const 1128
   i32.load
-  local.set $7
+  local.set $5
   i32.const 1060
   i32.load
-  local.set $9
-  loop $for-loop|0
-   local.get $6
-   global.get $assembly/replay/burningCount
+  local.set $11
+  i32.const 1148
+  i32.load
+  local.set $10
+  loop $while-continue|0
+   local.get $2
+   global.get $assembly/replay/frontier
    i32.lt_s
    if
-    local.get $8
-    local.get $6
+    i32.const 0
+    local.set $3
+    local.get $7
+    local.get $2
     i32.const 2
     i32.shl
     i32.add
     i32.load
-    local.tee $4
+    local.tee $13
     global.get $assembly/replay/width
     i32.div_s
-    local.tee $10
+    local.tee $14
     i32.const 0
     i32.gt_s
-    if
-     local.get $4
+    if (result i32)
+     local.get $13
      global.get $assembly/replay/width
      i32.sub
-     local.tee $11
-     local.get $3
+     local.get $10
      i32.add
      i32.load8_u
-     if (result i32)
-      i32.const 1
-     else
-      local.get $1
-      local.get $11
-      i32.add
-      i32.load8_u
-     end
-     if (result i32)
-      i32.const 1
-     else
-      local.get $5
-      local.get $11
-      i32.add
-      i32.load8_u
-     end
+    else
+     i32.const 1
+    end
+    i32.eqz
+    if
+     i32.const 1
+     local.set $3
+     local.get $13
+     global.get $assembly/replay/width
+     i32.sub
+     local.tee $12
+     local.get $8
+     i32.add
+     local.tee $15
+     i32.load8_u
      i32.eqz
      if
-      local.get $5
-      local.get $11
-      i32.add
+      local.get $15
       i32.const 1
       i32.store8
-      local.get $7
+      local.get $5
       local.get $0
       i32.const 2
       i32.shl
       i32.add
-      local.get $11
+      local.get $12
       i32.store
       local.get $0
       i32.const 1
@@ -1712,53 +1700,49 @@
       local.set $0
      end
     end
-    local.get $4
-    local.get $10
+    local.get $13
+    local.get $14
     global.get $assembly/replay/width
     i32.mul
     i32.sub
-    local.tee $11
+    local.tee $15
     global.get $assembly/replay/width
     i32.const 1
     i32.sub
     i32.lt_s
-    if
-     local.get $4
+    if (result i32)
+     local.get $13
      i32.const 1
      i32.add
-     local.tee $12
-     local.get $3
+     local.get $10
      i32.add
      i32.load8_u
-     if (result i32)
-      i32.const 1
-     else
-      local.get $1
-      local.get $12
-      i32.add
-      i32.load8_u
-     end
-     if (result i32)
-      i32.const 1
-     else
-      local.get $5
-      local.get $12
-      i32.add
-      i32.load8_u
-     end
+    else
+     i32.const 1
+    end
+    i32.eqz
+    if
+     i32.const 1
+     local.set $3
+     local.get $13
+     i32.const 1
+     i32.add
+     local.tee $16
+     local.get $8
+     i32.add
+     local.tee $12
+     i32.load8_u
      i32.eqz
      if
-      local.get $5
       local.get $12
-      i32.add
       i32.const 1
       i32.store8
-      local.get $7
+      local.get $5
       local.get $0
       i32.const 2
       i32.shl
       i32.add
-      local.get $12
+      local.get $16
       i32.store
       local.get $0
       i32.const 1
@@ -1766,48 +1750,44 @@
       local.set $0
      end
     end
-    local.get $10
+    local.get $14
     global.get $assembly/replay/height
     i32.const 1
     i32.sub
     i32.lt_s
-    if
-     local.get $4
+    if (result i32)
+     local.get $13
      global.get $assembly/replay/width
      i32.add
-     local.tee $10
-     local.get $3
+     local.get $10
      i32.add
      i32.load8_u
-     if (result i32)
-      i32.const 1
-     else
-      local.get $1
-      local.get $10
-      i32.add
-      i32.load8_u
-     end
-     if (result i32)
-      i32.const 1
-     else
-      local.get $5
-      local.get $10
-      i32.add
-      i32.load8_u
-     end
+    else
+     i32.const 1
+    end
+    i32.eqz
+    if
+     i32.const 1
+     local.set $3
+     local.get $13
+     global.get $assembly/replay/width
+     i32.add
+     local.tee $12
+     local.get $8
+     i32.add
+     local.tee $14
+     i32.load8_u
      i32.eqz
      if
-      local.get $5
-      local.get $10
-      i32.add
+      local.get $14
       i32.const 1
       i32.store8
-      local.get $7
+      local.get $5
       local.get $0
       i32.const 2
       i32.shl
       i32.add
-      local.get $10
+      local.get $12
       i32.store
       local.get $0
       i32.const 1
@@ -1815,46 +1795,42 @@
       local.set $0
      end
     end
-    local.get $11
+    local.get $15
     i32.const 0
     i32.gt_s
-    if
-     local.get $4
+    if (result i32)
+     local.get $13
      i32.const 1
      i32.sub
-     local.tee $4
-     local.get $3
+     local.get $10
      i32.add
      i32.load8_u
-     if (result i32)
-      i32.const 1
-     else
-      local.get $1
-      local.get $4
-      i32.add
-      i32.load8_u
-     end
-     if (result i32)
-      i32.const 1
-     else
-      local.get $4
-      local.get $5
-      i32.add
-      i32.load8_u
-     end
+    else
+     i32.const 1
+    end
+    i32.eqz
+    if
+     i32.const 1
+     local.set $3
+     local.get $13
+     i32.const 1
+     i32.sub
+     local.tee $12
+     local.get $8
+     i32.add
+     local.tee $14
+     i32.load8_u
      i32.eqz
      if
-      local.get $4
-      local.get $5
-      i32.add
+      local.get $14
       i32.const 1
       i32.store8
-      local.get $7
+      local.get $5
       local.get $0
       i32.const 2
       i32.shl
       i32.add
-      local.get $4
+      local.get $12
       i32.store
       local.get $0
       i32.const 1
@@ -1862,53 +1838,191 @@
       local.set $0
      end
     end
-    local.get $6
-    i32.const 1
-    i32.add
-    local.set $6
-    br $for-loop|0
+    local.get $3
+    if
+     local.get $2
+     i32.const 1
+     i32.add
+     local.set $2
+    else
+     global.get $assembly/replay/frontier
+     i32.const 1
+     i32.sub
+     global.set $assembly/replay/frontier
+     local.get $7
+     local.get $2
+     i32.const 2
+     i32.shl
+     i32.add
+     local.get $7
+     global.get $assembly/replay/frontier
+     i32.const 2
+     i32.shl
+     i32.add
+     local.tee $3
+     i32.load
+     i32.store
+     local.get $3
+     local.get $13
+     i32.store
+    end
+    br $while-continue|0
    end
   end
-  local.get $7
   local.get $0
-  call $assembly/replay/sort
+  i32.const 16
+  i32.le_s
+  if
+   i32.const 1
+   local.set $2
+   loop $for-loop|0
+    local.get $0
+    local.get $2
+    i32.gt_s
+    if
+     local.get $5
+     local.get $2
+     i32.const 2
+     i32.shl
+     i32.add
+     i32.load
+     local.set $3
+     local.get $2
+     i32.const 1
+     i32.sub
+     local.set $1
+     loop $while-continue|1
+      local.get $1
+      i32.const 0
+      i32.ge_s
+      if (result i32)
+       local.get $3
+       local.get $5
+       local.get $1
+       i32.const 2
+       i32.shl
+       i32.add
+       i32.load
+       i32.lt_s
+      else
+       i32.const 0
+      end
+      if
+       local.get $5
+       local.get $1
+       i32.const 1
+       i32.add
+       i32.const 2
+       i32.shl
+       i32.add
+       local.get $5
+       local.get $1
+       i32.const 2
+       i32.shl
+       i32.add
+       i32.load
+       i32.store
+       local.get $1
+       i32.const 1
+       i32.sub
+       local.set $1
+       br $while-continue|1
+      end
+     end
+     local.get $5
+     local.get $1
+     i32.const 1
+     i32.add
+     i32.const 2
+     i32.shl
+     i32.add
+     local.get $3
+     i32.store
+     local.get $2
+     i32.const 1
+     i32.add
+     local.set $2
+     br $for-loop|0
+    end
+   end
+  else
+   global.get $assembly/replay/cells
+   local.get $0
+   i32.const 3
+   i32.shl
+   i32.le_s
+   if
+    i32.const 0
+    local.set $3
+    loop $for-loop|2
+     local.get $0
+     local.get $1
+     i32.gt_s
+     if
+      local.get $3
+      local.get $8
+      i32.add
+      i32.load8_u
+      if
+       local.get $5
+       local.get $1
+       i32.const 2
+       i32.shl
+       i32.add
+       local.get $3
+       i32.store
+       local.get $1
+       i32.const 1
+       i32.add
+       local.set $1
+      end
+      local.get $3
+      i32.const 1
+      i32.add
+      local.set $3
+      br $for-loop|2
+     end
+    end
+   else
+    local.get $5
+    local.get $0
+    call $assembly/replay/sort
+   end
+  end
   global.get $assembly/replay/ignitedTotal
-  local.set $4
-  i32.const 0
-  local.set $6
   loop $for-loop|1
    local.get $0
    local.get $6
    i32.gt_s
    if
-    local.get $7
+    local.get $5
     local.get $6
     i32.const 2
     i32.shl
     i32.add
     i32.load
-    local.tee $10
-    local.get $5
+    local.tee $3
+    local.get $8
     i32.add
     i32.const 0
     i32.store8
-    local.get $10
-    local.get $10
+    local.get $3
+    local.get $3
     global.get $assembly/replay/width
     i32.div_s
-    local.tee $11
+    local.tee $12
     global.get $assembly/replay/width
     i32.mul
     i32.sub
-    local.set $12
-    local.get $11
+    local.set $13
+    local.get $12
     i32.const 0
     i32.gt_s
     if (result i32)
-     local.get $10
+     local.get $3
      global.get $assembly/replay/width
      i32.sub
-     local.get $3
+     local.get $9
      i32.add
      i32.load8_u
      i32.const 1
@@ -1924,22 +2038,22 @@
      i32.const 1
      global.get $assembly/replay/threshold
      global.get $assembly/replay/fireState
-     local.tee $2
-     local.get $2
+     local.tee $4
+     local.get $4
      i64.const 30
      i64.shr_u
      i64.xor
      i64.const -4658895280553007687
      i64.mul
-     local.tee $2
-     local.get $2
+     local.tee $4
+     local.get $4
      i64.const 27
      i64.shr_u
      i64.xor
      i64.const -7723592293110705685
      i64.mul
-     local.tee $2
-     local.get $2
+     local.tee $4
+     local.get $4
      i64.const 31
      i64.shr_u
      i64.xor
@@ -1950,16 +2064,16 @@
      i32.const 0
     end
     local.set $1
-    local.get $12
+    local.get $13
     global.get $assembly/replay/width
     i32.const 1
     i32.sub
     i32.lt_s
     if (result i32)
-     local.get $10
+     local.get $3
      i32.const 1
      i32.add
-     local.get $3
+     local.get $9
      i32.add
      i32.load8_u
      i32.const 1
@@ -1976,73 +2090,22 @@
      i32.const 1
      global.get $assembly/replay/threshold
      global.get $assembly/replay/fireState
-     local.tee $2
-     local.get $2
+     local.tee $4
+     local.get $4
      i64.const 30
      i64.shr_u
      i64.xor
      i64.const -4658895280553007687
      i64.mul
-     local.tee $2
-     local.get $2
+     local.tee $4
+     local.get $4
      i64.const 27
      i64.shr_u
      i64.xor
      i64.const -7723592293110705685
      i64.mul
-     local.tee $2
-     local.get $2
-     i64.const 31
-     i64.shr_u
-     i64.xor
-     i64.gt_u
-     global.get $assembly/replay/always
-     select
-     i32.or
-     local.set $1
-    end
-    local.get $11
-    global.get $assembly/replay/height
-    i32.const 1
-    i32.sub
-    i32.lt_s
-    if (result i32)
-     local.get $10
-     global.get $assembly/replay/width
-     i32.add
-     local.get $3
-     i32.add
-     i32.load8_u
-     i32.const 1
-     i32.eq
-    else
-     i32.const 0
-    end
-    if
-     global.get $assembly/replay/fireState
-     i64.const 7046029254386353131
-     i64.sub
-     global.set $assembly/replay/fireState
-     local.get $1
-     i32.const 1
-     global.get $assembly/replay/threshold
-     global.get $assembly/replay/fireState
-     local.tee $2
-     local.get $2
-     i64.const 30
-     i64.shr_u
-     i64.xor
-     i64.const -4658895280553007687
-     i64.mul
-     local.tee $2
-     local.get $2
-     i64.const 27
-     i64.shr_u
-     i64.xor
-     i64.const -7723592293110705685
-     i64.mul
-     local.tee $2
-     local.get $2
+     local.tee $4
+     local.get $4
      i64.const 31
      i64.shr_u
      i64.xor
@@ -2053,13 +2116,64 @@
      local.set $1
     end
     local.get $12
+    global.get $assembly/replay/height
+    i32.const 1
+    i32.sub
+    i32.lt_s
+    if (result i32)
+     local.get $3
+     global.get $assembly/replay/width
+     i32.add
+     local.get $9
+     i32.add
+     i32.load8_u
+     i32.const 1
+     i32.eq
+    else
+     i32.const 0
+    end
+    if
+     global.get $assembly/replay/fireState
+     i64.const 7046029254386353131
+     i64.sub
+     global.set $assembly/replay/fireState
+     local.get $1
+     i32.const 1
+     global.get $assembly/replay/threshold
+     global.get $assembly/replay/fireState
+     local.tee $4
+     local.get $4
+     i64.const 30
+     i64.shr_u
+     i64.xor
+     i64.const -4658895280553007687
+     i64.mul
+     local.tee $4
+     local.get $4
+     i64.const 27
+     i64.shr_u
+     i64.xor
+     i64.const -7723592293110705685
+     i64.mul
+     local.tee $4
+     local.get $4
+     i64.const 31
+     i64.shr_u
+     i64.xor
+     i64.gt_u
+     global.get $assembly/replay/always
+     select
+     i32.or
+     local.set $1
+    end
+    local.get $13
     i32.const 0
     i32.gt_s
     if (result i32)
-     local.get $10
+     local.get $3
      i32.const 1
      i32.sub
-     local.get $3
+     local.get $9
      i32.add
      i32.load8_u
      i32.const 1
@@ -2076,22 +2190,22 @@
      i32.const 1
      global.get $assembly/replay/threshold
      global.get $assembly/replay/fireState
-     local.tee $2
-     local.get $2
+     local.tee $4
+     local.get $4
      i64.const 30
      i64.shr_u
      i64.xor
      i64.const -4658895280553007687
      i64.mul
-     local.tee $2
-     local.get $2
+     local.tee $4
+     local.get $4
      i64.const 27
      i64.shr_u
      i64.xor
      i64.const -7723592293110705685
      i64.mul
-     local.tee $2
-     local.get $2
+     local.tee $4
+     local.get $4
      i64.const 31
      i64.shr_u
      i64.xor
@@ -2108,12 +2222,12 @@
      i32.const 1
      i32.add
      global.set $assembly/replay/ignitedTotal
-     local.get $9
+     local.get $11
      local.get $1
      i32.const 2
      i32.shl
      i32.add
-     local.get $10
+     local.get $3
      i32.store
     end
     local.get $6
@@ -2123,39 +2237,61 @@
     br $for-loop|1
    end
   end
-  loop $for-loop|2
-   local.get $4
+  local.set $0
+  loop $for-loop|20
+   local.get $0
    global.get $assembly/replay/ignitedTotal
    i32.lt_s
    if
-    local.get $9
-    local.get $4
+    local.get $11
+    local.get $0
     i32.const 2
     i32.shl
     i32.add
     i32.load
-    local.tee $0
-    local.get $3
+    local.tee $1
+    local.get $9
     i32.add
     i32.const 1
     i32.store8
-    global.get $assembly/replay/burningCount
-    local.tee $1
-    i32.const 1
-    i32.add
-    global.set $assembly/replay/burningCount
-    local.get $8
     local.get $1
+    local.get $10
+    i32.add
+    i32.const 1
+    i32.store8
+    local.get $7
+    global.get $assembly/replay/burningCount
     i32.const 2
     i32.shl
     i32.add
-    local.get $0
+    local.get $7
+    global.get $assembly/replay/frontier
+    i32.const 2
+    i32.shl
+    i32.add
+    i32.load
     i32.store
-    local.get $4
+    global.get $assembly/replay/frontier
+    local.tee $2
     i32.const 1
     i32.add
-    local.set $4
-    br $for-loop|2
+    global.set $assembly/replay/frontier
+    local.get $7
+    local.get $2
+    i32.const 2
+    i32.shl
+    i32.add
+    local.get $1
+    i32.store
+    global.get $assembly/replay/burningCount
+    i32.const 1
+    i32.add
+    global.set $assembly/replay/burningCount
+    local.get $0
+    i32.const 1
+    i32.add
+    local.set $0
+    br $for-loop|20
    end
   end
  )
@@ -2244,7 +2380,7 @@
   (local $0 i32)
   (local $1 i32)
   (local $2 i32)
-  (local $3 i64)
+  (local $3 i32)
   (local $4 i32)
   (local $5 i32)
   (local $6 i32)
@@ -2252,16 +2388,12 @@
   (local $8 i32)
   (local $9 i32)
   (local $10 i32)
-  (local $11 i64)
-  (local $12 i32)
-  (local $13 i32)
-  (local $14 i64)
   i32.const 1136
   i32.load
   local.set $6
   i32.const 1096
   i32.load
-  local.set $9
+  local.set $8
   i32.const 1100
   i32.load
   local.set $7
@@ -2270,10 +2402,10 @@
   local.set $5
   i32.const 1108
   i32.load
-  local.set $10
+  local.set $9
   i32.const 1112
   i32.load
-  local.set $8
+  local.set $4
   global.get $assembly/replay/people
   i32.const 1
   i32.sub
@@ -2293,48 +2425,48 @@
      local.get $2
      i32.const 2
      i32.shl
-     local.tee $4
-     local.get $9
+     local.tee $1
+     local.get $8
      i32.add
      i32.load
-     local.set $12
-     local.get $4
-     local.get $10
+     local.set $3
+     local.get $1
+     local.get $9
      i32.add
      local.get $5
-     local.get $12
+     local.get $3
      i32.const 2
      i32.shl
-     local.tee $4
+     local.tee $1
      i32.add
      i32.load
      i32.store
-     local.get $4
+     local.get $1
      local.get $5
      i32.add
      local.get $2
      i32.store
-     local.get $4
+     local.get $1
      local.get $7
      i32.add
-     local.tee $13
+     local.tee $1
      i32.load
      i32.const 1
      i32.add
-     local.set $4
-     local.get $13
-     local.get $4
+     local.set $10
+     local.get $1
+     local.get $10
      i32.store
-     local.get $4
+     local.get $10
      i32.const 2
      i32.eq
      if
-      local.get $8
+      local.get $4
       local.get $0
       i32.const 2
       i32.shl
       i32.add
-      local.get $12
+      local.get $3
       i32.store
       local.get $0
       i32.const 1
@@ -2349,79 +2481,118 @@
     br $for-loop|0
    end
   end
-  local.get $8
   local.get $0
-  call $assembly/replay/sort
+  i32.const 1
+  i32.gt_s
+  if
+   local.get $0
+   i32.const 16
+   i32.le_s
+   if
+    i32.const 1
+    local.set $2
+    loop $for-loop|00
+     local.get $0
+     local.get $2
+     i32.gt_s
+     if
+      local.get $4
+      local.get $2
+      i32.const 2
+      i32.shl
+      i32.add
+      i32.load
+      local.set $3
+      local.get $2
+      i32.const 1
+      i32.sub
+      local.set $1
+      loop $while-continue|1
+       local.get $1
+       i32.const 0
+       i32.ge_s
+       if (result i32)
+        local.get $3
+        local.get $4
+        local.get $1
+        i32.const 2
+        i32.shl
+        i32.add
+        i32.load
+        i32.lt_s
+       else
+        i32.const 0
+       end
+       if
+        local.get $4
+        local.get $1
+        i32.const 1
+        i32.add
+        i32.const 2
+        i32.shl
+        i32.add
+        local.get $4
+        local.get $1
+        i32.const 2
+        i32.shl
+        i32.add
+        i32.load
+        i32.store
+        local.get $1
+        i32.const 1
+        i32.sub
+        local.set $1
+        br $while-continue|1
+       end
+      end
+      local.get $4
+      local.get $1
+      i32.const 1
+      i32.add
+      i32.const 2
+      i32.shl
+      i32.add
+      local.get $3
+      i32.store
+      local.get $2
+      i32.const 1
+      i32.add
+      local.set $2
+      br $for-loop|00
+     end
+    end
+   else
+    local.get $4
+    local.get $0
+    call $assembly/replay/sort
+   end
+  end
+  i32.const 0
+  local.set $1
   loop $for-loop|1
    local.get $0
    local.get $1
    i32.gt_s
    if
     local.get $7
-    local.get $8
+    local.get $4
     local.get $1
     i32.const 2
     i32.shl
     i32.add
     i32.load
-    local.tee $2
     i32.const 2
     i32.shl
+    local.tee $2
     i32.add
     i64.load32_s
-    local.set $3
-    loop $do-loop|0
-     global.get $assembly/replay/movementState
-     i64.const 7046029254386353131
-     i64.sub
-     global.set $assembly/replay/movementState
-     i64.const 0
-     local.get $3
-     i64.sub
-     local.get $3
-     i64.rem_u
-     local.tee $11
-     i64.eqz
-     global.get $assembly/replay/movementState
-     local.tee $14
-     local.get $14
-     i64.const 30
-     i64.shr_u
-     i64.xor
-     i64.const -4658895280553007687
-     i64.mul
-     local.tee $14
-     local.get $14
-     i64.const 27
-     i64.shr_u
-     i64.xor
-     i64.const -7723592293110705685
-     i64.mul
-     local.tee $14
-     local.get $14
-     i64.const 31
-     i64.shr_u
-     i64.xor
-     local.tee $14
-     i64.const 0
-     local.get $11
-     i64.sub
-     i64.lt_u
-     i32.or
-     i32.eqz
-     br_if $do-loop|0
-    end
-    local.get $14
-    local.get $3
-    i64.rem_u
+    call $assembly/replay/movementUniform
     i32.wrap_i64
-    local.set $12
+    local.set $10
     i32.const 0
-    local.set $4
-    local.get $5
+    local.set $3
     local.get $2
-    i32.const 2
-    i32.shl
+    local.get $5
     i32.add
     i32.load
     local.set $2
@@ -2430,8 +2601,8 @@
      i32.const 0
      i32.ge_s
      if
-      local.get $4
-      local.get $12
+      local.get $3
+      local.get $10
       i32.ne
       if
        local.get $2
@@ -2440,11 +2611,11 @@
        i32.const 6
        i32.store8
       end
-      local.get $4
+      local.get $3
       i32.const 1
       i32.add
-      local.set $4
-      local.get $10
+      local.set $3
+      local.get $9
       local.get $2
       i32.const 2
       i32.shl
@@ -2481,7 +2652,7 @@
     i32.or
     if
      local.get $7
-     local.get $9
+     local.get $8
      local.get $0
      i32.const 2
      i32.shl
@@ -2533,36 +2704,36 @@
   global.set $assembly/replay/logLength
   local.get $5
   global.set $assembly/replay/logSteps
-  i32.const 1152
+  i32.const 1160
   global.get $assembly/replay/cells
   i32.store
-  i32.const 1156
+  i32.const 1164
   global.get $assembly/replay/cells
   i32.const 2
   i32.shl
   local.tee $0
   i32.store
-  i32.const 1160
+  i32.const 1168
   local.get $2
   i32.const 2
   i32.shl
   local.tee $1
   i32.store
-  i32.const 1164
+  i32.const 1172
   local.get $3
   i32.const 2
   i32.shl
-  i32.store
-  i32.const 1168
-  local.get $4
-  i32.store
-  i32.const 1172
-  local.get $4
   i32.store
   i32.const 1176
   local.get $4
   i32.store
   i32.const 1180
+  local.get $4
+  i32.store
+  i32.const 1184
+  local.get $4
+  i32.store
+  i32.const 1188
   local.get $5
   i32.const 1
   i32.add
@@ -2570,88 +2741,94 @@
   i32.shl
   local.tee $3
   i32.store
-  i32.const 1184
-  local.get $3
-  i32.store
-  i32.const 1188
-  local.get $0
-  i32.store
   i32.const 1192
   local.get $3
   i32.store
   i32.const 1196
+  local.get $0
+  i32.store
+  i32.const 1200
+  local.get $3
+  i32.store
+  i32.const 1204
   local.get $2
   local.get $4
   i32.add
   i32.const 2
   i32.shl
   i32.store
-  i32.const 1200
+  i32.const 1208
   local.get $2
   i32.store
-  i32.const 1204
+  i32.const 1212
   local.get $1
   i32.store
-  i32.const 1208
-  global.get $assembly/replay/cells
-  i32.store
-  i32.const 1212
-  local.get $0
-  i32.store
   i32.const 1216
-  local.get $0
+  global.get $assembly/replay/cells
   i32.store
   i32.const 1220
   local.get $0
   i32.store
   i32.const 1224
-  local.get $1
+  local.get $0
   i32.store
   i32.const 1228
   local.get $0
   i32.store
   i32.const 1232
-  local.get $0
+  local.get $1
   i32.store
   i32.const 1236
-  local.get $1
+  local.get $0
   i32.store
   i32.const 1240
-  local.get $1
+  local.get $0
   i32.store
   i32.const 1244
   local.get $1
   i32.store
   i32.const 1248
-  local.get $2
+  local.get $1
   i32.store
   i32.const 1252
-  global.get $assembly/replay/cells
+  local.get $1
   i32.store
   i32.const 1256
-  local.get $0
+  local.get $2
   i32.store
   i32.const 1260
-  local.get $0
+  global.get $assembly/replay/cells
   i32.store
   i32.const 1264
-  local.get $2
+  local.get $0
   i32.store
   i32.const 1268
-  local.get $2
+  local.get $0
   i32.store
   i32.const 1272
+  local.get $2
+  i32.store
+  i32.const 1276
+  local.get $2
+  i32.store
+  i32.const 1280
   local.get $5
   i32.const 2
   i32.shl
   i32.store
-  i64.const 1280
+  i32.const 1284
+  global.get $assembly/replay/cells
+  i32.store
+  i32.const 1288
+  local.get $0
+  i32.store
+  i64.const 1296
   local.set $6
   i32.const 0
   local.set $0
   loop $for-loop|0
    local.get $0
-   i32.const 31
+   i32.const 33
    i32.lt_s
    if
     local.get $0
@@ -2664,7 +2841,7 @@
     i64.store32
     local.get $6
     local.get $1
-    i32.const 1152
+    i32.const 1160
     i32.add
     i64.load32_u
     i64.add
@@ -2722,6 +2899,7 @@
   (local $5 i32)
   (local $6 i32)
   (local $7 i32)
+  (local $8 i32)
   i32.const 0
   global.set $assembly/replay/steps
   i32.const 0
@@ -2736,16 +2914,16 @@
   global.set $assembly/replay/trappedTotal
   i32.const 1084
   i32.load
-  local.set $3
+  local.set $2
   i32.const 1088
   i32.load
-  local.set $4
+  local.set $3
   i32.const 1032
   i32.load
-  local.set $5
+  local.set $4
   i32.const 1080
   i32.load
-  local.tee $6
+  local.tee $5
   i32.const 0
   global.get $assembly/replay/cells
   memory.fill
@@ -2760,16 +2938,16 @@
   global.get $assembly/replay/cells
   i32.const 2
   i32.shl
-  local.tee $1
+  local.tee $6
   memory.fill
   i32.const 1104
   i32.load
   i32.const 255
-  local.get $1
+  local.get $6
   memory.fill
-  local.get $4
+  local.get $3
   i32.const 255
-  local.get $1
+  local.get $6
   memory.fill
   i32.const 1120
   i32.load
@@ -2788,37 +2966,55 @@
   i32.const 2
   i32.shl
   memory.fill
-  i32.const 1036
+  i32.const 1148
+  i32.load
+  local.tee $1
+  i32.const 1024
+  i32.load
+  global.get $assembly/replay/cells
+  memory.copy
+  i32.const 1092
+  i32.load
+  i32.const 0
+  local.get $6
+  memory.fill
+  i32.const 0
+  global.set $assembly/replay/search
+  i32.const 1028
+  i32.load
+  local.set $6
+  i32.const 1152
   i32.load
   local.set $7
+  i32.const 0
+  global.set $assembly/replay/exitCount
   loop $for-loop|0
    local.get $0
-   global.get $assembly/replay/ignitionCount
+   global.get $assembly/replay/cells
    i32.lt_s
    if
-    local.get $7
+    local.get $6
     local.get $0
     i32.const 2
     i32.shl
     i32.add
     i32.load
-    local.tee $1
-    local.get $6
-    i32.add
-    i32.const 1
-    i32.store8
-    global.get $assembly/replay/burningCount
-    local.tee $2
-    i32.const 1
-    i32.add
-    global.set $assembly/replay/burningCount
-    local.get $3
-    local.get $2
-    i32.const 2
-    i32.shl
-    i32.add
-    local.get $1
-    i32.store
+    i32.const 0
+    i32.ge_s
+    if
+     global.get $assembly/replay/exitCount
+     local.tee $8
+     i32.const 1
+     i32.add
+     global.set $assembly/replay/exitCount
+     local.get $7
+     local.get $8
+     i32.const 2
+     i32.shl
+     i32.add
+     local.get $0
+     i32.store
+    end
     local.get $0
     i32.const 1
     i32.add
@@ -2826,15 +3022,62 @@
     br $for-loop|0
    end
   end
+  i32.const 1036
+  i32.load
+  local.set $6
   i32.const 0
   local.set $0
   loop $for-loop|1
    local.get $0
+   global.get $assembly/replay/ignitionCount
+   i32.lt_s
+   if
+    local.get $5
+    local.get $6
+    local.get $0
+    i32.const 2
+    i32.shl
+    i32.add
+    i32.load
+    local.tee $7
+    i32.add
+    i32.const 1
+    i32.store8
+    local.get $1
+    local.get $7
+    i32.add
+    i32.const 1
+    i32.store8
+    global.get $assembly/replay/burningCount
+    local.tee $8
+    i32.const 1
+    i32.add
+    global.set $assembly/replay/burningCount
+    local.get $2
+    local.get $8
+    i32.const 2
+    i32.shl
+    i32.add
+    local.get $7
+    i32.store
+    local.get $0
+    i32.const 1
+    i32.add
+    local.set $0
+    br $for-loop|1
+   end
+  end
+  global.get $assembly/replay/burningCount
+  global.set $assembly/replay/frontier
+  i32.const 0
+  local.set $0
+  loop $for-loop|2
+   local.get $0
    global.get $assembly/replay/people
    i32.lt_s
    if
+    local.get $3
     local.get $4
-    local.get $5
     local.get $0
     i32.const 2
     i32.shl
@@ -2849,7 +3092,7 @@
     i32.const 1
     i32.add
     local.set $0
-    br $for-loop|1
+    br $for-loop|2
    end
   end
   i32.const 1052
@@ -2860,7 +3103,7 @@
   i32.load
   i32.const 0
   i32.store
-  call $assembly/replay/exitDistances
+  call $assembly/replay/reachable
   i32.const 0
   local.set $0
   i32.const 1072
@@ -2887,6 +3130,7 @@
     if (result i32)
      i32.const 0
     else
+     global.get $assembly/replay/search
      local.get $3
      local.get $2
      local.get $0
@@ -2898,8 +3142,7 @@
      i32.shl
      i32.add
      i32.load
-     i32.const 0
-     i32.lt_s
+     i32.ne
     end
     if
      global.get $assembly/replay/trappedTotal
@@ -2942,7 +3185,7 @@
   i32.ne
  )
  (func $assembly/replay/heapBase (result i32)
-  i32.const 1276
+  i32.const 1292
  )
  (func $assembly/replay/entriesConsumed (result i32)
   global.get $assembly/replay/consumed
