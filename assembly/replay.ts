@@ -111,6 +111,10 @@ let burningCount: i32 = 0;
 let ignitedTotal: i32 = 0;
 let trappedTotal: i32 = 0;
 let exitCount: i32 = 0;
+let activeCount: i32 = 0;
+// Someone in s_0 stands on an exit (scenario validation forbids it; the
+// layout of a test may not).
+let startsOnExit: bool = false;
 // The reachability search number: a cell is reachable from a usable exit
 // when R_REACHED holds the current one (so nothing is cleared per search).
 let search: i32 = 0;
@@ -305,7 +309,13 @@ function initialState(): void {
     seti(burningCells, burningCount++, cell);
   }
   frontier = burningCount;
-  for (let i = 0; i < people; i++) seti(occupant, geti(position, i), i);
+  startsOnExit = false;
+  for (let i = 0; i < people; i++) {
+    const cell = geti(position, i);
+    seti(occupant, cell, i);
+    if (geti(exitAt, cell) >= 0) startsOnExit = true;
+  }
+  activeCount = people;
   seti(at(R_STEP_MOVES), 0, 0);
   seti(at(R_STEP_IGNITED), 0, 0);
   reachable();
@@ -316,22 +326,14 @@ function initialState(): void {
 /** One step s_{t-1} → s_t (contract §7 steps 1–9), as stepCore does it. */
 function step(maxSteps: i32): i32 {
   const status = at(R_STATUS);
-  const actions = at(R_ACTIONS);
   // A step of the log with another count than the active people, or with
   // a bad code, stops the replay before anything changes.
   const end = geti(at(R_LOG_END), steps);
-  if (end > logLength) return LOG_MISMATCH;
-  let j = consumed;
-  for (let i = 0; i < people; i++) {
-    if (getb(status, i) != ACTIVE) continue;
-    if (j >= end) return LOG_MISMATCH;
-    if (getb(actions, j++) > 4) return BAD_ACTION;
-  }
-  if (j != end) return LOG_MISMATCH;
+  if (end > logLength || end - consumed != activeCount) return LOG_MISMATCH;
+  if (!resolveIntents()) return BAD_ACTION;
   steps += 1;
   const outcomeP = at(R_OUTCOME_P);
   const eventP = at(R_EVENT_P);
-  resolveIntents();
   resolveConflicts();
   resolveChains();
   moveAndResolve();
@@ -350,13 +352,16 @@ function step(maxSteps: i32): i32 {
   }
   seti(at(R_STEP_IGNITED), steps, ignitedTotal);
   if (ignitedTotal > before) reachable();
-  recordTrapped();
-  // Outputs by log entry: the people active before the step, in order.
+  // One pass for the outputs by log entry (the people active before the
+  // step, in order), the trapped set of s_t and the people still active.
   const outcome = at(R_OUTCOME);
   const event = at(R_EVENT);
   const resolution = at(R_RESOLUTION);
-  let anyone = false;
-  j = consumed;
+  const position = at(R_POSITION);
+  const reached = at(R_REACHED);
+  const trapped = at(R_TRAPPED);
+  let active = 0;
+  let j = consumed;
   for (let i = 0; i < people; i++) {
     const o = getb(outcomeP, i);
     if (o == NONE) continue;
@@ -365,18 +370,29 @@ function step(maxSteps: i32): i32 {
     setb(event, j, e);
     j++;
     if (e != 0) seti(resolution, i, steps);
-    if (getb(status, i) == ACTIVE) anyone = true;
+    else {
+      active++;
+      if (geti(reached, geti(position, i)) != search) {
+        seti(trapped, trappedTotal++, i);
+      }
+    }
   }
+  seti(at(R_STEP_TRAPPED), steps, trappedTotal);
   consumed = j;
+  activeCount = active;
   seti(at(R_STEP_MOVES), steps, consumed);
-  termination = anyone
+  termination = active > 0
     ? steps >= maxSteps ? TERM_MAX_STEPS : TERM_NONE
     : TERM_ALL_RESOLVED;
   return OK;
 }
 
-/** Step 1: stay, boundary, wall and (under blocked) fire; the rest are movers. */
-function resolveIntents(): void {
+/**
+ * Step 1: stay, boundary, wall and (under blocked) fire; the rest are
+ * movers. Writes only per-step scratch, so false (a code above 4) leaves
+ * the state as it was.
+ */
+function resolveIntents(): bool {
   const status = at(R_STATUS);
   const actions = at(R_ACTIONS);
   const outcomeP = at(R_OUTCOME_P);
@@ -393,6 +409,7 @@ function resolveIntents(): void {
       continue;
     }
     const code = getb(actions, j++);
+    if (code > 4) return false;
     if (code == 0) {
       setb(outcomeP, i, STAYED);
       continue;
@@ -415,6 +432,7 @@ function resolveIntents(): void {
     }
     setb(outcomeP, i, o);
   }
+  return true;
 }
 
 /** uniform(k) of the movement stream: contract §7 rejection. */
@@ -520,7 +538,13 @@ function resolveChains(): void {
   }
 }
 
-/** Steps 4–5: movers take their targets; entered-fire casualties; evacuations. */
+/**
+ * Steps 4–5 in one pass over the movers. A mover vacates its origin only if
+ * it still holds it: in a chain, a follower taken first has already moved
+ * into its leader's origin. Only a mover can evacuate: nobody starts on an
+ * exit (unless `startsOnExit`, when the full pass of step 5 runs too), and a
+ * person who reaches an exit leaves or dies there in the same step.
+ */
 function moveAndResolve(): void {
   const outcomeP = at(R_OUTCOME_P);
   const eventP = at(R_EVENT_P);
@@ -530,19 +554,21 @@ function moveAndResolve(): void {
   const burning = at(R_BURNING);
   const status = at(R_STATUS);
   const exitAt = at(R_EXIT_AT);
-  // Every origin is vacated before any target is filled (chains).
-  for (let i = 0; i < people; i++) {
-    if (getb(outcomeP, i) == MOVED) seti(occupant, geti(position, i), -1);
-  }
   for (let i = 0; i < people; i++) {
     if (getb(outcomeP, i) != MOVED) continue;
+    const from = geti(position, i);
+    if (geti(occupant, from) == i) seti(occupant, from, -1);
     const cell = geti(target, i);
     seti(position, i, cell);
     if (getb(burning, cell) == 1) {
       setb(status, i, CASUALTY);
       setb(eventP, i, EVENT_ENTERED_FIRE);
+    } else if (geti(exitAt, cell) >= 0) {
+      setb(status, i, EVACUATED);
+      setb(eventP, i, EVENT_EVACUATED);
     } else seti(occupant, cell, i);
   }
+  if (!startsOnExit) return;
   for (let i = 0; i < people; i++) {
     if (getb(status, i) != ACTIVE) continue;
     const cell = geti(position, i);

@@ -39,9 +39,12 @@ export type ReplayStop =
   | "terminated"
   /** The log has no more steps and the episode has not terminated. */
   | "log_ended"
-  /** A step of the log has another count than the active people. */
+  /**
+   * A step of the log has another count than the active people, or ends
+   * past the codes.
+   */
   | "log_mismatch"
-  /** A code is not an action code. */
+  /** A step of the right count holds a code that is not an action code. */
   | "bad_action";
 
 /**
@@ -177,12 +180,9 @@ export function referenceTrace(
       break;
     }
     const end = log.ends[t]!;
-    stop = end > log.codes.length
-      ? "log_mismatch"
-      : readStep(state.status, log.codes, j, end, codes);
-    if (stop === "terminated" && countActive(state.status) !== end - j) {
+    if (end > log.codes.length || end - j !== countActive(state.status)) {
       stop = "log_mismatch";
-    }
+    } else stop = readStep(state.status, log.codes, j, codes);
     if (stop !== "terminated") break;
     j = end;
     const out = stepCore(world, state, codes, streams);
@@ -220,18 +220,16 @@ function countActive(status: Uint8Array): number {
   return k;
 }
 
-/** Spread one step's codes over the active people; a bad or missing code stops. */
+/** Spread one step's codes over the active people; a bad code stops. */
 function readStep(
   status: Uint8Array,
   codes: Uint8Array,
   from: number,
-  end: number,
   out: Uint8Array,
 ): ReplayStop {
   let j = from;
   for (let i = 0; i < status.length; i++) {
     if (status[i] !== STATUS_ACTIVE) continue;
-    if (j >= end) return "log_mismatch";
     const code = codes[j++]!;
     if (code >= ACTIONS.length) return "bad_action";
     out[i] = code;

@@ -252,3 +252,17 @@ Deno.test("a conflict follows the movement stream: the comparison can fail", () 
     );
   }
 });
+
+Deno.test("a layout with someone on an exit in s_0 evacuates them in step 1 in both", () => {
+  // Scenario validation forbids it, so the layout is injected: a is put on
+  // the exit [0,0] and stays; b stays on [0,2]. Step 5 evacuates every active person on a usable exit: a leaves through
+  // x0 in step 1 whatever its action; b is still active at H = 1.
+  const layout = layoutOf(scene(["Xab"], [0, 1], "casualty", 1));
+  const injected = { ...layout, initialPositions: Int32Array.of(0, 2) };
+  const log = actionLogOf(layout.ids, [{ a: "stay", b: "stay" }]);
+  for (const kernel of ["wasm", "reference"] as const) {
+    const t = replayTrace(injected, 0, log, { kernel });
+    assert.deepEqual([...t.event], [1, 0], kernel);
+    assert.deepEqual([...t.status], [1, 0], kernel);
+  }
+});

@@ -27,6 +27,8 @@
  (global $assembly/replay/ignitedTotal (mut i32) (i32.const 0))
  (global $assembly/replay/trappedTotal (mut i32) (i32.const 0))
  (global $assembly/replay/exitCount (mut i32) (i32.const 0))
+ (global $assembly/replay/activeCount (mut i32) (i32.const 0))
+ (global $assembly/replay/startsOnExit (mut i32) (i32.const 0))
  (global $assembly/replay/search (mut i32) (i32.const 0))
  (global $assembly/replay/frontier (mut i32) (i32.const 0))
  (memory $0 1)
@@ -795,13 +797,10 @@
   (local $13 i32)
   (local $14 i32)
   (local $15 i32)
-  (local $16 i32)
   i32.const 1072
   i32.load
   local.set $8
-  i32.const 1040
-  i32.load
-  local.set $4
+  global.get $assembly/replay/activeCount
   i32.const 1144
   i32.load
   global.get $assembly/replay/steps
@@ -809,61 +808,220 @@
   i32.shl
   i32.add
   i32.load
-  local.tee $9
+  local.tee $1
+  global.get $assembly/replay/consumed
+  i32.sub
+  i32.ne
+  local.get $1
   global.get $assembly/replay/logLength
   i32.gt_s
+  i32.or
   if
    i32.const 3
    return
   end
-  global.get $assembly/replay/consumed
-  local.set $1
-  loop $for-loop|0
-   local.get $6
-   global.get $assembly/replay/people
-   i32.lt_s
-   if
-    local.get $6
-    local.get $8
-    i32.add
-    i32.load8_u
-    i32.eqz
+  block $__inlined_func$assembly/replay/resolveIntents (result i32)
+   i32.const 1072
+   i32.load
+   local.set $9
+   i32.const 1040
+   i32.load
+   local.set $10
+   i32.const 1136
+   i32.load
+   local.set $11
+   i32.const 1032
+   i32.load
+   local.set $12
+   i32.const 1096
+   i32.load
+   local.set $13
+   i32.const 1024
+   i32.load
+   local.set $14
+   i32.const 1080
+   i32.load
+   local.set $15
+   i32.const 1140
+   i32.load
+   local.set $7
+   global.get $assembly/replay/consumed
+   local.set $2
+   loop $for-loop|0
+    local.get $4
+    global.get $assembly/replay/people
+    i32.lt_s
     if
-     local.get $1
-     local.get $9
-     i32.ge_s
-     if
-      i32.const 3
-      return
+     local.get $4
+     local.get $7
+     i32.add
+     i32.const 0
+     i32.store8
+     block $for-continue|0
+      local.get $4
+      local.get $9
+      i32.add
+      i32.load8_u
+      if
+       local.get $4
+       local.get $11
+       i32.add
+       i32.const 255
+       i32.store8
+       br $for-continue|0
+      end
+      local.get $2
+      local.tee $1
+      i32.const 1
+      i32.add
+      local.set $2
+      i32.const 0
+      local.get $1
+      local.get $10
+      i32.add
+      i32.load8_u
+      local.tee $6
+      i32.const 4
+      i32.gt_u
+      br_if $__inlined_func$assembly/replay/resolveIntents
+      drop
+      local.get $6
+      i32.eqz
+      if
+       local.get $4
+       local.get $11
+       i32.add
+       i32.const 0
+       i32.store8
+       br $for-continue|0
+      end
+      local.get $12
+      local.get $4
+      i32.const 2
+      i32.shl
+      i32.add
+      i32.load
+      local.tee $1
+      global.get $assembly/replay/width
+      i32.div_s
+      local.set $5
+      local.get $1
+      local.get $5
+      global.get $assembly/replay/width
+      i32.mul
+      i32.sub
+      local.set $1
+      local.get $6
+      i32.const 1
+      i32.eq
+      if
+       local.get $5
+       i32.const 1
+       i32.sub
+       local.set $5
+      else
+       local.get $6
+       i32.const 2
+       i32.eq
+       if
+        local.get $1
+        i32.const 1
+        i32.add
+        local.set $1
+       else
+        local.get $6
+        i32.const 3
+        i32.eq
+        if
+         local.get $5
+         i32.const 1
+         i32.add
+         local.set $5
+        else
+         local.get $1
+         i32.const 1
+         i32.sub
+         local.set $1
+        end
+       end
+      end
+      i32.const 254
+      local.set $6
+      local.get $1
+      local.get $5
+      i32.or
+      i32.const 0
+      i32.lt_s
+      local.get $5
+      global.get $assembly/replay/height
+      i32.ge_s
+      i32.or
+      local.get $1
+      global.get $assembly/replay/width
+      i32.ge_s
+      i32.or
+      if
+       i32.const 2
+       local.set $6
+      else
+       local.get $14
+       local.get $5
+       global.get $assembly/replay/width
+       i32.mul
+       local.get $1
+       i32.add
+       local.tee $1
+       i32.add
+       i32.load8_u
+       i32.const 1
+       i32.eq
+       if
+        i32.const 3
+        local.set $6
+       else
+        global.get $assembly/replay/blocked
+        if (result i32)
+         local.get $1
+         local.get $15
+         i32.add
+         i32.load8_u
+         i32.const 1
+         i32.eq
+        else
+         i32.const 0
+        end
+        if
+         i32.const 4
+         local.set $6
+        else
+         local.get $13
+         local.get $4
+         i32.const 2
+         i32.shl
+         i32.add
+         local.get $1
+         i32.store
+        end
+       end
+      end
+      local.get $4
+      local.get $11
+      i32.add
+      local.get $6
+      i32.store8
      end
-     local.get $1
-     local.tee $3
+     local.get $4
      i32.const 1
      i32.add
-     local.set $1
-     local.get $3
-     local.get $4
-     i32.add
-     i32.load8_u
-     i32.const 4
-     i32.gt_u
-     if
-      i32.const 2
-      return
-     end
+     local.set $4
+     br $for-loop|0
     end
-    local.get $6
-    i32.const 1
-    i32.add
-    local.set $6
-    br $for-loop|0
    end
+   i32.const 1
   end
-  local.get $1
-  local.get $9
-  i32.ne
+  i32.eqz
   if
-   i32.const 3
+   i32.const 2
    return
   end
   global.get $assembly/replay/steps
@@ -872,251 +1030,65 @@
   global.set $assembly/replay/steps
   i32.const 1136
   i32.load
-  local.set $10
+  local.set $7
   i32.const 1140
   i32.load
   local.set $9
-  i32.const 1072
-  i32.load
-  local.set $12
-  i32.const 1040
-  i32.load
-  local.set $13
-  i32.const 1032
-  i32.load
-  local.set $14
-  i32.const 1096
-  i32.load
-  local.set $11
-  i32.const 1024
-  i32.load
-  local.set $15
-  i32.const 1080
-  i32.load
-  local.set $16
-  global.get $assembly/replay/consumed
-  local.set $3
-  loop $for-loop|00
-   local.get $5
-   global.get $assembly/replay/people
-   i32.lt_s
-   if
-    local.get $5
-    local.get $9
-    i32.add
-    i32.const 0
-    i32.store8
-    block $for-continue|0
-     local.get $5
-     local.get $12
-     i32.add
-     i32.load8_u
-     if
-      local.get $5
-      local.get $10
-      i32.add
-      i32.const 255
-      i32.store8
-      br $for-continue|0
-     end
-     local.get $3
-     local.tee $1
-     i32.const 1
-     i32.add
-     local.set $3
-     local.get $1
-     local.get $13
-     i32.add
-     i32.load8_u
-     local.tee $1
-     i32.eqz
-     if
-      local.get $5
-      local.get $10
-      i32.add
-      i32.const 0
-      i32.store8
-      br $for-continue|0
-     end
-     local.get $14
-     local.get $5
-     i32.const 2
-     i32.shl
-     i32.add
-     i32.load
-     local.tee $6
-     global.get $assembly/replay/width
-     i32.div_s
-     local.set $4
-     local.get $6
-     local.get $4
-     global.get $assembly/replay/width
-     i32.mul
-     i32.sub
-     local.set $6
-     local.get $1
-     i32.const 1
-     i32.eq
-     if
-      local.get $4
-      i32.const 1
-      i32.sub
-      local.set $4
-     else
-      local.get $1
-      i32.const 2
-      i32.eq
-      if
-       local.get $6
-       i32.const 1
-       i32.add
-       local.set $6
-      else
-       local.get $1
-       i32.const 3
-       i32.eq
-       if
-        local.get $4
-        i32.const 1
-        i32.add
-        local.set $4
-       else
-        local.get $6
-        i32.const 1
-        i32.sub
-        local.set $6
-       end
-      end
-     end
-     i32.const 254
-     local.set $1
-     local.get $4
-     local.get $6
-     i32.or
-     i32.const 0
-     i32.lt_s
-     local.get $4
-     global.get $assembly/replay/height
-     i32.ge_s
-     i32.or
-     local.get $6
-     global.get $assembly/replay/width
-     i32.ge_s
-     i32.or
-     if
-      i32.const 2
-      local.set $1
-     else
-      local.get $15
-      local.get $4
-      global.get $assembly/replay/width
-      i32.mul
-      local.get $6
-      i32.add
-      local.tee $4
-      i32.add
-      i32.load8_u
-      i32.const 1
-      i32.eq
-      if
-       i32.const 3
-       local.set $1
-      else
-       global.get $assembly/replay/blocked
-       if (result i32)
-        local.get $4
-        local.get $16
-        i32.add
-        i32.load8_u
-        i32.const 1
-        i32.eq
-       else
-        i32.const 0
-       end
-       if
-        i32.const 4
-        local.set $1
-       else
-        local.get $11
-        local.get $5
-        i32.const 2
-        i32.shl
-        i32.add
-        local.get $4
-        i32.store
-       end
-      end
-     end
-     local.get $5
-     local.get $10
-     i32.add
-     local.get $1
-     i32.store8
-    end
-    local.get $5
-    i32.const 1
-    i32.add
-    local.set $5
-    br $for-loop|00
-   end
-  end
   call $assembly/replay/resolveConflicts
-  i32.const 0
-  local.set $4
   i32.const 1136
   i32.load
-  local.set $11
+  local.set $6
   i32.const 1096
   i32.load
-  local.set $12
+  local.set $10
   i32.const 1116
   i32.load
-  local.set $13
+  local.set $11
   i32.const 1120
   i32.load
-  local.set $14
+  local.set $12
   i32.const 1088
   i32.load
-  local.set $15
-  loop $for-loop|01
-   local.get $4
+  local.set $13
+  loop $for-loop|00
+   local.get $3
    global.get $assembly/replay/people
    i32.lt_s
    if
-    local.get $4
-    local.get $11
+    local.get $3
+    local.get $6
     i32.add
     i32.load8_u
     i32.const 254
     i32.eq
     if
      i32.const 0
-     local.set $3
-     local.get $4
      local.set $1
+     local.get $3
+     local.set $2
      loop $for-loop|1 (result i32)
       block $for-break1 (result i32)
-       local.get $3
-       local.tee $5
+       local.get $1
+       local.tee $4
        i32.const 1
        i32.add
-       local.set $3
-       local.get $13
-       local.get $5
+       local.set $1
+       local.get $11
+       local.get $4
        i32.const 2
        i32.shl
        i32.add
-       local.get $1
+       local.get $2
        i32.store
-       local.get $1
-       local.get $14
+       local.get $2
+       local.get $12
        i32.add
        i32.const 1
        i32.store8
        i32.const 1
-       local.get $15
-       local.get $12
-       local.get $1
+       local.get $13
+       local.get $10
+       local.get $2
        i32.const 2
        i32.shl
        i32.add
@@ -1125,65 +1097,190 @@
        i32.shl
        i32.add
        i32.load
-       local.tee $1
+       local.tee $2
        i32.const 0
        i32.lt_s
        br_if $for-break1
        drop
        i32.const 7
-       local.get $1
-       local.get $14
+       local.get $2
+       local.get $12
        i32.add
        i32.load8_u
        i32.const 1
        i32.eq
        br_if $for-break1
        drop
-       local.get $1
-       local.get $11
+       local.get $2
+       local.get $6
        i32.add
        i32.load8_u
-       local.tee $5
+       local.tee $4
        i32.const 254
        i32.eq
        br_if $for-loop|1
        i32.const 1
        i32.const 5
-       local.get $5
+       local.get $4
        i32.const 1
        i32.eq
        select
       end
      end
-     local.set $1
+     local.set $2
      i32.const 0
-     local.set $6
+     local.set $5
      loop $for-loop|2
-      local.get $3
-      local.get $6
+      local.get $1
+      local.get $5
       i32.gt_s
       if
-       local.get $13
-       local.get $6
+       local.get $11
+       local.get $5
        i32.const 2
        i32.shl
        i32.add
        i32.load
-       local.tee $5
-       local.get $11
+       local.tee $4
+       local.get $6
        i32.add
-       local.get $1
+       local.get $2
        i32.store8
-       local.get $5
-       local.get $14
+       local.get $4
+       local.get $12
        i32.add
        i32.const 0
        i32.store8
-       local.get $6
+       local.get $5
        i32.const 1
        i32.add
-       local.set $6
+       local.set $5
        br $for-loop|2
+      end
+     end
+    end
+    local.get $3
+    i32.const 1
+    i32.add
+    local.set $3
+    br $for-loop|00
+   end
+  end
+  i32.const 0
+  local.set $4
+  i32.const 1136
+  i32.load
+  local.set $1
+  i32.const 1140
+  i32.load
+  local.set $2
+  i32.const 1096
+  i32.load
+  local.set $3
+  i32.const 1032
+  i32.load
+  local.set $5
+  i32.const 1088
+  i32.load
+  local.set $6
+  i32.const 1080
+  i32.load
+  local.set $10
+  i32.const 1072
+  i32.load
+  local.set $11
+  i32.const 1028
+  i32.load
+  local.set $12
+  loop $for-loop|01
+   local.get $4
+   global.get $assembly/replay/people
+   i32.lt_s
+   if
+    local.get $1
+    local.get $4
+    i32.add
+    i32.load8_u
+    i32.const 1
+    i32.eq
+    if
+     local.get $4
+     local.get $6
+     local.get $5
+     local.get $4
+     i32.const 2
+     i32.shl
+     i32.add
+     i32.load
+     i32.const 2
+     i32.shl
+     i32.add
+     local.tee $13
+     i32.load
+     i32.eq
+     if
+      local.get $13
+      i32.const -1
+      i32.store
+     end
+     local.get $3
+     local.get $4
+     i32.const 2
+     i32.shl
+     local.tee $13
+     i32.add
+     i32.load
+     local.set $14
+     local.get $5
+     local.get $13
+     i32.add
+     local.get $14
+     i32.store
+     local.get $10
+     local.get $14
+     i32.add
+     i32.load8_u
+     i32.const 1
+     i32.eq
+     if
+      local.get $4
+      local.get $11
+      i32.add
+      i32.const 2
+      i32.store8
+      local.get $2
+      local.get $4
+      i32.add
+      i32.const 2
+      i32.store8
+     else
+      local.get $12
+      local.get $14
+      i32.const 2
+      i32.shl
+      i32.add
+      i32.load
+      i32.const 0
+      i32.ge_s
+      if
+       local.get $4
+       local.get $11
+       i32.add
+       i32.const 1
+       i32.store8
+       local.get $2
+       local.get $4
+       i32.add
+       i32.const 1
+       i32.store8
+      else
+       local.get $6
+       local.get $14
+       i32.const 2
+       i32.shl
+       i32.add
+       local.get $4
+       i32.store
       end
      end
     end
@@ -1194,206 +1291,90 @@
     br $for-loop|01
    end
   end
-  i32.const 0
-  local.set $1
-  i32.const 1136
-  i32.load
-  local.set $3
-  i32.const 1140
-  i32.load
-  local.set $4
-  i32.const 1096
-  i32.load
-  local.set $5
-  i32.const 1032
-  i32.load
-  local.set $6
-  i32.const 1088
-  i32.load
-  local.set $11
-  i32.const 1080
-  i32.load
-  local.set $12
-  i32.const 1072
-  i32.load
-  local.set $13
-  i32.const 1028
-  i32.load
-  local.set $14
-  loop $for-loop|02
-   local.get $1
-   global.get $assembly/replay/people
-   i32.lt_s
-   if
-    local.get $1
-    local.get $3
-    i32.add
-    i32.load8_u
-    i32.const 1
-    i32.eq
+  global.get $assembly/replay/startsOnExit
+  if
+   i32.const 0
+   local.set $4
+   loop $for-loop|12
+    local.get $4
+    global.get $assembly/replay/people
+    i32.lt_s
     if
+     local.get $4
      local.get $11
-     local.get $6
-     local.get $1
-     i32.const 2
-     i32.shl
-     i32.add
-     i32.load
-     i32.const 2
-     i32.shl
-     i32.add
-     i32.const -1
-     i32.store
-    end
-    local.get $1
-    i32.const 1
-    i32.add
-    local.set $1
-    br $for-loop|02
-   end
-  end
-  i32.const 0
-  local.set $1
-  loop $for-loop|13
-   local.get $1
-   global.get $assembly/replay/people
-   i32.lt_s
-   if
-    local.get $1
-    local.get $3
-    i32.add
-    i32.load8_u
-    i32.const 1
-    i32.eq
-    if
-     local.get $5
-     local.get $1
-     i32.const 2
-     i32.shl
-     local.tee $15
-     i32.add
-     i32.load
-     local.set $16
-     local.get $6
-     local.get $15
-     i32.add
-     local.get $16
-     i32.store
-     local.get $12
-     local.get $16
      i32.add
      i32.load8_u
-     i32.const 1
-     i32.eq
-     if
-      local.get $1
-      local.get $13
-      i32.add
-      i32.const 2
-      i32.store8
-      local.get $1
-      local.get $4
-      i32.add
-      i32.const 2
-      i32.store8
-     else
-      local.get $11
-      local.get $16
-      i32.const 2
-      i32.shl
-      i32.add
-      local.get $1
-      i32.store
-     end
-    end
-    local.get $1
-    i32.const 1
-    i32.add
-    local.set $1
-    br $for-loop|13
-   end
-  end
-  i32.const 0
-  local.set $1
-  loop $for-loop|24
-   local.get $1
-   global.get $assembly/replay/people
-   i32.lt_s
-   if
-    local.get $1
-    local.get $13
-    i32.add
-    i32.load8_u
-    i32.eqz
-    if
-     local.get $14
-     local.get $6
-     local.get $1
-     i32.const 2
-     i32.shl
-     i32.add
-     i32.load
-     local.tee $3
-     i32.const 2
-     i32.shl
-     i32.add
-     i32.load
-     i32.const 0
-     i32.ge_s
-     if (result i32)
-      local.get $3
-      local.get $12
-      i32.add
-      i32.load8_u
-     else
-      i32.const 1
-     end
      i32.eqz
      if
-      local.get $1
-      local.get $13
-      i32.add
-      i32.const 1
-      i32.store8
-      local.get $11
-      local.get $3
+      local.get $12
+      local.get $5
+      local.get $4
       i32.const 2
       i32.shl
       i32.add
-      i32.const -1
-      i32.store
-      local.get $1
-      local.get $4
+      i32.load
+      local.tee $1
+      i32.const 2
+      i32.shl
       i32.add
-      i32.const 1
-      i32.store8
+      i32.load
+      i32.const 0
+      i32.ge_s
+      if (result i32)
+       local.get $1
+       local.get $10
+       i32.add
+       i32.load8_u
+      else
+       i32.const 1
+      end
+      i32.eqz
+      if
+       local.get $4
+       local.get $11
+       i32.add
+       i32.const 1
+       i32.store8
+       local.get $6
+       local.get $1
+       i32.const 2
+       i32.shl
+       i32.add
+       i32.const -1
+       i32.store
+       local.get $2
+       local.get $4
+       i32.add
+       i32.const 1
+       i32.store8
+      end
      end
+     local.get $4
+     i32.const 1
+     i32.add
+     local.set $4
+     br $for-loop|12
     end
-    local.get $1
-    i32.const 1
-    i32.add
-    local.set $1
-    br $for-loop|24
    end
   end
   global.get $assembly/replay/ignitedTotal
-  local.set $3
+  local.set $2
   call $assembly/replay/spreadFire
   i32.const 1088
   i32.load
-  local.set $4
+  local.set $3
   i32.const 1060
   i32.load
-  local.set $5
-  local.get $3
+  local.set $4
+  local.get $2
   local.set $1
-  loop $for-loop|15
+  loop $for-loop|03
    local.get $1
    global.get $assembly/replay/ignitedTotal
    i32.lt_s
    if
+    local.get $3
     local.get $4
-    local.get $5
     local.get $1
     i32.const 2
     i32.shl
@@ -1402,22 +1383,22 @@
     i32.const 2
     i32.shl
     i32.add
-    local.tee $6
+    local.tee $5
     i32.load
-    local.tee $11
+    local.tee $6
     i32.const 0
     i32.ge_s
     if
+     local.get $6
      local.get $8
-     local.get $11
      i32.add
      i32.const 2
      i32.store8
-     local.get $6
+     local.get $5
      i32.const -1
      i32.store
+     local.get $6
      local.get $9
-     local.get $11
      i32.add
      i32.const 3
      i32.store8
@@ -1426,7 +1407,7 @@
     i32.const 1
     i32.add
     local.set $1
-    br $for-loop|15
+    br $for-loop|03
    end
   end
   i32.const 1056
@@ -1438,160 +1419,139 @@
   global.get $assembly/replay/ignitedTotal
   i32.store
   global.get $assembly/replay/ignitedTotal
-  local.get $3
+  local.get $2
   i32.gt_s
   if
    call $assembly/replay/reachable
   end
-  i32.const 0
-  local.set $1
-  i32.const 1072
+  i32.const 1044
+  i32.load
+  local.set $2
+  i32.const 1048
   i32.load
   local.set $3
-  i32.const 1032
+  i32.const 1076
   i32.load
   local.set $4
+  i32.const 1032
+  i32.load
+  local.set $8
   i32.const 1092
   i32.load
-  local.set $5
+  local.set $10
   i32.const 1068
   i32.load
+  local.set $11
+  i32.const 0
   local.set $6
-  loop $for-loop|06
+  global.get $assembly/replay/consumed
+  local.set $5
+  i32.const 0
+  local.set $1
+  loop $for-loop|14
    local.get $1
    global.get $assembly/replay/people
    i32.lt_s
    if
     local.get $1
-    local.get $3
-    i32.add
-    i32.load8_u
-    if (result i32)
-     i32.const 0
-    else
-     global.get $assembly/replay/search
-     local.get $5
-     local.get $4
-     local.get $1
-     i32.const 2
-     i32.shl
-     i32.add
-     i32.load
-     i32.const 2
-     i32.shl
-     i32.add
-     i32.load
-     i32.ne
-    end
-    if
-     global.get $assembly/replay/trappedTotal
-     local.tee $11
-     i32.const 1
-     i32.add
-     global.set $assembly/replay/trappedTotal
-     local.get $6
-     local.get $11
-     i32.const 2
-     i32.shl
-     i32.add
-     local.get $1
-     i32.store
-    end
-    local.get $1
-    i32.const 1
-    i32.add
-    local.set $1
-    br $for-loop|06
-   end
-  end
-  i32.const 1064
-  i32.load
-  global.get $assembly/replay/steps
-  i32.const 2
-  i32.shl
-  i32.add
-  global.get $assembly/replay/trappedTotal
-  i32.store
-  i32.const 1044
-  i32.load
-  local.set $3
-  i32.const 1048
-  i32.load
-  local.set $4
-  i32.const 1076
-  i32.load
-  local.set $5
-  global.get $assembly/replay/consumed
-  local.set $1
-  loop $for-loop|27
-   local.get $7
-   global.get $assembly/replay/people
-   i32.lt_s
-   if
     local.get $7
-    local.get $10
     i32.add
     i32.load8_u
-    local.tee $6
+    local.tee $12
     i32.const 255
     i32.ne
     if
-     local.get $7
+     local.get $1
      local.get $9
      i32.add
      i32.load8_u
-     local.set $11
-     local.get $1
+     local.set $13
+     local.get $2
+     local.get $5
+     i32.add
+     local.get $12
+     i32.store8
      local.get $3
+     local.get $5
      i32.add
-     local.get $6
+     local.get $13
      i32.store8
-     local.get $1
-     local.get $4
-     i32.add
-     local.get $11
-     i32.store8
-     local.get $1
+     local.get $5
      i32.const 1
      i32.add
-     local.set $1
-     local.get $11
+     local.set $5
+     local.get $13
      if
-      local.get $5
-      local.get $7
+      local.get $4
+      local.get $1
       i32.const 2
       i32.shl
       i32.add
       global.get $assembly/replay/steps
       i32.store
+     else
+      local.get $6
+      i32.const 1
+      i32.add
+      local.set $6
+      global.get $assembly/replay/search
+      local.get $10
+      local.get $8
+      local.get $1
+      i32.const 2
+      i32.shl
+      i32.add
+      i32.load
+      i32.const 2
+      i32.shl
+      i32.add
+      i32.load
+      i32.ne
+      if
+       global.get $assembly/replay/trappedTotal
+       local.tee $12
+       i32.const 1
+       i32.add
+       global.set $assembly/replay/trappedTotal
+       local.get $11
+       local.get $12
+       i32.const 2
+       i32.shl
+       i32.add
+       local.get $1
+       i32.store
+      end
      end
-     local.get $2
-     i32.const 1
-     local.get $7
-     local.get $8
-     i32.add
-     i32.load8_u
-     select
-     local.set $2
     end
-    local.get $7
+    local.get $1
     i32.const 1
     i32.add
-    local.set $7
-    br $for-loop|27
+    local.set $1
+    br $for-loop|14
    end
   end
-  local.get $1
-  global.set $assembly/replay/consumed
-  i32.const 1052
-  i32.load
   global.get $assembly/replay/steps
   i32.const 2
   i32.shl
+  local.tee $1
+  i32.const 1064
+  i32.load
+  i32.add
+  global.get $assembly/replay/trappedTotal
+  i32.store
+  local.get $5
+  global.set $assembly/replay/consumed
+  local.get $6
+  global.set $assembly/replay/activeCount
+  i32.const 1052
+  i32.load
+  local.get $1
   i32.add
   global.get $assembly/replay/consumed
   i32.store
-  local.get $2
+  local.get $6
+  i32.const 0
+  i32.gt_s
   if (result i32)
    i32.const 2
    i32.const 0
@@ -2900,6 +2860,7 @@
   (local $6 i32)
   (local $7 i32)
   (local $8 i32)
+  (local $9 i32)
   i32.const 0
   global.set $assembly/replay/steps
   i32.const 0
@@ -2914,16 +2875,16 @@
   global.set $assembly/replay/trappedTotal
   i32.const 1084
   i32.load
-  local.set $2
+  local.set $4
   i32.const 1088
   i32.load
-  local.set $3
+  local.set $5
   i32.const 1032
   i32.load
-  local.set $4
+  local.set $6
   i32.const 1080
   i32.load
-  local.tee $5
+  local.tee $7
   i32.const 0
   global.get $assembly/replay/cells
   memory.fill
@@ -2938,16 +2899,16 @@
   global.get $assembly/replay/cells
   i32.const 2
   i32.shl
-  local.tee $6
+  local.tee $2
   memory.fill
   i32.const 1104
   i32.load
   i32.const 255
-  local.get $6
+  local.get $2
   memory.fill
-  local.get $3
+  local.get $5
   i32.const 255
-  local.get $6
+  local.get $2
   memory.fill
   i32.const 1120
   i32.load
@@ -2976,16 +2937,16 @@
   i32.const 1092
   i32.load
   i32.const 0
-  local.get $6
+  local.get $2
   memory.fill
   i32.const 0
   global.set $assembly/replay/search
   i32.const 1028
   i32.load
-  local.set $6
+  local.set $2
   i32.const 1152
   i32.load
-  local.set $7
+  local.set $3
   i32.const 0
   global.set $assembly/replay/exitCount
   loop $for-loop|0
@@ -2993,7 +2954,7 @@
    global.get $assembly/replay/cells
    i32.lt_s
    if
-    local.get $6
+    local.get $2
     local.get $0
     i32.const 2
     i32.shl
@@ -3007,7 +2968,7 @@
      i32.const 1
      i32.add
      global.set $assembly/replay/exitCount
-     local.get $7
+     local.get $3
      local.get $8
      i32.const 2
      i32.shl
@@ -3024,7 +2985,7 @@
   end
   i32.const 1036
   i32.load
-  local.set $6
+  local.set $8
   i32.const 0
   local.set $0
   loop $for-loop|1
@@ -3032,33 +2993,33 @@
    global.get $assembly/replay/ignitionCount
    i32.lt_s
    if
-    local.get $5
-    local.get $6
+    local.get $7
+    local.get $8
     local.get $0
     i32.const 2
     i32.shl
     i32.add
     i32.load
-    local.tee $7
+    local.tee $9
     i32.add
     i32.const 1
     i32.store8
     local.get $1
-    local.get $7
+    local.get $9
     i32.add
     i32.const 1
     i32.store8
     global.get $assembly/replay/burningCount
-    local.tee $8
+    local.tee $3
     i32.const 1
     i32.add
     global.set $assembly/replay/burningCount
-    local.get $2
-    local.get $8
+    local.get $4
+    local.get $3
     i32.const 2
     i32.shl
     i32.add
-    local.get $7
+    local.get $9
     i32.store
     local.get $0
     i32.const 1
@@ -3070,14 +3031,16 @@
   global.get $assembly/replay/burningCount
   global.set $assembly/replay/frontier
   i32.const 0
+  global.set $assembly/replay/startsOnExit
+  i32.const 0
   local.set $0
   loop $for-loop|2
    local.get $0
    global.get $assembly/replay/people
    i32.lt_s
    if
-    local.get $3
-    local.get $4
+    local.get $5
+    local.get $6
     local.get $0
     i32.const 2
     i32.shl
@@ -3085,9 +3048,20 @@
     i32.load
     i32.const 2
     i32.shl
+    local.tee $1
     i32.add
     local.get $0
     i32.store
+    local.get $1
+    local.get $2
+    i32.add
+    i32.load
+    i32.const 0
+    i32.ge_s
+    if
+     i32.const 1
+     global.set $assembly/replay/startsOnExit
+    end
     local.get $0
     i32.const 1
     i32.add
@@ -3095,6 +3069,8 @@
     br $for-loop|2
    end
   end
+  global.get $assembly/replay/people
+  global.set $assembly/replay/activeCount
   i32.const 1052
   i32.load
   i32.const 0
@@ -3104,8 +3080,6 @@
   i32.const 0
   i32.store
   call $assembly/replay/reachable
-  i32.const 0
-  local.set $0
   i32.const 1072
   i32.load
   local.set $1
@@ -3118,6 +3092,8 @@
   i32.const 1068
   i32.load
   local.set $4
+  i32.const 0
+  local.set $0
   loop $for-loop|00
    local.get $0
    global.get $assembly/replay/people
