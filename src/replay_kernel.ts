@@ -64,6 +64,8 @@ const R_STEP_TRAPPED = 10;
 const R_TRAPPED = 11;
 const R_STATUS = 12;
 const R_RESOLUTION = 13;
+/** The first region after the outputs. */
+const R_AFTER_OUTPUTS = 14;
 const R_LOG_END = 30;
 
 const STOPS: readonly ReplayStop[] = [
@@ -154,22 +156,31 @@ export function wasmTrace(
   );
   const steps = k.stepCount();
   const entries = k.entriesConsumed();
-  const stepIgnitions = i32(R_STEP_IGNITED, steps + 1).slice();
-  const stepTrapped = i32(R_STEP_TRAPPED, steps + 1).slice();
+  // The output regions are contiguous (R_OUTCOME .. R_RESOLUTION): one copy,
+  // then views into it.
+  const base = k.region(R_OUTCOME);
+  const out = new Uint8Array(buffer, base, k.region(R_AFTER_OUTPUTS) - base)
+    .slice().buffer;
+  const o8 = (id: number, length: number) =>
+    new Uint8Array(out, k.region(id) - base, length);
+  const o32 = (id: number, length: number) =>
+    new Int32Array(out, k.region(id) - base, length);
+  const stepIgnitions = o32(R_STEP_IGNITED, steps + 1);
+  const stepTrapped = o32(R_STEP_TRAPPED, steps + 1);
   return {
     stop: STOPS[code]!,
     steps,
     termination: k.terminationCode(),
-    outcome: u8(R_OUTCOME, entries).slice(),
-    event: u8(R_EVENT, entries).slice(),
-    stepEntries: i32(R_STEP_MOVES, steps + 1).slice(),
+    outcome: o8(R_OUTCOME, entries),
+    event: o8(R_EVENT, entries),
+    stepEntries: o32(R_STEP_MOVES, steps + 1),
     stepIgnitions,
-    ignited: i32(R_IGNITED, stepIgnitions[steps]!).slice(),
+    ignited: o32(R_IGNITED, stepIgnitions[steps]!),
     stepTrapped,
-    trapped: i32(R_TRAPPED, stepTrapped[steps]!).slice(),
+    trapped: o32(R_TRAPPED, stepTrapped[steps]!),
     position: i32(R_POSITION, n).slice(),
-    status: u8(R_STATUS, n).slice(),
-    resolution: i32(R_RESOLUTION, n).slice(),
+    status: o8(R_STATUS, n),
+    resolution: o32(R_RESOLUTION, n),
   };
 }
 
