@@ -52,7 +52,8 @@ const R_EVENT_P: i32 = 29; // u8 per person: this step's event
 const R_LOG_END: i32 = 30; // input, i32 per log step: end of its entries
 const R_CLOSED: i32 = 31; // u8 per cell: wall or burning
 const R_EXIT_CELLS: i32 = 32; // i32 per exit cell, ascending
-const REGIONS: i32 = 33;
+const R_EDGES: i32 = 33; // u8 per cell: which neighbours exist (N, E, S, W bits)
+const REGIONS: i32 = 34;
 
 // Per region: its address, and its size in bytes (static, so that the
 // kernel allocates nothing: everything above __heap_base is the regions').
@@ -82,6 +83,12 @@ const CASUALTY: u8 = 2;
 const EVENT_EVACUATED: u8 = 1;
 const EVENT_ENTERED_FIRE: u8 = 2;
 const EVENT_FIRE_SPREAD: u8 = 3;
+// Neighbour bits of R_EDGES, in neighbour order; action code c (1..4) is
+// the direction of bit 1 << (c - 1).
+const HAS_N: u8 = 1;
+const HAS_E: u8 = 2;
+const HAS_S: u8 = 4;
+const HAS_W: u8 = 8;
 const TERM_NONE: i32 = 0;
 const TERM_ALL_RESOLVED: i32 = 1;
 const TERM_MAX_STEPS: i32 = 2;
@@ -217,6 +224,7 @@ export function prepare(
   size(R_LOG_END, stepsInLog << 2);
   size(R_CLOSED, cells);
   size(R_EXIT_CELLS, c4);
+  size(R_EDGES, cells);
   let top: u64 = (<u64>__heap_base + 7) & ~7;
   for (let id = 0; id < REGIONS; id++) {
     store<u32>(TABLE + (<usize>id << 2), <u32>top);
@@ -291,6 +299,18 @@ function initialState(): void {
   memory.fill(at(R_ON_CHAIN), 0, <usize>people);
   memory.fill(at(R_STATUS), ACTIVE, <usize>people);
   memory.fill(at(R_RESOLUTION), 0xff, <usize>people << 2);
+  // Neighbour masks once per episode, so that no step divides by width.
+  const edges = at(R_EDGES);
+  for (let r = 0; r < height; r++) {
+    for (let c = 0; c < width; c++) {
+      let m: u8 = 0;
+      if (r > 0) m |= HAS_N;
+      if (c < width - 1) m |= HAS_E;
+      if (r < height - 1) m |= HAS_S;
+      if (c > 0) m |= HAS_W;
+      setb(edges, r * width + c, m);
+    }
+  }
   const closed = at(R_CLOSED);
   memory.copy(closed, at(R_WALL), <usize>cells);
   memory.fill(at(R_REACHED), 0, <usize>cells << 2);
@@ -400,6 +420,7 @@ function resolveIntents(): bool {
   const target = at(R_TARGET);
   const wall = at(R_WALL);
   const burning = at(R_BURNING);
+  const edges = at(R_EDGES);
   const eventP = at(R_EVENT_P);
   let j = consumed;
   for (let i = 0; i < people; i++) {
@@ -415,17 +436,13 @@ function resolveIntents(): bool {
       continue;
     }
     const from = geti(position, i);
-    let row = from / width;
-    let col = from - row * width;
-    if (code == 1) row--;
-    else if (code == 2) col++;
-    else if (code == 3) row++;
-    else col--;
     let o: u8 = PENDING;
-    if (row < 0 || col < 0 || row >= height || col >= width) {
+    if ((getb(edges, from) & (<u8>1 << (code - 1))) == 0) {
       o = BLOCKED_BOUNDARY;
     } else {
-      const cell = row * width + col;
+      const cell = code == 1
+        ? from - width
+        : code == 2 ? from + 1 : code == 3 ? from + width : from - 1;
       if (getb(wall, cell) == 1) o = BLOCKED_WALL;
       else if (blocked && getb(burning, cell) == 1) o = BLOCKED_FIRE;
       else seti(target, i, cell);
@@ -626,6 +643,7 @@ function spreadFire(): void {
   const candidates = at(R_CANDIDATES);
   const ignited = at(R_IGNITED);
   const closed = at(R_CLOSED);
+  const edges = at(R_EDGES);
   let count = 0;
   // A burning cell whose neighbours are all walls or burning is dropped
   // from the scan: fire only grows, so it never has a candidate again.
@@ -633,22 +651,21 @@ function spreadFire(): void {
   let b = 0;
   while (b < frontier) {
     const cell = geti(burningCells, b);
-    const row = cell / width;
-    const col = cell - row * width;
+    const m = getb(edges, cell);
     let open = false;
-    if (row > 0 && getb(closed, cell - width) == 0) {
+    if ((m & HAS_N) != 0 && getb(closed, cell - width) == 0) {
       open = true;
       count = consider(candidate, candidates, cell - width, count);
     }
-    if (col < width - 1 && getb(closed, cell + 1) == 0) {
+    if ((m & HAS_E) != 0 && getb(closed, cell + 1) == 0) {
       open = true;
       count = consider(candidate, candidates, cell + 1, count);
     }
-    if (row < height - 1 && getb(closed, cell + width) == 0) {
+    if ((m & HAS_S) != 0 && getb(closed, cell + width) == 0) {
       open = true;
       count = consider(candidate, candidates, cell + width, count);
     }
-    if (col > 0 && getb(closed, cell - 1) == 0) {
+    if ((m & HAS_W) != 0 && getb(closed, cell - 1) == 0) {
       open = true;
       count = consider(candidate, candidates, cell - 1, count);
     }
@@ -664,14 +681,13 @@ function spreadFire(): void {
   for (let k = 0; k < count; k++) {
     const cell = geti(candidates, k);
     setb(candidate, cell, 0);
-    const row = cell / width;
-    const col = cell - row * width;
+    const m = getb(edges, cell);
     // Non-short-circuit ors: every burning neighbour draws its word.
     let hit = false;
-    if (row > 0 && getb(burning, cell - width) == 1) hit = fireDraw() | hit;
-    if (col < width - 1 && getb(burning, cell + 1) == 1) hit = fireDraw() | hit;
-    if (row < height - 1 && getb(burning, cell + width) == 1) hit = fireDraw() | hit;
-    if (col > 0 && getb(burning, cell - 1) == 1) hit = fireDraw() | hit;
+    if ((m & HAS_N) != 0 && getb(burning, cell - width) == 1) hit = fireDraw() | hit;
+    if ((m & HAS_E) != 0 && getb(burning, cell + 1) == 1) hit = fireDraw() | hit;
+    if ((m & HAS_S) != 0 && getb(burning, cell + width) == 1) hit = fireDraw() | hit;
+    if ((m & HAS_W) != 0 && getb(burning, cell - 1) == 1) hit = fireDraw() | hit;
     if (hit) seti(ignited, ignitedTotal++, cell);
   }
   for (let k = first; k < ignitedTotal; k++) {
@@ -697,6 +713,7 @@ function reachable(): void {
   const queue = at(R_QUEUE);
   const closed = at(R_CLOSED);
   const exitCells = at(R_EXIT_CELLS);
+  const edges = at(R_EDGES);
   let tail = 0;
   for (let e = 0; e < exitCount; e++) {
     const cell = geti(exitCells, e);
@@ -707,12 +724,11 @@ function reachable(): void {
   }
   for (let head = 0; head < tail; head++) {
     const cell = geti(queue, head);
-    const row = cell / width;
-    const col = cell - row * width;
-    if (row > 0) tail = visit(reached, queue, closed, cell - width, tail);
-    if (col < width - 1) tail = visit(reached, queue, closed, cell + 1, tail);
-    if (row < height - 1) tail = visit(reached, queue, closed, cell + width, tail);
-    if (col > 0) tail = visit(reached, queue, closed, cell - 1, tail);
+    const m = getb(edges, cell);
+    if ((m & HAS_N) != 0) tail = visit(reached, queue, closed, cell - width, tail);
+    if ((m & HAS_E) != 0) tail = visit(reached, queue, closed, cell + 1, tail);
+    if ((m & HAS_S) != 0) tail = visit(reached, queue, closed, cell + width, tail);
+    if ((m & HAS_W) != 0) tail = visit(reached, queue, closed, cell - 1, tail);
   }
 }
 

@@ -264,43 +264,46 @@
   local.set $1
   i32.const 1132
   i32.load
-  local.set $3
+  local.set $4
   i32.const 1148
   i32.load
-  local.set $4
+  local.set $5
   i32.const 1152
   i32.load
-  local.set $5
+  local.set $7
+  i32.const 1156
+  i32.load
+  local.set $6
   loop $for-loop|0
    local.get $2
    global.get $assembly/replay/exitCount
    i32.lt_s
    if
-    local.get $5
+    local.get $7
     local.get $2
     i32.const 2
     i32.shl
     i32.add
     i32.load
-    local.tee $6
-    local.get $4
+    local.tee $8
+    local.get $5
     i32.add
     i32.load8_u
     i32.eqz
     if
      local.get $1
-     local.get $6
+     local.get $8
      i32.const 2
      i32.shl
      i32.add
      global.get $assembly/replay/search
      i32.store
-     local.get $3
+     local.get $4
      local.get $0
      i32.const 2
      i32.shl
      i32.add
-     local.get $6
+     local.get $8
      i32.store
      local.get $0
      i32.const 1
@@ -314,32 +317,31 @@
     br $for-loop|0
    end
   end
-  i32.const 0
-  local.set $2
   loop $for-loop|1
    local.get $0
-   local.get $2
+   local.get $3
    i32.gt_s
    if
+    local.get $6
+    local.get $4
     local.get $3
-    local.get $2
     i32.const 2
     i32.shl
     i32.add
     i32.load
-    local.tee $6
-    global.get $assembly/replay/width
-    i32.div_s
+    local.tee $2
+    i32.add
+    i32.load8_u
     local.tee $7
-    i32.const 0
-    i32.gt_s
+    i32.const 1
+    i32.and
     if
      global.get $assembly/replay/search
      local.get $1
-     local.get $6
+     local.get $2
      global.get $assembly/replay/width
      i32.sub
-     local.tee $5
+     local.tee $8
      i32.const 2
      i32.shl
      i32.add
@@ -348,8 +350,8 @@
      if (result i32)
       i32.const 1
      else
-      local.get $4
       local.get $5
+      local.get $8
       i32.add
       i32.load8_u
       i32.const 1
@@ -358,72 +360,18 @@
      i32.eqz
      if
       local.get $1
-      local.get $5
+      local.get $8
       i32.const 2
       i32.shl
       i32.add
       global.get $assembly/replay/search
       i32.store
-      local.get $3
-      local.get $0
-      i32.const 2
-      i32.shl
-      i32.add
-      local.get $5
-      i32.store
-      local.get $0
-      i32.const 1
-      i32.add
-      local.set $0
-     end
-    end
-    local.get $6
-    local.get $7
-    global.get $assembly/replay/width
-    i32.mul
-    i32.sub
-    local.tee $8
-    global.get $assembly/replay/width
-    i32.const 1
-    i32.sub
-    i32.lt_s
-    if
-     global.get $assembly/replay/search
-     local.get $1
-     local.get $6
-     i32.const 1
-     i32.add
-     local.tee $5
-     i32.const 2
-     i32.shl
-     i32.add
-     i32.load
-     i32.eq
-     if (result i32)
-      i32.const 1
-     else
       local.get $4
-      local.get $5
-      i32.add
-      i32.load8_u
-      i32.const 1
-      i32.eq
-     end
-     i32.eqz
-     if
-      local.get $1
-      local.get $5
-      i32.const 2
-      i32.shl
-      i32.add
-      global.get $assembly/replay/search
-      i32.store
-      local.get $3
       local.get $0
       i32.const 2
       i32.shl
       i32.add
-      local.get $5
+      local.get $8
       i32.store
       local.get $0
       i32.const 1
@@ -432,17 +380,62 @@
      end
     end
     local.get $7
-    global.get $assembly/replay/height
-    i32.const 1
-    i32.sub
-    i32.lt_s
+    i32.const 2
+    i32.and
     if
      global.get $assembly/replay/search
      local.get $1
-     local.get $6
+     local.get $2
+     i32.const 1
+     i32.add
+     local.tee $8
+     i32.const 2
+     i32.shl
+     i32.add
+     i32.load
+     i32.eq
+     if (result i32)
+      i32.const 1
+     else
+      local.get $5
+      local.get $8
+      i32.add
+      i32.load8_u
+      i32.const 1
+      i32.eq
+     end
+     i32.eqz
+     if
+      local.get $1
+      local.get $8
+      i32.const 2
+      i32.shl
+      i32.add
+      global.get $assembly/replay/search
+      i32.store
+      local.get $4
+      local.get $0
+      i32.const 2
+      i32.shl
+      i32.add
+      local.get $8
+      i32.store
+      local.get $0
+      i32.const 1
+      i32.add
+      local.set $0
+     end
+    end
+    local.get $7
+    i32.const 4
+    i32.and
+    if
+     global.get $assembly/replay/search
+     local.get $1
+     local.get $2
      global.get $assembly/replay/width
      i32.add
-     local.tee $5
+     local.tee $8
      i32.const 2
      i32.shl
      i32.add
@@ -451,8 +444,8 @@
      if (result i32)
       i32.const 1
      else
-      local.get $4
       local.get $5
+      local.get $8
       i32.add
       i32.load8_u
       i32.const 1
@@ -461,18 +454,18 @@
      i32.eqz
      if
       local.get $1
-      local.get $5
+      local.get $8
       i32.const 2
       i32.shl
       i32.add
       global.get $assembly/replay/search
       i32.store
-      local.get $3
+      local.get $4
       local.get $0
       i32.const 2
       i32.shl
       i32.add
-      local.get $5
+      local.get $8
       i32.store
       local.get $0
       i32.const 1
@@ -480,16 +473,16 @@
       local.set $0
      end
     end
-    local.get $8
-    i32.const 0
-    i32.gt_s
+    local.get $7
+    i32.const 8
+    i32.and
     if
      global.get $assembly/replay/search
      local.get $1
-     local.get $6
+     local.get $2
      i32.const 1
      i32.sub
-     local.tee $5
+     local.tee $2
      i32.const 2
      i32.shl
      i32.add
@@ -498,7 +491,7 @@
      if (result i32)
       i32.const 1
      else
-      local.get $4
+      local.get $2
       local.get $5
       i32.add
       i32.load8_u
@@ -508,18 +501,18 @@
      i32.eqz
      if
       local.get $1
-      local.get $5
+      local.get $2
       i32.const 2
       i32.shl
       i32.add
       global.get $assembly/replay/search
       i32.store
-      local.get $3
+      local.get $4
       local.get $0
       i32.const 2
       i32.shl
       i32.add
-      local.get $5
+      local.get $2
       i32.store
       local.get $0
       i32.const 1
@@ -527,10 +520,10 @@
       local.set $0
      end
     end
-    local.get $2
+    local.get $3
     i32.const 1
     i32.add
-    local.set $2
+    local.set $3
     br $for-loop|1
    end
   end
@@ -797,9 +790,12 @@
   (local $13 i32)
   (local $14 i32)
   (local $15 i32)
+  (local $16 i32)
+  (local $17 i32)
+  (local $18 i32)
   i32.const 1072
   i32.load
-  local.set $8
+  local.set $9
   global.get $assembly/replay/activeCount
   i32.const 1144
   i32.load
@@ -823,30 +819,33 @@
   block $__inlined_func$assembly/replay/resolveIntents (result i32)
    i32.const 1072
    i32.load
-   local.set $9
+   local.set $10
    i32.const 1040
    i32.load
-   local.set $10
+   local.set $11
    i32.const 1136
    i32.load
-   local.set $11
+   local.set $12
    i32.const 1032
    i32.load
-   local.set $12
+   local.set $13
    i32.const 1096
    i32.load
-   local.set $13
+   local.set $14
    i32.const 1024
    i32.load
-   local.set $14
+   local.set $15
    i32.const 1080
    i32.load
-   local.set $15
+   local.set $16
+   i32.const 1156
+   i32.load
+   local.set $17
    i32.const 1140
    i32.load
    local.set $7
    global.get $assembly/replay/consumed
-   local.set $2
+   local.set $1
    loop $for-loop|0
     local.get $4
     global.get $assembly/replay/people
@@ -859,130 +858,105 @@
      i32.store8
      block $for-continue|0
       local.get $4
-      local.get $9
+      local.get $10
       i32.add
       i32.load8_u
       if
        local.get $4
-       local.get $11
+       local.get $12
        i32.add
        i32.const 255
        i32.store8
        br $for-continue|0
       end
-      local.get $2
-      local.tee $1
+      local.get $1
+      local.tee $2
       i32.const 1
       i32.add
-      local.set $2
+      local.set $1
       i32.const 0
-      local.get $1
-      local.get $10
+      local.get $2
+      local.get $11
       i32.add
       i32.load8_u
-      local.tee $6
+      local.tee $18
       i32.const 4
       i32.gt_u
       br_if $__inlined_func$assembly/replay/resolveIntents
       drop
-      local.get $6
+      local.get $18
       i32.eqz
       if
        local.get $4
-       local.get $11
+       local.get $12
        i32.add
        i32.const 0
        i32.store8
        br $for-continue|0
       end
-      local.get $12
+      i32.const 254
+      local.set $2
+      local.get $17
+      local.get $13
       local.get $4
       i32.const 2
       i32.shl
       i32.add
       i32.load
-      local.tee $1
-      global.get $assembly/replay/width
-      i32.div_s
-      local.set $5
-      local.get $1
-      local.get $5
-      global.get $assembly/replay/width
-      i32.mul
-      i32.sub
-      local.set $1
-      local.get $6
+      local.tee $8
+      i32.add
+      i32.load8_u
       i32.const 1
-      i32.eq
+      local.get $18
+      i32.const 1
+      i32.sub
+      i32.const 7
+      i32.and
+      i32.shl
+      i32.and
       if
-       local.get $5
+       local.get $15
+       local.get $18
        i32.const 1
-       i32.sub
-       local.set $5
-      else
-       local.get $6
-       i32.const 2
        i32.eq
-       if
-        local.get $1
-        i32.const 1
-        i32.add
-        local.set $1
+       if (result i32)
+        local.get $8
+        global.get $assembly/replay/width
+        i32.sub
        else
-        local.get $6
-        i32.const 3
+        local.get $18
+        i32.const 2
         i32.eq
-        if
-         local.get $5
+        if (result i32)
+         local.get $8
          i32.const 1
          i32.add
-         local.set $5
         else
-         local.get $1
+         local.get $8
+         global.get $assembly/replay/width
+         i32.add
+         local.get $8
          i32.const 1
          i32.sub
-         local.set $1
+         local.get $18
+         i32.const 3
+         i32.eq
+         select
         end
        end
-      end
-      i32.const 254
-      local.set $6
-      local.get $1
-      local.get $5
-      i32.or
-      i32.const 0
-      i32.lt_s
-      local.get $5
-      global.get $assembly/replay/height
-      i32.ge_s
-      i32.or
-      local.get $1
-      global.get $assembly/replay/width
-      i32.ge_s
-      i32.or
-      if
-       i32.const 2
-       local.set $6
-      else
-       local.get $14
-       local.get $5
-       global.get $assembly/replay/width
-       i32.mul
-       local.get $1
-       i32.add
-       local.tee $1
+       local.tee $8
        i32.add
        i32.load8_u
        i32.const 1
        i32.eq
        if
         i32.const 3
-        local.set $6
+        local.set $2
        else
         global.get $assembly/replay/blocked
         if (result i32)
-         local.get $1
-         local.get $15
+         local.get $8
+         local.get $16
          i32.add
          i32.load8_u
          i32.const 1
@@ -992,22 +966,25 @@
         end
         if
          i32.const 4
-         local.set $6
+         local.set $2
         else
-         local.get $13
+         local.get $14
          local.get $4
          i32.const 2
          i32.shl
          i32.add
-         local.get $1
+         local.get $8
          i32.store
         end
        end
+      else
+       i32.const 2
+       local.set $2
       end
       local.get $4
-      local.get $11
+      local.get $12
       i32.add
-      local.get $6
+      local.get $2
       i32.store8
      end
      local.get $4
@@ -1033,30 +1010,30 @@
   local.set $7
   i32.const 1140
   i32.load
-  local.set $9
+  local.set $8
   call $assembly/replay/resolveConflicts
   i32.const 1136
   i32.load
-  local.set $6
+  local.set $10
   i32.const 1096
   i32.load
-  local.set $10
+  local.set $11
   i32.const 1116
   i32.load
-  local.set $11
+  local.set $12
   i32.const 1120
   i32.load
-  local.set $12
+  local.set $13
   i32.const 1088
   i32.load
-  local.set $13
+  local.set $14
   loop $for-loop|00
    local.get $3
    global.get $assembly/replay/people
    i32.lt_s
    if
     local.get $3
-    local.get $6
+    local.get $10
     i32.add
     i32.load8_u
     i32.const 254
@@ -1073,7 +1050,7 @@
        i32.const 1
        i32.add
        local.set $1
-       local.get $11
+       local.get $12
        local.get $4
        i32.const 2
        i32.shl
@@ -1081,13 +1058,13 @@
        local.get $2
        i32.store
        local.get $2
-       local.get $12
+       local.get $13
        i32.add
        i32.const 1
        i32.store8
        i32.const 1
-       local.get $13
-       local.get $10
+       local.get $14
+       local.get $11
        local.get $2
        i32.const 2
        i32.shl
@@ -1104,7 +1081,7 @@
        drop
        i32.const 7
        local.get $2
-       local.get $12
+       local.get $13
        i32.add
        i32.load8_u
        i32.const 1
@@ -1112,7 +1089,7 @@
        br_if $for-break1
        drop
        local.get $2
-       local.get $6
+       local.get $10
        i32.add
        i32.load8_u
        local.tee $4
@@ -1127,34 +1104,34 @@
        select
       end
      end
-     local.set $2
+     local.set $4
      i32.const 0
-     local.set $5
+     local.set $2
      loop $for-loop|2
       local.get $1
-      local.get $5
+      local.get $2
       i32.gt_s
       if
-       local.get $11
-       local.get $5
+       local.get $12
+       local.get $2
        i32.const 2
        i32.shl
        i32.add
        i32.load
-       local.tee $4
-       local.get $6
+       local.tee $15
+       local.get $10
        i32.add
-       local.get $2
-       i32.store8
        local.get $4
-       local.get $12
+       i32.store8
+       local.get $13
+       local.get $15
        i32.add
        i32.const 0
        i32.store8
-       local.get $5
+       local.get $2
        i32.const 1
        i32.add
-       local.set $5
+       local.set $2
        br $for-loop|2
       end
      end
@@ -1166,8 +1143,6 @@
     br $for-loop|00
    end
   end
-  i32.const 0
-  local.set $4
   i32.const 1136
   i32.load
   local.set $1
@@ -1179,35 +1154,35 @@
   local.set $3
   i32.const 1032
   i32.load
-  local.set $5
+  local.set $4
   i32.const 1088
   i32.load
-  local.set $6
+  local.set $10
   i32.const 1080
   i32.load
-  local.set $10
+  local.set $11
   i32.const 1072
   i32.load
-  local.set $11
+  local.set $12
   i32.const 1028
   i32.load
-  local.set $12
+  local.set $13
   loop $for-loop|01
-   local.get $4
+   local.get $5
    global.get $assembly/replay/people
    i32.lt_s
    if
     local.get $1
-    local.get $4
+    local.get $5
     i32.add
     i32.load8_u
     i32.const 1
     i32.eq
     if
-     local.get $4
-     local.get $6
      local.get $5
+     local.get $10
      local.get $4
+     local.get $5
      i32.const 2
      i32.shl
      i32.add
@@ -1215,47 +1190,47 @@
      i32.const 2
      i32.shl
      i32.add
-     local.tee $13
+     local.tee $14
      i32.load
      i32.eq
      if
-      local.get $13
+      local.get $14
       i32.const -1
       i32.store
      end
      local.get $3
-     local.get $4
+     local.get $5
      i32.const 2
      i32.shl
-     local.tee $13
+     local.tee $14
      i32.add
      i32.load
-     local.set $14
-     local.get $5
-     local.get $13
+     local.set $15
+     local.get $4
+     local.get $14
      i32.add
-     local.get $14
+     local.get $15
      i32.store
-     local.get $10
-     local.get $14
+     local.get $11
+     local.get $15
      i32.add
      i32.load8_u
      i32.const 1
      i32.eq
      if
-      local.get $4
-      local.get $11
+      local.get $5
+      local.get $12
       i32.add
       i32.const 2
       i32.store8
       local.get $2
-      local.get $4
+      local.get $5
       i32.add
       i32.const 2
       i32.store8
      else
-      local.get $12
-      local.get $14
+      local.get $13
+      local.get $15
       i32.const 2
       i32.shl
       i32.add
@@ -1263,52 +1238,52 @@
       i32.const 0
       i32.ge_s
       if
-       local.get $4
-       local.get $11
+       local.get $5
+       local.get $12
        i32.add
        i32.const 1
        i32.store8
        local.get $2
-       local.get $4
+       local.get $5
        i32.add
        i32.const 1
        i32.store8
       else
-       local.get $6
-       local.get $14
+       local.get $10
+       local.get $15
        i32.const 2
        i32.shl
        i32.add
-       local.get $4
+       local.get $5
        i32.store
       end
      end
     end
-    local.get $4
+    local.get $5
     i32.const 1
     i32.add
-    local.set $4
+    local.set $5
     br $for-loop|01
    end
   end
   global.get $assembly/replay/startsOnExit
   if
    i32.const 0
-   local.set $4
+   local.set $5
    loop $for-loop|12
-    local.get $4
+    local.get $5
     global.get $assembly/replay/people
     i32.lt_s
     if
-     local.get $4
-     local.get $11
+     local.get $5
+     local.get $12
      i32.add
      i32.load8_u
      i32.eqz
      if
-      local.get $12
-      local.get $5
+      local.get $13
       local.get $4
+      local.get $5
       i32.const 2
       i32.shl
       i32.add
@@ -1322,7 +1297,7 @@
       i32.ge_s
       if (result i32)
        local.get $1
-       local.get $10
+       local.get $11
        i32.add
        i32.load8_u
       else
@@ -1330,12 +1305,12 @@
       end
       i32.eqz
       if
-       local.get $4
-       local.get $11
+       local.get $5
+       local.get $12
        i32.add
        i32.const 1
        i32.store8
-       local.get $6
+       local.get $10
        local.get $1
        i32.const 2
        i32.shl
@@ -1343,16 +1318,16 @@
        i32.const -1
        i32.store
        local.get $2
-       local.get $4
+       local.get $5
        i32.add
        i32.const 1
        i32.store8
       end
      end
-     local.get $4
+     local.get $5
      i32.const 1
      i32.add
-     local.set $4
+     local.set $5
      br $for-loop|12
     end
    end
@@ -1385,20 +1360,20 @@
     i32.add
     local.tee $5
     i32.load
-    local.tee $6
+    local.tee $10
     i32.const 0
     i32.ge_s
     if
-     local.get $6
-     local.get $8
+     local.get $9
+     local.get $10
      i32.add
      i32.const 2
      i32.store8
      local.get $5
      i32.const -1
      i32.store
-     local.get $6
-     local.get $9
+     local.get $8
+     local.get $10
      i32.add
      i32.const 3
      i32.store8
@@ -1426,26 +1401,24 @@
   end
   i32.const 1044
   i32.load
-  local.set $2
+  local.set $3
   i32.const 1048
   i32.load
-  local.set $3
+  local.set $4
   i32.const 1076
   i32.load
-  local.set $4
+  local.set $5
   i32.const 1032
   i32.load
-  local.set $8
+  local.set $9
   i32.const 1092
   i32.load
   local.set $10
   i32.const 1068
   i32.load
   local.set $11
-  i32.const 0
-  local.set $6
   global.get $assembly/replay/consumed
-  local.set $5
+  local.set $2
   i32.const 0
   local.set $1
   loop $for-loop|14
@@ -1462,27 +1435,27 @@
     i32.ne
     if
      local.get $1
-     local.get $9
+     local.get $8
      i32.add
      i32.load8_u
      local.set $13
      local.get $2
-     local.get $5
+     local.get $3
      i32.add
      local.get $12
      i32.store8
-     local.get $3
-     local.get $5
+     local.get $2
+     local.get $4
      i32.add
      local.get $13
      i32.store8
-     local.get $5
+     local.get $2
      i32.const 1
      i32.add
-     local.set $5
+     local.set $2
      local.get $13
      if
-      local.get $4
+      local.get $5
       local.get $1
       i32.const 2
       i32.shl
@@ -1496,7 +1469,7 @@
       local.set $6
       global.get $assembly/replay/search
       local.get $10
-      local.get $8
+      local.get $9
       local.get $1
       i32.const 2
       i32.shl
@@ -1539,7 +1512,7 @@
   i32.add
   global.get $assembly/replay/trappedTotal
   i32.store
-  local.get $5
+  local.get $2
   global.set $assembly/replay/consumed
   local.get $6
   global.set $assembly/replay/activeCount
@@ -1569,8 +1542,8 @@
   (local $0 i32)
   (local $1 i32)
   (local $2 i32)
-  (local $3 i32)
-  (local $4 i64)
+  (local $3 i64)
+  (local $4 i32)
   (local $5 i32)
   (local $6 i32)
   (local $7 i32)
@@ -1601,13 +1574,17 @@
   i32.const 1148
   i32.load
   local.set $10
+  i32.const 1156
+  i32.load
+  local.set $12
   loop $while-continue|0
    local.get $2
    global.get $assembly/replay/frontier
    i32.lt_s
    if
     i32.const 0
-    local.set $3
+    local.set $4
+    local.get $12
     local.get $7
     local.get $2
     i32.const 2
@@ -1615,11 +1592,11 @@
     i32.add
     i32.load
     local.tee $13
-    global.get $assembly/replay/width
-    i32.div_s
+    i32.add
+    i32.load8_u
     local.tee $14
-    i32.const 0
-    i32.gt_s
+    i32.const 1
+    i32.and
     if (result i32)
      local.get $13
      global.get $assembly/replay/width
@@ -1633,11 +1610,140 @@
     i32.eqz
     if
      i32.const 1
-     local.set $3
+     local.set $4
      local.get $13
      global.get $assembly/replay/width
      i32.sub
-     local.tee $12
+     local.tee $15
+     local.get $8
+     i32.add
+     local.tee $16
+     i32.load8_u
+     i32.eqz
+     if
+      local.get $16
+      i32.const 1
+      i32.store8
+      local.get $5
+      local.get $0
+      i32.const 2
+      i32.shl
+      i32.add
+      local.get $15
+      i32.store
+      local.get $0
+      i32.const 1
+      i32.add
+      local.set $0
+     end
+    end
+    local.get $14
+    i32.const 2
+    i32.and
+    if (result i32)
+     local.get $13
+     i32.const 1
+     i32.add
+     local.get $10
+     i32.add
+     i32.load8_u
+    else
+     i32.const 1
+    end
+    i32.eqz
+    if
+     i32.const 1
+     local.set $4
+     local.get $13
+     i32.const 1
+     i32.add
+     local.tee $15
+     local.get $8
+     i32.add
+     local.tee $16
+     i32.load8_u
+     i32.eqz
+     if
+      local.get $16
+      i32.const 1
+      i32.store8
+      local.get $5
+      local.get $0
+      i32.const 2
+      i32.shl
+      i32.add
+      local.get $15
+      i32.store
+      local.get $0
+      i32.const 1
+      i32.add
+      local.set $0
+     end
+    end
+    local.get $14
+    i32.const 4
+    i32.and
+    if (result i32)
+     local.get $13
+     global.get $assembly/replay/width
+     i32.add
+     local.get $10
+     i32.add
+     i32.load8_u
+    else
+     i32.const 1
+    end
+    i32.eqz
+    if
+     i32.const 1
+     local.set $4
+     local.get $13
+     global.get $assembly/replay/width
+     i32.add
+     local.tee $15
+     local.get $8
+     i32.add
+     local.tee $16
+     i32.load8_u
+     i32.eqz
+     if
+      local.get $16
+      i32.const 1
+      i32.store8
+      local.get $5
+      local.get $0
+      i32.const 2
+      i32.shl
+      i32.add
+      local.get $15
+      i32.store
+      local.get $0
+      i32.const 1
+      i32.add
+      local.set $0
+     end
+    end
+    local.get $14
+    i32.const 8
+    i32.and
+    if (result i32)
+     local.get $13
+     i32.const 1
+     i32.sub
+     local.get $10
+     i32.add
+     i32.load8_u
+    else
+     i32.const 1
+    end
+    i32.eqz
+    if
+     i32.const 1
+     local.set $4
+     local.get $13
+     i32.const 1
+     i32.sub
+     local.tee $14
      local.get $8
      i32.add
      local.tee $15
@@ -1652,102 +1758,7 @@
       i32.const 2
       i32.shl
       i32.add
-      local.get $12
-      i32.store
-      local.get $0
-      i32.const 1
-      i32.add
-      local.set $0
-     end
-    end
-    local.get $13
-    local.get $14
-    global.get $assembly/replay/width
-    i32.mul
-    i32.sub
-    local.tee $15
-    global.get $assembly/replay/width
-    i32.const 1
-    i32.sub
-    i32.lt_s
-    if (result i32)
-     local.get $13
-     i32.const 1
-     i32.add
-     local.get $10
-     i32.add
-     i32.load8_u
-    else
-     i32.const 1
-    end
-    i32.eqz
-    if
-     i32.const 1
-     local.set $3
-     local.get $13
-     i32.const 1
-     i32.add
-     local.tee $16
-     local.get $8
-     i32.add
-     local.tee $12
-     i32.load8_u
-     i32.eqz
-     if
-      local.get $12
-      i32.const 1
-      i32.store8
-      local.get $5
-      local.get $0
-      i32.const 2
-      i32.shl
-      i32.add
-      local.get $16
-      i32.store
-      local.get $0
-      i32.const 1
-      i32.add
-      local.set $0
-     end
-    end
-    local.get $14
-    global.get $assembly/replay/height
-    i32.const 1
-    i32.sub
-    i32.lt_s
-    if (result i32)
-     local.get $13
-     global.get $assembly/replay/width
-     i32.add
-     local.get $10
-     i32.add
-     i32.load8_u
-    else
-     i32.const 1
-    end
-    i32.eqz
-    if
-     i32.const 1
-     local.set $3
-     local.get $13
-     global.get $assembly/replay/width
-     i32.add
-     local.tee $12
-     local.get $8
-     i32.add
-     local.tee $14
-     i32.load8_u
-     i32.eqz
-     if
       local.get $14
-      i32.const 1
-      i32.store8
-      local.get $5
-      local.get $0
-      i32.const 2
-      i32.shl
-      i32.add
-      local.get $12
       i32.store
       local.get $0
       i32.const 1
@@ -1755,50 +1766,7 @@
       local.set $0
      end
     end
-    local.get $15
-    i32.const 0
-    i32.gt_s
-    if (result i32)
-     local.get $13
-     i32.const 1
-     i32.sub
-     local.get $10
-     i32.add
-     i32.load8_u
-    else
-     i32.const 1
-    end
-    i32.eqz
-    if
-     i32.const 1
-     local.set $3
-     local.get $13
-     i32.const 1
-     i32.sub
-     local.tee $12
-     local.get $8
-     i32.add
-     local.tee $14
-     i32.load8_u
-     i32.eqz
-     if
-      local.get $14
-      i32.const 1
-      i32.store8
-      local.get $5
-      local.get $0
-      i32.const 2
-      i32.shl
-      i32.add
-      local.get $12
-      i32.store
-      local.get $0
-      i32.const 1
-      i32.add
-      local.set $0
-     end
-    end
-    local.get $3
+    local.get $4
     if
      local.get $2
      i32.const 1
@@ -1819,10 +1787,10 @@
      i32.const 2
      i32.shl
      i32.add
-     local.tee $3
+     local.tee $4
      i32.load
      i32.store
-     local.get $3
+     local.get $4
      local.get $13
      i32.store
     end
@@ -1846,7 +1814,7 @@
      i32.shl
      i32.add
      i32.load
-     local.set $3
+     local.set $4
      local.get $2
      i32.const 1
      i32.sub
@@ -1856,7 +1824,7 @@
       i32.const 0
       i32.ge_s
       if (result i32)
-       local.get $3
+       local.get $4
        local.get $5
        local.get $1
        i32.const 2
@@ -1896,7 +1864,7 @@
      i32.const 2
      i32.shl
      i32.add
-     local.get $3
+     local.get $4
      i32.store
      local.get $2
      i32.const 1
@@ -1913,13 +1881,13 @@
    i32.le_s
    if
     i32.const 0
-    local.set $3
+    local.set $4
     loop $for-loop|2
      local.get $0
      local.get $1
      i32.gt_s
      if
-      local.get $3
+      local.get $4
       local.get $8
       i32.add
       i32.load8_u
@@ -1929,17 +1897,17 @@
        i32.const 2
        i32.shl
        i32.add
-       local.get $3
+       local.get $4
        i32.store
        local.get $1
        i32.const 1
        i32.add
        local.set $1
       end
-      local.get $3
+      local.get $4
       i32.const 1
       i32.add
-      local.set $3
+      local.set $4
       br $for-loop|2
      end
     end
@@ -1961,25 +1929,20 @@
     i32.shl
     i32.add
     i32.load
-    local.tee $3
+    local.tee $4
     local.get $8
     i32.add
     i32.const 0
     i32.store8
-    local.get $3
-    local.get $3
-    global.get $assembly/replay/width
-    i32.div_s
-    local.tee $12
-    global.get $assembly/replay/width
-    i32.mul
-    i32.sub
-    local.set $13
+    local.get $4
     local.get $12
-    i32.const 0
-    i32.gt_s
+    i32.add
+    i32.load8_u
+    local.tee $13
+    i32.const 1
+    i32.and
     if (result i32)
-     local.get $3
+     local.get $4
      global.get $assembly/replay/width
      i32.sub
      local.get $9
@@ -1998,22 +1961,22 @@
      i32.const 1
      global.get $assembly/replay/threshold
      global.get $assembly/replay/fireState
-     local.tee $4
-     local.get $4
+     local.tee $3
+     local.get $3
      i64.const 30
      i64.shr_u
      i64.xor
      i64.const -4658895280553007687
      i64.mul
-     local.tee $4
-     local.get $4
+     local.tee $3
+     local.get $3
      i64.const 27
      i64.shr_u
      i64.xor
      i64.const -7723592293110705685
      i64.mul
-     local.tee $4
-     local.get $4
+     local.tee $3
+     local.get $3
      i64.const 31
      i64.shr_u
      i64.xor
@@ -2025,12 +1988,10 @@
     end
     local.set $1
     local.get $13
-    global.get $assembly/replay/width
-    i32.const 1
-    i32.sub
-    i32.lt_s
+    i32.const 2
+    i32.and
     if (result i32)
-     local.get $3
+     local.get $4
      i32.const 1
      i32.add
      local.get $9
@@ -2050,22 +2011,22 @@
      i32.const 1
      global.get $assembly/replay/threshold
      global.get $assembly/replay/fireState
-     local.tee $4
-     local.get $4
+     local.tee $3
+     local.get $3
      i64.const 30
      i64.shr_u
      i64.xor
      i64.const -4658895280553007687
      i64.mul
-     local.tee $4
-     local.get $4
+     local.tee $3
+     local.get $3
      i64.const 27
      i64.shr_u
      i64.xor
      i64.const -7723592293110705685
      i64.mul
-     local.tee $4
-     local.get $4
+     local.tee $3
+     local.get $3
      i64.const 31
      i64.shr_u
      i64.xor
@@ -2075,13 +2036,11 @@
      i32.or
      local.set $1
     end
-    local.get $12
-    global.get $assembly/replay/height
-    i32.const 1
-    i32.sub
-    i32.lt_s
+    local.get $13
+    i32.const 4
+    i32.and
     if (result i32)
-     local.get $3
+     local.get $4
      global.get $assembly/replay/width
      i32.add
      local.get $9
@@ -2101,22 +2060,22 @@
      i32.const 1
      global.get $assembly/replay/threshold
      global.get $assembly/replay/fireState
-     local.tee $4
-     local.get $4
+     local.tee $3
+     local.get $3
      i64.const 30
      i64.shr_u
      i64.xor
      i64.const -4658895280553007687
      i64.mul
-     local.tee $4
-     local.get $4
+     local.tee $3
+     local.get $3
      i64.const 27
      i64.shr_u
      i64.xor
      i64.const -7723592293110705685
      i64.mul
-     local.tee $4
-     local.get $4
+     local.tee $3
+     local.get $3
      i64.const 31
      i64.shr_u
      i64.xor
@@ -2127,10 +2086,10 @@
      local.set $1
     end
     local.get $13
-    i32.const 0
-    i32.gt_s
+    i32.const 8
+    i32.and
     if (result i32)
-     local.get $3
+     local.get $4
      i32.const 1
      i32.sub
      local.get $9
@@ -2150,22 +2109,22 @@
      i32.const 1
      global.get $assembly/replay/threshold
      global.get $assembly/replay/fireState
-     local.tee $4
-     local.get $4
+     local.tee $3
+     local.get $3
      i64.const 30
      i64.shr_u
      i64.xor
      i64.const -4658895280553007687
      i64.mul
-     local.tee $4
-     local.get $4
+     local.tee $3
+     local.get $3
      i64.const 27
      i64.shr_u
      i64.xor
      i64.const -7723592293110705685
      i64.mul
-     local.tee $4
-     local.get $4
+     local.tee $3
+     local.get $3
      i64.const 31
      i64.shr_u
      i64.xor
@@ -2187,7 +2146,7 @@
      i32.const 2
      i32.shl
      i32.add
-     local.get $3
+     local.get $4
      i32.store
     end
     local.get $6
@@ -2782,13 +2741,16 @@
   i32.const 1288
   local.get $0
   i32.store
+  i32.const 1292
+  global.get $assembly/replay/cells
+  i32.store
   i64.const 1296
   local.set $6
   i32.const 0
   local.set $0
   loop $for-loop|0
    local.get $0
-   i32.const 33
+   i32.const 34
    i32.lt_s
    if
     local.get $0
@@ -2875,16 +2837,16 @@
   global.set $assembly/replay/trappedTotal
   i32.const 1084
   i32.load
-  local.set $4
+  local.set $2
   i32.const 1088
   i32.load
-  local.set $5
+  local.set $3
   i32.const 1032
   i32.load
-  local.set $6
+  local.set $4
   i32.const 1080
   i32.load
-  local.tee $7
+  local.tee $5
   i32.const 0
   global.get $assembly/replay/cells
   memory.fill
@@ -2899,16 +2861,16 @@
   global.get $assembly/replay/cells
   i32.const 2
   i32.shl
-  local.tee $2
+  local.tee $0
   memory.fill
   i32.const 1104
   i32.load
   i32.const 255
-  local.get $2
+  local.get $0
   memory.fill
-  local.get $5
+  local.get $3
   i32.const 255
-  local.get $2
+  local.get $0
   memory.fill
   i32.const 1120
   i32.load
@@ -2927,9 +2889,77 @@
   i32.const 2
   i32.shl
   memory.fill
+  i32.const 1156
+  i32.load
+  local.set $6
+  loop $for-loop|0
+   local.get $1
+   global.get $assembly/replay/height
+   i32.lt_s
+   if
+    i32.const 0
+    local.set $0
+    loop $for-loop|1
+     local.get $0
+     global.get $assembly/replay/width
+     i32.lt_s
+     if
+      local.get $1
+      global.get $assembly/replay/width
+      i32.mul
+      local.get $0
+      i32.add
+      local.get $6
+      i32.add
+      local.get $1
+      i32.const 0
+      i32.gt_s
+      local.tee $7
+      i32.const 2
+      i32.or
+      local.get $7
+      local.get $0
+      global.get $assembly/replay/width
+      i32.const 1
+      i32.sub
+      i32.lt_s
+      select
+      local.tee $7
+      i32.const 4
+      i32.or
+      local.get $7
+      local.get $1
+      global.get $assembly/replay/height
+      i32.const 1
+      i32.sub
+      i32.lt_s
+      select
+      local.tee $7
+      i32.const 8
+      i32.or
+      local.get $7
+      local.get $0
+      i32.const 0
+      i32.gt_s
+      select
+      i32.store8
+      local.get $0
+      i32.const 1
+      i32.add
+      local.set $0
+      br $for-loop|1
+     end
+    end
+    local.get $1
+    i32.const 1
+    i32.add
+    local.set $1
+    br $for-loop|0
+   end
+  end
   i32.const 1148
   i32.load
-  local.tee $1
+  local.tee $6
   i32.const 1024
   i32.load
   global.get $assembly/replay/cells
@@ -2937,24 +2967,28 @@
   i32.const 1092
   i32.load
   i32.const 0
-  local.get $2
+  global.get $assembly/replay/cells
+  i32.const 2
+  i32.shl
   memory.fill
   i32.const 0
   global.set $assembly/replay/search
   i32.const 1028
   i32.load
-  local.set $2
+  local.set $7
   i32.const 1152
   i32.load
-  local.set $3
+  local.set $1
   i32.const 0
   global.set $assembly/replay/exitCount
-  loop $for-loop|0
+  i32.const 0
+  local.set $0
+  loop $for-loop|2
    local.get $0
    global.get $assembly/replay/cells
    i32.lt_s
    if
-    local.get $2
+    local.get $7
     local.get $0
     i32.const 2
     i32.shl
@@ -2968,7 +3002,7 @@
      i32.const 1
      i32.add
      global.set $assembly/replay/exitCount
-     local.get $3
+     local.get $1
      local.get $8
      i32.const 2
      i32.shl
@@ -2980,7 +3014,7 @@
     i32.const 1
     i32.add
     local.set $0
-    br $for-loop|0
+    br $for-loop|2
    end
   end
   i32.const 1036
@@ -2988,12 +3022,12 @@
   local.set $8
   i32.const 0
   local.set $0
-  loop $for-loop|1
+  loop $for-loop|3
    local.get $0
    global.get $assembly/replay/ignitionCount
    i32.lt_s
    if
-    local.get $7
+    local.get $5
     local.get $8
     local.get $0
     i32.const 2
@@ -3004,18 +3038,18 @@
     i32.add
     i32.const 1
     i32.store8
-    local.get $1
+    local.get $6
     local.get $9
     i32.add
     i32.const 1
     i32.store8
     global.get $assembly/replay/burningCount
-    local.tee $3
+    local.tee $1
     i32.const 1
     i32.add
     global.set $assembly/replay/burningCount
-    local.get $4
-    local.get $3
+    local.get $2
+    local.get $1
     i32.const 2
     i32.shl
     i32.add
@@ -3025,7 +3059,7 @@
     i32.const 1
     i32.add
     local.set $0
-    br $for-loop|1
+    br $for-loop|3
    end
   end
   global.get $assembly/replay/burningCount
@@ -3034,13 +3068,13 @@
   global.set $assembly/replay/startsOnExit
   i32.const 0
   local.set $0
-  loop $for-loop|2
+  loop $for-loop|4
    local.get $0
    global.get $assembly/replay/people
    i32.lt_s
    if
-    local.get $5
-    local.get $6
+    local.get $3
+    local.get $4
     local.get $0
     i32.const 2
     i32.shl
@@ -3053,7 +3087,7 @@
     local.get $0
     i32.store
     local.get $1
-    local.get $2
+    local.get $7
     i32.add
     i32.load
     i32.const 0
@@ -3066,7 +3100,7 @@
     i32.const 1
     i32.add
     local.set $0
-    br $for-loop|2
+    br $for-loop|4
    end
   end
   global.get $assembly/replay/people
@@ -3161,7 +3195,7 @@
   i32.ne
  )
  (func $assembly/replay/heapBase (result i32)
-  i32.const 1292
+  i32.const 1296
  )
  (func $assembly/replay/entriesConsumed (result i32)
   global.get $assembly/replay/consumed
