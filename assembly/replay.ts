@@ -125,6 +125,9 @@ let startsOnExit: bool = false;
 // The reachability search number: a cell is reachable from a usable exit
 // when R_REACHED holds the current one (so nothing is cleared per search).
 let search: i32 = 0;
+// The current search's queue: [searchHead, searchTail) still to expand.
+let searchHead: i32 = 0;
+let searchTail: i32 = 0;
 // Burning cells [0, frontier) of R_BURNING_CELLS may still have a floor
 // neighbour that is not burning; the others never make candidates again.
 let frontier: i32 = 0;
@@ -338,7 +341,7 @@ function initialState(): void {
   activeCount = people;
   seti(at(R_STEP_MOVES), 0, 0);
   seti(at(R_STEP_IGNITED), 0, 0);
-  reachable();
+  newSearch();
   recordTrapped();
 }
 
@@ -371,14 +374,13 @@ function step(maxSteps: i32): i32 {
     }
   }
   seti(at(R_STEP_IGNITED), steps, ignitedTotal);
-  if (ignitedTotal > before) reachable();
+  if (ignitedTotal > before) newSearch();
   // One pass for the outputs by log entry (the people active before the
   // step, in order), the trapped set of s_t and the people still active.
   const outcome = at(R_OUTCOME);
   const event = at(R_EVENT);
   const resolution = at(R_RESOLUTION);
   const position = at(R_POSITION);
-  const reached = at(R_REACHED);
   const trapped = at(R_TRAPPED);
   let active = 0;
   let j = consumed;
@@ -392,7 +394,7 @@ function step(maxSteps: i32): i32 {
     if (e != 0) seti(resolution, i, steps);
     else {
       active++;
-      if (geti(reached, geti(position, i)) != search) {
+      if (!reachable(geti(position, i))) {
         seti(trapped, trappedTotal++, i);
       }
     }
@@ -702,18 +704,19 @@ function spreadFire(): void {
 }
 
 /**
- * Step 8's reachability: a multi-source breadth-first search from every
- * exit not burning, over floor not burning. src/grid.ts computes distances;
- * only whether a cell is reached is used, and that does not depend on the
- * order of the search.
+ * Step 8's reachability: a breadth-first search from every exit not
+ * burning, over floor not burning, started by newSearch() whenever the fire
+ * changes and carried only as far as the people need (reachable()). A cell
+ * is reachable exactly when the search, run to the end, would stamp it, so
+ * stopping early gives the same answers. src/grid.ts computes distances;
+ * only reachability is used, and it does not depend on the search order.
  */
-function reachable(): void {
+function newSearch(): void {
   search++;
   const reached = at(R_REACHED);
   const queue = at(R_QUEUE);
   const closed = at(R_CLOSED);
   const exitCells = at(R_EXIT_CELLS);
-  const edges = at(R_EDGES);
   let tail = 0;
   for (let e = 0; e < exitCount; e++) {
     const cell = geti(exitCells, e);
@@ -722,14 +725,31 @@ function reachable(): void {
       seti(queue, tail++, cell);
     }
   }
-  for (let head = 0; head < tail; head++) {
-    const cell = geti(queue, head);
+  searchHead = 0;
+  searchTail = tail;
+}
+
+/** Whether `target` is reachable, running the current search further if needed. */
+function reachable(target: i32): bool {
+  const reached = at(R_REACHED);
+  if (geti(reached, target) == search) return true;
+  const queue = at(R_QUEUE);
+  const closed = at(R_CLOSED);
+  const edges = at(R_EDGES);
+  let head = searchHead;
+  let tail = searchTail;
+  while (head < tail) {
+    const cell = geti(queue, head++);
     const m = getb(edges, cell);
     if ((m & HAS_N) != 0) tail = visit(reached, queue, closed, cell - width, tail);
     if ((m & HAS_E) != 0) tail = visit(reached, queue, closed, cell + 1, tail);
     if ((m & HAS_S) != 0) tail = visit(reached, queue, closed, cell + width, tail);
     if ((m & HAS_W) != 0) tail = visit(reached, queue, closed, cell - 1, tail);
+    if (geti(reached, target) == search) break;
   }
+  searchHead = head;
+  searchTail = tail;
+  return geti(reached, target) == search;
 }
 
 // @ts-ignore: decorator
@@ -745,10 +765,9 @@ function visit(reached: usize, queue: usize, closed: usize, cell: i32, tail: i32
 function recordTrapped(): void {
   const status = at(R_STATUS);
   const position = at(R_POSITION);
-  const reached = at(R_REACHED);
   const trapped = at(R_TRAPPED);
   for (let i = 0; i < people; i++) {
-    if (getb(status, i) == ACTIVE && geti(reached, geti(position, i)) != search) {
+    if (getb(status, i) == ACTIVE && !reachable(geti(position, i))) {
       seti(trapped, trappedTotal++, i);
     }
   }

@@ -1,8 +1,8 @@
 (module
  (type $0 (func))
  (type $1 (func (result i32)))
- (type $2 (func (param i64 i64 i32 i32)))
- (type $3 (func (param i32) (result i32)))
+ (type $2 (func (param i32) (result i32)))
+ (type $3 (func (param i64 i64 i32 i32)))
  (type $4 (func (param i32 i32)))
  (type $5 (func (param i64) (result i64)))
  (type $6 (func (param i32 i32 i64 i64 i32) (result i32)))
@@ -30,6 +30,8 @@
  (global $assembly/replay/activeCount (mut i32) (i32.const 0))
  (global $assembly/replay/startsOnExit (mut i32) (i32.const 0))
  (global $assembly/replay/search (mut i32) (i32.const 0))
+ (global $assembly/replay/searchHead (mut i32) (i32.const 0))
+ (global $assembly/replay/searchTail (mut i32) (i32.const 0))
  (global $assembly/replay/frontier (mut i32) (i32.const 0))
  (memory $0 1)
  (export "heapBase" (func $assembly/replay/heapBase))
@@ -245,8 +247,7 @@
    end
   end
  )
- (func $assembly/replay/reachable
-  (local $0 i32)
+ (func $assembly/replay/reachable (param $0 i32) (result i32)
   (local $1 i32)
   (local $2 i32)
   (local $3 i32)
@@ -255,278 +256,268 @@
   (local $6 i32)
   (local $7 i32)
   (local $8 i32)
+  (local $9 i32)
   global.get $assembly/replay/search
-  i32.const 1
-  i32.add
-  global.set $assembly/replay/search
   i32.const 1092
   i32.load
-  local.set $1
+  local.tee $4
+  local.get $0
+  i32.const 2
+  i32.shl
+  i32.add
+  i32.load
+  i32.eq
+  if
+   i32.const 1
+   return
+  end
   i32.const 1132
   i32.load
-  local.set $4
+  local.set $5
   i32.const 1148
   i32.load
-  local.set $5
-  i32.const 1152
-  i32.load
-  local.set $7
+  local.set $6
   i32.const 1156
   i32.load
-  local.set $6
-  loop $for-loop|0
+  local.set $7
+  global.get $assembly/replay/searchHead
+  local.set $2
+  global.get $assembly/replay/searchTail
+  local.set $1
+  loop $while-continue|0
+   local.get $1
    local.get $2
-   global.get $assembly/replay/exitCount
-   i32.lt_s
+   i32.gt_s
    if
-    local.get $7
-    local.get $2
-    i32.const 2
-    i32.shl
-    i32.add
-    i32.load
-    local.tee $8
-    local.get $5
-    i32.add
-    i32.load8_u
-    i32.eqz
-    if
-     local.get $1
-     local.get $8
+    block $while-break|0
+     local.get $2
+     local.tee $3
+     i32.const 1
+     i32.add
+     local.set $2
+     local.get $7
+     local.get $5
+     local.get $3
      i32.const 2
      i32.shl
      i32.add
+     i32.load
+     local.tee $3
+     i32.add
+     i32.load8_u
+     local.tee $8
+     i32.const 1
+     i32.and
+     if
+      global.get $assembly/replay/search
+      local.get $4
+      local.get $3
+      global.get $assembly/replay/width
+      i32.sub
+      local.tee $9
+      i32.const 2
+      i32.shl
+      i32.add
+      i32.load
+      i32.eq
+      if (result i32)
+       i32.const 1
+      else
+       local.get $6
+       local.get $9
+       i32.add
+       i32.load8_u
+       i32.const 1
+       i32.eq
+      end
+      i32.eqz
+      if
+       local.get $4
+       local.get $9
+       i32.const 2
+       i32.shl
+       i32.add
+       global.get $assembly/replay/search
+       i32.store
+       local.get $5
+       local.get $1
+       i32.const 2
+       i32.shl
+       i32.add
+       local.get $9
+       i32.store
+       local.get $1
+       i32.const 1
+       i32.add
+       local.set $1
+      end
+     end
+     local.get $8
+     i32.const 2
+     i32.and
+     if
+      global.get $assembly/replay/search
+      local.get $4
+      local.get $3
+      i32.const 1
+      i32.add
+      local.tee $9
+      i32.const 2
+      i32.shl
+      i32.add
+      i32.load
+      i32.eq
+      if (result i32)
+       i32.const 1
+      else
+       local.get $6
+       local.get $9
+       i32.add
+       i32.load8_u
+       i32.const 1
+       i32.eq
+      end
+      i32.eqz
+      if
+       local.get $4
+       local.get $9
+       i32.const 2
+       i32.shl
+       i32.add
+       global.get $assembly/replay/search
+       i32.store
+       local.get $5
+       local.get $1
+       i32.const 2
+       i32.shl
+       i32.add
+       local.get $9
+       i32.store
+       local.get $1
+       i32.const 1
+       i32.add
+       local.set $1
+      end
+     end
+     local.get $8
+     i32.const 4
+     i32.and
+     if
+      global.get $assembly/replay/search
+      local.get $4
+      local.get $3
+      global.get $assembly/replay/width
+      i32.add
+      local.tee $9
+      i32.const 2
+      i32.shl
+      i32.add
+      i32.load
+      i32.eq
+      if (result i32)
+       i32.const 1
+      else
+       local.get $6
+       local.get $9
+       i32.add
+       i32.load8_u
+       i32.const 1
+       i32.eq
+      end
+      i32.eqz
+      if
+       local.get $4
+       local.get $9
+       i32.const 2
+       i32.shl
+       i32.add
+       global.get $assembly/replay/search
+       i32.store
+       local.get $5
+       local.get $1
+       i32.const 2
+       i32.shl
+       i32.add
+       local.get $9
+       i32.store
+       local.get $1
+       i32.const 1
+       i32.add
+       local.set $1
+      end
+     end
+     local.get $8
+     i32.const 8
+     i32.and
+     if
+      global.get $assembly/replay/search
+      local.get $4
+      local.get $3
+      i32.const 1
+      i32.sub
+      local.tee $3
+      i32.const 2
+      i32.shl
+      i32.add
+      i32.load
+      i32.eq
+      if (result i32)
+       i32.const 1
+      else
+       local.get $3
+       local.get $6
+       i32.add
+       i32.load8_u
+       i32.const 1
+       i32.eq
+      end
+      i32.eqz
+      if
+       local.get $4
+       local.get $3
+       i32.const 2
+       i32.shl
+       i32.add
+       global.get $assembly/replay/search
+       i32.store
+       local.get $5
+       local.get $1
+       i32.const 2
+       i32.shl
+       i32.add
+       local.get $3
+       i32.store
+       local.get $1
+       i32.const 1
+       i32.add
+       local.set $1
+      end
+     end
      global.get $assembly/replay/search
-     i32.store
      local.get $4
      local.get $0
      i32.const 2
      i32.shl
      i32.add
-     local.get $8
-     i32.store
-     local.get $0
-     i32.const 1
-     i32.add
-     local.set $0
+     i32.load
+     i32.eq
+     br_if $while-break|0
+     br $while-continue|0
     end
-    local.get $2
-    i32.const 1
-    i32.add
-    local.set $2
-    br $for-loop|0
    end
   end
-  loop $for-loop|1
-   local.get $0
-   local.get $3
-   i32.gt_s
-   if
-    local.get $6
-    local.get $4
-    local.get $3
-    i32.const 2
-    i32.shl
-    i32.add
-    i32.load
-    local.tee $2
-    i32.add
-    i32.load8_u
-    local.tee $7
-    i32.const 1
-    i32.and
-    if
-     global.get $assembly/replay/search
-     local.get $1
-     local.get $2
-     global.get $assembly/replay/width
-     i32.sub
-     local.tee $8
-     i32.const 2
-     i32.shl
-     i32.add
-     i32.load
-     i32.eq
-     if (result i32)
-      i32.const 1
-     else
-      local.get $5
-      local.get $8
-      i32.add
-      i32.load8_u
-      i32.const 1
-      i32.eq
-     end
-     i32.eqz
-     if
-      local.get $1
-      local.get $8
-      i32.const 2
-      i32.shl
-      i32.add
-      global.get $assembly/replay/search
-      i32.store
-      local.get $4
-      local.get $0
-      i32.const 2
-      i32.shl
-      i32.add
-      local.get $8
-      i32.store
-      local.get $0
-      i32.const 1
-      i32.add
-      local.set $0
-     end
-    end
-    local.get $7
-    i32.const 2
-    i32.and
-    if
-     global.get $assembly/replay/search
-     local.get $1
-     local.get $2
-     i32.const 1
-     i32.add
-     local.tee $8
-     i32.const 2
-     i32.shl
-     i32.add
-     i32.load
-     i32.eq
-     if (result i32)
-      i32.const 1
-     else
-      local.get $5
-      local.get $8
-      i32.add
-      i32.load8_u
-      i32.const 1
-      i32.eq
-     end
-     i32.eqz
-     if
-      local.get $1
-      local.get $8
-      i32.const 2
-      i32.shl
-      i32.add
-      global.get $assembly/replay/search
-      i32.store
-      local.get $4
-      local.get $0
-      i32.const 2
-      i32.shl
-      i32.add
-      local.get $8
-      i32.store
-      local.get $0
-      i32.const 1
-      i32.add
-      local.set $0
-     end
-    end
-    local.get $7
-    i32.const 4
-    i32.and
-    if
-     global.get $assembly/replay/search
-     local.get $1
-     local.get $2
-     global.get $assembly/replay/width
-     i32.add
-     local.tee $8
-     i32.const 2
-     i32.shl
-     i32.add
-     i32.load
-     i32.eq
-     if (result i32)
-      i32.const 1
-     else
-      local.get $5
-      local.get $8
-      i32.add
-      i32.load8_u
-      i32.const 1
-      i32.eq
-     end
-     i32.eqz
-     if
-      local.get $1
-      local.get $8
-      i32.const 2
-      i32.shl
-      i32.add
-      global.get $assembly/replay/search
-      i32.store
-      local.get $4
-      local.get $0
-      i32.const 2
-      i32.shl
-      i32.add
-      local.get $8
-      i32.store
-      local.get $0
-      i32.const 1
-      i32.add
-      local.set $0
-     end
-    end
-    local.get $7
-    i32.const 8
-    i32.and
-    if
-     global.get $assembly/replay/search
-     local.get $1
-     local.get $2
-     i32.const 1
-     i32.sub
-     local.tee $2
-     i32.const 2
-     i32.shl
-     i32.add
-     i32.load
-     i32.eq
-     if (result i32)
-      i32.const 1
-     else
-      local.get $2
-      local.get $5
-      i32.add
-      i32.load8_u
-      i32.const 1
-      i32.eq
-     end
-     i32.eqz
-     if
-      local.get $1
-      local.get $2
-      i32.const 2
-      i32.shl
-      i32.add
-      global.get $assembly/replay/search
-      i32.store
-      local.get $4
-      local.get $0
-      i32.const 2
-      i32.shl
-      i32.add
-      local.get $2
-      i32.store
-      local.get $0
-      i32.const 1
-      i32.add
-      local.set $0
-     end
-    end
-    local.get $3
-    i32.const 1
-    i32.add
-    local.set $3
-    br $for-loop|1
-   end
-  end
+  local.get $2
+  global.set $assembly/replay/searchHead
+  local.get $1
+  global.set $assembly/replay/searchTail
+  global.get $assembly/replay/search
+  local.get $4
+  local.get $0
+  i32.const 2
+  i32.shl
+  i32.add
+  i32.load
+  i32.eq
  )
  (func $assembly/replay/movementUniform (param $0 i64) (result i64)
   (local $1 i64)
@@ -793,9 +784,10 @@
   (local $16 i32)
   (local $17 i32)
   (local $18 i32)
+  (local $19 i32)
   i32.const 1072
   i32.load
-  local.set $9
+  local.set $10
   global.get $assembly/replay/activeCount
   i32.const 1144
   i32.load
@@ -816,34 +808,34 @@
    i32.const 3
    return
   end
-  block $__inlined_func$assembly/replay/resolveIntents (result i32)
+  block $__inlined_func$assembly/replay/resolveIntents$1 (result i32)
    i32.const 1072
    i32.load
-   local.set $10
+   local.set $11
    i32.const 1040
    i32.load
-   local.set $11
+   local.set $12
    i32.const 1136
    i32.load
-   local.set $12
+   local.set $13
    i32.const 1032
    i32.load
-   local.set $13
+   local.set $14
    i32.const 1096
    i32.load
-   local.set $14
+   local.set $15
    i32.const 1024
    i32.load
-   local.set $15
+   local.set $16
    i32.const 1080
    i32.load
-   local.set $16
+   local.set $17
    i32.const 1156
    i32.load
-   local.set $17
+   local.set $18
    i32.const 1140
    i32.load
-   local.set $7
+   local.set $8
    global.get $assembly/replay/consumed
    local.set $1
    loop $for-loop|0
@@ -852,18 +844,18 @@
     i32.lt_s
     if
      local.get $4
-     local.get $7
+     local.get $8
      i32.add
      i32.const 0
      i32.store8
      block $for-continue|0
       local.get $4
-      local.get $10
+      local.get $11
       i32.add
       i32.load8_u
       if
        local.get $4
-       local.get $12
+       local.get $13
        i32.add
        i32.const 255
        i32.store8
@@ -876,19 +868,19 @@
       local.set $1
       i32.const 0
       local.get $2
-      local.get $11
+      local.get $12
       i32.add
       i32.load8_u
-      local.tee $18
+      local.tee $19
       i32.const 4
       i32.gt_u
-      br_if $__inlined_func$assembly/replay/resolveIntents
+      br_if $__inlined_func$assembly/replay/resolveIntents$1
       drop
-      local.get $18
+      local.get $19
       i32.eqz
       if
        local.get $4
-       local.get $12
+       local.get $13
        i32.add
        i32.const 0
        i32.store8
@@ -896,18 +888,18 @@
       end
       i32.const 254
       local.set $2
-      local.get $17
-      local.get $13
+      local.get $18
+      local.get $14
       local.get $4
       i32.const 2
       i32.shl
       i32.add
       i32.load
-      local.tee $8
+      local.tee $9
       i32.add
       i32.load8_u
       i32.const 1
-      local.get $18
+      local.get $19
       i32.const 1
       i32.sub
       i32.const 7
@@ -915,36 +907,36 @@
       i32.shl
       i32.and
       if
-       local.get $15
-       local.get $18
+       local.get $16
+       local.get $19
        i32.const 1
        i32.eq
        if (result i32)
-        local.get $8
+        local.get $9
         global.get $assembly/replay/width
         i32.sub
        else
-        local.get $18
+        local.get $19
         i32.const 2
         i32.eq
         if (result i32)
-         local.get $8
+         local.get $9
          i32.const 1
          i32.add
         else
-         local.get $8
+         local.get $9
          global.get $assembly/replay/width
          i32.add
-         local.get $8
+         local.get $9
          i32.const 1
          i32.sub
-         local.get $18
+         local.get $19
          i32.const 3
          i32.eq
          select
         end
        end
-       local.tee $8
+       local.tee $9
        i32.add
        i32.load8_u
        i32.const 1
@@ -955,8 +947,8 @@
        else
         global.get $assembly/replay/blocked
         if (result i32)
-         local.get $8
-         local.get $16
+         local.get $9
+         local.get $17
          i32.add
          i32.load8_u
          i32.const 1
@@ -968,12 +960,12 @@
          i32.const 4
          local.set $2
         else
-         local.get $14
+         local.get $15
          local.get $4
          i32.const 2
          i32.shl
          i32.add
-         local.get $8
+         local.get $9
          i32.store
         end
        end
@@ -982,7 +974,7 @@
        local.set $2
       end
       local.get $4
-      local.get $12
+      local.get $13
       i32.add
       local.get $2
       i32.store8
@@ -1007,33 +999,33 @@
   global.set $assembly/replay/steps
   i32.const 1136
   i32.load
-  local.set $7
+  local.set $8
   i32.const 1140
   i32.load
-  local.set $8
+  local.set $9
   call $assembly/replay/resolveConflicts
   i32.const 1136
   i32.load
-  local.set $10
+  local.set $11
   i32.const 1096
   i32.load
-  local.set $11
+  local.set $12
   i32.const 1116
   i32.load
-  local.set $12
+  local.set $13
   i32.const 1120
   i32.load
-  local.set $13
+  local.set $14
   i32.const 1088
   i32.load
-  local.set $14
+  local.set $15
   loop $for-loop|00
    local.get $3
    global.get $assembly/replay/people
    i32.lt_s
    if
     local.get $3
-    local.get $10
+    local.get $11
     i32.add
     i32.load8_u
     i32.const 254
@@ -1050,7 +1042,7 @@
        i32.const 1
        i32.add
        local.set $1
-       local.get $12
+       local.get $13
        local.get $4
        i32.const 2
        i32.shl
@@ -1058,13 +1050,13 @@
        local.get $2
        i32.store
        local.get $2
-       local.get $13
+       local.get $14
        i32.add
        i32.const 1
        i32.store8
        i32.const 1
-       local.get $14
-       local.get $11
+       local.get $15
+       local.get $12
        local.get $2
        i32.const 2
        i32.shl
@@ -1081,7 +1073,7 @@
        drop
        i32.const 7
        local.get $2
-       local.get $13
+       local.get $14
        i32.add
        i32.load8_u
        i32.const 1
@@ -1089,7 +1081,7 @@
        br_if $for-break1
        drop
        local.get $2
-       local.get $10
+       local.get $11
        i32.add
        i32.load8_u
        local.tee $4
@@ -1112,19 +1104,19 @@
       local.get $2
       i32.gt_s
       if
-       local.get $12
+       local.get $13
        local.get $2
        i32.const 2
        i32.shl
        i32.add
        i32.load
-       local.tee $15
-       local.get $10
+       local.tee $16
+       local.get $11
        i32.add
        local.get $4
        i32.store8
-       local.get $13
-       local.get $15
+       local.get $14
+       local.get $16
        i32.add
        i32.const 0
        i32.store8
@@ -1157,16 +1149,16 @@
   local.set $4
   i32.const 1088
   i32.load
-  local.set $10
+  local.set $11
   i32.const 1080
   i32.load
-  local.set $11
+  local.set $12
   i32.const 1072
   i32.load
-  local.set $12
+  local.set $13
   i32.const 1028
   i32.load
-  local.set $13
+  local.set $14
   loop $for-loop|01
    local.get $5
    global.get $assembly/replay/people
@@ -1180,7 +1172,7 @@
     i32.eq
     if
      local.get $5
-     local.get $10
+     local.get $11
      local.get $4
      local.get $5
      i32.const 2
@@ -1190,11 +1182,11 @@
      i32.const 2
      i32.shl
      i32.add
-     local.tee $14
+     local.tee $15
      i32.load
      i32.eq
      if
-      local.get $14
+      local.get $15
       i32.const -1
       i32.store
      end
@@ -1202,24 +1194,24 @@
      local.get $5
      i32.const 2
      i32.shl
-     local.tee $14
+     local.tee $15
      i32.add
      i32.load
-     local.set $15
+     local.set $16
      local.get $4
-     local.get $14
+     local.get $15
      i32.add
-     local.get $15
+     local.get $16
      i32.store
-     local.get $11
-     local.get $15
+     local.get $12
+     local.get $16
      i32.add
      i32.load8_u
      i32.const 1
      i32.eq
      if
       local.get $5
-      local.get $12
+      local.get $13
       i32.add
       i32.const 2
       i32.store8
@@ -1229,8 +1221,8 @@
       i32.const 2
       i32.store8
      else
-      local.get $13
-      local.get $15
+      local.get $14
+      local.get $16
       i32.const 2
       i32.shl
       i32.add
@@ -1239,7 +1231,7 @@
       i32.ge_s
       if
        local.get $5
-       local.get $12
+       local.get $13
        i32.add
        i32.const 1
        i32.store8
@@ -1249,8 +1241,8 @@
        i32.const 1
        i32.store8
       else
-       local.get $10
-       local.get $15
+       local.get $11
+       local.get $16
        i32.const 2
        i32.shl
        i32.add
@@ -1276,12 +1268,12 @@
     i32.lt_s
     if
      local.get $5
-     local.get $12
+     local.get $13
      i32.add
      i32.load8_u
      i32.eqz
      if
-      local.get $13
+      local.get $14
       local.get $4
       local.get $5
       i32.const 2
@@ -1297,7 +1289,7 @@
       i32.ge_s
       if (result i32)
        local.get $1
-       local.get $11
+       local.get $12
        i32.add
        i32.load8_u
       else
@@ -1306,11 +1298,11 @@
       i32.eqz
       if
        local.get $5
-       local.get $12
+       local.get $13
        i32.add
        i32.const 1
        i32.store8
-       local.get $10
+       local.get $11
        local.get $1
        i32.const 2
        i32.shl
@@ -1360,20 +1352,20 @@
     i32.add
     local.tee $5
     i32.load
-    local.tee $10
+    local.tee $11
     i32.const 0
     i32.ge_s
     if
-     local.get $9
      local.get $10
+     local.get $11
      i32.add
      i32.const 2
      i32.store8
      local.get $5
      i32.const -1
      i32.store
-     local.get $8
-     local.get $10
+     local.get $9
+     local.get $11
      i32.add
      i32.const 3
      i32.store8
@@ -1397,7 +1389,71 @@
   local.get $2
   i32.gt_s
   if
-   call $assembly/replay/reachable
+   i32.const 0
+   local.set $1
+   global.get $assembly/replay/search
+   i32.const 1
+   i32.add
+   global.set $assembly/replay/search
+   i32.const 1092
+   i32.load
+   local.set $2
+   i32.const 1132
+   i32.load
+   local.set $3
+   i32.const 1148
+   i32.load
+   local.set $4
+   i32.const 1152
+   i32.load
+   local.set $5
+   loop $for-loop|04
+    local.get $6
+    global.get $assembly/replay/exitCount
+    i32.lt_s
+    if
+     local.get $4
+     local.get $5
+     local.get $6
+     i32.const 2
+     i32.shl
+     i32.add
+     i32.load
+     local.tee $10
+     i32.add
+     i32.load8_u
+     i32.eqz
+     if
+      local.get $2
+      local.get $10
+      i32.const 2
+      i32.shl
+      i32.add
+      global.get $assembly/replay/search
+      i32.store
+      local.get $3
+      local.get $1
+      i32.const 2
+      i32.shl
+      i32.add
+      local.get $10
+      i32.store
+      local.get $1
+      i32.const 1
+      i32.add
+      local.set $1
+     end
+     local.get $6
+     i32.const 1
+     i32.add
+     local.set $6
+     br $for-loop|04
+    end
+   end
+   i32.const 0
+   global.set $assembly/replay/searchHead
+   local.get $1
+   global.set $assembly/replay/searchTail
   end
   i32.const 1044
   i32.load
@@ -1410,50 +1466,47 @@
   local.set $5
   i32.const 1032
   i32.load
-  local.set $9
-  i32.const 1092
-  i32.load
-  local.set $10
+  local.set $6
   i32.const 1068
   i32.load
-  local.set $11
+  local.set $10
   global.get $assembly/replay/consumed
   local.set $2
   i32.const 0
   local.set $1
-  loop $for-loop|14
+  loop $for-loop|15
    local.get $1
    global.get $assembly/replay/people
    i32.lt_s
    if
     local.get $1
-    local.get $7
+    local.get $8
     i32.add
     i32.load8_u
-    local.tee $12
+    local.tee $11
     i32.const 255
     i32.ne
     if
      local.get $1
-     local.get $8
+     local.get $9
      i32.add
      i32.load8_u
-     local.set $13
+     local.set $12
      local.get $2
      local.get $3
      i32.add
-     local.get $12
+     local.get $11
      i32.store8
      local.get $2
      local.get $4
      i32.add
-     local.get $13
+     local.get $12
      i32.store8
      local.get $2
      i32.const 1
      i32.add
      local.set $2
-     local.get $13
+     local.get $12
      if
       local.get $5
       local.get $1
@@ -1463,31 +1516,26 @@
       global.get $assembly/replay/steps
       i32.store
      else
-      local.get $6
+      local.get $7
       i32.const 1
       i32.add
-      local.set $6
-      global.get $assembly/replay/search
-      local.get $10
-      local.get $9
+      local.set $7
+      local.get $6
       local.get $1
       i32.const 2
       i32.shl
       i32.add
       i32.load
-      i32.const 2
-      i32.shl
-      i32.add
-      i32.load
-      i32.ne
+      call $assembly/replay/reachable
+      i32.eqz
       if
        global.get $assembly/replay/trappedTotal
-       local.tee $12
+       local.tee $11
        i32.const 1
        i32.add
        global.set $assembly/replay/trappedTotal
+       local.get $10
        local.get $11
-       local.get $12
        i32.const 2
        i32.shl
        i32.add
@@ -1500,7 +1548,7 @@
     i32.const 1
     i32.add
     local.set $1
-    br $for-loop|14
+    br $for-loop|15
    end
   end
   global.get $assembly/replay/steps
@@ -1514,7 +1562,7 @@
   i32.store
   local.get $2
   global.set $assembly/replay/consumed
-  local.get $6
+  local.get $7
   global.set $assembly/replay/activeCount
   i32.const 1052
   i32.load
@@ -1522,7 +1570,7 @@
   i32.add
   global.get $assembly/replay/consumed
   i32.store
-  local.get $6
+  local.get $7
   i32.const 0
   i32.gt_s
   if (result i32)
@@ -2823,6 +2871,7 @@
   (local $7 i32)
   (local $8 i32)
   (local $9 i32)
+  (local $10 i32)
   i32.const 0
   global.set $assembly/replay/steps
   i32.const 0
@@ -2837,16 +2886,16 @@
   global.set $assembly/replay/trappedTotal
   i32.const 1084
   i32.load
-  local.set $2
+  local.set $3
   i32.const 1088
   i32.load
-  local.set $3
+  local.set $4
   i32.const 1032
   i32.load
-  local.set $4
+  local.set $5
   i32.const 1080
   i32.load
-  local.tee $5
+  local.tee $6
   i32.const 0
   global.get $assembly/replay/cells
   memory.fill
@@ -2868,7 +2917,7 @@
   i32.const 255
   local.get $0
   memory.fill
-  local.get $3
+  local.get $4
   i32.const 255
   local.get $0
   memory.fill
@@ -2891,7 +2940,7 @@
   memory.fill
   i32.const 1156
   i32.load
-  local.set $6
+  local.set $7
   loop $for-loop|0
    local.get $1
    global.get $assembly/replay/height
@@ -2909,35 +2958,35 @@
       i32.mul
       local.get $0
       i32.add
-      local.get $6
+      local.get $7
       i32.add
       local.get $1
       i32.const 0
       i32.gt_s
-      local.tee $7
+      local.tee $8
       i32.const 2
       i32.or
-      local.get $7
+      local.get $8
       local.get $0
       global.get $assembly/replay/width
       i32.const 1
       i32.sub
       i32.lt_s
       select
-      local.tee $7
+      local.tee $8
       i32.const 4
       i32.or
-      local.get $7
+      local.get $8
       local.get $1
       global.get $assembly/replay/height
       i32.const 1
       i32.sub
       i32.lt_s
       select
-      local.tee $7
+      local.tee $8
       i32.const 8
       i32.or
-      local.get $7
+      local.get $8
       local.get $0
       i32.const 0
       i32.gt_s
@@ -2959,7 +3008,7 @@
   end
   i32.const 1148
   i32.load
-  local.tee $6
+  local.tee $7
   i32.const 1024
   i32.load
   global.get $assembly/replay/cells
@@ -2975,7 +3024,7 @@
   global.set $assembly/replay/search
   i32.const 1028
   i32.load
-  local.set $7
+  local.set $8
   i32.const 1152
   i32.load
   local.set $1
@@ -2988,7 +3037,7 @@
    global.get $assembly/replay/cells
    i32.lt_s
    if
-    local.get $7
+    local.get $8
     local.get $0
     i32.const 2
     i32.shl
@@ -2998,12 +3047,12 @@
     i32.ge_s
     if
      global.get $assembly/replay/exitCount
-     local.tee $8
+     local.tee $9
      i32.const 1
      i32.add
      global.set $assembly/replay/exitCount
      local.get $1
-     local.get $8
+     local.get $9
      i32.const 2
      i32.shl
      i32.add
@@ -3019,7 +3068,7 @@
   end
   i32.const 1036
   i32.load
-  local.set $8
+  local.set $9
   i32.const 0
   local.set $0
   loop $for-loop|3
@@ -3027,19 +3076,19 @@
    global.get $assembly/replay/ignitionCount
    i32.lt_s
    if
-    local.get $5
-    local.get $8
+    local.get $6
+    local.get $9
     local.get $0
     i32.const 2
     i32.shl
     i32.add
     i32.load
-    local.tee $9
+    local.tee $10
     i32.add
     i32.const 1
     i32.store8
-    local.get $6
-    local.get $9
+    local.get $7
+    local.get $10
     i32.add
     i32.const 1
     i32.store8
@@ -3048,12 +3097,12 @@
     i32.const 1
     i32.add
     global.set $assembly/replay/burningCount
-    local.get $2
+    local.get $3
     local.get $1
     i32.const 2
     i32.shl
     i32.add
-    local.get $9
+    local.get $10
     i32.store
     local.get $0
     i32.const 1
@@ -3073,8 +3122,8 @@
    global.get $assembly/replay/people
    i32.lt_s
    if
-    local.get $3
     local.get $4
+    local.get $5
     local.get $0
     i32.const 2
     i32.shl
@@ -3087,7 +3136,7 @@
     local.get $0
     i32.store
     local.get $1
-    local.get $7
+    local.get $8
     i32.add
     i32.load
     i32.const 0
@@ -3113,22 +3162,83 @@
   i32.load
   i32.const 0
   i32.store
-  call $assembly/replay/reachable
+  i32.const 0
+  local.set $0
+  global.get $assembly/replay/search
+  i32.const 1
+  i32.add
+  global.set $assembly/replay/search
+  i32.const 1092
+  i32.load
+  local.set $1
+  i32.const 1132
+  i32.load
+  local.set $3
+  i32.const 1148
+  i32.load
+  local.set $4
+  i32.const 1152
+  i32.load
+  local.set $5
+  loop $for-loop|00
+   local.get $2
+   global.get $assembly/replay/exitCount
+   i32.lt_s
+   if
+    local.get $4
+    local.get $5
+    local.get $2
+    i32.const 2
+    i32.shl
+    i32.add
+    i32.load
+    local.tee $6
+    i32.add
+    i32.load8_u
+    i32.eqz
+    if
+     local.get $1
+     local.get $6
+     i32.const 2
+     i32.shl
+     i32.add
+     global.get $assembly/replay/search
+     i32.store
+     local.get $3
+     local.get $0
+     i32.const 2
+     i32.shl
+     i32.add
+     local.get $6
+     i32.store
+     local.get $0
+     i32.const 1
+     i32.add
+     local.set $0
+    end
+    local.get $2
+    i32.const 1
+    i32.add
+    local.set $2
+    br $for-loop|00
+   end
+  end
+  i32.const 0
+  global.set $assembly/replay/searchHead
+  local.get $0
+  global.set $assembly/replay/searchTail
   i32.const 1072
   i32.load
   local.set $1
   i32.const 1032
   i32.load
   local.set $2
-  i32.const 1092
-  i32.load
-  local.set $3
   i32.const 1068
   i32.load
-  local.set $4
+  local.set $3
   i32.const 0
   local.set $0
-  loop $for-loop|00
+  loop $for-loop|001
    local.get $0
    global.get $assembly/replay/people
    i32.lt_s
@@ -3138,30 +3248,25 @@
     i32.add
     i32.load8_u
     if (result i32)
-     i32.const 0
+     i32.const 1
     else
-     global.get $assembly/replay/search
-     local.get $3
      local.get $2
      local.get $0
      i32.const 2
      i32.shl
      i32.add
      i32.load
-     i32.const 2
-     i32.shl
-     i32.add
-     i32.load
-     i32.ne
+     call $assembly/replay/reachable
     end
+    i32.eqz
     if
      global.get $assembly/replay/trappedTotal
-     local.tee $5
+     local.tee $4
      i32.const 1
      i32.add
      global.set $assembly/replay/trappedTotal
+     local.get $3
      local.get $4
-     local.get $5
      i32.const 2
      i32.shl
      i32.add
@@ -3172,7 +3277,7 @@
     i32.const 1
     i32.add
     local.set $0
-    br $for-loop|00
+    br $for-loop|001
    end
   end
   i32.const 1064
