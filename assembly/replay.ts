@@ -58,6 +58,9 @@ const REGIONS: i32 = 34;
 // Per region: its address, and its size in bytes (static, so that the
 // kernel allocates nothing: everything above __heap_base is the regions').
 const TABLE: usize = memory.data(REGIONS * 4, 8);
+// Cell offset of each action code (stay, N, E, S, W) on this grid: a load in
+// place of a branch on a code that a random policy makes unpredictable.
+const OFFSETS: usize = memory.data(5 * 4, 8);
 const SIZES: usize = memory.data(REGIONS * 4, 8);
 
 // @ts-ignore: decorator
@@ -302,6 +305,11 @@ function initialState(): void {
   memory.fill(at(R_ON_CHAIN), 0, <usize>people);
   memory.fill(at(R_STATUS), ACTIVE, <usize>people);
   memory.fill(at(R_RESOLUTION), 0xff, <usize>people << 2);
+  seti(OFFSETS, 0, 0);
+  seti(OFFSETS, 1, -width);
+  seti(OFFSETS, 2, 1);
+  seti(OFFSETS, 3, width);
+  seti(OFFSETS, 4, -1);
   // Neighbour masks once per episode, so that no step divides by width.
   const edges = at(R_EDGES);
   for (let r = 0; r < height; r++) {
@@ -442,9 +450,7 @@ function resolveIntents(): bool {
     if ((getb(edges, from) & (<u8>1 << (code - 1))) == 0) {
       o = BLOCKED_BOUNDARY;
     } else {
-      const cell = code == 1
-        ? from - width
-        : code == 2 ? from + 1 : code == 3 ? from + width : from - 1;
+      const cell = from + geti(OFFSETS, code);
       if (getb(wall, cell) == 1) o = BLOCKED_WALL;
       else if (blocked && getb(burning, cell) == 1) o = BLOCKED_FIRE;
       else seti(target, i, cell);

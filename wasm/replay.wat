@@ -908,34 +908,14 @@
       i32.and
       if
        local.get $16
+       local.get $9
        local.get $19
-       i32.const 1
-       i32.eq
-       if (result i32)
-        local.get $9
-        global.get $assembly/replay/width
-        i32.sub
-       else
-        local.get $19
-        i32.const 2
-        i32.eq
-        if (result i32)
-         local.get $9
-         i32.const 1
-         i32.add
-        else
-         local.get $9
-         global.get $assembly/replay/width
-         i32.add
-         local.get $9
-         i32.const 1
-         i32.sub
-         local.get $19
-         i32.const 3
-         i32.eq
-         select
-        end
-       end
+       i32.const 2
+       i32.shl
+       i32.const 1160
+       i32.add
+       i32.load
+       i32.add
        local.tee $9
        i32.add
        i32.load8_u
@@ -2671,36 +2651,36 @@
   global.set $assembly/replay/logLength
   local.get $5
   global.set $assembly/replay/logSteps
-  i32.const 1160
+  i32.const 1184
   global.get $assembly/replay/cells
   i32.store
-  i32.const 1164
+  i32.const 1188
   global.get $assembly/replay/cells
   i32.const 2
   i32.shl
   local.tee $0
   i32.store
-  i32.const 1168
+  i32.const 1192
   local.get $2
   i32.const 2
   i32.shl
   local.tee $1
   i32.store
-  i32.const 1172
+  i32.const 1196
   local.get $3
   i32.const 2
   i32.shl
   i32.store
-  i32.const 1176
+  i32.const 1200
   local.get $4
   i32.store
-  i32.const 1180
+  i32.const 1204
   local.get $4
   i32.store
-  i32.const 1184
+  i32.const 1208
   local.get $4
   i32.store
-  i32.const 1188
+  i32.const 1212
   local.get $5
   i32.const 1
   i32.add
@@ -2708,80 +2688,60 @@
   i32.shl
   local.tee $3
   i32.store
-  i32.const 1192
+  i32.const 1216
   local.get $3
   i32.store
-  i32.const 1196
+  i32.const 1220
   local.get $0
   i32.store
-  i32.const 1200
+  i32.const 1224
   local.get $3
   i32.store
-  i32.const 1204
+  i32.const 1228
   local.get $2
   local.get $4
   i32.add
   i32.const 2
   i32.shl
   i32.store
-  i32.const 1208
-  local.get $2
-  i32.store
-  i32.const 1212
-  local.get $1
-  i32.store
-  i32.const 1216
-  global.get $assembly/replay/cells
-  i32.store
-  i32.const 1220
-  local.get $0
-  i32.store
-  i32.const 1224
-  local.get $0
-  i32.store
-  i32.const 1228
-  local.get $0
-  i32.store
   i32.const 1232
-  local.get $1
+  local.get $2
   i32.store
   i32.const 1236
-  local.get $0
+  local.get $1
   i32.store
   i32.const 1240
-  local.get $0
+  global.get $assembly/replay/cells
   i32.store
   i32.const 1244
-  local.get $1
+  local.get $0
   i32.store
   i32.const 1248
-  local.get $1
+  local.get $0
   i32.store
   i32.const 1252
-  local.get $1
+  local.get $0
   i32.store
   i32.const 1256
-  local.get $2
+  local.get $1
   i32.store
   i32.const 1260
-  global.get $assembly/replay/cells
+  local.get $0
   i32.store
   i32.const 1264
   local.get $0
   i32.store
   i32.const 1268
-  local.get $0
+  local.get $1
   i32.store
   i32.const 1272
-  local.get $2
+  local.get $1
   i32.store
   i32.const 1276
-  local.get $2
+  local.get $1
   i32.store
   i32.const 1280
-  local.get $5
-  i32.const 2
-  i32.shl
+  local.get $2
   i32.store
   i32.const 1284
   global.get $assembly/replay/cells
@@ -2790,9 +2750,29 @@
   local.get $0
   i32.store
   i32.const 1292
+  local.get $0
+  i32.store
+  i32.const 1296
+  local.get $2
+  i32.store
+  i32.const 1300
+  local.get $2
+  i32.store
+  i32.const 1304
+  local.get $5
+  i32.const 2
+  i32.shl
+  i32.store
+  i32.const 1308
   global.get $assembly/replay/cells
   i32.store
-  i64.const 1296
+  i32.const 1312
+  local.get $0
+  i32.store
+  i32.const 1316
+  global.get $assembly/replay/cells
+  i32.store
+  i64.const 1320
   local.set $6
   i32.const 0
   local.set $0
@@ -2811,7 +2791,7 @@
     i64.store32
     local.get $6
     local.get $1
-    i32.const 1160
+    i32.const 1184
     i32.add
     i64.load32_u
     i64.add
@@ -2938,6 +2918,23 @@
   i32.const 2
   i32.shl
   memory.fill
+  i32.const 1160
+  i32.const 0
+  i32.store
+  i32.const 1164
+  i32.const 0
+  global.get $assembly/replay/width
+  i32.sub
+  i32.store
+  i32.const 1168
+  i32.const 1
+  i32.store
+  i32.const 1172
+  global.get $assembly/replay/width
+  i32.store
+  i32.const 1176
+  i32.const -1
+  i32.store
   i32.const 1156
   i32.load
   local.set $7
@@ -3300,7 +3297,7 @@
   i32.ne
  )
  (func $assembly/replay/heapBase (result i32)
-  i32.const 1296
+  i32.const 1320
  )
  (func $assembly/replay/entriesConsumed (result i32)
   global.get $assembly/replay/consumed
