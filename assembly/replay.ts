@@ -53,7 +53,8 @@ const R_LOG_END: i32 = 30; // input, i32 per log step: end of its entries
 const R_CLOSED: i32 = 31; // u8 per cell: wall or burning
 const R_EXIT_CELLS: i32 = 32; // i32 per exit cell, ascending
 const R_EDGES: i32 = 33; // u8 per cell: which neighbours exist (N, E, S, W bits)
-const REGIONS: i32 = 34;
+const R_CLAIM_TAIL: i32 = 34; // i32 per cell: last mover on its claim list
+const REGIONS: i32 = 35;
 
 // Per region: its address, and its size in bytes (static, so that the
 // kernel allocates nothing: everything above __heap_base is the regions').
@@ -122,6 +123,8 @@ let ignitedTotal: i32 = 0;
 let trappedTotal: i32 = 0;
 let exitCount: i32 = 0;
 let activeCount: i32 = 0;
+// Cells that two or more movers target, first `contestedCount` of R_CONTESTED.
+let contestedCount: i32 = 0;
 // Someone in s_0 stands on an exit (scenario validation forbids it; the
 // layout of a test may not).
 let startsOnExit: bool = false;
@@ -231,6 +234,7 @@ export function prepare(
   size(R_CLOSED, cells);
   size(R_EXIT_CELLS, c4);
   size(R_EDGES, cells);
+  size(R_CLAIM_TAIL, c4);
   let top: u64 = (<u64>__heap_base + 7) & ~7;
   for (let id = 0; id < REGIONS; id++) {
     store<u32>(TABLE + (<usize>id << 2), <u32>top);
@@ -419,8 +423,9 @@ function step(maxSteps: i32): i32 {
 
 /**
  * Step 1: stay, boundary, wall and (under blocked) fire; the rest are
- * movers. Writes only per-step scratch, so false (a code above 4) leaves
- * the state as it was.
+ * movers, entered on their target's claim list. Writes only per-step
+ * scratch and claim lists, so false (a code above 4) leaves s_{t-1} as it
+ * was; the run then ends, and the next run starts from clean lists.
  */
 function resolveIntents(): bool {
   const status = at(R_STATUS);
@@ -432,6 +437,12 @@ function resolveIntents(): bool {
   const burning = at(R_BURNING);
   const edges = at(R_EDGES);
   const eventP = at(R_EVENT_P);
+  const claims = at(R_CLAIMS);
+  const claimHead = at(R_CLAIM_HEAD);
+  const claimNext = at(R_CLAIM_NEXT);
+  const claimTail = at(R_CLAIM_TAIL);
+  const contested = at(R_CONTESTED);
+  contestedCount = 0;
   let j = consumed;
   for (let i = 0; i < people; i++) {
     setb(eventP, i, 0);
@@ -453,7 +464,19 @@ function resolveIntents(): bool {
       const cell = from + geti(OFFSETS, code);
       if (getb(wall, cell) == 1) o = BLOCKED_WALL;
       else if (blocked && getb(burning, cell) == 1) o = BLOCKED_FIRE;
-      else seti(target, i, cell);
+      else {
+        seti(target, i, cell);
+        // Step 2's claim lists, appended in ascending person order.
+        const c = geti(claims, cell) + 1;
+        seti(claims, cell, c);
+        if (c == 1) seti(claimHead, cell, i);
+        else {
+          seti(claimNext, geti(claimTail, cell), i);
+          if (c == 2) seti(contested, contestedCount++, cell);
+        }
+        seti(claimTail, cell, i);
+        seti(claimNext, i, -1);
+      }
     }
     setb(outcomeP, i, o);
   }
@@ -478,26 +501,16 @@ function movementUniform(k: u64): u64 {
 
 /**
  * Step 2: for each cell that two or more movers target, in row-major order,
- * keep the mover at index uniform(k) of the person-ordered list.
+ * keep the mover at index uniform(k) of the person-ordered list (built in
+ * step 1; resolveChains clears it).
  */
 function resolveConflicts(): void {
   const outcomeP = at(R_OUTCOME_P);
-  const target = at(R_TARGET);
   const claims = at(R_CLAIMS);
   const claimHead = at(R_CLAIM_HEAD);
   const claimNext = at(R_CLAIM_NEXT);
   const contested = at(R_CONTESTED);
-  let count = 0;
-  // Descending and prepending leaves each list in ascending person order.
-  for (let i = people - 1; i >= 0; i--) {
-    if (getb(outcomeP, i) != PENDING) continue;
-    const cell = geti(target, i);
-    seti(claimNext, i, geti(claimHead, cell));
-    seti(claimHead, cell, i);
-    const c = geti(claims, cell) + 1;
-    seti(claims, cell, c);
-    if (c == 2) seti(contested, count++, cell);
-  }
+  const count = contestedCount;
   if (count > 1) ascending(contested, count);
   for (let k = 0; k < count; k++) {
     const cell = geti(contested, k);
@@ -506,14 +519,6 @@ function resolveConflicts(): void {
     for (let i = geti(claimHead, cell); i >= 0; i = geti(claimNext, i)) {
       if (index != winner) setb(outcomeP, i, BLOCKED_CONFLICT);
       index++;
-    }
-  }
-  for (let i = 0; i < people; i++) {
-    const o = getb(outcomeP, i);
-    if (o == PENDING || o == BLOCKED_CONFLICT) {
-      const cell = geti(target, i);
-      seti(claims, cell, 0);
-      seti(claimHead, cell, -1);
     }
   }
 }
@@ -529,8 +534,16 @@ function resolveChains(): void {
   const chain = at(R_CHAIN);
   const onChain = at(R_ON_CHAIN);
   const occupant = at(R_OCCUPANT);
+  const claims = at(R_CLAIMS);
+  const claimHead = at(R_CLAIM_HEAD);
   for (let start = 0; start < people; start++) {
-    if (getb(outcomeP, start) != PENDING) continue;
+    const first = getb(outcomeP, start);
+    if (first == BLOCKED_CONFLICT) {
+      const cell = geti(target, start);
+      seti(claims, cell, 0);
+      seti(claimHead, cell, -1);
+    }
+    if (first != PENDING) continue;
     let length = 0;
     let cur = start;
     let result: u8 = MOVED;
@@ -555,10 +568,15 @@ function resolveChains(): void {
       }
       cur = next;
     }
+    // Every pending mover is on exactly one chain (later starts skip it),
+    // so its claim is cleared here once.
     for (let k = 0; k < length; k++) {
       const i = geti(chain, k);
       setb(outcomeP, i, result);
       setb(onChain, i, 0);
+      const cell = geti(target, i);
+      seti(claims, cell, 0);
+      seti(claimHead, cell, -1);
     }
   }
 }

@@ -1,7 +1,7 @@
 (module
- (type $0 (func))
- (type $1 (func (result i32)))
- (type $2 (func (param i32) (result i32)))
+ (type $0 (func (result i32)))
+ (type $1 (func (param i32) (result i32)))
+ (type $2 (func))
  (type $3 (func (param i64 i64 i32 i32)))
  (type $4 (func (param i32 i32)))
  (type $5 (func (param i64) (result i64)))
@@ -28,6 +28,7 @@
  (global $assembly/replay/trappedTotal (mut i32) (i32.const 0))
  (global $assembly/replay/exitCount (mut i32) (i32.const 0))
  (global $assembly/replay/activeCount (mut i32) (i32.const 0))
+ (global $assembly/replay/contestedCount (mut i32) (i32.const 0))
  (global $assembly/replay/startsOnExit (mut i32) (i32.const 0))
  (global $assembly/replay/search (mut i32) (i32.const 0))
  (global $assembly/replay/searchHead (mut i32) (i32.const 0))
@@ -781,13 +782,9 @@
   (local $13 i32)
   (local $14 i32)
   (local $15 i32)
-  (local $16 i32)
-  (local $17 i32)
-  (local $18 i32)
-  (local $19 i32)
   i32.const 1072
   i32.load
-  local.set $10
+  local.set $7
   global.get $assembly/replay/activeCount
   i32.const 1144
   i32.load
@@ -796,11 +793,11 @@
   i32.shl
   i32.add
   i32.load
-  local.tee $1
+  local.tee $2
   global.get $assembly/replay/consumed
   i32.sub
   i32.ne
-  local.get $1
+  local.get $2
   global.get $assembly/replay/logLength
   i32.gt_s
   i32.or
@@ -808,166 +805,7 @@
    i32.const 3
    return
   end
-  block $__inlined_func$assembly/replay/resolveIntents$1 (result i32)
-   i32.const 1072
-   i32.load
-   local.set $11
-   i32.const 1040
-   i32.load
-   local.set $12
-   i32.const 1136
-   i32.load
-   local.set $13
-   i32.const 1032
-   i32.load
-   local.set $14
-   i32.const 1096
-   i32.load
-   local.set $15
-   i32.const 1024
-   i32.load
-   local.set $16
-   i32.const 1080
-   i32.load
-   local.set $17
-   i32.const 1156
-   i32.load
-   local.set $18
-   i32.const 1140
-   i32.load
-   local.set $8
-   global.get $assembly/replay/consumed
-   local.set $1
-   loop $for-loop|0
-    local.get $4
-    global.get $assembly/replay/people
-    i32.lt_s
-    if
-     local.get $4
-     local.get $8
-     i32.add
-     i32.const 0
-     i32.store8
-     block $for-continue|0
-      local.get $4
-      local.get $11
-      i32.add
-      i32.load8_u
-      if
-       local.get $4
-       local.get $13
-       i32.add
-       i32.const 255
-       i32.store8
-       br $for-continue|0
-      end
-      local.get $1
-      local.tee $2
-      i32.const 1
-      i32.add
-      local.set $1
-      i32.const 0
-      local.get $2
-      local.get $12
-      i32.add
-      i32.load8_u
-      local.tee $19
-      i32.const 4
-      i32.gt_u
-      br_if $__inlined_func$assembly/replay/resolveIntents$1
-      drop
-      local.get $19
-      i32.eqz
-      if
-       local.get $4
-       local.get $13
-       i32.add
-       i32.const 0
-       i32.store8
-       br $for-continue|0
-      end
-      i32.const 254
-      local.set $2
-      local.get $18
-      local.get $14
-      local.get $4
-      i32.const 2
-      i32.shl
-      i32.add
-      i32.load
-      local.tee $9
-      i32.add
-      i32.load8_u
-      i32.const 1
-      local.get $19
-      i32.const 1
-      i32.sub
-      i32.const 7
-      i32.and
-      i32.shl
-      i32.and
-      if
-       local.get $16
-       local.get $9
-       local.get $19
-       i32.const 2
-       i32.shl
-       i32.const 1160
-       i32.add
-       i32.load
-       i32.add
-       local.tee $9
-       i32.add
-       i32.load8_u
-       i32.const 1
-       i32.eq
-       if
-        i32.const 3
-        local.set $2
-       else
-        global.get $assembly/replay/blocked
-        if (result i32)
-         local.get $9
-         local.get $17
-         i32.add
-         i32.load8_u
-         i32.const 1
-         i32.eq
-        else
-         i32.const 0
-        end
-        if
-         i32.const 4
-         local.set $2
-        else
-         local.get $15
-         local.get $4
-         i32.const 2
-         i32.shl
-         i32.add
-         local.get $9
-         i32.store
-        end
-       end
-      else
-       i32.const 2
-       local.set $2
-      end
-      local.get $4
-      local.get $13
-      i32.add
-      local.get $2
-      i32.store8
-     end
-     local.get $4
-     i32.const 1
-     i32.add
-     local.set $4
-     br $for-loop|0
-    end
-   end
-   i32.const 1
-  end
+  call $assembly/replay/resolveIntents
   i32.eqz
   if
    i32.const 2
@@ -979,65 +817,259 @@
   global.set $assembly/replay/steps
   i32.const 1136
   i32.load
-  local.set $8
+  local.tee $4
+  local.set $6
   i32.const 1140
   i32.load
+  local.set $5
+  i32.const 1100
+  i32.load
+  local.set $8
+  i32.const 1104
+  i32.load
   local.set $9
-  call $assembly/replay/resolveConflicts
-  i32.const 1136
+  i32.const 1108
+  i32.load
+  local.set $10
+  i32.const 1112
   i32.load
   local.set $11
+  global.get $assembly/replay/contestedCount
+  local.tee $12
+  i32.const 1
+  i32.gt_s
+  if
+   local.get $12
+   i32.const 16
+   i32.le_s
+   if
+    i32.const 1
+    local.set $2
+    loop $for-loop|0
+     local.get $2
+     local.get $12
+     i32.lt_s
+     if
+      local.get $11
+      local.get $2
+      i32.const 2
+      i32.shl
+      i32.add
+      i32.load
+      local.set $13
+      local.get $2
+      i32.const 1
+      i32.sub
+      local.set $3
+      loop $while-continue|1
+       local.get $3
+       i32.const 0
+       i32.ge_s
+       if (result i32)
+        local.get $13
+        local.get $11
+        local.get $3
+        i32.const 2
+        i32.shl
+        i32.add
+        i32.load
+        i32.lt_s
+       else
+        i32.const 0
+       end
+       if
+        local.get $11
+        local.get $3
+        i32.const 1
+        i32.add
+        i32.const 2
+        i32.shl
+        i32.add
+        local.get $11
+        local.get $3
+        i32.const 2
+        i32.shl
+        i32.add
+        i32.load
+        i32.store
+        local.get $3
+        i32.const 1
+        i32.sub
+        local.set $3
+        br $while-continue|1
+       end
+      end
+      local.get $11
+      local.get $3
+      i32.const 1
+      i32.add
+      i32.const 2
+      i32.shl
+      i32.add
+      local.get $13
+      i32.store
+      local.get $2
+      i32.const 1
+      i32.add
+      local.set $2
+      br $for-loop|0
+     end
+    end
+   else
+    local.get $11
+    local.get $12
+    call $assembly/replay/sort
+   end
+  end
+  loop $for-loop|00
+   local.get $1
+   local.get $12
+   i32.lt_s
+   if
+    local.get $8
+    local.get $11
+    local.get $1
+    i32.const 2
+    i32.shl
+    i32.add
+    i32.load
+    i32.const 2
+    i32.shl
+    local.tee $2
+    i32.add
+    i64.load32_s
+    call $assembly/replay/movementUniform
+    i32.wrap_i64
+    local.set $13
+    i32.const 0
+    local.set $3
+    local.get $2
+    local.get $9
+    i32.add
+    i32.load
+    local.set $2
+    loop $for-loop|1
+     local.get $2
+     i32.const 0
+     i32.ge_s
+     if
+      local.get $3
+      local.get $13
+      i32.ne
+      if
+       local.get $2
+       local.get $4
+       i32.add
+       i32.const 6
+       i32.store8
+      end
+      local.get $3
+      i32.const 1
+      i32.add
+      local.set $3
+      local.get $10
+      local.get $2
+      i32.const 2
+      i32.shl
+      i32.add
+      i32.load
+      local.set $2
+      br $for-loop|1
+     end
+    end
+    local.get $1
+    i32.const 1
+    i32.add
+    local.set $1
+    br $for-loop|00
+   end
+  end
+  i32.const 0
+  local.set $3
+  i32.const 1136
+  i32.load
+  local.set $8
   i32.const 1096
   i32.load
-  local.set $12
+  local.set $9
   i32.const 1116
   i32.load
-  local.set $13
+  local.set $10
   i32.const 1120
   i32.load
-  local.set $14
+  local.set $11
   i32.const 1088
   i32.load
-  local.set $15
-  loop $for-loop|00
+  local.set $12
+  i32.const 1100
+  i32.load
+  local.set $13
+  i32.const 1104
+  i32.load
+  local.set $14
+  loop $for-loop|01
    local.get $3
    global.get $assembly/replay/people
    i32.lt_s
    if
     local.get $3
-    local.get $11
+    local.get $8
     i32.add
     i32.load8_u
+    local.tee $1
+    i32.const 6
+    i32.eq
+    if
+     local.get $13
+     local.get $9
+     local.get $3
+     i32.const 2
+     i32.shl
+     i32.add
+     i32.load
+     i32.const 2
+     i32.shl
+     local.tee $2
+     i32.add
+     i32.const 0
+     i32.store
+     local.get $2
+     local.get $14
+     i32.add
+     i32.const -1
+     i32.store
+    end
+    local.get $1
     i32.const 254
     i32.eq
     if
      i32.const 0
-     local.set $1
-     local.get $3
      local.set $2
-     loop $for-loop|1 (result i32)
+     local.get $3
+     local.set $1
+     loop $for-loop|12 (result i32)
       block $for-break1 (result i32)
-       local.get $1
+       local.get $2
        local.tee $4
        i32.const 1
        i32.add
-       local.set $1
-       local.get $13
+       local.set $2
+       local.get $10
        local.get $4
        i32.const 2
        i32.shl
        i32.add
-       local.get $2
+       local.get $1
        i32.store
-       local.get $2
-       local.get $14
+       local.get $1
+       local.get $11
        i32.add
        i32.const 1
        i32.store8
        i32.const 1
-       local.get $15
        local.get $12
-       local.get $2
+       local.get $9
+       local.get $1
        i32.const 2
        i32.shl
        i32.add
@@ -1046,28 +1078,28 @@
        i32.shl
        i32.add
        i32.load
-       local.tee $2
+       local.tee $1
        i32.const 0
        i32.lt_s
        br_if $for-break1
        drop
        i32.const 7
-       local.get $2
-       local.get $14
+       local.get $1
+       local.get $11
        i32.add
        i32.load8_u
        i32.const 1
        i32.eq
        br_if $for-break1
        drop
-       local.get $2
-       local.get $11
+       local.get $1
+       local.get $8
        i32.add
        i32.load8_u
        local.tee $4
        i32.const 254
        i32.eq
-       br_if $for-loop|1
+       br_if $for-loop|12
        i32.const 1
        i32.const 5
        local.get $4
@@ -1078,32 +1110,50 @@
      end
      local.set $4
      i32.const 0
-     local.set $2
+     local.set $1
      loop $for-loop|2
       local.get $1
       local.get $2
-      i32.gt_s
+      i32.lt_s
       if
-       local.get $13
-       local.get $2
+       local.get $10
+       local.get $1
        i32.const 2
        i32.shl
        i32.add
        i32.load
-       local.tee $16
-       local.get $11
+       local.tee $15
+       local.get $8
        i32.add
        local.get $4
        i32.store8
-       local.get $14
-       local.get $16
+       local.get $11
+       local.get $15
        i32.add
        i32.const 0
        i32.store8
-       local.get $2
+       local.get $13
+       local.get $9
+       local.get $15
+       i32.const 2
+       i32.shl
+       i32.add
+       i32.load
+       i32.const 2
+       i32.shl
+       local.tee $15
+       i32.add
+       i32.const 0
+       i32.store
+       local.get $14
+       local.get $15
+       i32.add
+       i32.const -1
+       i32.store
+       local.get $1
        i32.const 1
        i32.add
-       local.set $2
+       local.set $1
        br $for-loop|2
       end
      end
@@ -1112,49 +1162,51 @@
     i32.const 1
     i32.add
     local.set $3
-    br $for-loop|00
+    br $for-loop|01
    end
   end
+  i32.const 0
+  local.set $1
   i32.const 1136
   i32.load
-  local.set $1
+  local.set $2
   i32.const 1140
   i32.load
-  local.set $2
+  local.set $3
   i32.const 1096
   i32.load
-  local.set $3
+  local.set $4
   i32.const 1032
   i32.load
-  local.set $4
+  local.set $8
   i32.const 1088
   i32.load
-  local.set $11
+  local.set $9
   i32.const 1080
   i32.load
-  local.set $12
+  local.set $10
   i32.const 1072
   i32.load
-  local.set $13
+  local.set $11
   i32.const 1028
   i32.load
-  local.set $14
-  loop $for-loop|01
-   local.get $5
+  local.set $12
+  loop $for-loop|03
+   local.get $1
    global.get $assembly/replay/people
    i32.lt_s
    if
     local.get $1
-    local.get $5
+    local.get $2
     i32.add
     i32.load8_u
     i32.const 1
     i32.eq
     if
-     local.get $5
-     local.get $11
-     local.get $4
-     local.get $5
+     local.get $1
+     local.get $9
+     local.get $8
+     local.get $1
      i32.const 2
      i32.shl
      i32.add
@@ -1162,47 +1214,47 @@
      i32.const 2
      i32.shl
      i32.add
-     local.tee $15
+     local.tee $13
      i32.load
      i32.eq
      if
-      local.get $15
+      local.get $13
       i32.const -1
       i32.store
      end
-     local.get $3
-     local.get $5
+     local.get $4
+     local.get $1
      i32.const 2
      i32.shl
-     local.tee $15
+     local.tee $13
      i32.add
      i32.load
-     local.set $16
-     local.get $4
-     local.get $15
+     local.set $14
+     local.get $8
+     local.get $13
      i32.add
-     local.get $16
+     local.get $14
      i32.store
-     local.get $12
-     local.get $16
+     local.get $10
+     local.get $14
      i32.add
      i32.load8_u
      i32.const 1
      i32.eq
      if
-      local.get $5
-      local.get $13
+      local.get $1
+      local.get $11
       i32.add
       i32.const 2
       i32.store8
-      local.get $2
-      local.get $5
+      local.get $1
+      local.get $3
       i32.add
       i32.const 2
       i32.store8
      else
+      local.get $12
       local.get $14
-      local.get $16
       i32.const 2
       i32.shl
       i32.add
@@ -1210,57 +1262,57 @@
       i32.const 0
       i32.ge_s
       if
-       local.get $5
-       local.get $13
+       local.get $1
+       local.get $11
        i32.add
        i32.const 1
        i32.store8
-       local.get $2
-       local.get $5
+       local.get $1
+       local.get $3
        i32.add
        i32.const 1
        i32.store8
       else
-       local.get $11
-       local.get $16
+       local.get $9
+       local.get $14
        i32.const 2
        i32.shl
        i32.add
-       local.get $5
+       local.get $1
        i32.store
       end
      end
     end
-    local.get $5
+    local.get $1
     i32.const 1
     i32.add
-    local.set $5
-    br $for-loop|01
+    local.set $1
+    br $for-loop|03
    end
   end
   global.get $assembly/replay/startsOnExit
   if
    i32.const 0
-   local.set $5
-   loop $for-loop|12
-    local.get $5
+   local.set $1
+   loop $for-loop|14
+    local.get $1
     global.get $assembly/replay/people
     i32.lt_s
     if
-     local.get $5
-     local.get $13
+     local.get $1
+     local.get $11
      i32.add
      i32.load8_u
      i32.eqz
      if
-      local.get $14
-      local.get $4
-      local.get $5
+      local.get $12
+      local.get $8
+      local.get $1
       i32.const 2
       i32.shl
       i32.add
       i32.load
-      local.tee $1
+      local.tee $2
       i32.const 2
       i32.shl
       i32.add
@@ -1268,8 +1320,8 @@
       i32.const 0
       i32.ge_s
       if (result i32)
-       local.get $1
-       local.get $12
+       local.get $2
+       local.get $10
        i32.add
        i32.load8_u
       else
@@ -1277,30 +1329,30 @@
       end
       i32.eqz
       if
-       local.get $5
-       local.get $13
+       local.get $1
+       local.get $11
        i32.add
        i32.const 1
        i32.store8
-       local.get $11
-       local.get $1
+       local.get $9
+       local.get $2
        i32.const 2
        i32.shl
        i32.add
        i32.const -1
        i32.store
-       local.get $2
-       local.get $5
+       local.get $1
+       local.get $3
        i32.add
        i32.const 1
        i32.store8
       end
      end
-     local.get $5
+     local.get $1
      i32.const 1
      i32.add
-     local.set $5
-     br $for-loop|12
+     local.set $1
+     br $for-loop|14
     end
    end
   end
@@ -1315,7 +1367,7 @@
   local.set $4
   local.get $2
   local.set $1
-  loop $for-loop|03
+  loop $for-loop|05
    local.get $1
    global.get $assembly/replay/ignitedTotal
    i32.lt_s
@@ -1330,22 +1382,22 @@
     i32.const 2
     i32.shl
     i32.add
-    local.tee $5
+    local.tee $8
     i32.load
-    local.tee $11
+    local.tee $9
     i32.const 0
     i32.ge_s
     if
-     local.get $10
-     local.get $11
+     local.get $7
+     local.get $9
      i32.add
      i32.const 2
      i32.store8
-     local.get $5
+     local.get $8
      i32.const -1
      i32.store
+     local.get $5
      local.get $9
-     local.get $11
      i32.add
      i32.const 3
      i32.store8
@@ -1354,7 +1406,7 @@
     i32.const 1
     i32.add
     local.set $1
-    br $for-loop|03
+    br $for-loop|05
    end
   end
   i32.const 1056
@@ -1370,6 +1422,8 @@
   i32.gt_s
   if
    i32.const 0
+   local.set $2
+   i32.const 0
    local.set $1
    global.get $assembly/replay/search
    i32.const 1
@@ -1377,57 +1431,57 @@
    global.set $assembly/replay/search
    i32.const 1092
    i32.load
-   local.set $2
+   local.set $3
    i32.const 1132
    i32.load
-   local.set $3
+   local.set $4
    i32.const 1148
    i32.load
-   local.set $4
+   local.set $7
    i32.const 1152
    i32.load
-   local.set $5
-   loop $for-loop|04
-    local.get $6
+   local.set $8
+   loop $for-loop|06
+    local.get $2
     global.get $assembly/replay/exitCount
     i32.lt_s
     if
-     local.get $4
-     local.get $5
-     local.get $6
+     local.get $7
+     local.get $8
+     local.get $2
      i32.const 2
      i32.shl
      i32.add
      i32.load
-     local.tee $10
+     local.tee $9
      i32.add
      i32.load8_u
      i32.eqz
      if
-      local.get $2
-      local.get $10
+      local.get $3
+      local.get $9
       i32.const 2
       i32.shl
       i32.add
       global.get $assembly/replay/search
       i32.store
-      local.get $3
+      local.get $4
       local.get $1
       i32.const 2
       i32.shl
       i32.add
-      local.get $10
+      local.get $9
       i32.store
       local.get $1
       i32.const 1
       i32.add
       local.set $1
      end
-     local.get $6
+     local.get $2
      i32.const 1
      i32.add
-     local.set $6
-     br $for-loop|04
+     local.set $2
+     br $for-loop|06
     end
    end
    i32.const 0
@@ -1437,30 +1491,32 @@
   end
   i32.const 1044
   i32.load
-  local.set $3
+  local.set $4
   i32.const 1048
   i32.load
-  local.set $4
+  local.set $7
   i32.const 1076
   i32.load
-  local.set $5
+  local.set $8
   i32.const 1032
   i32.load
-  local.set $6
+  local.set $9
   i32.const 1068
   i32.load
   local.set $10
-  global.get $assembly/replay/consumed
+  i32.const 0
   local.set $2
+  global.get $assembly/replay/consumed
+  local.set $3
   i32.const 0
   local.set $1
-  loop $for-loop|15
+  loop $for-loop|17
    local.get $1
    global.get $assembly/replay/people
    i32.lt_s
    if
     local.get $1
-    local.get $8
+    local.get $6
     i32.add
     i32.load8_u
     local.tee $11
@@ -1468,27 +1524,27 @@
     i32.ne
     if
      local.get $1
-     local.get $9
+     local.get $5
      i32.add
      i32.load8_u
      local.set $12
-     local.get $2
      local.get $3
+     local.get $4
      i32.add
      local.get $11
      i32.store8
-     local.get $2
-     local.get $4
+     local.get $3
+     local.get $7
      i32.add
      local.get $12
      i32.store8
-     local.get $2
+     local.get $3
      i32.const 1
      i32.add
-     local.set $2
+     local.set $3
      local.get $12
      if
-      local.get $5
+      local.get $8
       local.get $1
       i32.const 2
       i32.shl
@@ -1496,11 +1552,11 @@
       global.get $assembly/replay/steps
       i32.store
      else
-      local.get $7
+      local.get $2
       i32.const 1
       i32.add
-      local.set $7
-      local.get $6
+      local.set $2
+      local.get $9
       local.get $1
       i32.const 2
       i32.shl
@@ -1528,7 +1584,7 @@
     i32.const 1
     i32.add
     local.set $1
-    br $for-loop|15
+    br $for-loop|17
    end
   end
   global.get $assembly/replay/steps
@@ -1540,9 +1596,9 @@
   i32.add
   global.get $assembly/replay/trappedTotal
   i32.store
-  local.get $2
+  local.get $3
   global.set $assembly/replay/consumed
-  local.get $7
+  local.get $2
   global.set $assembly/replay/activeCount
   i32.const 1052
   i32.load
@@ -1550,7 +1606,7 @@
   i32.add
   global.get $assembly/replay/consumed
   i32.store
-  local.get $7
+  local.get $2
   i32.const 0
   i32.gt_s
   if (result i32)
@@ -2323,7 +2379,7 @@
   end
   i32.const 0
  )
- (func $assembly/replay/resolveConflicts
+ (func $assembly/replay/resolveIntents (result i32)
   (local $0 i32)
   (local $1 i32)
   (local $2 i32)
@@ -2335,10 +2391,41 @@
   (local $8 i32)
   (local $9 i32)
   (local $10 i32)
+  (local $11 i32)
+  (local $12 i32)
+  (local $13 i32)
+  (local $14 i32)
+  (local $15 i32)
+  (local $16 i32)
+  (local $17 i32)
+  (local $18 i32)
+  (local $19 i32)
+  (local $20 i32)
+  i32.const 1072
+  i32.load
+  local.set $15
+  i32.const 1040
+  i32.load
+  local.set $14
   i32.const 1136
   i32.load
-  local.set $6
+  local.set $18
+  i32.const 1032
+  i32.load
+  local.set $13
   i32.const 1096
+  i32.load
+  local.set $12
+  i32.const 1024
+  i32.load
+  local.set $11
+  i32.const 1080
+  i32.load
+  local.set $10
+  i32.const 1156
+  i32.load
+  local.set $9
+  i32.const 1140
   i32.load
   local.set $8
   i32.const 1100
@@ -2346,284 +2433,218 @@
   local.set $7
   i32.const 1104
   i32.load
-  local.set $5
+  local.set $6
   i32.const 1108
   i32.load
-  local.set $9
+  local.set $17
+  i32.const 1160
+  i32.load
+  local.set $16
   i32.const 1112
   i32.load
-  local.set $4
-  global.get $assembly/replay/people
-  i32.const 1
-  i32.sub
-  local.set $2
+  local.set $5
+  i32.const 0
+  global.set $assembly/replay/contestedCount
+  global.get $assembly/replay/consumed
+  local.set $1
   loop $for-loop|0
-   local.get $2
-   i32.const 0
-   i32.ge_s
+   local.get $19
+   global.get $assembly/replay/people
+   i32.lt_s
    if
-    local.get $2
-    local.get $6
+    local.get $8
+    local.get $19
     i32.add
-    i32.load8_u
-    i32.const 254
-    i32.eq
-    if
-     local.get $2
-     i32.const 2
-     i32.shl
-     local.tee $1
-     local.get $8
+    i32.const 0
+    i32.store8
+    block $for-continue|0
+     local.get $15
+     local.get $19
      i32.add
-     i32.load
-     local.set $3
+     i32.load8_u
+     if
+      local.get $18
+      local.get $19
+      i32.add
+      i32.const 255
+      i32.store8
+      br $for-continue|0
+     end
      local.get $1
-     local.get $9
-     i32.add
-     local.get $5
-     local.get $3
-     i32.const 2
-     i32.shl
-     local.tee $1
-     i32.add
-     i32.load
-     i32.store
-     local.get $1
-     local.get $5
-     i32.add
-     local.get $2
-     i32.store
-     local.get $1
-     local.get $7
-     i32.add
-     local.tee $1
-     i32.load
+     local.tee $0
      i32.const 1
      i32.add
-     local.set $10
-     local.get $1
-     local.get $10
-     i32.store
-     local.get $10
-     i32.const 2
-     i32.eq
-     if
-      local.get $4
-      local.get $0
-      i32.const 2
-      i32.shl
-      i32.add
-      local.get $3
-      i32.store
-      local.get $0
-      i32.const 1
-      i32.add
-      local.set $0
-     end
-    end
-    local.get $2
-    i32.const 1
-    i32.sub
-    local.set $2
-    br $for-loop|0
-   end
-  end
-  local.get $0
-  i32.const 1
-  i32.gt_s
-  if
-   local.get $0
-   i32.const 16
-   i32.le_s
-   if
-    i32.const 1
-    local.set $2
-    loop $for-loop|00
+     local.set $1
      local.get $0
-     local.get $2
-     i32.gt_s
+     local.get $14
+     i32.add
+     i32.load8_u
+     local.tee $2
+     i32.const 4
+     i32.gt_u
      if
-      local.get $4
+      i32.const 0
+      return
+     end
+     local.get $2
+     i32.eqz
+     if
+      local.get $18
+      local.get $19
+      i32.add
+      i32.const 0
+      i32.store8
+      br $for-continue|0
+     end
+     i32.const 254
+     local.set $20
+     local.get $9
+     local.get $13
+     local.get $19
+     i32.const 2
+     i32.shl
+     i32.add
+     i32.load
+     local.tee $0
+     i32.add
+     i32.load8_u
+     i32.const 1
+     local.get $2
+     i32.const 1
+     i32.sub
+     i32.const 7
+     i32.and
+     i32.shl
+     i32.and
+     if
+      local.get $11
+      local.get $0
       local.get $2
       i32.const 2
       i32.shl
+      i32.const 1168
       i32.add
       i32.load
-      local.set $3
-      local.get $2
+      i32.add
+      local.tee $4
+      i32.add
+      i32.load8_u
       i32.const 1
-      i32.sub
-      local.set $1
-      loop $while-continue|1
-       local.get $1
-       i32.const 0
-       i32.ge_s
+      i32.eq
+      if
+       i32.const 3
+       local.set $20
+      else
+       global.get $assembly/replay/blocked
        if (result i32)
-        local.get $3
         local.get $4
-        local.get $1
-        i32.const 2
-        i32.shl
+        local.get $10
         i32.add
-        i32.load
-        i32.lt_s
+        i32.load8_u
+        i32.const 1
+        i32.eq
        else
         i32.const 0
        end
        if
-        local.get $4
-        local.get $1
-        i32.const 1
-        i32.add
+        i32.const 4
+        local.set $20
+       else
+        local.get $12
+        local.get $19
         i32.const 2
         i32.shl
         i32.add
         local.get $4
-        local.get $1
-        i32.const 2
-        i32.shl
-        i32.add
-        i32.load
         i32.store
-        local.get $1
+        local.get $7
+        local.get $4
+        i32.const 2
+        i32.shl
+        local.tee $2
+        i32.add
+        local.tee $0
+        i32.load
         i32.const 1
-        i32.sub
-        local.set $1
-        br $while-continue|1
+        i32.add
+        local.set $3
+        local.get $0
+        local.get $3
+        i32.store
+        local.get $3
+        i32.const 1
+        i32.eq
+        if
+         local.get $2
+         local.get $6
+         i32.add
+         local.get $19
+         i32.store
+        else
+         local.get $17
+         local.get $16
+         local.get $4
+         i32.const 2
+         i32.shl
+         i32.add
+         i32.load
+         i32.const 2
+         i32.shl
+         i32.add
+         local.get $19
+         i32.store
+         local.get $3
+         i32.const 2
+         i32.eq
+         if
+          global.get $assembly/replay/contestedCount
+          local.tee $0
+          i32.const 1
+          i32.add
+          global.set $assembly/replay/contestedCount
+          local.get $5
+          local.get $0
+          i32.const 2
+          i32.shl
+          i32.add
+          local.get $4
+          i32.store
+         end
+        end
+        local.get $16
+        local.get $4
+        i32.const 2
+        i32.shl
+        i32.add
+        local.get $19
+        i32.store
+        local.get $17
+        local.get $19
+        i32.const 2
+        i32.shl
+        i32.add
+        i32.const -1
+        i32.store
        end
       end
-      local.get $4
-      local.get $1
-      i32.const 1
-      i32.add
+     else
       i32.const 2
-      i32.shl
-      i32.add
-      local.get $3
-      i32.store
-      local.get $2
-      i32.const 1
-      i32.add
-      local.set $2
-      br $for-loop|00
+      local.set $20
      end
+     local.get $18
+     local.get $19
+     i32.add
+     local.get $20
+     i32.store8
     end
-   else
-    local.get $4
-    local.get $0
-    call $assembly/replay/sort
-   end
-  end
-  i32.const 0
-  local.set $1
-  loop $for-loop|1
-   local.get $0
-   local.get $1
-   i32.gt_s
-   if
-    local.get $7
-    local.get $4
-    local.get $1
-    i32.const 2
-    i32.shl
-    i32.add
-    i32.load
-    i32.const 2
-    i32.shl
-    local.tee $2
-    i32.add
-    i64.load32_s
-    call $assembly/replay/movementUniform
-    i32.wrap_i64
-    local.set $10
-    i32.const 0
-    local.set $3
-    local.get $2
-    local.get $5
-    i32.add
-    i32.load
-    local.set $2
-    loop $for-loop|2
-     local.get $2
-     i32.const 0
-     i32.ge_s
-     if
-      local.get $3
-      local.get $10
-      i32.ne
-      if
-       local.get $2
-       local.get $6
-       i32.add
-       i32.const 6
-       i32.store8
-      end
-      local.get $3
-      i32.const 1
-      i32.add
-      local.set $3
-      local.get $9
-      local.get $2
-      i32.const 2
-      i32.shl
-      i32.add
-      i32.load
-      local.set $2
-      br $for-loop|2
-     end
-    end
-    local.get $1
+    local.get $19
     i32.const 1
     i32.add
-    local.set $1
-    br $for-loop|1
+    local.set $19
+    br $for-loop|0
    end
   end
-  i32.const 0
-  local.set $0
-  loop $for-loop|3
-   local.get $0
-   global.get $assembly/replay/people
-   i32.lt_s
-   if
-    local.get $0
-    local.get $6
-    i32.add
-    i32.load8_u
-    local.tee $1
-    i32.const 6
-    i32.eq
-    local.get $1
-    i32.const 254
-    i32.eq
-    i32.or
-    if
-     local.get $7
-     local.get $8
-     local.get $0
-     i32.const 2
-     i32.shl
-     i32.add
-     i32.load
-     i32.const 2
-     i32.shl
-     local.tee $1
-     i32.add
-     i32.const 0
-     i32.store
-     local.get $1
-     local.get $5
-     i32.add
-     i32.const -1
-     i32.store
-    end
-    local.get $0
-    i32.const 1
-    i32.add
-    local.set $0
-    br $for-loop|3
-   end
-  end
+  i32.const 1
  )
  (func $assembly/replay/region (param $0 i32) (result i32)
   local.get $0
@@ -2651,36 +2672,36 @@
   global.set $assembly/replay/logLength
   local.get $5
   global.set $assembly/replay/logSteps
-  i32.const 1184
+  i32.const 1192
   global.get $assembly/replay/cells
   i32.store
-  i32.const 1188
+  i32.const 1196
   global.get $assembly/replay/cells
   i32.const 2
   i32.shl
   local.tee $0
   i32.store
-  i32.const 1192
+  i32.const 1200
   local.get $2
   i32.const 2
   i32.shl
   local.tee $1
   i32.store
-  i32.const 1196
+  i32.const 1204
   local.get $3
   i32.const 2
   i32.shl
-  i32.store
-  i32.const 1200
-  local.get $4
-  i32.store
-  i32.const 1204
-  local.get $4
   i32.store
   i32.const 1208
   local.get $4
   i32.store
   i32.const 1212
+  local.get $4
+  i32.store
+  i32.const 1216
+  local.get $4
+  i32.store
+  i32.const 1220
   local.get $5
   i32.const 1
   i32.add
@@ -2688,97 +2709,100 @@
   i32.shl
   local.tee $3
   i32.store
-  i32.const 1216
-  local.get $3
-  i32.store
-  i32.const 1220
-  local.get $0
-  i32.store
   i32.const 1224
   local.get $3
   i32.store
   i32.const 1228
+  local.get $0
+  i32.store
+  i32.const 1232
+  local.get $3
+  i32.store
+  i32.const 1236
   local.get $2
   local.get $4
   i32.add
   i32.const 2
   i32.shl
   i32.store
-  i32.const 1232
+  i32.const 1240
   local.get $2
   i32.store
-  i32.const 1236
+  i32.const 1244
   local.get $1
   i32.store
-  i32.const 1240
-  global.get $assembly/replay/cells
-  i32.store
-  i32.const 1244
-  local.get $0
-  i32.store
   i32.const 1248
-  local.get $0
+  global.get $assembly/replay/cells
   i32.store
   i32.const 1252
   local.get $0
   i32.store
   i32.const 1256
-  local.get $1
+  local.get $0
   i32.store
   i32.const 1260
   local.get $0
   i32.store
   i32.const 1264
-  local.get $0
+  local.get $1
   i32.store
   i32.const 1268
-  local.get $1
+  local.get $0
   i32.store
   i32.const 1272
-  local.get $1
+  local.get $0
   i32.store
   i32.const 1276
   local.get $1
   i32.store
   i32.const 1280
-  local.get $2
+  local.get $1
   i32.store
   i32.const 1284
-  global.get $assembly/replay/cells
+  local.get $1
   i32.store
   i32.const 1288
-  local.get $0
+  local.get $2
   i32.store
   i32.const 1292
-  local.get $0
+  global.get $assembly/replay/cells
   i32.store
   i32.const 1296
-  local.get $2
+  local.get $0
   i32.store
   i32.const 1300
-  local.get $2
+  local.get $0
   i32.store
   i32.const 1304
+  local.get $2
+  i32.store
+  i32.const 1308
+  local.get $2
+  i32.store
+  i32.const 1312
   local.get $5
   i32.const 2
   i32.shl
   i32.store
-  i32.const 1308
-  global.get $assembly/replay/cells
-  i32.store
-  i32.const 1312
-  local.get $0
-  i32.store
   i32.const 1316
   global.get $assembly/replay/cells
   i32.store
-  i64.const 1320
+  i32.const 1320
+  local.get $0
+  i32.store
+  i32.const 1324
+  global.get $assembly/replay/cells
+  i32.store
+  i32.const 1328
+  local.get $0
+  i32.store
+  i64.const 1336
   local.set $6
   i32.const 0
   local.set $0
   loop $for-loop|0
    local.get $0
-   i32.const 34
+   i32.const 35
    i32.lt_s
    if
     local.get $0
@@ -2791,7 +2815,7 @@
     i64.store32
     local.get $6
     local.get $1
-    i32.const 1184
+    i32.const 1192
     i32.add
     i64.load32_u
     i64.add
@@ -2918,21 +2942,21 @@
   i32.const 2
   i32.shl
   memory.fill
-  i32.const 1160
+  i32.const 1168
   i32.const 0
   i32.store
-  i32.const 1164
+  i32.const 1172
   i32.const 0
   global.get $assembly/replay/width
   i32.sub
   i32.store
-  i32.const 1168
+  i32.const 1176
   i32.const 1
   i32.store
-  i32.const 1172
+  i32.const 1180
   global.get $assembly/replay/width
   i32.store
-  i32.const 1176
+  i32.const 1184
   i32.const -1
   i32.store
   i32.const 1156
@@ -3297,7 +3321,7 @@
   i32.ne
  )
  (func $assembly/replay/heapBase (result i32)
-  i32.const 1320
+  i32.const 1332
  )
  (func $assembly/replay/entriesConsumed (result i32)
   global.get $assembly/replay/consumed
