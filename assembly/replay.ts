@@ -370,8 +370,8 @@ function step(maxSteps: i32): i32 {
   const outcomeP = at(R_OUTCOME_P);
   const eventP = at(R_EVENT_P);
   resolveConflicts();
-  resolveChains();
-  moveAndResolve();
+  resolveChains(); // and steps 4–5
+  if (startsOnExit) evacuateStanding();
   const before = ignitedTotal;
   spreadFire();
   const occupant = at(R_OCCUPANT);
@@ -569,7 +569,7 @@ function resolveChains(): void {
       cur = next;
     }
     // Every pending mover is on exactly one chain (later starts skip it),
-    // so its claim is cleared here once.
+    // so its claim is cleared here once, and a moving chain moves here.
     for (let k = 0; k < length; k++) {
       const i = geti(chain, k);
       setb(outcomeP, i, result);
@@ -577,41 +577,47 @@ function resolveChains(): void {
       const cell = geti(target, i);
       seti(claims, cell, 0);
       seti(claimHead, cell, -1);
+      if (result == MOVED) move(i, cell);
     }
   }
 }
 
 /**
- * Steps 4–5 in one pass over the movers. A mover vacates its origin only if
- * it still holds it: in a chain, a follower taken first has already moved
- * into its leader's origin. Only a mover can evacuate: nobody starts on an
- * exit (unless `startsOnExit`, when the full pass of step 5 runs too), and a
- * person who reaches an exit leaves or dies there in the same step.
+ * Steps 4–5 for one mover, applied as soon as its chain is known to move.
+ * That leaves step 3's answers unchanged: a later chain that reaches a cell
+ * a mover has left would have found that mover moving, and finds the cell
+ * free; no later chain reaches a cell a mover has entered, since after
+ * step 2 only that mover targets it. The mover vacates its origin only if
+ * it still holds it: a follower taken first has already moved in. Only a
+ * mover can evacuate: nobody starts on an exit (unless `startsOnExit`,
+ * when evacuateStanding() runs too), and a person who reaches an exit
+ * leaves or dies there in the same step.
  */
-function moveAndResolve(): void {
-  const outcomeP = at(R_OUTCOME_P);
-  const eventP = at(R_EVENT_P);
-  const target = at(R_TARGET);
+// @ts-ignore: decorator
+@inline
+function move(i: i32, cell: i32): void {
+  const position = at(R_POSITION);
+  const occupant = at(R_OCCUPANT);
+  const from = geti(position, i);
+  if (geti(occupant, from) == i) seti(occupant, from, -1);
+  seti(position, i, cell);
+  if (getb(at(R_BURNING), cell) == 1) {
+    setb(at(R_STATUS), i, CASUALTY);
+    setb(at(R_EVENT_P), i, EVENT_ENTERED_FIRE);
+  } else if (geti(at(R_EXIT_AT), cell) >= 0) {
+    setb(at(R_STATUS), i, EVACUATED);
+    setb(at(R_EVENT_P), i, EVENT_EVACUATED);
+  } else seti(occupant, cell, i);
+}
+
+/** Step 5 for everyone active, as stepCore does it, when someone started on an exit. */
+function evacuateStanding(): void {
   const position = at(R_POSITION);
   const occupant = at(R_OCCUPANT);
   const burning = at(R_BURNING);
   const status = at(R_STATUS);
   const exitAt = at(R_EXIT_AT);
-  for (let i = 0; i < people; i++) {
-    if (getb(outcomeP, i) != MOVED) continue;
-    const from = geti(position, i);
-    if (geti(occupant, from) == i) seti(occupant, from, -1);
-    const cell = geti(target, i);
-    seti(position, i, cell);
-    if (getb(burning, cell) == 1) {
-      setb(status, i, CASUALTY);
-      setb(eventP, i, EVENT_ENTERED_FIRE);
-    } else if (geti(exitAt, cell) >= 0) {
-      setb(status, i, EVACUATED);
-      setb(eventP, i, EVENT_EVACUATED);
-    } else seti(occupant, cell, i);
-  }
-  if (!startsOnExit) return;
+  const eventP = at(R_EVENT_P);
   for (let i = 0; i < people; i++) {
     if (getb(status, i) != ACTIVE) continue;
     const cell = geti(position, i);

@@ -1,7 +1,7 @@
 (module
  (type $0 (func (result i32)))
- (type $1 (func (param i32) (result i32)))
- (type $2 (func))
+ (type $1 (func))
+ (type $2 (func (param i32) (result i32)))
  (type $3 (func (param i64 i64 i32 i32)))
  (type $4 (func (param i32 i32)))
  (type $5 (func (param i64) (result i64)))
@@ -780,11 +780,9 @@
   (local $11 i32)
   (local $12 i32)
   (local $13 i32)
-  (local $14 i32)
-  (local $15 i32)
   i32.const 1072
   i32.load
-  local.set $7
+  local.set $3
   global.get $assembly/replay/activeCount
   i32.const 1144
   i32.load
@@ -817,20 +815,19 @@
   global.set $assembly/replay/steps
   i32.const 1136
   i32.load
-  local.tee $4
-  local.set $6
+  local.set $4
   i32.const 1140
   i32.load
   local.set $5
   i32.const 1100
   i32.load
-  local.set $8
+  local.set $9
   i32.const 1104
   i32.load
-  local.set $9
+  local.set $10
   i32.const 1108
   i32.load
-  local.set $10
+  local.set $2
   i32.const 1112
   i32.load
   local.set $11
@@ -844,31 +841,31 @@
    i32.le_s
    if
     i32.const 1
-    local.set $2
+    local.set $8
     loop $for-loop|0
-     local.get $2
+     local.get $8
      local.get $12
      i32.lt_s
      if
       local.get $11
-      local.get $2
+      local.get $8
       i32.const 2
       i32.shl
       i32.add
       i32.load
       local.set $13
-      local.get $2
+      local.get $8
       i32.const 1
       i32.sub
-      local.set $3
+      local.set $7
       loop $while-continue|1
-       local.get $3
+       local.get $7
        i32.const 0
        i32.ge_s
        if (result i32)
         local.get $13
         local.get $11
-        local.get $3
+        local.get $7
         i32.const 2
         i32.shl
         i32.add
@@ -879,28 +876,28 @@
        end
        if
         local.get $11
-        local.get $3
+        local.get $7
         i32.const 1
         i32.add
         i32.const 2
         i32.shl
         i32.add
         local.get $11
-        local.get $3
+        local.get $7
         i32.const 2
         i32.shl
         i32.add
         i32.load
         i32.store
-        local.get $3
+        local.get $7
         i32.const 1
         i32.sub
-        local.set $3
+        local.set $7
         br $while-continue|1
        end
       end
       local.get $11
-      local.get $3
+      local.get $7
       i32.const 1
       i32.add
       i32.const 2
@@ -908,10 +905,10 @@
       i32.add
       local.get $13
       i32.store
-      local.get $2
+      local.get $8
       i32.const 1
       i32.add
-      local.set $2
+      local.set $8
       br $for-loop|0
      end
     end
@@ -922,397 +919,108 @@
    end
   end
   loop $for-loop|00
-   local.get $1
+   local.get $6
    local.get $12
    i32.lt_s
    if
-    local.get $8
+    local.get $9
     local.get $11
-    local.get $1
+    local.get $6
     i32.const 2
     i32.shl
     i32.add
     i32.load
     i32.const 2
     i32.shl
-    local.tee $2
+    local.tee $8
     i32.add
     i64.load32_s
     call $assembly/replay/movementUniform
     i32.wrap_i64
     local.set $13
     i32.const 0
-    local.set $3
-    local.get $2
-    local.get $9
+    local.set $7
+    local.get $8
+    local.get $10
     i32.add
     i32.load
-    local.set $2
+    local.set $8
     loop $for-loop|1
-     local.get $2
+     local.get $8
      i32.const 0
      i32.ge_s
      if
-      local.get $3
+      local.get $7
       local.get $13
       i32.ne
       if
-       local.get $2
        local.get $4
+       local.get $8
        i32.add
        i32.const 6
        i32.store8
       end
-      local.get $3
+      local.get $7
       i32.const 1
       i32.add
-      local.set $3
-      local.get $10
+      local.set $7
       local.get $2
+      local.get $8
       i32.const 2
       i32.shl
       i32.add
       i32.load
-      local.set $2
+      local.set $8
       br $for-loop|1
      end
     end
-    local.get $1
+    local.get $6
     i32.const 1
     i32.add
-    local.set $1
+    local.set $6
     br $for-loop|00
    end
   end
-  i32.const 0
-  local.set $3
-  i32.const 1136
-  i32.load
-  local.set $8
-  i32.const 1096
-  i32.load
-  local.set $9
-  i32.const 1116
-  i32.load
-  local.set $10
-  i32.const 1120
-  i32.load
-  local.set $11
-  i32.const 1088
-  i32.load
-  local.set $12
-  i32.const 1100
-  i32.load
-  local.set $13
-  i32.const 1104
-  i32.load
-  local.set $14
-  loop $for-loop|01
-   local.get $3
-   global.get $assembly/replay/people
-   i32.lt_s
-   if
-    local.get $3
-    local.get $8
-    i32.add
-    i32.load8_u
-    local.tee $1
-    i32.const 6
-    i32.eq
-    if
-     local.get $13
-     local.get $9
-     local.get $3
-     i32.const 2
-     i32.shl
-     i32.add
-     i32.load
-     i32.const 2
-     i32.shl
-     local.tee $2
-     i32.add
-     i32.const 0
-     i32.store
-     local.get $2
-     local.get $14
-     i32.add
-     i32.const -1
-     i32.store
-    end
-    local.get $1
-    i32.const 254
-    i32.eq
-    if
-     i32.const 0
-     local.set $2
-     local.get $3
-     local.set $1
-     loop $for-loop|12 (result i32)
-      block $for-break1 (result i32)
-       local.get $2
-       local.tee $4
-       i32.const 1
-       i32.add
-       local.set $2
-       local.get $10
-       local.get $4
-       i32.const 2
-       i32.shl
-       i32.add
-       local.get $1
-       i32.store
-       local.get $1
-       local.get $11
-       i32.add
-       i32.const 1
-       i32.store8
-       i32.const 1
-       local.get $12
-       local.get $9
-       local.get $1
-       i32.const 2
-       i32.shl
-       i32.add
-       i32.load
-       i32.const 2
-       i32.shl
-       i32.add
-       i32.load
-       local.tee $1
-       i32.const 0
-       i32.lt_s
-       br_if $for-break1
-       drop
-       i32.const 7
-       local.get $1
-       local.get $11
-       i32.add
-       i32.load8_u
-       i32.const 1
-       i32.eq
-       br_if $for-break1
-       drop
-       local.get $1
-       local.get $8
-       i32.add
-       i32.load8_u
-       local.tee $4
-       i32.const 254
-       i32.eq
-       br_if $for-loop|12
-       i32.const 1
-       i32.const 5
-       local.get $4
-       i32.const 1
-       i32.eq
-       select
-      end
-     end
-     local.set $4
-     i32.const 0
-     local.set $1
-     loop $for-loop|2
-      local.get $1
-      local.get $2
-      i32.lt_s
-      if
-       local.get $10
-       local.get $1
-       i32.const 2
-       i32.shl
-       i32.add
-       i32.load
-       local.tee $15
-       local.get $8
-       i32.add
-       local.get $4
-       i32.store8
-       local.get $11
-       local.get $15
-       i32.add
-       i32.const 0
-       i32.store8
-       local.get $13
-       local.get $9
-       local.get $15
-       i32.const 2
-       i32.shl
-       i32.add
-       i32.load
-       i32.const 2
-       i32.shl
-       local.tee $15
-       i32.add
-       i32.const 0
-       i32.store
-       local.get $14
-       local.get $15
-       i32.add
-       i32.const -1
-       i32.store
-       local.get $1
-       i32.const 1
-       i32.add
-       local.set $1
-       br $for-loop|2
-      end
-     end
-    end
-    local.get $3
-    i32.const 1
-    i32.add
-    local.set $3
-    br $for-loop|01
-   end
-  end
-  i32.const 0
-  local.set $1
-  i32.const 1136
-  i32.load
-  local.set $2
-  i32.const 1140
-  i32.load
-  local.set $3
-  i32.const 1096
-  i32.load
-  local.set $4
-  i32.const 1032
-  i32.load
-  local.set $8
-  i32.const 1088
-  i32.load
-  local.set $9
-  i32.const 1080
-  i32.load
-  local.set $10
-  i32.const 1072
-  i32.load
-  local.set $11
-  i32.const 1028
-  i32.load
-  local.set $12
-  loop $for-loop|03
-   local.get $1
-   global.get $assembly/replay/people
-   i32.lt_s
-   if
-    local.get $1
-    local.get $2
-    i32.add
-    i32.load8_u
-    i32.const 1
-    i32.eq
-    if
-     local.get $1
-     local.get $9
-     local.get $8
-     local.get $1
-     i32.const 2
-     i32.shl
-     i32.add
-     i32.load
-     i32.const 2
-     i32.shl
-     i32.add
-     local.tee $13
-     i32.load
-     i32.eq
-     if
-      local.get $13
-      i32.const -1
-      i32.store
-     end
-     local.get $4
-     local.get $1
-     i32.const 2
-     i32.shl
-     local.tee $13
-     i32.add
-     i32.load
-     local.set $14
-     local.get $8
-     local.get $13
-     i32.add
-     local.get $14
-     i32.store
-     local.get $10
-     local.get $14
-     i32.add
-     i32.load8_u
-     i32.const 1
-     i32.eq
-     if
-      local.get $1
-      local.get $11
-      i32.add
-      i32.const 2
-      i32.store8
-      local.get $1
-      local.get $3
-      i32.add
-      i32.const 2
-      i32.store8
-     else
-      local.get $12
-      local.get $14
-      i32.const 2
-      i32.shl
-      i32.add
-      i32.load
-      i32.const 0
-      i32.ge_s
-      if
-       local.get $1
-       local.get $11
-       i32.add
-       i32.const 1
-       i32.store8
-       local.get $1
-       local.get $3
-       i32.add
-       i32.const 1
-       i32.store8
-      else
-       local.get $9
-       local.get $14
-       i32.const 2
-       i32.shl
-       i32.add
-       local.get $1
-       i32.store
-      end
-     end
-    end
-    local.get $1
-    i32.const 1
-    i32.add
-    local.set $1
-    br $for-loop|03
-   end
-  end
+  call $assembly/replay/resolveChains
   global.get $assembly/replay/startsOnExit
   if
-   i32.const 0
-   local.set $1
-   loop $for-loop|14
+   i32.const 1032
+   i32.load
+   local.set $2
+   i32.const 1088
+   i32.load
+   local.set $6
+   i32.const 1080
+   i32.load
+   local.set $7
+   i32.const 1072
+   i32.load
+   local.set $8
+   i32.const 1028
+   i32.load
+   local.set $9
+   i32.const 1140
+   i32.load
+   local.set $10
+   loop $for-loop|01
     local.get $1
     global.get $assembly/replay/people
     i32.lt_s
     if
      local.get $1
-     local.get $11
+     local.get $8
      i32.add
      i32.load8_u
      i32.eqz
      if
-      local.get $12
-      local.get $8
+      local.get $9
+      local.get $2
       local.get $1
       i32.const 2
       i32.shl
       i32.add
       i32.load
-      local.tee $2
+      local.tee $11
       i32.const 2
       i32.shl
       i32.add
@@ -1320,8 +1028,8 @@
       i32.const 0
       i32.ge_s
       if (result i32)
-       local.get $2
-       local.get $10
+       local.get $7
+       local.get $11
        i32.add
        i32.load8_u
       else
@@ -1330,19 +1038,19 @@
       i32.eqz
       if
        local.get $1
-       local.get $11
+       local.get $8
        i32.add
        i32.const 1
        i32.store8
-       local.get $9
-       local.get $2
+       local.get $6
+       local.get $11
        i32.const 2
        i32.shl
        i32.add
        i32.const -1
        i32.store
        local.get $1
-       local.get $3
+       local.get $10
        i32.add
        i32.const 1
        i32.store8
@@ -1352,7 +1060,7 @@
      i32.const 1
      i32.add
      local.set $1
-     br $for-loop|14
+     br $for-loop|01
     end
    end
   end
@@ -1361,19 +1069,19 @@
   call $assembly/replay/spreadFire
   i32.const 1088
   i32.load
-  local.set $3
+  local.set $6
   i32.const 1060
   i32.load
-  local.set $4
+  local.set $7
   local.get $2
   local.set $1
-  loop $for-loop|05
+  loop $for-loop|002
    local.get $1
    global.get $assembly/replay/ignitedTotal
    i32.lt_s
    if
-    local.get $3
-    local.get $4
+    local.get $6
+    local.get $7
     local.get $1
     i32.const 2
     i32.shl
@@ -1388,7 +1096,7 @@
     i32.const 0
     i32.ge_s
     if
-     local.get $7
+     local.get $3
      local.get $9
      i32.add
      i32.const 2
@@ -1406,7 +1114,7 @@
     i32.const 1
     i32.add
     local.set $1
-    br $for-loop|05
+    br $for-loop|002
    end
   end
   i32.const 1056
@@ -1422,7 +1130,7 @@
   i32.gt_s
   if
    i32.const 0
-   local.set $2
+   local.set $8
    i32.const 0
    local.set $1
    global.get $assembly/replay/search
@@ -1431,24 +1139,24 @@
    global.set $assembly/replay/search
    i32.const 1092
    i32.load
-   local.set $3
+   local.set $2
    i32.const 1132
    i32.load
-   local.set $4
+   local.set $3
    i32.const 1148
    i32.load
-   local.set $7
+   local.set $6
    i32.const 1152
    i32.load
-   local.set $8
-   loop $for-loop|06
-    local.get $2
+   local.set $7
+   loop $for-loop|03
+    local.get $8
     global.get $assembly/replay/exitCount
     i32.lt_s
     if
+     local.get $6
      local.get $7
      local.get $8
-     local.get $2
      i32.const 2
      i32.shl
      i32.add
@@ -1458,14 +1166,14 @@
      i32.load8_u
      i32.eqz
      if
-      local.get $3
+      local.get $2
       local.get $9
       i32.const 2
       i32.shl
       i32.add
       global.get $assembly/replay/search
       i32.store
-      local.get $4
+      local.get $3
       local.get $1
       i32.const 2
       i32.shl
@@ -1477,11 +1185,11 @@
       i32.add
       local.set $1
      end
-     local.get $2
+     local.get $8
      i32.const 1
      i32.add
-     local.set $2
-     br $for-loop|06
+     local.set $8
+     br $for-loop|03
     end
    end
    i32.const 0
@@ -1491,13 +1199,13 @@
   end
   i32.const 1044
   i32.load
-  local.set $4
+  local.set $2
   i32.const 1048
   i32.load
-  local.set $7
+  local.set $3
   i32.const 1076
   i32.load
-  local.set $8
+  local.set $6
   i32.const 1032
   i32.load
   local.set $9
@@ -1505,18 +1213,18 @@
   i32.load
   local.set $10
   i32.const 0
-  local.set $2
+  local.set $8
   global.get $assembly/replay/consumed
-  local.set $3
+  local.set $7
   i32.const 0
   local.set $1
-  loop $for-loop|17
+  loop $for-loop|14
    local.get $1
    global.get $assembly/replay/people
    i32.lt_s
    if
     local.get $1
-    local.get $6
+    local.get $4
     i32.add
     i32.load8_u
     local.tee $11
@@ -1528,8 +1236,8 @@
      i32.add
      i32.load8_u
      local.set $12
-     local.get $3
-     local.get $4
+     local.get $2
+     local.get $7
      i32.add
      local.get $11
      i32.store8
@@ -1538,13 +1246,13 @@
      i32.add
      local.get $12
      i32.store8
-     local.get $3
+     local.get $7
      i32.const 1
      i32.add
-     local.set $3
+     local.set $7
      local.get $12
      if
-      local.get $8
+      local.get $6
       local.get $1
       i32.const 2
       i32.shl
@@ -1552,10 +1260,10 @@
       global.get $assembly/replay/steps
       i32.store
      else
-      local.get $2
+      local.get $8
       i32.const 1
       i32.add
-      local.set $2
+      local.set $8
       local.get $9
       local.get $1
       i32.const 2
@@ -1584,7 +1292,7 @@
     i32.const 1
     i32.add
     local.set $1
-    br $for-loop|17
+    br $for-loop|14
    end
   end
   global.get $assembly/replay/steps
@@ -1596,9 +1304,9 @@
   i32.add
   global.get $assembly/replay/trappedTotal
   i32.store
-  local.get $3
+  local.get $7
   global.set $assembly/replay/consumed
-  local.get $2
+  local.get $8
   global.set $assembly/replay/activeCount
   i32.const 1052
   i32.load
@@ -1606,7 +1314,7 @@
   i32.add
   global.get $assembly/replay/consumed
   i32.store
-  local.get $2
+  local.get $8
   i32.const 0
   i32.gt_s
   if (result i32)
@@ -2645,6 +2353,291 @@
    end
   end
   i32.const 1
+ )
+ (func $assembly/replay/resolveChains
+  (local $0 i32)
+  (local $1 i32)
+  (local $2 i32)
+  (local $3 i32)
+  (local $4 i32)
+  (local $5 i32)
+  (local $6 i32)
+  (local $7 i32)
+  (local $8 i32)
+  (local $9 i32)
+  (local $10 i32)
+  (local $11 i32)
+  (local $12 i32)
+  (local $13 i32)
+  (local $14 i32)
+  (local $15 i32)
+  i32.const 1136
+  i32.load
+  local.set $4
+  i32.const 1096
+  i32.load
+  local.set $5
+  i32.const 1116
+  i32.load
+  local.set $7
+  i32.const 1120
+  i32.load
+  local.set $6
+  i32.const 1088
+  i32.load
+  local.set $10
+  i32.const 1100
+  i32.load
+  local.set $8
+  i32.const 1104
+  i32.load
+  local.set $9
+  loop $for-loop|0
+   local.get $1
+   global.get $assembly/replay/people
+   i32.lt_s
+   if
+    local.get $1
+    local.get $4
+    i32.add
+    i32.load8_u
+    local.tee $0
+    i32.const 6
+    i32.eq
+    if
+     local.get $8
+     local.get $5
+     local.get $1
+     i32.const 2
+     i32.shl
+     i32.add
+     i32.load
+     i32.const 2
+     i32.shl
+     local.tee $2
+     i32.add
+     i32.const 0
+     i32.store
+     local.get $2
+     local.get $9
+     i32.add
+     i32.const -1
+     i32.store
+    end
+    local.get $0
+    i32.const 254
+    i32.eq
+    if
+     i32.const 0
+     local.set $2
+     local.get $1
+     local.set $0
+     loop $for-loop|1 (result i32)
+      block $for-break1 (result i32)
+       local.get $2
+       local.tee $3
+       i32.const 1
+       i32.add
+       local.set $2
+       local.get $7
+       local.get $3
+       i32.const 2
+       i32.shl
+       i32.add
+       local.get $0
+       i32.store
+       local.get $0
+       local.get $6
+       i32.add
+       i32.const 1
+       i32.store8
+       i32.const 1
+       local.get $10
+       local.get $5
+       local.get $0
+       i32.const 2
+       i32.shl
+       i32.add
+       i32.load
+       i32.const 2
+       i32.shl
+       i32.add
+       i32.load
+       local.tee $0
+       i32.const 0
+       i32.lt_s
+       br_if $for-break1
+       drop
+       i32.const 7
+       local.get $0
+       local.get $6
+       i32.add
+       i32.load8_u
+       i32.const 1
+       i32.eq
+       br_if $for-break1
+       drop
+       local.get $0
+       local.get $4
+       i32.add
+       i32.load8_u
+       local.tee $3
+       i32.const 254
+       i32.eq
+       br_if $for-loop|1
+       i32.const 1
+       i32.const 5
+       local.get $3
+       i32.const 1
+       i32.eq
+       select
+      end
+     end
+     local.set $13
+     i32.const 0
+     local.set $0
+     loop $for-loop|2
+      local.get $0
+      local.get $2
+      i32.lt_s
+      if
+       local.get $4
+       local.get $7
+       local.get $0
+       i32.const 2
+       i32.shl
+       i32.add
+       i32.load
+       local.tee $3
+       i32.add
+       local.get $13
+       i32.store8
+       local.get $3
+       local.get $6
+       i32.add
+       i32.const 0
+       i32.store8
+       local.get $8
+       local.get $3
+       i32.const 2
+       i32.shl
+       local.tee $14
+       local.get $5
+       i32.add
+       i32.load
+       local.tee $11
+       i32.const 2
+       i32.shl
+       local.tee $12
+       i32.add
+       i32.const 0
+       i32.store
+       local.get $9
+       local.get $12
+       i32.add
+       i32.const -1
+       i32.store
+       local.get $13
+       i32.const 1
+       i32.eq
+       if
+        local.get $3
+        i32.const 1088
+        i32.load
+        local.tee $12
+        i32.const 1032
+        i32.load
+        local.tee $15
+        local.get $14
+        i32.add
+        i32.load
+        i32.const 2
+        i32.shl
+        i32.add
+        local.tee $14
+        i32.load
+        i32.eq
+        if
+         local.get $14
+         i32.const -1
+         i32.store
+        end
+        local.get $15
+        local.get $3
+        i32.const 2
+        i32.shl
+        i32.add
+        local.get $11
+        i32.store
+        local.get $11
+        i32.const 1080
+        i32.load
+        i32.add
+        i32.load8_u
+        i32.const 1
+        i32.eq
+        if
+         local.get $3
+         i32.const 1072
+         i32.load
+         i32.add
+         i32.const 2
+         i32.store8
+         local.get $3
+         i32.const 1140
+         i32.load
+         i32.add
+         i32.const 2
+         i32.store8
+        else
+         i32.const 1028
+         i32.load
+         local.get $11
+         i32.const 2
+         i32.shl
+         i32.add
+         i32.load
+         i32.const 0
+         i32.ge_s
+         if
+          local.get $3
+          i32.const 1072
+          i32.load
+          i32.add
+          i32.const 1
+          i32.store8
+          local.get $3
+          i32.const 1140
+          i32.load
+          i32.add
+          i32.const 1
+          i32.store8
+         else
+          local.get $12
+          local.get $11
+          i32.const 2
+          i32.shl
+          i32.add
+          local.get $3
+          i32.store
+         end
+        end
+       end
+       local.get $0
+       i32.const 1
+       i32.add
+       local.set $0
+       br $for-loop|2
+      end
+     end
+    end
+    local.get $1
+    i32.const 1
+    i32.add
+    local.set $1
+    br $for-loop|0
+   end
+  end
  )
  (func $assembly/replay/region (param $0 i32) (result i32)
   local.get $0
