@@ -13,6 +13,7 @@ import { replayTrace } from "../src/replay_kernel.ts";
 import { layoutOf } from "../src/simulator.ts";
 import { OUTCOMES } from "../src/step.ts";
 import { type ActionLog, actionLogOf } from "../src/trace.ts";
+import type { Movement } from "../src/types.ts";
 import { episodeInputs, episodeOf } from "./replay_inputs.ts";
 import { assertKernelReplays } from "./replay_kernel_support.ts";
 
@@ -20,10 +21,14 @@ Deno.test("kernel = reference on random scenarios and action logs", async () => 
   const outcomes = new Set<number>();
   const events = new Set<number>();
   let midProbabilityIgnitions = 0;
+  const cycleLengths = new Set<number>();
   await fc.assert(
     fc.asyncProperty(episodeInputs(), async (input) => {
       const { scenario, record } = await episodeOf(input);
       const trace = assertKernelReplays(scenario, record);
+      for (const step of record.steps) {
+        for (const n of cycleSizes(step.movements)) cycleLengths.add(n);
+      }
       trace.outcome.forEach((o) => outcomes.add(o));
       trace.event.forEach((e) => events.add(e));
       const [num, den] = input.p;
@@ -37,7 +42,34 @@ Deno.test("kernel = reference on random scenarios and action logs", async () => 
   );
   assert.deepEqual([...events].sort(), [0, 1, 2, 3]);
   assert.ok(midProbabilityIgnitions > 0);
+  // Swaps (2) and rotations (4 and longer) both occurred.
+  assert.ok(cycleLengths.has(2), `cycles ${[...cycleLengths]}`);
+  assert.ok(
+    [...cycleLengths].some((n) => n >= 4),
+    `cycles ${[...cycleLengths]}`,
+  );
 });
+
+/** The length of each blocked cycle of one step, from its movements. */
+function cycleSizes(movements: readonly Movement[]): number[] {
+  const key = (c: readonly number[]) => c.join(",");
+  const at = new Map<string, Movement>();
+  for (const m of movements) {
+    if (m.outcome === "blocked_cycle") at.set(key(m.origin), m);
+  }
+  const seen = new Set<string>();
+  const sizes: number[] = [];
+  for (const [start] of at) {
+    if (seen.has(start)) continue;
+    let n = 0;
+    for (let k = start; !seen.has(k); n++) {
+      seen.add(k);
+      k = key(at.get(k)!.target!);
+    }
+    sizes.push(n);
+  }
+  return sizes;
+}
 
 /** Ways to spoil a valid log. */
 const SPOIL = ["truncate", "drop", "extra", "bad_code", "overrun"] as const;
