@@ -81,6 +81,17 @@ const MAX_ITEMS = 2 ** 28;
 
 let kernel: Exports | undefined;
 
+let memoryViews: { u8: Uint8Array; i32: Int32Array } | undefined;
+
+/** Views of the whole memory, made again after it grows. */
+function views(k: Exports): { u8: Uint8Array; i32: Int32Array } {
+  const buffer = k.memory.buffer;
+  if (memoryViews === undefined || memoryViews.u8.buffer !== buffer) {
+    memoryViews = { u8: new Uint8Array(buffer), i32: new Int32Array(buffer) };
+  }
+  return memoryViews;
+}
+
 function instance(): Exports {
   kernel ??= new WebAssembly.Instance(replayWasmModule(), {})
     .exports as unknown as Exports;
@@ -119,11 +130,10 @@ export function wasmTrace(
   if (threshold < 0n || threshold > TWO64) {
     throw new RangeError(`threshold ${threshold} is outside [0, 2^64]`);
   }
-  for (const size of [cells, n, log.codes.length, log.ends.length]) {
-    if (size > MAX_ITEMS) {
-      throw new RangeError(`episode too large for the replay kernel`);
-    }
-  }
+  if (
+    cells > MAX_ITEMS || n > MAX_ITEMS || log.codes.length > MAX_ITEMS ||
+    log.ends.length > MAX_ITEMS
+  ) throw new RangeError(`episode too large for the replay kernel`);
   const k = instance();
   if (
     k.prepare(
@@ -135,17 +145,14 @@ export function wasmTrace(
       log.ends.length,
     ) !== 0
   ) throw new RangeError("the replay kernel cannot grow its memory");
-  const buffer = k.memory.buffer;
-  const u8 = (id: number, length: number) =>
-    new Uint8Array(buffer, k.region(id), length);
-  const i32 = (id: number, length: number) =>
-    new Int32Array(buffer, k.region(id), length);
-  u8(R_WALL, cells).set(world.wall);
-  i32(R_EXIT_AT, cells).set(world.exitAt);
-  i32(R_POSITION, n).set(layout.initialPositions);
-  i32(R_IGNITION, layout.ignitions.length).set(layout.ignitions);
-  u8(R_ACTIONS, log.codes.length).set(log.codes);
-  i32(R_LOG_END, log.ends.length).set(log.ends);
+  const { u8, i32 } = views(k);
+  // Regions are 8-byte aligned, so an Int32Array index is the address / 4.
+  u8.set(world.wall, k.region(R_WALL));
+  i32.set(world.exitAt, k.region(R_EXIT_AT) >> 2);
+  i32.set(layout.initialPositions, k.region(R_POSITION) >> 2);
+  i32.set(layout.ignitions, k.region(R_IGNITION) >> 2);
+  u8.set(log.codes, k.region(R_ACTIONS));
+  i32.set(log.ends, k.region(R_LOG_END) >> 2);
   const always = threshold === TWO64;
   const code = k.run(
     world.maxSteps,
@@ -159,8 +166,7 @@ export function wasmTrace(
   // The output regions are contiguous (R_OUTCOME .. R_RESOLUTION): one copy,
   // then views into it.
   const base = k.region(R_OUTCOME);
-  const out = new Uint8Array(buffer, base, k.region(R_AFTER_OUTPUTS) - base)
-    .slice().buffer;
+  const out = u8.slice(base, k.region(R_AFTER_OUTPUTS)).buffer;
   const o8 = (id: number, length: number) =>
     new Uint8Array(out, k.region(id) - base, length);
   const o32 = (id: number, length: number) =>
@@ -178,7 +184,10 @@ export function wasmTrace(
     ignited: o32(R_IGNITED, stepIgnitions[steps]!),
     stepTrapped,
     trapped: o32(R_TRAPPED, stepTrapped[steps]!),
-    position: i32(R_POSITION, n).slice(),
+    position: i32.slice(
+      k.region(R_POSITION) >> 2,
+      (k.region(R_POSITION) >> 2) + n,
+    ),
     status: o8(R_STATUS, n),
     resolution: o32(R_RESOLUTION, n),
   };
