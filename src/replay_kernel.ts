@@ -76,8 +76,11 @@ const STOPS: readonly ReplayStop[] = [
 ];
 
 const TWO64 = 1n << 64n;
-/** Above this the kernel's 32-bit region sizes could overflow. */
-const MAX_ITEMS = 2 ** 28;
+/**
+ * The largest cell, person, code or step count: the kernel's region sizes
+ * are u32 bytes, and (people + codes) · 4 must stay below 2^32 − 2^16.
+ */
+const MAX_ITEMS = 2 ** 26;
 
 let kernel: Exports | undefined;
 

@@ -266,3 +266,10 @@ Deno.test("a layout with someone on an exit in s_0 evacuates them in step 1 in b
     assert.deepEqual([...t.status], [1, 0], kernel);
   }
 });
+
+Deno.test("an episode too large for the kernel's regions is refused by name", () => {
+  const layout = layoutOf(scene(["X.a"], [0, 1], "casualty", 1));
+  const huge = { codes: new Uint8Array(2 ** 26 + 1), ends: Int32Array.of(1) };
+  assert.throws(() => wasmTrace(layout, 0, huge), /too large/);
+  assert.throws(() => wasmTrace(layout, -1, STAY_ONCE), /not a u64/);
+});
