@@ -3,9 +3,10 @@
  * committed files are what the sources give:
  *
  * - `assembly/keccak.ts` from `scripts/gen_keccak.ts`;
- * - `wasm/bootstrap.wasm` and `wasm/bootstrap.wat` from `assembly/` with the
+ * - for each kernel (`bootstrap`, `replay`): `wasm/<name>.wasm` and
+ *   `wasm/<name>.wat` from `assembly/<name>.ts` and what it imports, with the
  *   pinned AssemblyScript compiler and the flags below;
- * - `wasm/bootstrap_wasm.generated.ts`: the `.wasm` bytes in base64, so that
+ * - `wasm/<name>_wasm.generated.ts`: the `.wasm` bytes in base64, so that
  *   importing the package reads no file;
  * - `wasm/bootstrap_worker.generated.ts`: the bootstrap worker bundled into
  *   one self-contained module (`deno bundle`), so that a `blob:` Worker needs
@@ -63,20 +64,58 @@ async function inputsHash(inputs: Map<string, Uint8Array | string>) {
   return { hash: await sha256(lines.join("\n") + "\n"), lines };
 }
 
-async function compile(): Promise<{ wasm: Uint8Array; wat: string }> {
+/** A kernel module: its entry file under `assembly/` and its names in `wasm/`. */
+type Kernel = {
+  /** `assembly/<name>.ts` → `wasm/<name>.wasm`, `.wat`, `_wasm.generated.ts`. */
+  readonly name: string;
+  /** Prefix of the generated constants, e.g. `BOOTSTRAP`. */
+  readonly constant: string;
+  /** Name of the generated function that compiles the module. */
+  readonly compiled: string;
+  /** What the generated module holds, for its header. */
+  readonly title: string;
+};
+
+const KERNELS: readonly Kernel[] = [
+  {
+    name: "bootstrap",
+    constant: "BOOTSTRAP",
+    compiled: "bootstrapWasmModule",
+    title: "The bootstrap kernel's WebAssembly bytes.",
+  },
+  {
+    name: "replay",
+    constant: "REPLAY",
+    compiled: "replayWasmModule",
+    title: "The replay kernel's WebAssembly bytes.",
+  },
+];
+
+/**
+ * Compile one kernel. Its sources are the `assembly/` files the compiler
+ * read, so each module's hash names its own sources and no other's.
+ */
+async function compile(
+  kernel: Kernel,
+): Promise<{ wasm: Uint8Array; wat: string; sources: Map<string, string> }> {
   const out = new Map<string, Uint8Array | string>();
+  const sources = new Map<string, string>();
   const errors: string[] = [];
   const { error } = await asc.main([
-    "assembly/bootstrap.ts",
+    `assembly/${kernel.name}.ts`,
     "--outFile",
-    "bootstrap.wasm",
+    `${kernel.name}.wasm`,
     "--textFile",
-    "bootstrap.wat",
+    `${kernel.name}.wat`,
     ...FLAGS,
   ], {
     readFile: (name: string, dir: string) => {
+      const rel = (dir && dir !== "." ? `${dir}/${name}` : name)
+        .replace(/^\.\//, "");
       try {
-        return Deno.readTextFileSync(path(dir ? `${dir}/${name}` : name));
+        const text = Deno.readTextFileSync(path(rel));
+        if (rel.startsWith("assembly/")) sources.set(rel, text);
+        return text;
       } catch {
         return null;
       }
@@ -90,24 +129,10 @@ async function compile(): Promise<{ wasm: Uint8Array; wat: string }> {
   });
   if (error) throw new Error(`asc failed: ${error}\n${errors.join("")}`);
   return {
-    wasm: out.get("bootstrap.wasm") as Uint8Array,
-    wat: out.get("bootstrap.wat") as string,
+    wasm: out.get(`${kernel.name}.wasm`) as Uint8Array,
+    wat: out.get(`${kernel.name}.wat`) as string,
+    sources: new Map([...sources].sort(([a], [b]) => a < b ? -1 : 1)),
   };
-}
-
-async function assemblySources(): Promise<Map<string, string>> {
-  const files = new Map<string, string>();
-  const names: string[] = [];
-  for await (const e of Deno.readDir(path("assembly/"))) {
-    if (e.isFile && e.name.endsWith(".ts")) names.push(e.name);
-  }
-  for (const name of names.sort()) {
-    files.set(
-      `assembly/${name}`,
-      await Deno.readTextFile(path(`assembly/${name}`)),
-    );
-  }
-  return files;
 }
 
 function base64(bytes: Uint8Array): string {
@@ -135,18 +160,23 @@ ${lines.map((l) => `//   ${l}`).join("\n")}
 `;
 }
 
-async function wasmModule(wasm: Uint8Array, sources: Map<string, string>) {
+async function wasmModule(
+  kernel: Kernel,
+  wasm: Uint8Array,
+  sources: Map<string, string>,
+) {
+  const { constant, title } = kernel;
   const inputs = new Map<string, Uint8Array | string>(sources);
   inputs.set("compiler", COMPILER);
   inputs.set("flags", FLAGS.join(" "));
   const { hash, lines } = await inputsHash(inputs);
-  return `${header("The bootstrap kernel's WebAssembly bytes.", lines)}
+  return `${header(title, lines)}
 /** SHA-256 of the kernel's sources, compiler and flags. */
-export const BOOTSTRAP_WASM_SOURCE_HASH =
+export const ${constant}_WASM_SOURCE_HASH =
   "${hash}";
 
-/** SHA-256 of the \`.wasm\` bytes (equal to wasm/bootstrap.wasm). */
-export const BOOTSTRAP_WASM_SHA256 =
+/** SHA-256 of the \`.wasm\` bytes (equal to wasm/${kernel.name}.wasm). */
+export const ${constant}_WASM_SHA256 =
   "${await sha256(wasm)}";
 
 const BASE64 =
@@ -155,7 +185,7 @@ const BASE64 =
 let compiled: WebAssembly.Module | undefined;
 
 /** The compiled kernel module, compiled synchronously once per thread. */
-export function bootstrapWasmModule(): WebAssembly.Module {
+export function ${kernel.compiled}(): WebAssembly.Module {
   if (compiled === undefined) {
     const text = atob(BASE64);
     const bytes = new Uint8Array(text.length);
@@ -233,18 +263,20 @@ async function main(): Promise<number> {
   if (!check) {
     await Deno.writeTextFile(path("assembly/keccak.ts"), keccakSource());
   }
-  const sources = await assemblySources();
-  if (check && sources.get("assembly/keccak.ts") !== keccakSource()) {
+  const keccak = await Deno.readTextFile(path("assembly/keccak.ts"));
+  if (check && keccak !== keccakSource()) {
     console.error("assembly/keccak.ts differs from scripts/gen_keccak.ts");
     return 1;
   }
-  const { wasm, wat } = await compile();
-  targets.set("wasm/bootstrap.wasm", wasm);
-  targets.set("wasm/bootstrap.wat", wat);
-  targets.set(
-    "wasm/bootstrap_wasm.generated.ts",
-    await wasmModule(wasm, sources),
-  );
+  for (const kernel of KERNELS) {
+    const { wasm, wat, sources } = await compile(kernel);
+    targets.set(`wasm/${kernel.name}.wasm`, wasm);
+    targets.set(`wasm/${kernel.name}.wat`, wat);
+    targets.set(
+      `wasm/${kernel.name}_wasm.generated.ts`,
+      await wasmModule(kernel, wasm, sources),
+    );
+  }
   if (!check) {
     for (const [name, content] of targets) {
       if (typeof content === "string") {

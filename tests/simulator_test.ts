@@ -27,6 +27,7 @@ import {
   stepCore,
 } from "../src/sim/simulator.ts";
 import type { Action, RunRecord, Scenario } from "../src/types.ts";
+import { assertKernelReplays } from "./replay_kernel_support.ts";
 
 type SceneOptions = {
   p?: [number, number];
@@ -79,14 +80,21 @@ function scripted(script: Record<string, Action>[]): Controller {
   };
 }
 
-function run(
+/**
+ * Simulate with the reference, and hold the replay kernel to the same
+ * record (tests/replay_kernel_support.ts): every hand-worked expectation
+ * below then holds for both.
+ */
+async function run(
   s: Scenario,
   script: Record<string, Action>[],
   seed = 0,
 ): Promise<RunRecord> {
-  return simulateEpisode(s, seed, scripted(script), {
+  const record = await simulateEpisode(s, seed, scripted(script), {
     scenarioHash: "0".repeat(64),
   });
+  assertKernelReplays(s, record);
+  return record;
 }
 
 /** `id:outcome` of every movement of step t (1-based). */

@@ -1,0 +1,892 @@
+// The replay kernel: a whole episode of simulator 1.0 (contract §7) from a
+// compiled scenario and an action log, over typed arrays in linear memory.
+// It mirrors src/step.ts (stepCore) rule for rule and in the same order of
+// draws; src/step.ts is the reference and the tests hold the two equal.
+//
+// Memory: the host calls prepare(), which places every region (inputs,
+// outputs, scratch) above the static data, growing memory if needed; the
+// host then writes the inputs through region(id) views, calls run(), and
+// reads the outputs. Region ids are the R_* constants below (the host
+// mirrors them in src/replay_kernel.ts).
+//
+// People are numbered in person-ID order, cells are row * width + col, as in
+// src/step.ts. The action log holds one code per person active before each
+// step, in person order, steps in order: exactly what the TypeScript
+// simulator consumes; R_LOG_END says where each step's entries end.
+
+import { accepts, advance, mix, streamState } from "./splitmix";
+
+// Inputs.
+const R_WALL: i32 = 0; // u8 per cell
+const R_EXIT_AT: i32 = 1; // i32 per cell: exit number or -1
+const R_POSITION: i32 = 2; // i32 per person: initial, then final cell
+const R_IGNITION: i32 = 3; // i32 per initial burning cell
+const R_ACTIONS: i32 = 4; // u8 per log entry
+// Outputs.
+const R_OUTCOME: i32 = 5; // u8 per log entry consumed
+const R_EVENT: i32 = 6; // u8 per log entry consumed
+const R_STEP_MOVES: i32 = 7; // i32 per step 0..T: end of its entries
+const R_STEP_IGNITED: i32 = 8; // i32 per step 0..T: end of its ignitions
+const R_IGNITED: i32 = 9; // i32 per ignited cell, ascending within a step
+const R_STEP_TRAPPED: i32 = 10; // i32 per step 0..T: end of its trapped set
+const R_TRAPPED: i32 = 11; // i32 person numbers, ascending within a step
+const R_STATUS: i32 = 12; // u8 per person: final status
+const R_RESOLUTION: i32 = 13; // i32 per person: resolution step or -1
+// Scratch.
+const R_BURNING: i32 = 14;
+const R_BURNING_CELLS: i32 = 15;
+const R_OCCUPANT: i32 = 16;
+const R_REACHED: i32 = 17; // i32 per cell: the search that reached it
+const R_TARGET: i32 = 18;
+const R_CLAIMS: i32 = 19;
+const R_CLAIM_HEAD: i32 = 20;
+const R_CLAIM_NEXT: i32 = 21;
+const R_CONTESTED: i32 = 22;
+const R_CHAIN: i32 = 23;
+const R_ON_CHAIN: i32 = 24;
+const R_CANDIDATE: i32 = 25;
+const R_CANDIDATES: i32 = 26;
+const R_QUEUE: i32 = 27;
+const R_OUTCOME_P: i32 = 28; // u8 per person: this step's outcome
+const R_EVENT_P: i32 = 29; // u8 per person: this step's event
+const R_LOG_END: i32 = 30; // input, i32 per log step: end of its entries
+const R_CLOSED: i32 = 31; // u8 per cell: wall or burning
+const R_EXIT_CELLS: i32 = 32; // i32 per exit cell, ascending
+const R_EDGES: i32 = 33; // u8 per cell: which neighbours exist (N, E, S, W bits)
+const R_CLAIM_TAIL: i32 = 34; // i32 per cell: last mover on its claim list
+const REGIONS: i32 = 35;
+
+// Per region: its address, and its size in bytes (static, so that the
+// kernel allocates nothing: everything above __heap_base is the regions').
+const TABLE: usize = memory.data(REGIONS * 4, 8);
+// Cell offset of each action code (stay, N, E, S, W) on this grid: a load in
+// place of a branch on a code that a random policy makes unpredictable.
+const OFFSETS: usize = memory.data(5 * 4, 8);
+const SIZES: usize = memory.data(REGIONS * 4, 8);
+
+// @ts-ignore: decorator
+@inline
+function size(id: i32, bytes: i32): void {
+  store<u32>(SIZES + (<usize>id << 2), <u32>bytes);
+}
+
+// Codes shared with src/step.ts.
+const STAYED: u8 = 0;
+const MOVED: u8 = 1;
+const BLOCKED_BOUNDARY: u8 = 2;
+const BLOCKED_WALL: u8 = 3;
+const BLOCKED_FIRE: u8 = 4;
+const BLOCKED_OCCUPIED: u8 = 5;
+const BLOCKED_CONFLICT: u8 = 6;
+const BLOCKED_CYCLE: u8 = 7;
+const NONE: u8 = 255;
+const PENDING: u8 = 254;
+const ACTIVE: u8 = 0;
+const EVACUATED: u8 = 1;
+const CASUALTY: u8 = 2;
+const EVENT_EVACUATED: u8 = 1;
+const EVENT_ENTERED_FIRE: u8 = 2;
+const EVENT_FIRE_SPREAD: u8 = 3;
+// Neighbour bits of R_EDGES, in neighbour order; action code c (1..4) is
+// the direction of bit 1 << (c - 1).
+const HAS_N: u8 = 1;
+const HAS_E: u8 = 2;
+const HAS_S: u8 = 4;
+const HAS_W: u8 = 8;
+const TERM_NONE: i32 = 0;
+const TERM_ALL_RESOLVED: i32 = 1;
+const TERM_MAX_STEPS: i32 = 2;
+
+/** run() results. */
+const OK: i32 = 0;
+const LOG_ENDED: i32 = 1;
+const BAD_ACTION: i32 = 2;
+const LOG_MISMATCH: i32 = 3;
+
+let width: i32 = 0;
+let height: i32 = 0;
+let cells: i32 = 0;
+let people: i32 = 0;
+let ignitionCount: i32 = 0;
+let logLength: i32 = 0;
+let logSteps: i32 = 0;
+let blocked: bool = false;
+let always: bool = false;
+let threshold: u64 = 0;
+let fireState: u64 = 0;
+let movementState: u64 = 0;
+let steps: i32 = 0;
+let termination: i32 = TERM_NONE;
+let consumed: i32 = 0;
+let burningCount: i32 = 0;
+let ignitedTotal: i32 = 0;
+let trappedTotal: i32 = 0;
+let exitCount: i32 = 0;
+let activeCount: i32 = 0;
+// Cells that two or more movers target, first `contestedCount` of R_CONTESTED.
+let contestedCount: i32 = 0;
+// Someone in s_0 stands on an exit (scenario validation forbids it; the
+// layout of a test may not).
+let startsOnExit: bool = false;
+// The reachability search number: a cell is reachable from a usable exit
+// when R_REACHED holds the current one (so nothing is cleared per search).
+let search: i32 = 0;
+// The current search's queue: [searchHead, searchTail) still to expand.
+let searchHead: i32 = 0;
+let searchTail: i32 = 0;
+// Burning cells [0, frontier) of R_BURNING_CELLS may still have a floor
+// neighbour that is not burning; the others never make candidates again.
+let frontier: i32 = 0;
+
+// @ts-ignore: decorator
+@inline
+function at(id: i32): usize {
+  return <usize>load<u32>(TABLE + (<usize>id << 2));
+}
+
+// @ts-ignore: decorator
+@inline
+function geti(base: usize, i: i32): i32 {
+  return load<i32>(base + (<usize>i << 2));
+}
+
+// @ts-ignore: decorator
+@inline
+function seti(base: usize, i: i32, v: i32): void {
+  store<i32>(base + (<usize>i << 2), v);
+}
+
+// @ts-ignore: decorator
+@inline
+function getb(base: usize, i: i32): u8 {
+  return load<u8>(base + <usize>i);
+}
+
+// @ts-ignore: decorator
+@inline
+function setb(base: usize, i: i32, v: u8): void {
+  store<u8>(base + <usize>i, v);
+}
+
+/** First address that the kernel's static data does not use. */
+export function heapBase(): usize {
+  return __heap_base;
+}
+
+/** Address of region `id` (valid after prepare). */
+export function region(id: i32): usize {
+  return at(id);
+}
+
+/**
+ * Place every region for a grid, a number of people and of initial
+ * ignitions, and an action log of `entries` codes over `stepsInLog` steps.
+ * Returns 0, or -1 when memory cannot grow that far.
+ */
+export function prepare(
+  w: i32,
+  h: i32,
+  n: i32,
+  ignitions: i32,
+  entries: i32,
+  stepsInLog: i32,
+): i32 {
+  width = w;
+  height = h;
+  cells = w * h;
+  people = n;
+  ignitionCount = ignitions;
+  logLength = entries;
+  logSteps = stepsInLog;
+  const c4 = cells << 2;
+  const n4 = n << 2;
+  size(R_WALL, cells);
+  size(R_EXIT_AT, c4);
+  size(R_POSITION, n4);
+  size(R_IGNITION, ignitions << 2);
+  size(R_ACTIONS, entries);
+  size(R_OUTCOME, entries);
+  size(R_EVENT, entries);
+  size(R_STEP_MOVES, (stepsInLog + 1) << 2);
+  size(R_STEP_IGNITED, (stepsInLog + 1) << 2);
+  size(R_IGNITED, c4);
+  size(R_STEP_TRAPPED, (stepsInLog + 1) << 2);
+  size(R_TRAPPED, (n + entries) << 2);
+  size(R_STATUS, n);
+  size(R_RESOLUTION, n4);
+  size(R_BURNING, cells);
+  size(R_BURNING_CELLS, c4);
+  size(R_OCCUPANT, c4);
+  size(R_REACHED, c4);
+  size(R_TARGET, n4);
+  size(R_CLAIMS, c4);
+  size(R_CLAIM_HEAD, c4);
+  size(R_CLAIM_NEXT, n4);
+  size(R_CONTESTED, n4);
+  size(R_CHAIN, n4);
+  size(R_ON_CHAIN, n);
+  size(R_CANDIDATE, cells);
+  size(R_CANDIDATES, c4);
+  size(R_QUEUE, c4);
+  size(R_OUTCOME_P, n);
+  size(R_EVENT_P, n);
+  size(R_LOG_END, stepsInLog << 2);
+  size(R_CLOSED, cells);
+  size(R_EXIT_CELLS, c4);
+  size(R_EDGES, cells);
+  size(R_CLAIM_TAIL, c4);
+  let top: u64 = (<u64>__heap_base + 7) & ~7;
+  for (let id = 0; id < REGIONS; id++) {
+    store<u32>(TABLE + (<usize>id << 2), <u32>top);
+    top = (top + <u64>load<u32>(SIZES + (<usize>id << 2)) + 7) & ~7;
+  }
+  if (top > 0xffff0000) return -1;
+  const need = <i32>((top + 0xffff) >> 16);
+  const have = memory.size();
+  if (need > have && memory.grow(need - have) < 0) return -1;
+  return 0;
+}
+
+/**
+ * Play the episode. Returns OK when it terminated; LOG_ENDED when the log
+ * ran out of steps first; LOG_MISMATCH when a step of the log has another
+ * number of entries than there are active people; BAD_ACTION for a code
+ * above 4. stepCount() is the number of complete steps. `always` is the threshold 2^64: every word ignites,
+ * and `limit` is then unused.
+ */
+export function run(
+  maxSteps: i32,
+  enterFireBlocked: i32,
+  seed: u64,
+  limit: u64,
+  alwaysIgnites: i32,
+): i32 {
+  blocked = enterFireBlocked != 0;
+  always = alwaysIgnites != 0;
+  threshold = limit;
+  fireState = streamState(seed, 1);
+  movementState = streamState(seed, 2);
+  initialState();
+  while (termination == TERM_NONE) {
+    if (steps >= logSteps) return LOG_ENDED;
+    const result = step(maxSteps);
+    if (result != OK) return result;
+  }
+  return OK;
+}
+
+/** Complete steps played by the last run(). */
+export function stepCount(): i32 {
+  return steps;
+}
+
+/** Termination code of the last run(): 0 none, 1 all_resolved, 2 max_steps. */
+export function terminationCode(): i32 {
+  return termination;
+}
+
+/** Log entries consumed by the last run(). */
+export function entriesConsumed(): i32 {
+  return consumed;
+}
+
+function initialState(): void {
+  steps = 0;
+  termination = TERM_NONE;
+  consumed = 0;
+  burningCount = 0;
+  ignitedTotal = 0;
+  trappedTotal = 0;
+  const burning = at(R_BURNING);
+  const burningCells = at(R_BURNING_CELLS);
+  const occupant = at(R_OCCUPANT);
+  const position = at(R_POSITION);
+  memory.fill(burning, 0, <usize>cells);
+  memory.fill(at(R_CANDIDATE), 0, <usize>cells);
+  memory.fill(at(R_CLAIMS), 0, <usize>cells << 2);
+  memory.fill(at(R_CLAIM_HEAD), 0xff, <usize>cells << 2);
+  memory.fill(occupant, 0xff, <usize>cells << 2);
+  memory.fill(at(R_ON_CHAIN), 0, <usize>people);
+  memory.fill(at(R_STATUS), ACTIVE, <usize>people);
+  memory.fill(at(R_RESOLUTION), 0xff, <usize>people << 2);
+  seti(OFFSETS, 0, 0);
+  seti(OFFSETS, 1, -width);
+  seti(OFFSETS, 2, 1);
+  seti(OFFSETS, 3, width);
+  seti(OFFSETS, 4, -1);
+  // Neighbour masks once per episode, so that no step divides by width.
+  const edges = at(R_EDGES);
+  for (let r = 0; r < height; r++) {
+    for (let c = 0; c < width; c++) {
+      let m: u8 = 0;
+      if (r > 0) m |= HAS_N;
+      if (c < width - 1) m |= HAS_E;
+      if (r < height - 1) m |= HAS_S;
+      if (c > 0) m |= HAS_W;
+      setb(edges, r * width + c, m);
+    }
+  }
+  const closed = at(R_CLOSED);
+  memory.copy(closed, at(R_WALL), <usize>cells);
+  memory.fill(at(R_REACHED), 0, <usize>cells << 2);
+  search = 0;
+  const exitAt = at(R_EXIT_AT);
+  const exitCells = at(R_EXIT_CELLS);
+  exitCount = 0;
+  for (let cell = 0; cell < cells; cell++) {
+    if (geti(exitAt, cell) >= 0) seti(exitCells, exitCount++, cell);
+  }
+  const ignition = at(R_IGNITION);
+  for (let k = 0; k < ignitionCount; k++) {
+    const cell = geti(ignition, k);
+    setb(burning, cell, 1);
+    setb(closed, cell, 1);
+    seti(burningCells, burningCount++, cell);
+  }
+  frontier = burningCount;
+  startsOnExit = false;
+  for (let i = 0; i < people; i++) {
+    const cell = geti(position, i);
+    seti(occupant, cell, i);
+    if (geti(exitAt, cell) >= 0) startsOnExit = true;
+  }
+  activeCount = people;
+  seti(at(R_STEP_MOVES), 0, 0);
+  seti(at(R_STEP_IGNITED), 0, 0);
+  newSearch();
+  recordTrapped();
+}
+
+
+/** One step s_{t-1} → s_t (contract §7 steps 1–9), as stepCore does it. */
+function step(maxSteps: i32): i32 {
+  const status = at(R_STATUS);
+  // A step of the log with another count than the active people, or with
+  // a bad code, stops the replay before anything changes.
+  const end = geti(at(R_LOG_END), steps);
+  if (end > logLength || end - consumed != activeCount) return LOG_MISMATCH;
+  if (!resolveIntents()) return BAD_ACTION;
+  steps += 1;
+  const outcomeP = at(R_OUTCOME_P);
+  const eventP = at(R_EVENT_P);
+  resolveConflicts();
+  resolveChains(); // and steps 4–5
+  if (startsOnExit) evacuateStanding();
+  const before = ignitedTotal;
+  spreadFire();
+  const occupant = at(R_OCCUPANT);
+  const ignited = at(R_IGNITED);
+  for (let k = before; k < ignitedTotal; k++) {
+    const cell = geti(ignited, k);
+    const i = geti(occupant, cell);
+    if (i >= 0) {
+      setb(status, i, CASUALTY);
+      seti(occupant, cell, -1);
+      setb(eventP, i, EVENT_FIRE_SPREAD);
+    }
+  }
+  seti(at(R_STEP_IGNITED), steps, ignitedTotal);
+  if (ignitedTotal > before) newSearch();
+  // One pass for the outputs by log entry (the people active before the
+  // step, in order), the trapped set of s_t and the people still active.
+  const outcome = at(R_OUTCOME);
+  const event = at(R_EVENT);
+  const resolution = at(R_RESOLUTION);
+  const position = at(R_POSITION);
+  const trapped = at(R_TRAPPED);
+  let active = 0;
+  let j = consumed;
+  for (let i = 0; i < people; i++) {
+    const o = getb(outcomeP, i);
+    if (o == NONE) continue;
+    const e = getb(eventP, i);
+    setb(outcome, j, o);
+    setb(event, j, e);
+    j++;
+    if (e != 0) seti(resolution, i, steps);
+    else {
+      active++;
+      if (!reachable(geti(position, i))) {
+        seti(trapped, trappedTotal++, i);
+      }
+    }
+  }
+  seti(at(R_STEP_TRAPPED), steps, trappedTotal);
+  consumed = j;
+  activeCount = active;
+  seti(at(R_STEP_MOVES), steps, consumed);
+  termination = active > 0
+    ? steps >= maxSteps ? TERM_MAX_STEPS : TERM_NONE
+    : TERM_ALL_RESOLVED;
+  return OK;
+}
+
+/**
+ * Step 1: stay, boundary, wall and (under blocked) fire; the rest are
+ * movers, entered on their target's claim list. Writes only per-step
+ * scratch and claim lists, so false (a code above 4) leaves s_{t-1} as it
+ * was; the run then ends, and the next run starts from clean lists.
+ */
+function resolveIntents(): bool {
+  const status = at(R_STATUS);
+  const actions = at(R_ACTIONS);
+  const outcomeP = at(R_OUTCOME_P);
+  const position = at(R_POSITION);
+  const target = at(R_TARGET);
+  const wall = at(R_WALL);
+  const burning = at(R_BURNING);
+  const edges = at(R_EDGES);
+  const eventP = at(R_EVENT_P);
+  const claims = at(R_CLAIMS);
+  const claimHead = at(R_CLAIM_HEAD);
+  const claimNext = at(R_CLAIM_NEXT);
+  const claimTail = at(R_CLAIM_TAIL);
+  const contested = at(R_CONTESTED);
+  contestedCount = 0;
+  let j = consumed;
+  for (let i = 0; i < people; i++) {
+    setb(eventP, i, 0);
+    if (getb(status, i) != ACTIVE) {
+      setb(outcomeP, i, NONE);
+      continue;
+    }
+    const code = getb(actions, j++);
+    if (code > 4) return false;
+    if (code == 0) {
+      setb(outcomeP, i, STAYED);
+      continue;
+    }
+    const from = geti(position, i);
+    let o: u8 = PENDING;
+    if ((getb(edges, from) & (<u8>1 << (code - 1))) == 0) {
+      o = BLOCKED_BOUNDARY;
+    } else {
+      const cell = from + geti(OFFSETS, code);
+      if (getb(wall, cell) == 1) o = BLOCKED_WALL;
+      else if (blocked && getb(burning, cell) == 1) o = BLOCKED_FIRE;
+      else {
+        seti(target, i, cell);
+        // Step 2's claim lists, appended in ascending person order.
+        const c = geti(claims, cell) + 1;
+        seti(claims, cell, c);
+        if (c == 1) seti(claimHead, cell, i);
+        else {
+          seti(claimNext, geti(claimTail, cell), i);
+          if (c == 2) seti(contested, contestedCount++, cell);
+        }
+        seti(claimTail, cell, i);
+        seti(claimNext, i, -1);
+      }
+    }
+    setb(outcomeP, i, o);
+  }
+  return true;
+}
+
+/** uniform(k) of the movement stream: contract §7 rejection. */
+function movementUniform(k: u64): u64 {
+  // A power of two rejects nothing (2^64 mod k = 0) and reduces by a mask:
+  // the same value as w % k, without a 64-bit division.
+  if ((k & (k - 1)) == 0) {
+    movementState = advance(movementState);
+    return mix(movementState) & (k - 1);
+  }
+  let w: u64;
+  do {
+    movementState = advance(movementState);
+    w = mix(movementState);
+  } while (!accepts(w, k));
+  return w % k;
+}
+
+/**
+ * Step 2: for each cell that two or more movers target, in row-major order,
+ * keep the mover at index uniform(k) of the person-ordered list (built in
+ * step 1; resolveChains clears it).
+ */
+function resolveConflicts(): void {
+  const outcomeP = at(R_OUTCOME_P);
+  const claims = at(R_CLAIMS);
+  const claimHead = at(R_CLAIM_HEAD);
+  const claimNext = at(R_CLAIM_NEXT);
+  const contested = at(R_CONTESTED);
+  const count = contestedCount;
+  if (count > 1) ascending(contested, count);
+  for (let k = 0; k < count; k++) {
+    const cell = geti(contested, k);
+    const winner = <i32>movementUniform(<u64>geti(claims, cell));
+    let index = 0;
+    for (let i = geti(claimHead, cell); i >= 0; i = geti(claimNext, i)) {
+      if (index != winner) setb(outcomeP, i, BLOCKED_CONFLICT);
+      index++;
+    }
+  }
+}
+
+/**
+ * Step 3: follow each remaining mover's chain of occupied targets to a free
+ * cell (all move), a person who does not move (all blocked_occupied) or back
+ * to itself (all blocked_cycle).
+ */
+function resolveChains(): void {
+  const outcomeP = at(R_OUTCOME_P);
+  const target = at(R_TARGET);
+  const chain = at(R_CHAIN);
+  const onChain = at(R_ON_CHAIN);
+  const occupant = at(R_OCCUPANT);
+  const claims = at(R_CLAIMS);
+  const claimHead = at(R_CLAIM_HEAD);
+  for (let start = 0; start < people; start++) {
+    const first = getb(outcomeP, start);
+    if (first == BLOCKED_CONFLICT) {
+      const cell = geti(target, start);
+      seti(claims, cell, 0);
+      seti(claimHead, cell, -1);
+    }
+    if (first != PENDING) continue;
+    let length = 0;
+    let cur = start;
+    let result: u8 = MOVED;
+    for (;;) {
+      seti(chain, length++, cur);
+      setb(onChain, cur, 1);
+      const next = geti(occupant, geti(target, cur));
+      if (next < 0) {
+        result = MOVED;
+        break;
+      }
+      if (getb(onChain, next) == 1) {
+        // After step 2 a cell has at most one mover: a chain closes only at
+        // its own start.
+        result = BLOCKED_CYCLE;
+        break;
+      }
+      const o = getb(outcomeP, next);
+      if (o != PENDING) {
+        result = o == MOVED ? MOVED : BLOCKED_OCCUPIED;
+        break;
+      }
+      cur = next;
+    }
+    // Every pending mover is on exactly one chain (later starts skip it),
+    // so its claim is cleared here once, and a moving chain moves here.
+    for (let k = 0; k < length; k++) {
+      const i = geti(chain, k);
+      setb(outcomeP, i, result);
+      setb(onChain, i, 0);
+      const cell = geti(target, i);
+      seti(claims, cell, 0);
+      seti(claimHead, cell, -1);
+      if (result == MOVED) move(i, cell);
+    }
+  }
+}
+
+/**
+ * Steps 4–5 for one mover, applied as soon as its chain is known to move.
+ * That leaves step 3's answers unchanged: a later chain that reaches a cell
+ * a mover has left would have found that mover moving, and finds the cell
+ * free; no later chain reaches a cell a mover has entered, since after
+ * step 2 only that mover targets it. The mover vacates its origin only if
+ * it still holds it: a follower taken first has already moved in. Only a
+ * mover can evacuate: nobody starts on an exit (unless `startsOnExit`,
+ * when evacuateStanding() runs too), and a person who reaches an exit
+ * leaves or dies there in the same step.
+ */
+// @ts-ignore: decorator
+@inline
+function move(i: i32, cell: i32): void {
+  const position = at(R_POSITION);
+  const occupant = at(R_OCCUPANT);
+  const from = geti(position, i);
+  if (geti(occupant, from) == i) seti(occupant, from, -1);
+  seti(position, i, cell);
+  if (getb(at(R_BURNING), cell) == 1) {
+    setb(at(R_STATUS), i, CASUALTY);
+    setb(at(R_EVENT_P), i, EVENT_ENTERED_FIRE);
+  } else if (geti(at(R_EXIT_AT), cell) >= 0) {
+    setb(at(R_STATUS), i, EVACUATED);
+    setb(at(R_EVENT_P), i, EVENT_EVACUATED);
+  } else seti(occupant, cell, i);
+}
+
+/** Step 5 for everyone active, as stepCore does it, when someone started on an exit. */
+function evacuateStanding(): void {
+  const position = at(R_POSITION);
+  const occupant = at(R_OCCUPANT);
+  const burning = at(R_BURNING);
+  const status = at(R_STATUS);
+  const exitAt = at(R_EXIT_AT);
+  const eventP = at(R_EVENT_P);
+  for (let i = 0; i < people; i++) {
+    if (getb(status, i) != ACTIVE) continue;
+    const cell = geti(position, i);
+    if (geti(exitAt, cell) >= 0 && getb(burning, cell) == 0) {
+      setb(status, i, EVACUATED);
+      seti(occupant, cell, -1);
+      setb(eventP, i, EVENT_EVACUATED);
+    }
+  }
+}
+
+/**
+ * Whether a fire word ignites: w < threshold, where threshold 2^64 (which
+ * no u64 holds) is `always`. The word is drawn before this is asked, so a
+ * draw is made for every burning neighbour whatever the answer.
+ */
+// @ts-ignore: decorator
+@inline
+function ignites(w: u64, limit: u64, all: bool): bool {
+  return all || w < limit;
+}
+
+/** Test seam: ignites() on one word, threshold and flag. */
+export function ignitesWord(w: u64, limit: u64, all: i32): i32 {
+  return ignites(w, limit, all != 0) ? 1 : 0;
+}
+
+// @ts-ignore: decorator
+@inline
+function fireDraw(): bool {
+  fireState = advance(fireState);
+  return ignites(mix(fireState), threshold, always);
+}
+
+// @ts-ignore: decorator
+@inline
+function consider(candidate: usize, candidates: usize, cell: i32, count: i32): i32 {
+  if (getb(candidate, cell) == 0) {
+    setb(candidate, cell, 1);
+    seti(candidates, count, cell);
+    return count + 1;
+  }
+  return count;
+}
+
+/**
+ * Step 6: candidates in row-major order; one fire word per burning
+ * neighbour in N, E, S, W order, every draw made; ignitions are applied
+ * after all draws, so candidates see burning(s_{t-1}).
+ */
+function spreadFire(): void {
+  const burning = at(R_BURNING);
+  const burningCells = at(R_BURNING_CELLS);
+  const candidate = at(R_CANDIDATE);
+  const candidates = at(R_CANDIDATES);
+  const ignited = at(R_IGNITED);
+  const closed = at(R_CLOSED);
+  const edges = at(R_EDGES);
+  let count = 0;
+  // A burning cell whose neighbours are all walls or burning is dropped
+  // from the scan: fire only grows, so it never has a candidate again.
+  // The scan order does not matter, as candidates are sorted.
+  let b = 0;
+  while (b < frontier) {
+    const cell = geti(burningCells, b);
+    const m = getb(edges, cell);
+    let open = false;
+    if ((m & HAS_N) != 0 && getb(closed, cell - width) == 0) {
+      open = true;
+      count = consider(candidate, candidates, cell - width, count);
+    }
+    if ((m & HAS_E) != 0 && getb(closed, cell + 1) == 0) {
+      open = true;
+      count = consider(candidate, candidates, cell + 1, count);
+    }
+    if ((m & HAS_S) != 0 && getb(closed, cell + width) == 0) {
+      open = true;
+      count = consider(candidate, candidates, cell + width, count);
+    }
+    if ((m & HAS_W) != 0 && getb(closed, cell - 1) == 0) {
+      open = true;
+      count = consider(candidate, candidates, cell - 1, count);
+    }
+    if (open) b++;
+    else {
+      frontier--;
+      seti(burningCells, b, geti(burningCells, frontier));
+      seti(burningCells, frontier, cell);
+    }
+  }
+  rowMajor(candidate, candidates, count);
+  const first = ignitedTotal;
+  for (let k = 0; k < count; k++) {
+    const cell = geti(candidates, k);
+    setb(candidate, cell, 0);
+    const m = getb(edges, cell);
+    // Non-short-circuit ors: every burning neighbour draws its word.
+    let hit = false;
+    if ((m & HAS_N) != 0 && getb(burning, cell - width) == 1) hit = fireDraw() | hit;
+    if ((m & HAS_E) != 0 && getb(burning, cell + 1) == 1) hit = fireDraw() | hit;
+    if ((m & HAS_S) != 0 && getb(burning, cell + width) == 1) hit = fireDraw() | hit;
+    if ((m & HAS_W) != 0 && getb(burning, cell - 1) == 1) hit = fireDraw() | hit;
+    if (hit) seti(ignited, ignitedTotal++, cell);
+  }
+  for (let k = first; k < ignitedTotal; k++) {
+    const cell = geti(ignited, k);
+    setb(burning, cell, 1);
+    setb(closed, cell, 1);
+    // New burning cells join the frontier; the dropped ones stay past it.
+    seti(burningCells, burningCount, geti(burningCells, frontier));
+    seti(burningCells, frontier++, cell);
+    burningCount++;
+  }
+}
+
+/**
+ * Step 8's reachability: a breadth-first search from every exit not
+ * burning, over floor not burning, started by newSearch() whenever the fire
+ * changes and carried only as far as the people need (reachable()). A cell
+ * is reachable exactly when the search, run to the end, would stamp it, so
+ * stopping early gives the same answers. src/grid.ts computes distances;
+ * only reachability is used, and it does not depend on the search order.
+ */
+function newSearch(): void {
+  search++;
+  const reached = at(R_REACHED);
+  const queue = at(R_QUEUE);
+  const closed = at(R_CLOSED);
+  const exitCells = at(R_EXIT_CELLS);
+  let tail = 0;
+  for (let e = 0; e < exitCount; e++) {
+    const cell = geti(exitCells, e);
+    if (getb(closed, cell) == 0) {
+      seti(reached, cell, search);
+      seti(queue, tail++, cell);
+    }
+  }
+  searchHead = 0;
+  searchTail = tail;
+}
+
+/** Whether `target` is reachable, running the current search further if needed. */
+function reachable(target: i32): bool {
+  const reached = at(R_REACHED);
+  if (geti(reached, target) == search) return true;
+  const queue = at(R_QUEUE);
+  const closed = at(R_CLOSED);
+  const edges = at(R_EDGES);
+  let head = searchHead;
+  let tail = searchTail;
+  while (head < tail) {
+    const cell = geti(queue, head++);
+    const m = getb(edges, cell);
+    if ((m & HAS_N) != 0) tail = visit(reached, queue, closed, cell - width, tail);
+    if ((m & HAS_E) != 0) tail = visit(reached, queue, closed, cell + 1, tail);
+    if ((m & HAS_S) != 0) tail = visit(reached, queue, closed, cell + width, tail);
+    if ((m & HAS_W) != 0) tail = visit(reached, queue, closed, cell - 1, tail);
+    if (geti(reached, target) == search) break;
+  }
+  searchHead = head;
+  searchTail = tail;
+  return geti(reached, target) == search;
+}
+
+// @ts-ignore: decorator
+@inline
+function visit(reached: usize, queue: usize, closed: usize, cell: i32, tail: i32): i32 {
+  if (geti(reached, cell) == search || getb(closed, cell) == 1) return tail;
+  seti(reached, cell, search);
+  seti(queue, tail, cell);
+  return tail + 1;
+}
+
+/** Step 8: append the trapped set of the current state (person order). */
+function recordTrapped(): void {
+  const status = at(R_STATUS);
+  const position = at(R_POSITION);
+  const trapped = at(R_TRAPPED);
+  for (let i = 0; i < people; i++) {
+    if (getb(status, i) == ACTIVE && !reachable(geti(position, i))) {
+      seti(trapped, trappedTotal++, i);
+    }
+  }
+  seti(at(R_STEP_TRAPPED), steps, trappedTotal);
+}
+
+/**
+ * Put the `count` flagged cells at `list` in row-major order: insertion sort
+ * for a few, a scan of the flags when there are many (cheaper than sorting
+ * once count · log count passes the number of cells).
+ */
+function rowMajor(flags: usize, list: usize, count: i32): void {
+  if (count <= 16) insertionSort(list, count);
+  else if (count * 8 >= cells) {
+    let k = 0;
+    for (let cell = 0; k < count; cell++) {
+      if (getb(flags, cell) != 0) seti(list, k++, cell);
+    }
+  } else sort(list, count);
+}
+
+/** Sort `count` i32 values at `list` ascending. */
+function ascending(list: usize, count: i32): void {
+  if (count <= 16) insertionSort(list, count);
+  else sort(list, count);
+}
+
+// @ts-ignore: decorator
+@inline
+function insertionSort(list: usize, count: i32): void {
+  for (let i = 1; i < count; i++) {
+    const v = geti(list, i);
+    let j = i - 1;
+    while (j >= 0 && geti(list, j) > v) {
+      seti(list, j + 1, geti(list, j));
+      j--;
+    }
+    seti(list, j + 1, v);
+  }
+}
+
+/** In-place heapsort of `count` i32 values at `base`, ascending. */
+function sort(base: usize, count: i32): void {
+  for (let i = (count >> 1) - 1; i >= 0; i--) siftDown(base, i, count);
+  for (let end = count - 1; end > 0; end--) {
+    const top = geti(base, 0);
+    seti(base, 0, geti(base, end));
+    seti(base, end, top);
+    siftDown(base, 0, end);
+  }
+}
+
+function siftDown(base: usize, root: i32, count: i32): void {
+  const v = geti(base, root);
+  let i = root;
+  for (;;) {
+    let child = 2 * i + 1;
+    if (child >= count) break;
+    if (child + 1 < count && geti(base, child + 1) > geti(base, child)) child++;
+    if (geti(base, child) <= v) break;
+    seti(base, i, geti(base, child));
+    i = child;
+  }
+  seti(base, i, v);
+}
+
+/** Test seam: `count` words of stream(seed, id) into u64s at `out`. */
+export function streamWords(seed: u64, id: u64, count: i32, out: usize): void {
+  let state = streamState(seed, id);
+  for (let k = 0; k < count; k++) {
+    state = advance(state);
+    store<u64>(out + (<usize>k << 3), mix(state));
+  }
+}
+
+/**
+ * Test seam: uniform(k) of stream(seed, id) for each of the `count` u64
+ * bounds at `io`, through the movement stream's own rejection loop; the
+ * draws replace the bounds, and io[count] gets the stream's next raw word
+ * (which tells how many words were drawn).
+ */
+export function streamUniform(seed: u64, id: u64, count: i32, io: usize): void {
+  const saved = movementState;
+  movementState = streamState(seed, id);
+  for (let c = 0; c < count; c++) {
+    const at = io + (<usize>c << 3);
+    store<u64>(at, movementUniform(load<u64>(at)));
+  }
+  movementState = advance(movementState);
+  store<u64>(io + (<usize>count << 3), mix(movementState));
+  movementState = saved;
+}

@@ -1,0 +1,320 @@
+/**
+ * The host side of the AssemblyScript replay kernel (`assembly/replay.ts`)
+ * and the replay seam: {@linkcode replayTrace} plays an episode from a
+ * compiled scenario (its {@linkcode Layout}), a seed and an action log
+ * through the kernel (`"wasm"`, the default) or through the TypeScript
+ * reference (`"reference"`, `trace.ts` over `step.ts`). The two give the
+ * same {@linkcode Trace} bit for bit; the tests hold them equal.
+ *
+ * One kernel instance per thread. Its memory holds one episode at a time:
+ * `prepare` places the regions, the host writes the inputs, `run` plays the
+ * episode, and the outputs are copied out before the next call.
+ *
+ * @module
+ */
+
+import { replayWasmModule } from "../wasm/replay_wasm.generated.ts";
+import { KERNEL_NAMES, type KernelName } from "./bootstrap/kernel.ts";
+import type { Layout } from "./sim/simulator.ts";
+import {
+  type ActionLog,
+  referenceTrace,
+  type ReplayStop,
+  type Trace,
+} from "./trace.ts";
+
+type Exports = {
+  memory: WebAssembly.Memory;
+  region(id: number): number;
+  prepare(
+    width: number,
+    height: number,
+    people: number,
+    ignitions: number,
+    entries: number,
+    steps: number,
+  ): number;
+  run(
+    maxSteps: number,
+    enterFireBlocked: number,
+    seed: bigint,
+    threshold: bigint,
+    always: number,
+  ): number;
+  stepCount(): number;
+  terminationCode(): number;
+  entriesConsumed(): number;
+  ignitesWord(w: bigint, threshold: bigint, always: number): number;
+  streamWords(seed: bigint, id: bigint, count: number, out: number): void;
+  streamUniform(seed: bigint, id: bigint, count: number, io: number): void;
+};
+
+// Region ids of assembly/replay.ts.
+const R_WALL = 0;
+const R_EXIT_AT = 1;
+const R_POSITION = 2;
+const R_IGNITION = 3;
+const R_ACTIONS = 4;
+const R_OUTCOME = 5;
+const R_EVENT = 6;
+const R_STEP_MOVES = 7;
+const R_STEP_IGNITED = 8;
+const R_IGNITED = 9;
+const R_STEP_TRAPPED = 10;
+const R_TRAPPED = 11;
+const R_STATUS = 12;
+const R_RESOLUTION = 13;
+/** The first region after the outputs. */
+const R_AFTER_OUTPUTS = 14;
+const R_LOG_END = 30;
+
+const STOPS: readonly ReplayStop[] = [
+  "terminated",
+  "log_ended",
+  "bad_action",
+  "log_mismatch",
+];
+
+const TWO64 = 1n << 64n;
+/**
+ * The largest cell, person, code or step count: the kernel's region sizes
+ * are u32 bytes, and (people + codes) · 4 must stay below 2^32 − 2^16.
+ */
+const MAX_ITEMS = 2 ** 26;
+
+let kernel: Exports | undefined;
+
+let memoryViews: { u8: Uint8Array; i32: Int32Array } | undefined;
+
+/** Views of the whole memory, made again after it grows. */
+function views(k: Exports): { u8: Uint8Array; i32: Int32Array } {
+  const buffer = k.memory.buffer;
+  if (memoryViews === undefined || memoryViews.u8.buffer !== buffer) {
+    memoryViews = { u8: new Uint8Array(buffer), i32: new Int32Array(buffer) };
+  }
+  return memoryViews;
+}
+
+function instance(): Exports {
+  kernel ??= new WebAssembly.Instance(replayWasmModule(), {})
+    .exports as unknown as Exports;
+  return kernel;
+}
+
+/**
+ * The trace of an episode through the WebAssembly kernel.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { layoutOf } from "./sim/simulator.ts";
+ * import { wasmTrace } from "./replay_kernel.ts";
+ * import type { Scenario } from "./types.ts";
+ * const s = { grid: ["..."], exits: [{ exit_id: "x", position: [0, 0] }],
+ *   people: [{ person_id: "p", position: [0, 2] }],
+ *   fire: { ignitions: [], spread_probability: [0, 1], enter_fire: "blocked" },
+ *   termination: { max_steps: 5 } } as unknown as Scenario;
+ * const west = { codes: Uint8Array.of(4, 4), ends: Int32Array.of(1, 2) };
+ * const trace = wasmTrace(layoutOf(s), 0, west);
+ * assert.ok(trace.stop === "terminated" && trace.steps === 2 && trace.status[0] === 1);
+ * ```
+ */
+export function wasmTrace(
+  layout: Layout,
+  seed: number | bigint,
+  log: ActionLog,
+): Trace {
+  const { world } = layout;
+  const cells = world.width * world.height;
+  const n = world.people;
+  const s = BigInt(seed);
+  if (s < 0n || s >= TWO64) throw new RangeError(`seed ${seed} is not a u64`);
+  const threshold = world.threshold;
+  if (threshold < 0n || threshold > TWO64) {
+    throw new RangeError(`threshold ${threshold} is outside [0, 2^64]`);
+  }
+  if (
+    cells > MAX_ITEMS || n > MAX_ITEMS || log.codes.length > MAX_ITEMS ||
+    log.ends.length > MAX_ITEMS
+  ) throw new RangeError(`episode too large for the replay kernel`);
+  const k = instance();
+  if (
+    k.prepare(
+      world.width,
+      world.height,
+      n,
+      layout.ignitions.length,
+      log.codes.length,
+      log.ends.length,
+    ) !== 0
+  ) throw new RangeError("the replay kernel cannot grow its memory");
+  const { u8, i32 } = views(k);
+  // Regions are 8-byte aligned, so an Int32Array index is the address / 4.
+  u8.set(world.wall, k.region(R_WALL));
+  i32.set(world.exitAt, k.region(R_EXIT_AT) >> 2);
+  i32.set(layout.initialPositions, k.region(R_POSITION) >> 2);
+  i32.set(layout.ignitions, k.region(R_IGNITION) >> 2);
+  u8.set(log.codes, k.region(R_ACTIONS));
+  i32.set(log.ends, k.region(R_LOG_END) >> 2);
+  const always = threshold === TWO64;
+  const code = k.run(
+    world.maxSteps,
+    world.enterFireBlocked ? 1 : 0,
+    s,
+    always ? 0n : threshold,
+    always ? 1 : 0,
+  );
+  const steps = k.stepCount();
+  const entries = k.entriesConsumed();
+  // The output regions are contiguous (R_OUTCOME .. R_RESOLUTION): one copy,
+  // then views into it.
+  const base = k.region(R_OUTCOME);
+  const out = u8.slice(base, k.region(R_AFTER_OUTPUTS)).buffer;
+  const o8 = (id: number, length: number) =>
+    new Uint8Array(out, k.region(id) - base, length);
+  const o32 = (id: number, length: number) =>
+    new Int32Array(out, k.region(id) - base, length);
+  const stepIgnitions = o32(R_STEP_IGNITED, steps + 1);
+  const stepTrapped = o32(R_STEP_TRAPPED, steps + 1);
+  return {
+    stop: STOPS[code]!,
+    steps,
+    termination: k.terminationCode(),
+    outcome: o8(R_OUTCOME, entries),
+    event: o8(R_EVENT, entries),
+    stepEntries: o32(R_STEP_MOVES, steps + 1),
+    stepIgnitions,
+    ignited: o32(R_IGNITED, stepIgnitions[steps]!),
+    stepTrapped,
+    trapped: o32(R_TRAPPED, stepTrapped[steps]!),
+    position: i32.slice(
+      k.region(R_POSITION) >> 2,
+      (k.region(R_POSITION) >> 2) + n,
+    ),
+    status: o8(R_STATUS, n),
+    resolution: o32(R_RESOLUTION, n),
+  };
+}
+
+/** Options of {@linkcode replayTrace}. */
+export type ReplayTraceOptions = {
+  /** `"wasm"` (default) or `"reference"`: the switch for the reference path. */
+  readonly kernel?: KernelName;
+};
+
+/**
+ * The trace of an episode: `layout` (see `layoutOf`), `seed` and an action
+ * log (see `actionLogOf`), through the chosen kernel.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { layoutOf } from "./sim/simulator.ts";
+ * import { replayTrace } from "./replay_kernel.ts";
+ * import { actionLogOf } from "./trace.ts";
+ * import type { Scenario } from "./types.ts";
+ * const s = { grid: ["X.ab"], exits: [{ exit_id: "x", position: [0, 0] }],
+ *   people: [{ person_id: "a", position: [0, 2] }, { person_id: "b", position: [0, 3] }],
+ *   fire: { ignitions: [], spread_probability: [0, 1], enter_fire: "blocked" },
+ *   termination: { max_steps: 1 } } as unknown as Scenario;
+ * const layout = layoutOf(s);
+ * const log = actionLogOf(layout.ids, [{ a: "west", b: "west" }]);
+ * const wasm = replayTrace(layout, 3, log);
+ * assert.deepEqual([...wasm.outcome], [1, 1]); // a chain: both moved
+ * assert.deepEqual(wasm, replayTrace(layout, 3, log, { kernel: "reference" }));
+ * ```
+ */
+export function replayTrace(
+  layout: Layout,
+  seed: number | bigint,
+  log: ActionLog,
+  options: ReplayTraceOptions = {},
+): Trace {
+  const name = options.kernel ?? "wasm";
+  if (name === "wasm") return wasmTrace(layout, seed, log);
+  if (name === "reference") return referenceTrace(layout, seed, log);
+  throw new RangeError(
+    `kernel must be one of ${KERNEL_NAMES.join(", ")}, found ${String(name)}`,
+  );
+}
+
+/**
+ * Test seam: the first `count` words of `stream(seed, id)` computed by the
+ * kernel's SplitMix64.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { kernelStreamWords } from "./replay_kernel.ts";
+ * assert.equal(kernelStreamWords(0n, 1n, 1)[0], 0x1df5df97578d90c0n);
+ * ```
+ */
+export function kernelStreamWords(
+  seed: bigint,
+  id: bigint,
+  count: number,
+): BigUint64Array {
+  const k = instance();
+  const out = scratch(k, count);
+  k.streamWords(seed, id, count, out);
+  return new BigUint64Array(k.memory.buffer, out, count).slice();
+}
+
+/**
+ * Test seam: `uniform(k)` of `stream(seed, id)` for each bound in turn,
+ * through the kernel's movement-stream rejection loop, then the stream's
+ * next raw word.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { kernelUniform } from "./replay_kernel.ts";
+ * assert.deepEqual([...kernelUniform(0n, 3n, [5n, 5n, 5n]).draws], [3n, 1n, 0n]);
+ * ```
+ */
+export function kernelUniform(
+  seed: bigint,
+  id: bigint,
+  bounds: readonly bigint[],
+): { draws: BigUint64Array; next: bigint } {
+  for (const k of bounds) {
+    if (k < 1n || k >= TWO64) {
+      throw new RangeError(`uniform(${k}) is outside the kernel's [1, 2^64)`);
+    }
+  }
+  const k = instance();
+  const count = bounds.length;
+  const io = scratch(k, count + 1);
+  new BigUint64Array(k.memory.buffer, io, count).set(bounds);
+  k.streamUniform(seed, id, count, io);
+  const words = new BigUint64Array(k.memory.buffer, io, count + 1).slice();
+  return { draws: words.subarray(0, count), next: words[count]! };
+}
+
+/**
+ * Test seam: whether the kernel's fire rule ignites on word `w` for a
+ * threshold in [0, 2^64] (2^64 travels as the "always" flag, as in a run).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { kernelIgnites } from "./replay_kernel.ts";
+ * assert.equal(kernelIgnites(5n, 5n), false);
+ * assert.equal(kernelIgnites(2n ** 64n - 1n, 2n ** 64n), true);
+ * ```
+ */
+export function kernelIgnites(w: bigint, threshold: bigint): boolean {
+  const always = threshold === TWO64;
+  return instance().ignitesWord(w, always ? 0n : threshold, always ? 1 : 0) ===
+    1;
+}
+
+/** Room for `words` u64s: with an empty episode prepared, every region is empty. */
+function scratch(k: Exports, words: number): number {
+  if (k.prepare(0, 0, 0, 0, 0, 0) !== 0) throw new RangeError("no memory");
+  const base = k.region(R_WALL);
+  const need = base + words * 8;
+  const have = k.memory.buffer.byteLength;
+  if (need > have) k.memory.grow(Math.ceil((need - have) / 65536));
+  return base;
+}

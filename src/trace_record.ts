@@ -1,0 +1,204 @@
+/**
+ * The run record (contract §8) of a {@linkcode Trace}: what the simulator
+ * writes, rebuilt from the compact trace, the layout, the header and the
+ * action log. Tests hold its canonical bytes equal to the simulator's
+ * record; verification by regeneration (issue 13, item 2) can write the
+ * same bytes from the same inputs without building objects.
+ *
+ * @module
+ */
+
+import type { Layout } from "./sim/simulator.ts";
+import {
+  ACTION_DELTAS,
+  ACTIONS,
+  EVENT_ENTERED_FIRE,
+  EVENT_EVACUATED,
+  EVENT_FIRE_SPREAD,
+  OUTCOMES,
+  STATUS_ACTIVE,
+  STATUS_CASUALTY,
+  STATUS_EVACUATED,
+  TERM_ALL_RESOLVED,
+  TERM_NONE,
+} from "./sim/step.ts";
+import type { ActionLog, Trace } from "./trace.ts";
+import type {
+  Action,
+  CasualtyCause,
+  Cell,
+  Movement,
+  RecordHeader,
+  RunRecord,
+  Snapshot,
+  SnapshotPerson,
+  Status,
+  StepRecord,
+} from "./types.ts";
+
+const STATUSES: readonly Status[] = ["active", "evacuated", "casualty"];
+
+/**
+ * The run record of a trace that stopped with `"terminated"`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { layoutOf, replayActions } from "./sim/simulator.ts";
+ * import { actionLogOf, referenceTrace } from "./trace.ts";
+ * import { recordOfTrace } from "./trace_record.ts";
+ * import { encode, type JsonValue } from "./json/canonical.ts";
+ * import type { Scenario } from "./types.ts";
+ * const s = { scenario_id: "t", grid: ["X.a"], exits: [{ exit_id: "x", position: [0, 0] }],
+ *   people: [{ person_id: "a", position: [0, 2] }],
+ *   fire: { ignitions: [], spread_probability: [0, 1], enter_fire: "blocked" },
+ *   termination: { max_steps: 5 } } as unknown as Scenario;
+ * const actions = [{ a: "west" as const }, { a: "west" as const }];
+ * const record = replayActions(s, 0, actions, "0".repeat(64));
+ * const layout = layoutOf(s);
+ * const log = actionLogOf(layout.ids, actions);
+ * const rebuilt = recordOfTrace(layout, record.header, log, referenceTrace(layout, 0, log));
+ * assert.equal(encode(rebuilt as unknown as JsonValue), encode(record as unknown as JsonValue));
+ * ```
+ */
+export function recordOfTrace(
+  layout: Layout,
+  header: RecordHeader,
+  log: ActionLog,
+  trace: Trace,
+): RunRecord {
+  if (trace.stop !== "terminated") {
+    throw new RangeError(`the replay stopped with ${trace.stop}`);
+  }
+  const { world, ids, exitIds } = layout;
+  const n = ids.length;
+  const w = world.width;
+  const cells: Cell[] = [];
+  const cell = (index: number): Cell =>
+    cells[index] ??= Object.freeze([(index / w) | 0, index % w] as const);
+  const status = new Uint8Array(n);
+  const position = Int32Array.from(layout.initialPositions);
+  const cause: (CasualtyCause | null)[] = ids.map(() => null);
+  const burning = Array.from(layout.ignitions);
+  let people: SnapshotPerson[] = ids.map((id, i) => ({
+    person_id: id,
+    status: "active",
+    position: cell(position[i]!),
+  }));
+  const snapshot = (t: number): Snapshot => {
+    const trapped: string[] = [];
+    const from = t === 0 ? 0 : trace.stepTrapped[t - 1]!;
+    for (let k = from; k < trace.stepTrapped[t]!; k++) {
+      trapped.push(ids[trace.trapped[k]!]!);
+    }
+    const last = t === trace.steps;
+    const reason = !last || trace.termination === TERM_NONE
+      ? null
+      : trace.termination === TERM_ALL_RESOLVED
+      ? "all_resolved"
+      : "max_steps";
+    return {
+      step: t,
+      people,
+      burning: burning.map(cell),
+      trapped,
+      terminated: reason !== null,
+      termination_reason: reason,
+    };
+  };
+  const initial = snapshot(0);
+  const steps: StepRecord[] = [];
+  for (let t = 1; t <= trace.steps; t++) {
+    const actions: Record<string, Action> = {};
+    const movements: Movement[] = [];
+    const evacuations: { person_id: string; exit_id: string }[] = [];
+    const casualties: { person_id: string; cause: CasualtyCause }[] = [];
+    const next = people.slice();
+    let j = trace.stepEntries[t - 1]!;
+    for (let i = 0; i < n; i++) {
+      if (status[i] !== STATUS_ACTIVE) continue;
+      const id = ids[i]!;
+      const code = log.codes[j]!;
+      const outcome = OUTCOMES[trace.outcome[j]!]!;
+      const event = trace.event[j]!;
+      j++;
+      const origin = cell(position[i]!);
+      const [dr, dc] = ACTION_DELTAS[code]!;
+      const target: Cell | null = code === 0
+        ? null
+        : Object.freeze([origin[0] + dr, origin[1] + dc] as const);
+      actions[id] = ACTIONS[code]!;
+      movements.push({
+        person_id: id,
+        action: ACTIONS[code]!,
+        origin,
+        target,
+        outcome,
+      });
+      if (outcome === "moved") position[i] = position[i]! + dr * w + dc;
+      if (event === EVENT_EVACUATED) {
+        status[i] = STATUS_EVACUATED;
+        const exit = exitIds[world.exitAt[position[i]!]!]!;
+        evacuations.push({ person_id: id, exit_id: exit });
+      } else if (event === EVENT_ENTERED_FIRE || event === EVENT_FIRE_SPREAD) {
+        status[i] = STATUS_CASUALTY;
+        cause[i] = event === EVENT_ENTERED_FIRE
+          ? "entered_fire"
+          : "fire_spread";
+        casualties.push({ person_id: id, cause: cause[i]! });
+      }
+      if (event !== 0 || outcome === "moved") {
+        next[i] = {
+          person_id: id,
+          status: STATUSES[status[i]!]!,
+          position: cell(position[i]!),
+        };
+      }
+    }
+    people = next;
+    const ignited: number[] = [];
+    for (
+      let k = trace.stepIgnitions[t - 1]!;
+      k < trace.stepIgnitions[t]!;
+      k++
+    ) {
+      ignited.push(trace.ignited[k]!);
+    }
+    if (ignited.length > 0) {
+      burning.push(...ignited);
+      burning.sort((a, b) => a - b);
+    }
+    steps.push({
+      step: t,
+      actions,
+      movements,
+      ignitions: ignited.map(cell),
+      evacuations,
+      casualties,
+      state: snapshot(t),
+    });
+  }
+  const last = steps.length === 0 ? initial : steps[steps.length - 1]!.state;
+  return {
+    header,
+    initial_state: initial,
+    steps,
+    final_state: {
+      step: trace.steps,
+      termination_reason: last.termination_reason!,
+      trapped: last.trapped,
+      people: people.map((p, i) => ({
+        person_id: p.person_id,
+        status: p.status,
+        position: p.position,
+        resolution_step: status[i] === STATUS_ACTIVE
+          ? null
+          : trace.resolution[i]!,
+        exit_id: status[i] === STATUS_EVACUATED
+          ? exitIds[world.exitAt[position[i]!]!]!
+          : null,
+        casualty_cause: status[i] === STATUS_CASUALTY ? cause[i]! : null,
+      })),
+    },
+  };
+}
