@@ -8,7 +8,7 @@
 //   deno bench bench/replay_kernel_bench.ts
 import { builtinPolicy } from "../src/policies/mod.ts";
 import { publicSuite } from "../src/scenario/public_suite.ts";
-import { replayTrace } from "../src/replay_kernel.ts";
+import { replayTrace } from "../src/sim/replay_kernel.ts";
 import { scenarioHash } from "../src/scenario/scenario.ts";
 import {
   type Layout,
@@ -16,7 +16,7 @@ import {
   replayActions,
   simulateEpisode,
 } from "../src/sim/simulator.ts";
-import { type ActionLog, actionLogOf } from "../src/trace.ts";
+import { type ActionLog, actionLogOf } from "../src/sim/trace.ts";
 import type { Action, Scenario } from "../src/types.ts";
 
 type Job = {

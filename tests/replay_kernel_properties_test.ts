@@ -9,10 +9,10 @@
 
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { replayTrace } from "../src/replay_kernel.ts";
+import { replayTrace } from "../src/sim/replay_kernel.ts";
 import { layoutOf } from "../src/sim/simulator.ts";
 import { OUTCOMES } from "../src/sim/step.ts";
-import { type ActionLog, actionLogOf } from "../src/trace.ts";
+import { type ActionLog, actionLogOf } from "../src/sim/trace.ts";
 import type { Movement } from "../src/types.ts";
 import { episodeInputs, episodeOf } from "./replay_inputs.ts";
 import { assertKernelReplays } from "./replay_kernel_support.ts";

@@ -15,11 +15,15 @@ import {
   kernelUniform,
   replayTrace,
   wasmTrace,
-} from "../src/replay_kernel.ts";
+} from "../src/sim/replay_kernel.ts";
 import { parseScenario, scenarioHash } from "../src/scenario/scenario.ts";
 import { Stream } from "../src/sim/rng.ts";
 import { layoutOf, simulateEpisode } from "../src/sim/simulator.ts";
-import { type ActionLog, actionLogOf, referenceTrace } from "../src/trace.ts";
+import {
+  type ActionLog,
+  actionLogOf,
+  referenceTrace,
+} from "../src/sim/trace.ts";
 import type { Scenario } from "../src/types.ts";
 import { assertKernelReplays } from "./replay_kernel_support.ts";
 

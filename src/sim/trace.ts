@@ -9,8 +9,8 @@
  * @module
  */
 
-import { Stream, STREAM_FIRE, STREAM_MOVEMENT } from "./sim/rng.ts";
-import type { Layout } from "./sim/simulator.ts";
+import { Stream, STREAM_FIRE, STREAM_MOVEMENT } from "./rng.ts";
+import type { Layout } from "./simulator.ts";
 import {
   ACTIONS,
   initialCoreState,
@@ -18,8 +18,8 @@ import {
   STATUS_ACTIVE,
   stepCore,
   TERM_NONE,
-} from "./sim/step.ts";
-import type { Action } from "./types.ts";
+} from "./step.ts";
+import type { Action } from "../types.ts";
 
 /**
  * An action log: step t (1-based) uses `codes[ends[t - 2] .. ends[t - 1])`
@@ -129,9 +129,9 @@ export function actionLogOf(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { layoutOf } from "./sim/simulator.ts";
+ * import { layoutOf } from "./simulator.ts";
  * import { referenceTrace } from "./trace.ts";
- * import type { Scenario } from "./types.ts";
+ * import type { Scenario } from "../types.ts";
  * const s = { grid: ["..."], exits: [{ exit_id: "x", position: [0, 0] }],
  *   people: [{ person_id: "p", position: [0, 2] }],
  *   fire: { ignitions: [], spread_probability: [0, 1], enter_fire: "blocked" },

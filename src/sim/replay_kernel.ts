@@ -13,9 +13,9 @@
  * @module
  */
 
-import { replayWasmModule } from "../wasm/replay_wasm.generated.ts";
-import { KERNEL_NAMES, type KernelName } from "./bootstrap/kernel.ts";
-import type { Layout } from "./sim/simulator.ts";
+import { replayWasmModule } from "../../wasm/replay_wasm.generated.ts";
+import { KERNEL_NAMES, type KernelName } from "../bootstrap/kernel.ts";
+import type { Layout } from "./simulator.ts";
 import {
   type ActionLog,
   referenceTrace,
@@ -107,9 +107,9 @@ function instance(): Exports {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { layoutOf } from "./sim/simulator.ts";
+ * import { layoutOf } from "./simulator.ts";
  * import { wasmTrace } from "./replay_kernel.ts";
- * import type { Scenario } from "./types.ts";
+ * import type { Scenario } from "../types.ts";
  * const s = { grid: ["..."], exits: [{ exit_id: "x", position: [0, 0] }],
  *   people: [{ person_id: "p", position: [0, 2] }],
  *   fire: { ignitions: [], spread_probability: [0, 1], enter_fire: "blocked" },
@@ -209,10 +209,10 @@ export type ReplayTraceOptions = {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { layoutOf } from "./sim/simulator.ts";
+ * import { layoutOf } from "./simulator.ts";
  * import { replayTrace } from "./replay_kernel.ts";
  * import { actionLogOf } from "./trace.ts";
- * import type { Scenario } from "./types.ts";
+ * import type { Scenario } from "../types.ts";
  * const s = { grid: ["X.ab"], exits: [{ exit_id: "x", position: [0, 0] }],
  *   people: [{ person_id: "a", position: [0, 2] }, { person_id: "b", position: [0, 3] }],
  *   fire: { ignitions: [], spread_probability: [0, 1], enter_fire: "blocked" },

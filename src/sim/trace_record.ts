@@ -8,7 +8,7 @@
  * @module
  */
 
-import type { Layout } from "./sim/simulator.ts";
+import type { Layout } from "./simulator.ts";
 import {
   ACTION_DELTAS,
   ACTIONS,
@@ -21,7 +21,7 @@ import {
   STATUS_EVACUATED,
   TERM_ALL_RESOLVED,
   TERM_NONE,
-} from "./sim/step.ts";
+} from "./step.ts";
 import type { ActionLog, Trace } from "./trace.ts";
 import type {
   Action,
@@ -34,7 +34,7 @@ import type {
   SnapshotPerson,
   Status,
   StepRecord,
-} from "./types.ts";
+} from "../types.ts";
 
 const STATUSES: readonly Status[] = ["active", "evacuated", "casualty"];
 
@@ -44,11 +44,11 @@ const STATUSES: readonly Status[] = ["active", "evacuated", "casualty"];
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { layoutOf, replayActions } from "./sim/simulator.ts";
+ * import { layoutOf, replayActions } from "./simulator.ts";
  * import { actionLogOf, referenceTrace } from "./trace.ts";
  * import { recordOfTrace } from "./trace_record.ts";
- * import { encode, type JsonValue } from "./json/canonical.ts";
- * import type { Scenario } from "./types.ts";
+ * import { encode, type JsonValue } from "../json/canonical.ts";
+ * import type { Scenario } from "../types.ts";
  * const s = { scenario_id: "t", grid: ["X.a"], exits: [{ exit_id: "x", position: [0, 0] }],
  *   people: [{ person_id: "a", position: [0, 2] }],
  *   fire: { ignitions: [], spread_probability: [0, 1], enter_fire: "blocked" },
