@@ -23,6 +23,10 @@ import { episodeMetrics, producedRecordMetrics } from "../metrics/episode.ts";
 import { builtinPolicy, type PolicyFactory } from "../policies/mod.ts";
 import { type Controller, simulateEpisode } from "../sim/simulator.ts";
 import { buildManifest, manifestHash } from "../scenario/suite.ts";
+import {
+  type CompiledScenario,
+  compileScenario,
+} from "../scenario/compiled.ts";
 import type {
   EpisodeKey,
   EvaluationResult,
@@ -145,12 +149,19 @@ export async function runEvaluation(
   const factory = typeof policy === "string" ? builtinPolicy(policy) : policy;
   const manifest = await buildManifest(suite);
   const hash = await manifestHash(manifest);
-  const scenarios = scenariosByEpisode(suite, manifest);
+  const scenarios = await scenariosByEpisode(suite, manifest);
   const total = manifest.episodes.length;
 
   const done: (ResultEpisode | undefined)[] = new Array(total).fill(undefined);
   if (options.resume !== undefined) {
-    await adoptResume(options.resume, modelId, manifest, hash, scenarios, done);
+    await adoptResume(
+      options.resume,
+      modelId,
+      manifest,
+      hash,
+      scenarios.map((c) => c.scenario),
+      done,
+    );
   }
   const snapshot = (): EvaluationResult => ({
     model_id: modelId,
@@ -186,7 +197,7 @@ export async function runEvaluation(
     while (stop === undefined && next < pending.length) {
       const key = pending[next++] as EpisodeKey;
       const outcome = await runEpisode(
-        scenarios[key.index] as Scenario,
+        scenarios[key.index] as CompiledScenario,
         key,
         factory,
         modelId,
@@ -237,7 +248,7 @@ class EpisodeStop {
 }
 
 async function runEpisode(
-  scenario: Scenario,
+  compiled: CompiledScenario,
   key: EpisodeKey,
   factory: PolicyFactory,
   modelId: string,
@@ -301,7 +312,7 @@ async function runEpisode(
 
   let record;
   try {
-    record = await simulateEpisode(scenario, key.seed, controller, {
+    record = await simulateEpisode(compiled.scenario, key.seed, controller, {
       scenarioHash: key.scenario_hash,
     });
   } catch (error) {
@@ -326,7 +337,7 @@ async function runEpisode(
   } finally {
     await disposeOf(inner);
   }
-  const metrics = await producedRecordMetrics(scenario, record);
+  const metrics = producedRecordMetrics(compiled, record);
   return {
     index: key.index,
     scenario_id: key.scenario_id,
@@ -361,11 +372,18 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The scenario of each manifest index. */
-function scenariosByEpisode(suite: Suite, manifest: Manifest): Scenario[] {
-  const out: Scenario[] = [];
+/**
+ * The compiled scenario of each manifest index: each scenario is read,
+ * hashed and laid out once, and the simulator and the metrics share it.
+ */
+async function scenariosByEpisode(
+  suite: Suite,
+  manifest: Manifest,
+): Promise<CompiledScenario[]> {
+  const out: CompiledScenario[] = [];
   for (const { scenario, seeds } of suite.scenarios) {
-    for (let i = 0; i < seeds.length; i++) out.push(scenario);
+    const compiled = await compileScenario(scenario);
+    for (let i = 0; i < seeds.length; i++) out.push(compiled);
   }
   if (out.length !== manifest.episodes.length) {
     throw new EvaluationError("manifest does not match the suite's schedule");

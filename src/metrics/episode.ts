@@ -101,23 +101,23 @@ export async function episodeMetrics(
  * import assert from "node:assert/strict";
  * import { episodeMetrics, producedRecordMetrics } from "./episode.ts";
  * import { encode } from "../json/canonical.ts";
+ * import { compileScenario } from "../scenario/compiled.ts";
  * import { simulateEpisode } from "../sim/simulator.ts";
  * import { publicSuite } from "../scenario/public_suite.ts";
  * const scenario = publicSuite().scenarios[0]!.scenario;
  * const record = await simulateEpisode(scenario, 3, (obs) =>
  *   Object.fromEntries(obs.people.map((p) => [p.person_id, "stay"])));
  * assert.equal(
- *   encode(await producedRecordMetrics(scenario, record)),
+ *   encode(producedRecordMetrics(await compileScenario(scenario), record)),
  *   encode(await episodeMetrics(scenario, record)),
  * );
  * ```
  */
-export async function producedRecordMetrics(
-  scenario: Scenario,
+export function producedRecordMetrics(
+  compiled: CompiledScenario,
   record: RunRecord,
-): Promise<JsonObject> {
+): JsonObject {
   const ctx = rootCtx(MetricsInputError);
-  const compiled = await checkedScenario(scenario, ctx);
   checkCompatibility(
     compiled.scenario,
     compiled.hash,
