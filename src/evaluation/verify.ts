@@ -18,6 +18,7 @@ import {
   compareCodePoints,
   DeferredJson,
   encode,
+  encodeBytes,
   type JsonObject,
   type JsonValue,
   parse,
@@ -255,6 +256,20 @@ export async function verifyEvaluation(
     const fast = await verifyCanonicalText(text, digest, suite, options);
     if (fast !== undefined) return fast;
     input = parse(text, parseOptions);
+    return verified(input, suite, options);
+  }
+  // A value in memory is proved through its canonical bytes, which stand
+  // for it exactly; anything the writer or the proof refuses is decided by
+  // the reference verifier on the value itself.
+  let bytes: Uint8Array | undefined;
+  try {
+    bytes = encodeBytes(input);
+  } catch {
+    bytes = undefined;
+  }
+  if (bytes !== undefined) {
+    const fast = await verifyCanonicalBytes(bytes, suite, options);
+    if (fast !== undefined) return fast;
   }
   return verified(input, suite, options);
 }
