@@ -166,3 +166,13 @@ Deno.test("result encoder: simulator records written by JSON.stringify give the 
   changed.episodes[0].record.header.seed = 1.5;
   assert.throws(() => new ResultEncoder().encode(changed));
 });
+
+Deno.test("verify bytes: low reader limits leave the decision to the reference path", async () => {
+  // Depth 9 is reached only inside records (a snapshot person's position):
+  // the strict reader refuses there, so the result must be refused.
+  const limits = { maxDepth: 9 };
+  assert.equal(await verifyCanonicalBytes(BYTES, SUITE, { limits }), undefined);
+  const got = await refusal(verifyEvaluation(BYTES, SUITE, { limits }));
+  assert.throws(() => parseBytes(BYTES, { limits }), { message: got.message });
+  assert.match(got.message, /^episodes\[0\]\.record\./);
+});

@@ -392,6 +392,12 @@ async function provedValid(
   suite: Suite,
   options: VerifyOptions,
 ): Promise<VerifiedEvaluation> {
+  // Records are not read by the strict reader here, so its depth and string
+  // limits are not applied to them: only limits that no record can reach
+  // (records nest 12 deep in a result, their strings are IDs, hashes and
+  // names of at most 64 characters) leave that unobservable.
+  const limits = limitsWith(options.limits);
+  need(limits.maxDepth >= 16 && limits.maxStringLength >= 64);
   const doc = parseDeferring(text, deferRecords, {
     skim: true,
     ...(options.limits === undefined ? {} : { limits: options.limits }),
@@ -425,10 +431,9 @@ async function provedValid(
   need(Array.isArray(items) && items.length <= manifest.episodes.length);
 
   const compiled = new Map<string, CompiledScenario>();
+  // The last scenario of an ID wins, as in the reference verifier.
   for (const s of suite.scenarios) {
-    if (!compiled.has(s.scenario.scenario_id)) {
-      compiled.set(s.scenario.scenario_id, await compileScenario(s.scenario));
-    }
+    compiled.set(s.scenario.scenario_id, await compileScenario(s.scenario));
   }
   const episodes: VerifiedEpisode[] = [];
   const total = items.length;
