@@ -8,14 +8,14 @@
 //   src/bootstrap/resample.ts 2793118a096d0078a4ff5a6d32f831c8506dd872edc7efa6a68b6cf0a5ccaa8a
 //   src/bootstrap/select.ts 834399073329bdacaf378638efaf677a36020b8dbb5259775ff7ae5e135597d4
 //   src/bootstrap/stream.ts af6cb4b404aed4bd5f5c25578f98133d3b1800ae6544c76718f250b989648d64
-//   src/bootstrap/wasm_kernel.ts e66c7843d56cb761293ac59adfe9521d888d19a467b83500c584ebc52e573006
+//   src/bootstrap/wasm_kernel.ts 724c3580c74e3be4dc25245276ba6bb1cadaf268d5a2e833015f9d7fe7982f9c
 //   src/bootstrap/worker.ts 6cd3cfaa83aacc8ffdc8d2305f04ae5fb25129a2c9c57fbf12bfe9838a28a1be
 //   src/exact.ts f0d41fa8e629048b2b052656796426882f21e5e7f67402e52647644a33558b3d
 //   wasm/bootstrap_wasm.generated.ts 9c429068669c03c4ee45571a01bcb89e30435af2bb97dba7d5e951014ce367d4
 
 /** SHA-256 of the worker's module graph and the bundler's version. */
 export const BOOTSTRAP_WORKER_SOURCE_HASH =
-  "7deae5d425134c7039c59561c78368f4965554a1779be6263948794f4326f159";
+  "cd31d2d30f5de0fb8fd796a05241bc37176f9199e79cd8704cf3b7ab2ca4c485";
 
 /** The worker's source: one ES module that imports nothing. */
 export const BOOTSTRAP_WORKER_SOURCE: string =
@@ -243,76 +243,76 @@ export const BOOTSTRAP_WORKER_SOURCE: string =
   "){if(Y===void 0){let A=atob(Kt),t=new Uint8Array(A.length);for(let n=0;n<A.l" +
   "ength;n++)t[n]=A.charCodeAt(n);Y=new WebAssembly.Module(t)}return Y}var b=40" +
   "96,vt=65536,Bt,ut;function jt(){return Bt??=new WebAssembly.Instance(at(),{}" +
-  ").exports,Bt}function wt(A,t){let n=A.memory.buffer.byteLength;t>n&&A.memory" +
-  ".grow(Math.ceil((t-n)/vt))}var K=class{source;#A;#t;#r=0;#e=null;constructor" +
-  "(t,n){if(t.length!==32)throw new RangeError(`bootstrap seed must be 32 bytes" +
-  ", found ${t.length}`);if(!Number.isSafeInteger(n)||n<1||n>4294967295)throw n" +
-  "ew RangeError(`index range ${n} is outside [1, 2^32 - 1]`);this.#A=t.slice()" +
-  ",this.#t=n,this.source={fill:(e,r)=>{if(!Number.isSafeInteger(e)||e<0)throw " +
-  "new RangeError(`block index ${e} is not a safe integer >= 0`);if(r.length<l)" +
-  "throw new RangeError(`output needs ${l} bytes`);let i=this.#n(null),o=i.heap" +
-  "Base();wt(i,o+l),i.blockBytes(e,o),r.set(new Uint8Array(i.memory.buffer,o,l)" +
-  ")}}}#n(t){let n=jt();if(ut!==this&&(new Uint8Array(n.memory.buffer,n.seedAdd" +
-  "ress(),32).set(this.#A),n.setSeed(),n.setRange(this.#t),n.seek(this.#r),ut=t" +
-  "his,this.#e=null),t!==null&&t!==this.#e){let e=n.heapBase()+l;wt(n,e+8*(t.le" +
-  "ngth+2*b)),new Float64Array(n.memory.buffer,e,t.length).set(t),this.#e=t}ret" +
-  "urn n}resample(t,n,e,r,i){if(t.length!==this.#t)throw new RangeError(`stream" +
-  " draws below ${this.#t}, not ${t.length}`);if(r<0||i>n.length||e&&i>e.length" +
-  ")throw new RangeError(\"resample range outside the output arrays\");let o=this" +
-  ".#n(t),s=o.heapBase()+l,g=s+8*this.#t,c=g+8*b;for(let I=r;I<i;I+=b){let a=Ma" +
-  "th.min(b,i-I);o.resample(s,g,e===null?0:c,a);let h=o.memory.buffer;n.set(new" +
-  " Float64Array(h,g,a),I),e?.set(new Float64Array(h,c,a),I)}this.#r=o.position" +
-  "()}};function Qt(A,t){return new K(A,t)}var zt=[\"wasm\",\"reference\"];function" +
-  " _t(A){return(t,n)=>{let e=A(t),r=new U(e,n);return{source:e,resample:(i,o,s" +
-  ",g,c)=>W(i,r,o,s,g,c)}}}var Wt=_t(A=>new H(A));function lt(A){if(A===\"wasm\")" +
-  "return Qt;if(A===\"reference\")return Wt;throw new RangeError(`kernel must be " +
-  "one of ${zt.join(\", \")}, found ${String(A)}`)}function Xt(A,t,n=0,e=A.length" +
-  "-1){if(!(n<=t&&t<=e&&n>=0&&e<A.length))throw new RangeError(`rank ${t} is ou" +
-  "tside [${n}, ${e}]`);for(;e>n;){if(e-n<16){qt(A,n,e);break}let r=n+(e-n>>>1)" +
-  ",i=Zt(A[n],A[r],A[e]),o=n-1,s=e+1;for(;;){do o++;while(A[o]<i);do s--;while(" +
-  "A[s]>i);if(o>=s)break;let g=A[o];A[o]=A[s],A[s]=g}t<=s?e=s:n=s+1}return A[t]" +
-  "}function $t(A,t,n){let e=1/0;for(let r=t;r<=n;r++)A[r]<e&&(e=A[r]);return e" +
-  "}function v(A,t){let n=[],e=A.length-1;for(let r=t.length-1;r>=0;r--){let i=" +
-  "t[r];if(i+1>e)throw new RangeError(`rank ${i+1} is out of range`);let o=Xt(A" +
-  ",i,0,e);n.unshift([o,$t(A,i+1,e)]),e=i}return n}function Zt(A,t,n){return A>" +
-  "t&&([A,t]=[t,A]),t>n&&(t=n),A>t?A:t}function qt(A,t,n){for(let e=t+1;e<=n;e+" +
-  "+){let r=A[e],i=e-1;for(;i>=t&&A[i]>r;)A[i+1]=A[i],i--;A[i+1]=r}}var Ct=100," +
-  "St=1e6,tA=5;function AA(A){if(typeof A!=\"number\"||!Number.isInteger(A)||A<Ct" +
-  "||A>St)throw new RangeError(`resamples must be an integer in [${Ct}, ${St}]," +
-  " found ${String(A)}`);return A}function nA(A,t){for(;t!==0n;)[A,t]=[t,A%t];r" +
-  "eturn A}function eA(A){let t=1n,n=new Set;for(let e of A)n.has(e.den)||(n.ad" +
-  "d(e.den),t=t/nA(t,e.den)*e.den);return{nums:A.map(e=>e.num*(t/e.den)),den:t}" +
-  "}var rA=[1,39],M=40,dt=4096;function Dt(A,t){let n=AA(t.resamples),e=Array.i" +
-  "sArray(A)?eA(A):A,{nums:r,den:i}=e,o=r.length;if(o<tA)return null;let s=0n;f" +
-  "or(let f of r){let B=f<0n?-f:f;B>s&&(s=B)}if(r.every(f=>f===r[0])){t.onProgr" +
-  "ess?.(n,n);let f=p.of(r[0],i);return{lower:f,upper:f}}let c=(typeof t.kernel" +
-  "==\"function\"?t.kernel:lt(t.kernel??\"wasm\"))(t.seed,o),I=BigInt(o)*s<=BigInt(" +
-  "Number.MAX_SAFE_INTEGER),a=I?Float64Array.from(r,f=>Number(f)):oA(r,i,s),h=j" +
-  "(0,n),u=I?null:j(1,n);for(let f=0;f<n;f+=dt){let B=Math.min(n,f+dt);c.resamp" +
-  "le(a,h,u,f,B),t.onProgress?.(B,n)}let S=rA.map(f=>{let B=(n-1)*f,x=Math.floo" +
-  "r(B/M),V=B-x*M;return{j:x,g:V}}),E=S.map(f=>f.j),w=I?v(h,E).map(([f,B])=>[Bi" +
-  "gInt(f),BigInt(B)]):sA(a,h,u,c,r,E),Q=BigInt(M)*BigInt(o)*i,[C,d]=S.map(({g:" +
-  "f},B)=>{let[x,V]=w[B];return p.of(BigInt(M-f)*x+BigInt(f)*V,Q)});return{lowe" +
-  "r:C,upper:d}}var Ut=[];function j(A,t){let n=Ut[A];return(n===void 0||n.leng" +
-  "th<t)&&(n=new Float64Array(t),Ut[A]=n),n.subarray(0,t)}function pt(A){return" +
-  " A===0n?0:A.toString(2).length}function oA(A,t,n){let e=pt(n)-pt(t),r=e>=0?t" +
-  "<<BigInt(e):t,i=e<0?BigInt(-e):0n;return Float64Array.from(A,o=>O(o<<i,r))}v" +
-  "ar yt=2**-53,iA=2**-1074;function sA(A,t,n,e,r,i){let o=r.length,s=t.length;" +
-  "if(o*yt>=.005)throw new RangeError(`too many values (${o})`);let g=0;for(let" +
-  " E of A)g=Math.max(g,Math.abs(E));let c=4*(2*o*o*yt*g+o*iA),I=j(2,t.length);" +
-  "I.set(t);let a=v(I,i),h=i.map((E,w)=>{let Q=a[w][0]-c,C=a[w][1]+c;return{j:E" +
-  ",lo:Q,hi:C,below:gA(t,Q),exact:[]}}),u=new U(e.source,o),S=new Uint32Array(o" +
-  ");for(let E=0;E<s;E++){let w=t[E],Q=null;for(let C of h)if(!(w<C.lo||w>C.hi)" +
-  "){if(Q===null){u.seek(n[E]),u.fill(S,o),Q=0n;for(let d=0;d<o;d++)Q+=r[S[d]]}" +
-  "C.exact.push(Q)}}return h.map(({j:E,below:w,exact:Q})=>{Q.sort((f,B)=>f<B?-1" +
-  ":f>B?1:0);let C=Q[E-w],d=Q[E+1-w];if(C===void 0||d===void 0)throw new Error(" +
-  "\"internal error: bootstrap certification window failed\");return[C,d]})}funct" +
-  "ion gA(A,t){let n=0;for(let e=0;e<A.length;e++)A[e]<t&&n++;return n}function" +
-  " IA(A,t){try{let n=Dt({nums:A.nums,den:A.den},{resamples:A.resamples,seed:A." +
-  "seed,kernel:A.kernel,onProgress:e=>t({id:A.id,done:e})});if(n===null)throw n" +
-  "ew RangeError(\"interval of fewer than 5 values\");t({id:A.id,lower:[n.lower.n" +
-  "um,n.lower.den],upper:[n.upper.num,n.upper.den]})}catch(n){t({id:A.id,error:" +
-  "n instanceof Error?n.message:String(n)})}}var R=globalThis;if(R.WorkerGlobal" +
-  "Scope!==void 0&&R.postMessage){let A=R.postMessage.bind(R);R.onmessage=t=>IA" +
-  "(t.data,A)}export{IA as answer};\n/*! noble-hashes - MIT License (c) 2022 Pau" +
-  "l Miller (paulmillr.com) */\n";
+  ").exports,Bt}function zt(A,t){new Uint8Array(A.memory.buffer,A.seedAddress()" +
+  ",32).set(t),A.setSeed()}function wt(A,t){let n=A.memory.buffer.byteLength;t>" +
+  "n&&A.memory.grow(Math.ceil((t-n)/vt))}var K=class{source;#A;#t;#r=0;#e=null;" +
+  "constructor(t,n){if(t.length!==32)throw new RangeError(`bootstrap seed must " +
+  "be 32 bytes, found ${t.length}`);if(!Number.isSafeInteger(n)||n<1||n>4294967" +
+  "295)throw new RangeError(`index range ${n} is outside [1, 2^32 - 1]`);this.#" +
+  "A=t.slice(),this.#t=n,this.source={fill:(e,r)=>{if(!Number.isSafeInteger(e)|" +
+  "|e<0)throw new RangeError(`block index ${e} is not a safe integer >= 0`);if(" +
+  "r.length<l)throw new RangeError(`output needs ${l} bytes`);let i=this.#n(nul" +
+  "l),o=i.heapBase();wt(i,o+l),i.blockBytes(e,o),r.set(new Uint8Array(i.memory." +
+  "buffer,o,l))}}}#n(t){let n=jt();if(ut!==this&&(zt(n,this.#A),n.setRange(this" +
+  ".#t),n.seek(this.#r),ut=this,this.#e=null),t!==null&&t!==this.#e){let e=n.he" +
+  "apBase()+l;wt(n,e+8*(t.length+2*b)),new Float64Array(n.memory.buffer,e,t.len" +
+  "gth).set(t),this.#e=t}return n}resample(t,n,e,r,i){if(t.length!==this.#t)thr" +
+  "ow new RangeError(`stream draws below ${this.#t}, not ${t.length}`);if(r<0||" +
+  "i>n.length||e&&i>e.length)throw new RangeError(\"resample range outside the o" +
+  "utput arrays\");let o=this.#n(t),s=o.heapBase()+l,g=s+8*this.#t,c=g+8*b;for(l" +
+  "et I=r;I<i;I+=b){let a=Math.min(b,i-I);o.resample(s,g,e===null?0:c,a);let h=" +
+  "o.memory.buffer;n.set(new Float64Array(h,g,a),I),e?.set(new Float64Array(h,c" +
+  ",a),I)}this.#r=o.position()}};function Qt(A,t){return new K(A,t)}var _t=[\"wa" +
+  "sm\",\"reference\"];function Wt(A){return(t,n)=>{let e=A(t),r=new U(e,n);return" +
+  "{source:e,resample:(i,o,s,g,c)=>W(i,r,o,s,g,c)}}}var Xt=Wt(A=>new H(A));func" +
+  "tion lt(A){if(A===\"wasm\")return Qt;if(A===\"reference\")return Xt;throw new Ra" +
+  "ngeError(`kernel must be one of ${_t.join(\", \")}, found ${String(A)}`)}funct" +
+  "ion $t(A,t,n=0,e=A.length-1){if(!(n<=t&&t<=e&&n>=0&&e<A.length))throw new Ra" +
+  "ngeError(`rank ${t} is outside [${n}, ${e}]`);for(;e>n;){if(e-n<16){tA(A,n,e" +
+  ");break}let r=n+(e-n>>>1),i=qt(A[n],A[r],A[e]),o=n-1,s=e+1;for(;;){do o++;wh" +
+  "ile(A[o]<i);do s--;while(A[s]>i);if(o>=s)break;let g=A[o];A[o]=A[s],A[s]=g}t" +
+  "<=s?e=s:n=s+1}return A[t]}function Zt(A,t,n){let e=1/0;for(let r=t;r<=n;r++)" +
+  "A[r]<e&&(e=A[r]);return e}function v(A,t){let n=[],e=A.length-1;for(let r=t." +
+  "length-1;r>=0;r--){let i=t[r];if(i+1>e)throw new RangeError(`rank ${i+1} is " +
+  "out of range`);let o=$t(A,i,0,e);n.unshift([o,Zt(A,i+1,e)]),e=i}return n}fun" +
+  "ction qt(A,t,n){return A>t&&([A,t]=[t,A]),t>n&&(t=n),A>t?A:t}function tA(A,t" +
+  ",n){for(let e=t+1;e<=n;e++){let r=A[e],i=e-1;for(;i>=t&&A[i]>r;)A[i+1]=A[i]," +
+  "i--;A[i+1]=r}}var Ct=100,St=1e6,AA=5;function nA(A){if(typeof A!=\"number\"||!" +
+  "Number.isInteger(A)||A<Ct||A>St)throw new RangeError(`resamples must be an i" +
+  "nteger in [${Ct}, ${St}], found ${String(A)}`);return A}function eA(A,t){for" +
+  "(;t!==0n;)[A,t]=[t,A%t];return A}function rA(A){let t=1n,n=new Set;for(let e" +
+  " of A)n.has(e.den)||(n.add(e.den),t=t/eA(t,e.den)*e.den);return{nums:A.map(e" +
+  "=>e.num*(t/e.den)),den:t}}var oA=[1,39],M=40,dt=4096;function Dt(A,t){let n=" +
+  "nA(t.resamples),e=Array.isArray(A)?rA(A):A,{nums:r,den:i}=e,o=r.length;if(o<" +
+  "AA)return null;let s=0n;for(let f of r){let B=f<0n?-f:f;B>s&&(s=B)}if(r.ever" +
+  "y(f=>f===r[0])){t.onProgress?.(n,n);let f=p.of(r[0],i);return{lower:f,upper:" +
+  "f}}let c=(typeof t.kernel==\"function\"?t.kernel:lt(t.kernel??\"wasm\"))(t.seed," +
+  "o),I=BigInt(o)*s<=BigInt(Number.MAX_SAFE_INTEGER),a=I?Float64Array.from(r,f=" +
+  ">Number(f)):iA(r,i,s),h=j(0,n),u=I?null:j(1,n);for(let f=0;f<n;f+=dt){let B=" +
+  "Math.min(n,f+dt);c.resample(a,h,u,f,B),t.onProgress?.(B,n)}let S=oA.map(f=>{" +
+  "let B=(n-1)*f,x=Math.floor(B/M),V=B-x*M;return{j:x,g:V}}),E=S.map(f=>f.j),w=" +
+  "I?v(h,E).map(([f,B])=>[BigInt(f),BigInt(B)]):gA(a,h,u,c,r,E),Q=BigInt(M)*Big" +
+  "Int(o)*i,[C,d]=S.map(({g:f},B)=>{let[x,V]=w[B];return p.of(BigInt(M-f)*x+Big" +
+  "Int(f)*V,Q)});return{lower:C,upper:d}}var Ut=[];function j(A,t){let n=Ut[A];" +
+  "return(n===void 0||n.length<t)&&(n=new Float64Array(t),Ut[A]=n),n.subarray(0" +
+  ",t)}function pt(A){return A===0n?0:A.toString(2).length}function iA(A,t,n){l" +
+  "et e=pt(n)-pt(t),r=e>=0?t<<BigInt(e):t,i=e<0?BigInt(-e):0n;return Float64Arr" +
+  "ay.from(A,o=>O(o<<i,r))}var yt=2**-53,sA=2**-1074;function gA(A,t,n,e,r,i){l" +
+  "et o=r.length,s=t.length;if(o*yt>=.005)throw new RangeError(`too many values" +
+  " (${o})`);let g=0;for(let E of A)g=Math.max(g,Math.abs(E));let c=4*(2*o*o*yt" +
+  "*g+o*sA),I=j(2,t.length);I.set(t);let a=v(I,i),h=i.map((E,w)=>{let Q=a[w][0]" +
+  "-c,C=a[w][1]+c;return{j:E,lo:Q,hi:C,below:IA(t,Q),exact:[]}}),u=new U(e.sour" +
+  "ce,o),S=new Uint32Array(o);for(let E=0;E<s;E++){let w=t[E],Q=null;for(let C " +
+  "of h)if(!(w<C.lo||w>C.hi)){if(Q===null){u.seek(n[E]),u.fill(S,o),Q=0n;for(le" +
+  "t d=0;d<o;d++)Q+=r[S[d]]}C.exact.push(Q)}}return h.map(({j:E,below:w,exact:Q" +
+  "})=>{Q.sort((f,B)=>f<B?-1:f>B?1:0);let C=Q[E-w],d=Q[E+1-w];if(C===void 0||d=" +
+  "==void 0)throw new Error(\"internal error: bootstrap certification window fai" +
+  "led\");return[C,d]})}function IA(A,t){let n=0;for(let e=0;e<A.length;e++)A[e]" +
+  "<t&&n++;return n}function fA(A,t){try{let n=Dt({nums:A.nums,den:A.den},{resa" +
+  "mples:A.resamples,seed:A.seed,kernel:A.kernel,onProgress:e=>t({id:A.id,done:" +
+  "e})});if(n===null)throw new RangeError(\"interval of fewer than 5 values\");t(" +
+  "{id:A.id,lower:[n.lower.num,n.lower.den],upper:[n.upper.num,n.upper.den]})}c" +
+  "atch(n){t({id:A.id,error:n instanceof Error?n.message:String(n)})}}var R=glo" +
+  "balThis;if(R.WorkerGlobalScope!==void 0&&R.postMessage){let A=R.postMessage." +
+  "bind(R);R.onmessage=t=>fA(t.data,A)}export{fA as answer};\n/*! noble-hashes -" +
+  " MIT License (c) 2022 Paul Miller (paulmillr.com) */\n";

@@ -43,6 +43,12 @@ function instance(): Exports {
   return kernel;
 }
 
+/** Load a 32-byte seed into the kernel and start its stream at 0. */
+function startStream(k: Exports, seed: Uint8Array): void {
+  new Uint8Array(k.memory.buffer, k.seedAddress(), 32).set(seed);
+  k.setSeed();
+}
+
 /** Grow the kernel's memory to at least `bytes`; views must be made after. */
 function reserve(k: Exports, bytes: number): void {
   const have = k.memory.buffer.byteLength;
@@ -90,8 +96,7 @@ class WasmSampler implements Sampler {
   #load(values: Float64Array | null): Exports {
     const k = instance();
     if (owner !== this) {
-      new Uint8Array(k.memory.buffer, k.seedAddress(), 32).set(this.#seed);
-      k.setSeed();
+      startStream(k, this.#seed);
       k.setRange(this.#n);
       k.seek(this.#position);
       owner = this;
@@ -196,7 +201,6 @@ export function kernelGenerateBlocks(
 ): void {
   const k = instance();
   owner = undefined;
-  new Uint8Array(k.memory.buffer, k.seedAddress(), 32).set(seed);
-  k.setSeed();
+  startStream(k, seed);
   k.generateBlocks(from, count);
 }
