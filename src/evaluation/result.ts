@@ -21,7 +21,8 @@ import {
   StatisticsInputError,
 } from "../errors.ts";
 import { beyondLimit, type Limits, limitsWith } from "../limits.ts";
-import { episodeMetrics } from "../metrics/episode.ts";
+import { computeEpisodeMetrics } from "../metrics/episode.ts";
+import type { ExactValues } from "../metrics/statistics_metrics.ts";
 import { parseRecord } from "../sim/record.ts";
 import { scenarioHash } from "../scenario/scenario.ts";
 import { firstDifference, show, valueAt } from "../json/diff.ts";
@@ -418,6 +419,19 @@ export async function verifyResult(
   suite: Suite,
   options: VerifyOptions = {},
 ): Promise<VerifiedResult> {
+  const { result, digest } = await verifyResultWithValues(v, suite, options);
+  return { result, digest };
+}
+
+/**
+ * {@linkcode verifyResult}, with the exact statistics values of each
+ * episode from its recomputation (the verifier's, for verified episodes).
+ */
+export async function verifyResultWithValues(
+  v: JsonValue,
+  suite: Suite,
+  options: VerifyOptions = {},
+): Promise<VerifiedResult & { readonly exact: readonly ExactValues[] }> {
   const file = options.file;
   const ctx = rootCtx(StatisticsInputError, file);
   try {
@@ -446,6 +460,7 @@ export async function verifyResult(
     );
     const hashes = new Map<string, string>();
     const total = result.episodes.length;
+    const exact: ExactValues[] = [];
     options.onProgress?.(0, total);
     for (const [i, episode] of result.episodes.entries()) {
       const ectx = at(at(ctx, "episodes"), i);
@@ -466,7 +481,9 @@ export async function verifyResult(
       );
       let recomputed: JsonObject;
       try {
-        recomputed = await episodeMetrics(scenario, episode.record);
+        const computed = await computeEpisodeMetrics(scenario, episode.record);
+        recomputed = computed.metrics;
+        exact.push(computed.exact);
       } catch (e) {
         throw wrap(
           e,
@@ -493,7 +510,7 @@ export async function verifyResult(
       }
       options.onProgress?.(i + 1, total);
     }
-    return { result, digest: resultDigest };
+    return { result, digest: resultDigest, exact };
   } catch (e) {
     throw wrap(e, file, undefined, undefined);
   }
