@@ -25,7 +25,7 @@ import { computeEpisodeMetrics } from "../metrics/episode.ts";
 import type { ExactValues } from "../metrics/statistics_metrics.ts";
 import { parseRecord } from "../sim/record.ts";
 import { scenarioHash } from "../scenario/scenario.ts";
-import { firstDifference, show, valueAt } from "../json/diff.ts";
+import { firstDifference, show } from "../json/diff.ts";
 import { buildManifest } from "../scenario/suite.ts";
 import {
   type EpisodeKey,
@@ -494,7 +494,9 @@ export async function verifyResultWithValues(
       }
       const stored = episode.metrics;
       if (encode(stored) !== encode(recomputed)) {
-        const where = firstDifference(stored, recomputed, "") ?? "";
+        const d = firstDifference(stored, recomputed, { order: "union" }) ??
+          { path: "", first: stored, second: recomputed };
+        const where = d.path;
         const sub = where === "" ? at(ectx, "metrics") : {
           ...ectx,
           path: `${at(ectx, "metrics").path}${
@@ -504,8 +506,8 @@ export async function verifyResultWithValues(
         fail(
           sub,
           `stored metrics differ from the metrics recomputed from the record: stored ${
-            show(valueAt(stored, where))
-          }, recomputed ${show(valueAt(recomputed, where))}`,
+            show(d.first, ABSENT)
+          }, recomputed ${show(d.second, ABSENT)}`,
         );
       }
       options.onProgress?.(i + 1, total);
@@ -515,6 +517,9 @@ export async function verifyResultWithValues(
     throw wrap(e, file, undefined, undefined);
   }
 }
+
+/** How a metrics difference names a field that one side lacks. */
+const ABSENT = "nothing (field absent)";
 
 /**
  * Require the result rebuilt by {@linkcode parseResult} to encode like the
