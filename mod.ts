@@ -80,7 +80,7 @@ export {
   replayActions,
   simulateEpisode,
 } from "./src/sim/simulator.ts";
-export { replayCheck } from "./src/sim/replay.ts";
+export { replayCheck } from "./src/record/replay.ts";
 
 // Policies and the evaluation runner.
 export {

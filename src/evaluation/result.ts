@@ -23,7 +23,7 @@ import {
 import { beyondLimit, type Limits, limitsWith } from "../limits.ts";
 import { computeEpisodeMetrics } from "../metrics/episode.ts";
 import type { ExactValues } from "../metrics/statistics_metrics.ts";
-import { parseRecord } from "../sim/record.ts";
+import { parseRecord } from "../record/reader.ts";
 import { scenarioHash } from "../scenario/scenario.ts";
 import { firstDifference, show } from "../json/diff.ts";
 import { buildManifest } from "../scenario/suite.ts";

@@ -13,7 +13,7 @@ import {
   type CompiledScenario,
   compileScenario,
 } from "../scenario/compiled.ts";
-import { parseRecord } from "../sim/record.ts";
+import { parseRecord } from "../record/reader.ts";
 import { METRICS_VERSION, type RunRecord, type Scenario } from "../types.ts";
 import { at, type Ctx, fail, rootCtx } from "../json/fields.ts";
 import { authenticate } from "./checks/replay.ts";

@@ -10,7 +10,7 @@ import { compareCodePoints, joinPath } from "../json/canonical.ts";
 import { firstDifference, show as showValue } from "../json/diff.ts";
 import { ReplayMismatchError } from "../errors.ts";
 import { scenarioHash as hashOf } from "../scenario/scenario.ts";
-import { Episode } from "./simulator.ts";
+import { Episode } from "../sim/simulator.ts";
 import type { Action, RunRecord, Scenario } from "../types.ts";
 
 const MISSING = "<missing>";
@@ -28,7 +28,7 @@ const RECORD_FIELDS = ["header", "initial_state", "steps", "final_state"];
  * @example
  * ```ts
  * import { replayCheck } from "./replay.ts";
- * import { simulateEpisode } from "./simulator.ts";
+ * import { simulateEpisode } from "../sim/simulator.ts";
  * import { parseScenario } from "../scenario/scenario.ts";
  * import { parse } from "../json/canonical.ts";
  * const s = parseScenario(parse(`{"schema_version": "1.0", "scenario_id": "t", "description": "",
