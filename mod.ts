@@ -69,6 +69,9 @@ export {
   suiteHash,
 } from "./src/scenario/suite.ts";
 export { publicSuite } from "./src/scenario/public_suite.ts";
+// What the runner hands a policy factory besides the seed and the key.
+export type { CompiledScenario } from "./src/scenario/compiled.ts";
+export type { Geometry } from "./src/scenario/geometry.ts";
 
 // The simulator and replay (contract §7, §8).
 export { observe } from "./src/sim/observation.ts";
@@ -77,7 +80,7 @@ export {
   replayActions,
   simulateEpisode,
 } from "./src/sim/simulator.ts";
-export { replayCheck } from "./src/sim/replay.ts";
+export { replayCheck } from "./src/record/replay.ts";
 
 // Policies and the evaluation runner.
 export {

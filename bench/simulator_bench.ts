@@ -3,7 +3,7 @@
 import { episodeMetrics } from "../src/metrics/episode.ts";
 import { builtinPolicy } from "../src/policies/mod.ts";
 import { publicSuite } from "../src/scenario/public_suite.ts";
-import { replayCheck } from "../src/sim/replay.ts";
+import { replayCheck } from "../src/record/replay.ts";
 import { scenarioHash } from "../src/scenario/scenario.ts";
 import { simulateEpisode } from "../src/sim/simulator.ts";
 import type { RunRecord, Scenario } from "../src/types.ts";

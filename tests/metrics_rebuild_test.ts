@@ -254,3 +254,38 @@ Deno.test("the caller's error kind and path prefix are used", () => {
       ),
   );
 });
+
+Deno.test("the metrics computation's exact values equal those rebuilt from its counts", async () => {
+  // Every episode of the four statistics fixture results: the values the
+  // sections computed beside the dictionary, against the rebuild from the
+  // dictionary's integer counts (an independent route to the same fraction).
+  const { computeEpisodeMetrics } = await import("../src/metrics/episode.ts");
+  const { parseSuite } = await import("../src/scenario/suite.ts");
+  const { parse: decode } = await import("../src/json/canonical.ts");
+  const dir = new URL("./fixtures/statistics/", import.meta.url);
+  const suite = parseSuite(
+    decode(await Deno.readTextFile(new URL("suite.json", dir))),
+  );
+  const scenarios = new Map(
+    suite.scenarios.map((s) => [s.scenario.scenario_id, s.scenario]),
+  );
+  let defined = 0;
+  for (const policy of ["stay", "random", "greedy", "fire_aware"]) {
+    const result = decode(
+      await Deno.readTextFile(new URL(`result_${policy}.json`, dir)),
+    ) as { episodes: { scenario_id: string; record: JsonValue }[] };
+    for (const e of result.episodes) {
+      const { metrics, exact } = await computeEpisodeMetrics(
+        scenarios.get(e.scenario_id)!,
+        e.record,
+      );
+      for (const metric of STATISTICS_METRICS) {
+        const computed = exact[metric];
+        const rebuilt = rebuildExact(metric, metrics);
+        assert.equal(computed?.toString(), rebuilt?.toString(), metric);
+        if (computed !== null) defined++;
+      }
+    }
+  }
+  assert.ok(defined > 1000);
+});

@@ -8,7 +8,7 @@ import {
   randomPolicy,
   stayPolicy,
 } from "../src/policies/mod.ts";
-import { bfs } from "../src/policies/grid.ts";
+import { bfs } from "../src/scenario/geometry.ts";
 import { parseScenario } from "../src/scenario/scenario.ts";
 import { simulateEpisode } from "../src/sim/simulator.ts";
 import type { Action, Cell, Observation } from "../src/types.ts";
@@ -61,7 +61,7 @@ Deno.test("greedy: distance field worked out by hand", () => {
     [..."E....#......"].map((c) => c === "#" ? 0 : 1),
   );
   assert.deepStrictEqual(
-    [...bfs(3, 4, open, Int32Array.of(0))],
+    [...bfs(4, 3, Int32Array.of(0), open, 1)],
     [0, 1, 2, 3, 1, -1, 3, 4, 2, 3, 4, 5],
   );
   const a = greedyActions(obsOf(map, [
@@ -298,4 +298,31 @@ Deno.test("policies refuse a grid they do not understand", () => {
   const o = { ...obsOf(["E.."], [["p", [0, 2]]]), grid: ["E.?"] };
   assert.throws(() => greedyActions(o), RangeError);
   assert.throws(() => fireAwareActions(o), RangeError);
+});
+
+Deno.test("greedy and fire_aware: the compiled scenario's layout gives the observation grid's actions", async () => {
+  // Every state of a fiery public-suite episode, with and without the
+  // compiled scenario (static distances and geometry vs the grid's own).
+  const { compileScenario } = await import("../src/scenario/compiled.ts");
+  const { publicSuite } = await import("../src/scenario/public_suite.ts");
+  const { observe } = await import("../src/sim/observation.ts");
+  let states = 0;
+  for (const { scenario } of publicSuite().scenarios) {
+    const compiled = await compileScenario(scenario);
+    const record = await simulateEpisode(compiled.scenario, 1, (obs) => {
+      for (const act of [greedyActions, fireAwareActions]) {
+        assert.deepStrictEqual({ ...act(obs, compiled) }, { ...act(obs) });
+      }
+      return greedyActions(obs);
+    });
+    for (const step of record.steps) {
+      const obs = observe(compiled.scenario, step.state);
+      assert.deepStrictEqual(
+        { ...greedyActions(obs, compiled) },
+        { ...greedyActions(obs) },
+      );
+      states++;
+    }
+  }
+  assert.ok(states > 100);
 });

@@ -18,8 +18,8 @@ import {
   ReplayMismatchError,
   ScenarioError,
 } from "../src/errors.ts";
-import { parseRecord } from "../src/sim/record.ts";
-import { replayCheck } from "../src/sim/replay.ts";
+import { parseRecord } from "../src/record/reader.ts";
+import { replayCheck } from "../src/record/replay.ts";
 import { Stream } from "../src/sim/rng.ts";
 import { parseScenario, scenarioHash } from "../src/scenario/scenario.ts";
 import {

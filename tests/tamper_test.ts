@@ -20,7 +20,7 @@ import {
   checkCompatibility,
   checkStructure,
 } from "../src/metrics/checks/stages.ts";
-import { parseRecord } from "../src/sim/record.ts";
+import { parseRecord } from "../src/record/reader.ts";
 import { parseResult, verifyResult } from "../src/evaluation/result.ts";
 import { rootCtx } from "../src/json/fields.ts";
 import {

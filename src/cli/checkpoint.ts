@@ -15,19 +15,15 @@
  */
 
 import { encode } from "../json/canonical.ts";
-import { producedBySimulator } from "../sim/simulator.ts";
+import { freshRecordText } from "../record/writer.ts";
 import type { EvaluationResult, ResultEpisode } from "../types.ts";
 import { writeFileAtomic } from "./io.ts";
 
-const PRINTABLE = /^[\x20-\x7e]*$/;
-
-// A record the simulator has just produced is written by JSON.stringify,
-// which gives its canonical JSON (keys built in order; a test holds it),
-// when the text is printable ASCII; any other record by the generic writer.
+// A fresh record's text comes from the record writer; any other episode is
+// written whole by the generic writer, which names a bad field's path.
 function episodeText(e: ResultEpisode): string {
-  if (!producedBySimulator(e.record)) return encode(e);
-  const record = JSON.stringify(e.record);
-  if (!PRINTABLE.test(record)) return encode(e);
+  const record = freshRecordText(e.record);
+  if (record === undefined) return encode(e);
   return `{"index":${encode(e.index)},"metrics":${
     encode(e.metrics)
   },"record":${record},"scenario_hash":${

@@ -339,8 +339,8 @@ function recorded(
   factory: PolicyFactory,
   transcript: Transcript,
 ): PolicyFactory {
-  return (seed, key) => {
-    const inner = factory(seed, key);
+  return (seed, key, scenario) => {
+    const inner = factory(seed, key, scenario);
     return async (obs, context) => {
       const started = performance.now();
       const actions = await inner(obs, context);

@@ -11,7 +11,7 @@
 import { encode, type JsonObject } from "../json/canonical.ts";
 import { EvaluationError } from "../errors.ts";
 import { episodeMetrics } from "../metrics/episode.ts";
-import { parseRecord } from "../sim/record.ts";
+import { parseRecord } from "../record/reader.ts";
 import { episodeText, episodeView } from "../report/episode_view.ts";
 import { viewerHtml } from "../report/viewer_html.ts";
 import { parseResult } from "../evaluation/result.ts";

@@ -21,10 +21,11 @@ import {
   StatisticsInputError,
 } from "../errors.ts";
 import { beyondLimit, type Limits, limitsWith } from "../limits.ts";
-import { episodeMetrics } from "../metrics/episode.ts";
-import { parseRecord } from "../sim/record.ts";
+import { computeEpisodeMetrics } from "../metrics/episode.ts";
+import type { ExactValues } from "../metrics/statistics_metrics.ts";
+import { parseRecord } from "../record/reader.ts";
 import { scenarioHash } from "../scenario/scenario.ts";
-import { firstDifference, show, valueAt } from "../json/diff.ts";
+import { firstDifference, show } from "../json/diff.ts";
 import { buildManifest } from "../scenario/suite.ts";
 import {
   type EpisodeKey,
@@ -418,6 +419,19 @@ export async function verifyResult(
   suite: Suite,
   options: VerifyOptions = {},
 ): Promise<VerifiedResult> {
+  const { result, digest } = await verifyResultWithValues(v, suite, options);
+  return { result, digest };
+}
+
+/**
+ * {@linkcode verifyResult}, with the exact statistics values of each
+ * episode from its recomputation (the verifier's, for verified episodes).
+ */
+export async function verifyResultWithValues(
+  v: JsonValue,
+  suite: Suite,
+  options: VerifyOptions = {},
+): Promise<VerifiedResult & { readonly exact: readonly ExactValues[] }> {
   const file = options.file;
   const ctx = rootCtx(StatisticsInputError, file);
   try {
@@ -446,6 +460,7 @@ export async function verifyResult(
     );
     const hashes = new Map<string, string>();
     const total = result.episodes.length;
+    const exact: ExactValues[] = [];
     options.onProgress?.(0, total);
     for (const [i, episode] of result.episodes.entries()) {
       const ectx = at(at(ctx, "episodes"), i);
@@ -466,7 +481,9 @@ export async function verifyResult(
       );
       let recomputed: JsonObject;
       try {
-        recomputed = await episodeMetrics(scenario, episode.record);
+        const computed = await computeEpisodeMetrics(scenario, episode.record);
+        recomputed = computed.metrics;
+        exact.push(computed.exact);
       } catch (e) {
         throw wrap(
           e,
@@ -477,7 +494,9 @@ export async function verifyResult(
       }
       const stored = episode.metrics;
       if (encode(stored) !== encode(recomputed)) {
-        const where = firstDifference(stored, recomputed, "") ?? "";
+        const d = firstDifference(stored, recomputed, { order: "union" }) ??
+          { path: "", first: stored, second: recomputed };
+        const where = d.path;
         const sub = where === "" ? at(ectx, "metrics") : {
           ...ectx,
           path: `${at(ectx, "metrics").path}${
@@ -487,17 +506,20 @@ export async function verifyResult(
         fail(
           sub,
           `stored metrics differ from the metrics recomputed from the record: stored ${
-            show(valueAt(stored, where))
-          }, recomputed ${show(valueAt(recomputed, where))}`,
+            show(d.first, ABSENT)
+          }, recomputed ${show(d.second, ABSENT)}`,
         );
       }
       options.onProgress?.(i + 1, total);
     }
-    return { result, digest: resultDigest };
+    return { result, digest: resultDigest, exact };
   } catch (e) {
     throw wrap(e, file, undefined, undefined);
   }
 }
+
+/** How a metrics difference names a field that one side lacks. */
+const ABSENT = "nothing (field absent)";
 
 /**
  * Require the result rebuilt by {@linkcode parseResult} to encode like the

@@ -269,7 +269,7 @@ async function runEpisode(
   let abort: Aborted | undefined;
   let inner: Controller;
   try {
-    inner = factory(key.seed, key);
+    inner = factory(key.seed, key, compiled);
   } catch (error) {
     return new EpisodeStop(
       "policy",

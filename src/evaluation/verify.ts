@@ -34,8 +34,12 @@ import {
 import { MetricsInputError, StatisticsInputError } from "../errors.ts";
 import { limitsWith } from "../limits.ts";
 import type { Rational } from "../exact.ts";
-import { metricsDictionary } from "../metrics/episode.ts";
-import { rebuildExact } from "../metrics/rebuild.ts";
+import { computeMetrics } from "../metrics/episode.ts";
+import { checkStored } from "../metrics/rebuild.ts";
+import type {
+  ExactValues,
+  StatisticsMetric,
+} from "../metrics/statistics_metrics.ts";
 import {
   checkCompatibility,
   checkStructure,
@@ -44,7 +48,7 @@ import {
   checkManifest,
   parseManifest,
   type VerifyOptions,
-  verifyResult,
+  verifyResultWithValues,
 } from "./result.ts";
 import { referenceReplay } from "../sim/kernel.ts";
 import { METRIC_DEFINITIONS } from "../statistics/definitions.ts";
@@ -65,7 +69,7 @@ const TOKEN: unique symbol = Symbol("verified");
 /**
  * One verified episode: its key and stored metrics dictionary (equal to the
  * one recomputed from its replayed record), and the exact values of the
- * statistics metrics.
+ * statistics metrics from that recomputation.
  *
  * @example
  * ```ts
@@ -89,6 +93,7 @@ export class VerifiedEpisode implements EpisodeKey {
   readonly termination_reason: TerminationReason;
   readonly #position: number;
   readonly #file: string | undefined;
+  readonly #exact: ExactValues;
   #values: readonly (Rational | null)[] | undefined;
 
   /** @internal Only the verifier constructs one. */
@@ -96,6 +101,7 @@ export class VerifiedEpisode implements EpisodeKey {
     token: typeof TOKEN,
     key: EpisodeKey,
     metrics: JsonObject,
+    exact: ExactValues,
     terminationReason: TerminationReason,
     position: number,
     file: string | undefined,
@@ -108,6 +114,7 @@ export class VerifiedEpisode implements EpisodeKey {
     this.scenario_hash = key.scenario_hash;
     this.seed = key.seed;
     this.metrics = metrics;
+    this.#exact = exact;
     this.termination_reason = terminationReason;
     this.#position = position;
     this.#file = file;
@@ -115,8 +122,9 @@ export class VerifiedEpisode implements EpisodeKey {
 
   /**
    * The exact value of each statistics metric, in the order of the metric
-   * definitions (`null`: undefined for this episode), each checked against
-   * its stored float bit for bit (statistics.md §2). Computed once.
+   * definitions (`null`: undefined for this episode), as the metrics
+   * computation gave it, each checked against its stored float bit for bit
+   * (statistics.md §2). Checked once.
    */
   get values(): readonly (Rational | null)[] {
     if (this.#values === undefined) {
@@ -128,9 +136,11 @@ export class VerifiedEpisode implements EpisodeKey {
         "metrics",
       );
       this.#values = Object.freeze(
-        METRIC_DEFINITIONS.map((d) =>
-          rebuildExact(d.metric, this.metrics, ctx)
-        ),
+        // The definitions name exactly STATISTICS_METRICS (checked at load).
+        METRIC_DEFINITIONS.map((d) => {
+          const metric = d.metric as StatisticsMetric;
+          return checkStored(metric, this.#exact[metric], this.metrics, ctx);
+        }),
       );
     }
     return this.#values;
@@ -288,7 +298,11 @@ async function verified(
   suite: Suite,
   options: VerifyEvaluationOptions,
 ): Promise<VerifiedEvaluation> {
-  const { result, digest } = await verifyResult(input, suite, options);
+  const { result, digest, exact } = await verifyResultWithValues(
+    input,
+    suite,
+    options,
+  );
   return new VerifiedEvaluation(TOKEN, {
     model_id: result.model_id,
     evaluation_manifest: result.evaluation_manifest,
@@ -298,6 +312,7 @@ async function verified(
         TOKEN,
         e,
         e.metrics,
+        exact[i]!,
         e.record.final_state.termination_reason,
         i,
         options.file,
@@ -470,13 +485,14 @@ async function provedValid(
         h.simulator_version === manifest.simulator_version &&
         h.observation_version === manifest.observation_version,
     );
-    const recomputed = metricsDictionary(c, record, rootCtx(MetricsInputError));
-    need(encode(metrics as JsonObject) === encode(recomputed));
+    const recomputed = computeMetrics(c, record, rootCtx(MetricsInputError));
+    need(encode(metrics as JsonObject) === encode(recomputed.metrics));
     episodes.push(
       new VerifiedEpisode(
         TOKEN,
         key,
         metrics as JsonObject,
+        recomputed.exact,
         record.final_state.termination_reason,
         i,
         options.file,

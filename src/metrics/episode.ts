@@ -13,7 +13,7 @@ import {
   type CompiledScenario,
   compileScenario,
 } from "../scenario/compiled.ts";
-import { parseRecord } from "../sim/record.ts";
+import { parseRecord } from "../record/reader.ts";
 import { METRICS_VERSION, type RunRecord, type Scenario } from "../types.ts";
 import { at, type Ctx, fail, rootCtx } from "../json/fields.ts";
 import { authenticate } from "./checks/replay.ts";
@@ -26,6 +26,15 @@ import { replanning } from "./sections/replanning.ts";
 import { safetySection } from "./sections/safety.ts";
 import { evacuationSteps, timeSection } from "./sections/time.ts";
 import { checkCompatibility, checkStructure } from "./checks/stages.ts";
+import type { ExactValues } from "./statistics_metrics.ts";
+
+/** A metrics dictionary and the exact values of its statistics metrics, from one computation. */
+export type ComputedMetrics = {
+  /** The dictionary (contract §11). */
+  readonly metrics: JsonObject;
+  /** The exact values the dictionary's statistics floats were converted from. */
+  readonly exact: ExactValues;
+};
 
 /**
  * Options of {@linkcode episodeMetrics}.
@@ -79,6 +88,18 @@ export async function episodeMetrics(
   record: JsonValue | RunRecord,
   options: EpisodeMetricsOptions = {},
 ): Promise<JsonObject> {
+  return (await computeEpisodeMetrics(scenario, record, options)).metrics;
+}
+
+/**
+ * {@linkcode episodeMetrics} with the exact values of the statistics
+ * metrics beside the dictionary (the reference verifier's).
+ */
+export async function computeEpisodeMetrics(
+  scenario: Scenario,
+  record: JsonValue | RunRecord,
+  options: EpisodeMetricsOptions = {},
+): Promise<ComputedMetrics> {
   const ctx = rootCtx(MetricsInputError, options.file);
   const compiled = await checkedScenario(scenario, ctx);
   const sc = compiled.scenario;
@@ -87,7 +108,7 @@ export async function episodeMetrics(
   const rec = parseRecord(record as JsonValue, ctx);
   checkStructure(sc, rec, ctx);
   await authenticate(sc, rec, hash, options.file);
-  return metricsDictionary(compiled, rec, ctx);
+  return computeMetrics(compiled, rec, ctx);
 }
 
 /**
@@ -125,7 +146,7 @@ export function producedRecordMetrics(
     ctx,
   );
   checkStructure(compiled.scenario, record, ctx);
-  return metricsDictionary(compiled, record, ctx);
+  return computeMetrics(compiled, record, ctx).metrics;
 }
 
 /** A scenario given in memory is not trusted: it is read again strictly. */
@@ -148,30 +169,35 @@ async function checkedScenario(
 
 /**
  * The dictionary of a record that passed all three stages (the verifier
- * calls it once it has proved that).
+ * calls it once it has proved that), with the exact values its sections
+ * converted to the statistics floats.
  */
-export function metricsDictionary(
+export function computeMetrics(
   compiled: CompiledScenario,
   record: RunRecord,
   ctx: Ctx,
-): JsonObject {
+): ComputedMetrics {
   const { scenario, hash, ids, staticDistances } = compiled;
   const evacuated = evacuationSteps(record);
   const moves = personMoves(ids, record);
   const path = pathEfficiency(record, staticDistances, moves, ctx);
   const fire = exposure(compiled.geometry, ids, record, ctx);
   const replans = replanning(record, at(ctx, "steps"));
-  return {
+  const safety = safetySection(record, ctx);
+  const time = timeSection(scenario, record, evacuated);
+  const movement = movementSection(record, at(ctx, "steps"));
+  const exits = exitsSection(scenario, record);
+  const metrics: JsonObject = {
     metrics_version: METRICS_VERSION,
     scenario_id: scenario.scenario_id,
     scenario_hash: hash,
     seed: record.header.seed,
-    safety: safetySection(record, ctx),
-    time: timeSection(scenario, record, evacuated),
-    movement: movementSection(record, at(ctx, "steps")),
+    safety: safety.section,
+    time: time.section,
+    movement: movement.section,
     path_efficiency: path.section,
     fire_exposure: fire.section,
-    exits: exitsSection(scenario, record),
+    exits: exits.section,
     replanning: replans.section,
     people: peopleSection(scenario, record, {
       moves,
@@ -182,4 +208,13 @@ export function metricsDictionary(
       evacuated,
     }),
   };
+  const exact: ExactValues = {
+    ...safety.exact,
+    ...time.exact,
+    ...movement.exact,
+    ...path.exact,
+    ...fire.exact,
+    ...exits.exact,
+  };
+  return { metrics, exact };
 }

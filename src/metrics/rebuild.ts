@@ -1,7 +1,9 @@
 /**
- * Rebuild the per-episode statistics metrics (statistics.md §2) as exact
- * fractions from the integer counts of a metrics dictionary, and require
- * that each stored value is the float of that fraction, bit for bit.
+ * The float check of statistics.md §2 (each stored value is the float of
+ * its exact fraction, bit for bit), and, for a dictionary that arrives
+ * without its computation, the exact values rebuilt from its integer
+ * counts. A verified episode brings the values of its computation and
+ * only runs the check.
  *
  * @module
  */
@@ -16,6 +18,12 @@ import { Rational } from "../exact.ts";
 import { at, type Ctx, expectInt, fail, rootCtx } from "../json/fields.ts";
 import { exitBalance, maxExitShare } from "./sections/exits.ts";
 import { histogramExposure } from "./sections/exposure.ts";
+import {
+  STATISTICS_METRICS,
+  type StatisticsMetric,
+} from "./statistics_metrics.ts";
+
+export { STATISTICS_METRICS };
 
 type Source = {
   readonly section: string;
@@ -23,7 +31,7 @@ type Source = {
   readonly exact: (m: JsonObject, ctx: Ctx) => Rational | null;
 };
 
-const SOURCES: Readonly<Record<string, Source>> = {
+const SOURCES: Readonly<Record<StatisticsMetric, Source>> = {
   evacuated_rate: perPopulation("safety", "evacuated_rate", "evacuated"),
   casualty_rate: perPopulation("safety", "casualty_rate", "casualties"),
   stranded_rate: perPopulation("safety", "stranded_rate", "stranded"),
@@ -93,22 +101,10 @@ const SOURCES: Readonly<Record<string, Source>> = {
   },
 };
 
-/**
- * The twelve statistics metrics, in statistics.md §2 order.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { STATISTICS_METRICS } from "./rebuild.ts";
- * assert.equal(STATISTICS_METRICS.length, 12);
- * assert.equal(STATISTICS_METRICS[0], "evacuated_rate");
- * assert.equal(STATISTICS_METRICS[11], "exit_balance");
- * assert.ok(Object.isFrozen(STATISTICS_METRICS));
- * ```
- */
-export const STATISTICS_METRICS: readonly string[] = Object.freeze(
-  Object.keys(SOURCES),
-);
+// The table and the list name the same metrics in the same order.
+if (Object.keys(SOURCES).join() !== STATISTICS_METRICS.join()) {
+  throw new Error("the rebuild table differs from STATISTICS_METRICS");
+}
 
 /**
  * The exact per-episode value of a statistics metric, rebuilt from the
@@ -135,8 +131,34 @@ export function rebuildExact(
   if (!Object.hasOwn(SOURCES, metric)) {
     fail(ctx, `unknown statistics metric ${JSON.stringify(metric)}`);
   }
-  const source = SOURCES[metric]!;
-  const exact = source.exact(metrics, ctx);
+  const name = metric as StatisticsMetric;
+  return checkStored(name, SOURCES[name].exact(metrics, ctx), metrics, ctx);
+}
+
+/**
+ * The float check of statistics.md §2 for one metric: the stored value in
+ * the dictionary must be the float of `exact` bit for bit (an integer equal
+ * to it for `exits_used`; `null` exactly when `exact` is). Returns `exact`;
+ * raises the context's error kind with the field path otherwise.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { float } from "../json/canonical.ts";
+ * import { Rational } from "../exact.ts";
+ * import { checkStored } from "./rebuild.ts";
+ * const metrics = { safety: { evacuated_rate: float(0.5) } };
+ * assert.ok(checkStored("evacuated_rate", Rational.of(1, 2), metrics)?.toString() === "1/2");
+ * assert.throws(() => checkStored("evacuated_rate", Rational.of(1, 3), metrics));
+ * ```
+ */
+export function checkStored(
+  metric: StatisticsMetric,
+  exact: Rational | null,
+  metrics: JsonObject,
+  ctx: Ctx = rootCtx(MetricsInputError),
+): Rational | null {
+  const source = SOURCES[metric];
   const fctx = at(at(ctx, source.section), source.field);
   const stored = member(
     section(metrics, source.section, ctx),

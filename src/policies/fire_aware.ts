@@ -33,18 +33,17 @@
  */
 
 import { compareCodePoints } from "../json/canonical.ts";
-import type { Controller } from "../sim/simulator.ts";
-import type { Action, Observation } from "../types.ts";
+import type { CompiledScenario } from "../scenario/compiled.ts";
 import {
-  actionMap,
   bfs,
   cellIndex,
   DIRECTIONS,
   neighbour,
-  type PolicyGrid,
-  readGrid,
   UNREACHED,
-} from "./grid.ts";
+} from "../scenario/geometry.ts";
+import type { Controller } from "../sim/simulator.ts";
+import type { Action, EpisodeKey, Observation } from "../types.ts";
+import { actionMap, type PolicyView, viewOf } from "./view.ts";
 
 /** Cost of one step. */
 const STEP = 10;
@@ -172,7 +171,7 @@ function newSearch(n: number): Search {
  * Unreached cells keep cost `Infinity`.
  */
 function search(
-  g: PolicyGrid,
+  g: PolicyView,
   fd: Int32Array,
   isExit: Uint8Array,
   start: number,
@@ -194,7 +193,7 @@ function search(
     const cu = s.cost[u] as number;
     const hv = (s.hop[u] as number) + 1;
     for (let d = 0; d < 4; d++) {
-      const v = neighbour(g.rows, g.cols, u, d);
+      const v = neighbour(g.geometry.width, g.geometry.height, u, d);
       if (v < 0 || g.open[v] !== 1 || s.done[v] === 1) continue;
       const f = fd[v] as number;
       const r = isExit[v] === 1 ? 0 : risk(f, hv, CELL_RISK) + proximity(f);
@@ -221,13 +220,13 @@ type Plan = {
   readonly refugeFirst: number;
 };
 
-function refugeMove(g: PolicyGrid, fd: Int32Array, s: Search): number {
+function refugeMove(g: PolicyView, fd: Int32Array, s: Search): number {
   // The reachable cell farthest from the fire front (no fire at all wins),
   // then the nearest such cell, then row-major.
   let bestCell = -1;
   let bestFd = -2;
   let bestCost = Infinity;
-  const n = g.rows * g.cols;
+  const n = g.open.length;
   for (let v = 0; v < n; v++) {
     const c = s.cost[v] as number;
     if (c === Infinity) continue;
@@ -242,7 +241,8 @@ function refugeMove(g: PolicyGrid, fd: Int32Array, s: Search): number {
 }
 
 /**
- * The fire-aware actions for one observation (pure; no state).
+ * The fire-aware actions for one observation (pure; no state), given the
+ * compiled scenario it comes from when there is one.
  *
  * @example
  * ```ts
@@ -259,12 +259,14 @@ function refugeMove(g: PolicyGrid, fd: Int32Array, s: Search): number {
  * assert.ok(a.p === "west");
  * ```
  */
-export function fireAwareActions(obs: Observation): Record<string, Action> {
-  const g = readGrid(obs);
-  const n = g.rows * g.cols;
-  const notWall = new Uint8Array(n);
-  for (let i = 0; i < n; i++) notWall[i] = g.wall[i] === 1 ? 0 : 1;
-  const fd = bfs(g.rows, g.cols, notWall, g.burning);
+export function fireAwareActions(
+  obs: Observation,
+  scenario?: CompiledScenario,
+): Record<string, Action> {
+  const g = viewOf(obs, scenario);
+  const { width, height, wall } = g.geometry;
+  const n = width * height;
+  const fd = bfs(width, height, g.burning, wall, 0);
   const isExit = new Uint8Array(n);
   for (const e of g.exits) isExit[e] = 1;
   const k = g.exits.length;
@@ -272,7 +274,7 @@ export function fireAwareActions(obs: Observation): Record<string, Action> {
   const s = newSearch(n);
   const plans: Plan[] = [];
   for (const p of obs.people) {
-    const cell = cellIndex(g.rows, g.cols, p.position[0], p.position[1]);
+    const cell = cellIndex(g.geometry, p.position[0], p.position[1]);
     if (cell < 0) {
       throw new RangeError(`person ${p.person_id} is outside the grid`);
     }
@@ -334,7 +336,8 @@ export function fireAwareActions(obs: Observation): Record<string, Action> {
 }
 
 /**
- * Make the `fire_aware` controller for one episode (the seed is unused).
+ * Make the `fire_aware` controller for one episode of `scenario` (the seed
+ * is unused).
  *
  * @example
  * ```ts
@@ -342,6 +345,10 @@ export function fireAwareActions(obs: Observation): Record<string, Action> {
  * const act = fireAwarePolicy(0);
  * ```
  */
-export function fireAwarePolicy(_seed: number): Controller {
-  return (obs) => fireAwareActions(obs);
+export function fireAwarePolicy(
+  _seed: number,
+  _episode?: EpisodeKey,
+  scenario?: CompiledScenario,
+): Controller {
+  return (obs) => fireAwareActions(obs, scenario);
 }

@@ -6,20 +6,22 @@
  * @module
  */
 
-import type { Controller } from "../sim/simulator.ts";
-import type { Action, Observation } from "../types.ts";
+import type { CompiledScenario } from "../scenario/compiled.ts";
 import {
-  actionMap,
   bfs,
   cellIndex,
   DIRECTIONS,
   neighbour,
-  readGrid,
   UNREACHED,
-} from "./grid.ts";
+} from "../scenario/geometry.ts";
+import type { Controller } from "../sim/simulator.ts";
+import type { Action, EpisodeKey, Observation } from "../types.ts";
+import { actionMap, viewOf } from "./view.ts";
 
 /**
- * The greedy actions for one observation (pure; no state).
+ * The greedy actions for one observation (pure; no state), given the
+ * compiled scenario it comes from when there is one: with no fire, its
+ * static exit distances are the field.
  *
  * @example
  * ```ts
@@ -33,12 +35,19 @@ import {
  * assert.ok(a.p === "west");
  * ```
  */
-export function greedyActions(obs: Observation): Record<string, Action> {
-  const g = readGrid(obs);
-  const dist = bfs(g.rows, g.cols, g.open, g.exits);
+export function greedyActions(
+  obs: Observation,
+  scenario?: CompiledScenario,
+): Record<string, Action> {
+  const v = viewOf(obs, scenario);
+  const g = v.geometry;
+  // No cell burns, so every exit is usable and the field is the static one.
+  const dist = scenario !== undefined && v.burning.length === 0
+    ? scenario.exitDistances
+    : bfs(g.width, g.height, v.exits, v.open, 1);
   const actions = actionMap();
   for (const p of obs.people) {
-    const i = cellIndex(g.rows, g.cols, p.position[0], p.position[1]);
+    const i = cellIndex(g, p.position[0], p.position[1]);
     if (i < 0) {
       throw new RangeError(`person ${p.person_id} is outside the grid`);
     }
@@ -46,8 +55,8 @@ export function greedyActions(obs: Observation): Record<string, Action> {
     let action: Action = "stay";
     if (d > 0) {
       for (let k = 0; k < 4; k++) {
-        const v = neighbour(g.rows, g.cols, i, k);
-        if (v >= 0 && dist[v] !== UNREACHED && dist[v] === d - 1) {
+        const n = neighbour(g.width, g.height, i, k);
+        if (n >= 0 && dist[n] !== UNREACHED && dist[n] === d - 1) {
           action = DIRECTIONS[k] as Action;
           break;
         }
@@ -59,7 +68,8 @@ export function greedyActions(obs: Observation): Record<string, Action> {
 }
 
 /**
- * Make the `greedy` controller for one episode (the seed is unused).
+ * Make the `greedy` controller for one episode of `scenario` (the seed is
+ * unused).
  *
  * @example
  * ```ts
@@ -67,6 +77,10 @@ export function greedyActions(obs: Observation): Record<string, Action> {
  * const act = greedyPolicy(0);
  * ```
  */
-export function greedyPolicy(_seed: number): Controller {
-  return (obs) => greedyActions(obs);
+export function greedyPolicy(
+  _seed: number,
+  _episode?: EpisodeKey,
+  scenario?: CompiledScenario,
+): Controller {
+  return (obs) => greedyActions(obs, scenario);
 }

@@ -11,6 +11,7 @@
  */
 
 import { EvaluationError } from "../errors.ts";
+import type { CompiledScenario } from "../scenario/compiled.ts";
 import type { Controller } from "../sim/simulator.ts";
 import type { EpisodeKey } from "../types.ts";
 import { fireAwarePolicy } from "./fire_aware.ts";
@@ -24,8 +25,10 @@ export { RANDOM_ACTIONS, randomPolicy } from "./random.ts";
 export { stayPolicy } from "./stay.ts";
 
 /**
- * Makes the controller of one episode from the episode seed (and, as a
- * second argument, the episode's manifest key).
+ * Makes the controller of one episode from the episode seed (and, as
+ * further arguments, the episode's manifest key and the compiled scenario
+ * it runs on, which the runner gives and the built-in policies lay out
+ * from).
  *
  * @example
  * ```ts
@@ -39,7 +42,11 @@ export { stayPolicy } from "./stay.ts";
  * assert.deepEqual({ ...await greedy(7)(obs, { seed: 7, step: 0 }) }, { p: "west" });
  * ```
  */
-export type PolicyFactory = (seed: number, episode?: EpisodeKey) => Controller;
+export type PolicyFactory = (
+  seed: number,
+  episode?: EpisodeKey,
+  scenario?: CompiledScenario,
+) => Controller;
 
 /**
  * The built-in policies by name, in the order a comparison lists them.

@@ -13,7 +13,7 @@ import { compareCodePoints } from "../json/canonical.ts";
 import { Stream, STREAM_POLICY } from "../sim/rng.ts";
 import type { Controller } from "../sim/simulator.ts";
 import type { Action } from "../types.ts";
-import { actionMap } from "./grid.ts";
+import { actionMap } from "./view.ts";
 
 /** The actions that `uniform(5)` indexes. */
 export const RANDOM_ACTIONS: readonly Action[] = [

@@ -6,7 +6,7 @@
  */
 
 import type { Controller } from "../sim/simulator.ts";
-import { actionMap } from "./grid.ts";
+import { actionMap } from "./view.ts";
 
 /**
  * Make the `stay` controller for one episode (the seed is unused).

@@ -1,14 +1,19 @@
 /**
  * The compiled scenario: a scenario read strictly, hashed and laid out once
  * per process (geometry, exits, static exit distances, the simulator's
- * layout), then shared by the simulator, validation and the metrics of
- * every episode that uses it.
+ * layout), then shared by the simulator, the built-in policies, validation
+ * and the metrics of every episode that uses it.
  *
  * @module
  */
 
 import { compareCodePoints, encode, sha256Hex } from "../json/canonical.ts";
-import { type Geometry, geometryOf, staticExitDistances } from "./geometry.ts";
+import {
+  exitDistanceField,
+  type Geometry,
+  geometryOf,
+  staticExitDistances,
+} from "./geometry.ts";
 import { parseScenario } from "./scenario.ts";
 import { layoutOf } from "../sim/simulator.ts";
 import type { Scenario } from "../types.ts";
@@ -23,6 +28,11 @@ export type CompiledScenario = {
   readonly ids: readonly string[];
   /** Walls and exits by cell key, for validation and the metrics. */
   readonly geometry: Geometry;
+  /**
+   * Static exit distance of every cell (through non-wall cells, fire
+   * ignored), `UNREACHED` where no exit can be reached. Shared: read only.
+   */
+  readonly exitDistances: Int32Array;
   /** Static exit distance of each person's start, `null` if unreachable. */
   readonly staticDistances: ReadonlyMap<string, number | null>;
 };
@@ -70,14 +80,17 @@ async function build(read: Scenario, text: string): Promise<CompiledScenario> {
   const scenario = deepFreeze(read);
   const hash = await sha256Hex(new TextEncoder().encode(text));
   layoutOf(scenario);
+  const geometry = geometryOf(scenario);
+  const exitDistances = exitDistanceField(geometry, null);
   return Object.freeze({
     scenario,
     hash,
     ids: Object.freeze(
       scenario.people.map((p) => p.person_id).sort(compareCodePoints),
     ),
-    geometry: geometryOf(scenario),
-    staticDistances: staticExitDistances(scenario),
+    geometry,
+    exitDistances,
+    staticDistances: staticExitDistances(scenario, exitDistances),
   });
 }
 

@@ -60,24 +60,45 @@ const geometryCache = new WeakMap<Scenario, Geometry>();
 export function geometryOf(scenario: Scenario): Geometry {
   const cached = geometryCache.get(scenario);
   if (cached !== undefined) return cached;
-  const height = scenario.grid.length;
-  const width = scenario.grid[0]?.length ?? 0;
+  const g = gridGeometry(scenario.grid, scenario.exits);
+  geometryCache.set(scenario, g);
+  return g;
+}
+
+/**
+ * The geometry of a grid drawn with `#` for walls (any other character is
+ * floor) and its exits: a scenario's, or an observation's (whose grid draws
+ * the same walls and whose exits are the scenario's, in order). Not cached.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { gridGeometry } from "./geometry.ts";
+ * const g = gridGeometry(["E#", "F."], [{ exit_id: "x", position: [0, 0] }]);
+ * assert.ok(g.wall.join() === "0,1,0,0" && g.exitCells[0] === 0);
+ * ```
+ */
+export function gridGeometry(
+  grid: readonly string[],
+  exits: readonly { readonly exit_id: string; readonly position: Cell }[],
+): Geometry {
+  const height = grid.length;
+  const width = grid[0]?.length ?? 0;
   const wall = new Uint8Array(height * width);
-  scenario.grid.forEach((row, r) => {
+  grid.forEach((row, r) => {
     for (let c = 0; c < width; c++) {
       if (row.charCodeAt(c) === 0x23) wall[r * width + c] = 1; // '#'
     }
   });
   const exitAt = new Int32Array(height * width).fill(-1);
-  const exitCells = new Int32Array(scenario.exits.length);
+  const exitCells = new Int32Array(exits.length);
   const g: Geometry = { width, height, wall, exitAt, exitCells };
-  scenario.exits.forEach((exit, e) => {
+  exits.forEach((exit, e) => {
     const idx = cellIndex(g, exit.position[0], exit.position[1]);
     if (idx < 0) throw new RangeError(`exit ${exit.exit_id} is off the grid`);
     exitAt[idx] = e;
     exitCells[e] = idx;
   });
-  geometryCache.set(scenario, g);
   return g;
 }
 
@@ -299,13 +320,13 @@ export function trappedSet(
  */
 export function staticExitDistances(
   scenario: Scenario,
+  field: Int32Array = exitDistanceField(geometryOf(scenario), null),
 ): Map<string, number | null> {
   const g = geometryOf(scenario);
-  const dist = exitDistanceField(g, null);
   const out = new Map<string, number | null>();
   for (const p of scenario.people) {
     const idx = cellIndex(g, p.position[0], p.position[1]);
-    const d = idx < 0 ? -1 : dist[idx]!;
+    const d = idx < 0 ? -1 : field[idx]!;
     out.set(p.person_id, d < 0 ? null : d);
   }
   return out;

@@ -10,6 +10,7 @@
 import { compareCodePoints } from "../json/canonical.ts";
 import { PolicyError } from "../errors.ts";
 import { cellIndex, geometryOf } from "../scenario/geometry.ts";
+import { markProduced } from "../record/writer.ts";
 import { observe } from "./observation.ts";
 import {
   ignitionThreshold,
@@ -103,28 +104,6 @@ export type Layout = {
 };
 
 const layouts = new WeakMap<Scenario, Layout>();
-// Records this process's simulator returned: their objects have their keys
-// in code-point order and hold only integers, booleans, null and ID strings.
-const produced = new WeakSet<RunRecord>();
-
-/**
- * Whether `record` is an object the simulator returned in this process
- * (not a copy, not a parsed record). It may have been changed since: the
- * caller that relies on its shape checks what it needs.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { producedBySimulator, simulateEpisode } from "./simulator.ts";
- * import { publicSuite } from "../scenario/public_suite.ts";
- * const s = publicSuite().scenarios[0]!.scenario;
- * const r = await simulateEpisode(s, 0, (o) => Object.fromEntries(o.people.map((p) => [p.person_id, "stay"])));
- * assert.ok(producedBySimulator(r) && !producedBySimulator(structuredClone(r)));
- * ```
- */
-export function producedBySimulator(record: RunRecord): boolean {
-  return produced.has(record);
-}
 const cellTuples = new WeakMap<Layout, (Cell | undefined)[]>();
 
 /**
@@ -451,7 +430,7 @@ export class Episode {
       initial_state: this.initialState,
       steps: this.steps,
     };
-    produced.add(record);
+    markProduced(record);
     return record;
   }
 

@@ -11,27 +11,23 @@
 
 import {
   cellIndex,
+  DELTAS,
+  DIRECTIONS,
   exitDistanceField,
   type Geometry,
 } from "../scenario/geometry.ts";
 import type { Action, Outcome } from "../types.ts";
 
-/** Action codes, in the order `[stay, north, east, south, west]`. */
-export const ACTIONS: readonly Action[] = [
-  "stay",
-  "north",
-  "east",
-  "south",
-  "west",
-];
+/**
+ * Action codes, in the order `[stay, north, east, south, west]`: staying,
+ * then the moves of the geometry's one direction table.
+ */
+export const ACTIONS: readonly Action[] = ["stay", ...DIRECTIONS];
 
 /** Row and column deltas of each action code. */
 export const ACTION_DELTAS: readonly (readonly [number, number])[] = [
   [0, 0],
-  [-1, 0],
-  [0, 1],
-  [1, 0],
-  [0, -1],
+  ...DIRECTIONS.map((d) => DELTAS[d]),
 ];
 
 /** Outcome codes: the index in this list. */

@@ -7,7 +7,7 @@
  */
 
 import type { JsonObject } from "../json/canonical.ts";
-import { STATISTICS_METRICS } from "../metrics/rebuild.ts";
+import { STATISTICS_METRICS } from "../metrics/statistics_metrics.ts";
 
 /** Metric kinds of statistics.md §2. */
 export type MetricKind = "outcome" | "behaviour" | "proxy" | "descriptive";
@@ -155,7 +155,7 @@ export const METRIC_DEFINITIONS: readonly MetricDefinition[] = [
 ];
 
 // The rows carry each metric's own data; their names and order must be the
-// metrics' (one list, in metrics/rebuild.ts): checked once, at load.
+// metrics' (one list, in metrics/statistics_metrics.ts): checked once, at load.
 if (
   METRIC_DEFINITIONS.map((d) => d.metric).join() !== STATISTICS_METRICS.join()
 ) {

@@ -8,7 +8,7 @@
  */
 
 import { MetricsInputError, ReplayMismatchError } from "../../errors.ts";
-import { replayCheck } from "../../sim/replay.ts";
+import { replayCheck } from "../../record/replay.ts";
 import type { RunRecord, Scenario } from "../../types.ts";
 
 /** Prefix of every stage-3 failure message (metrics.md §2). */

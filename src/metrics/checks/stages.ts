@@ -20,7 +20,7 @@ import {
   SIMULATOR_VERSION,
 } from "../../types.ts";
 import { at, type Ctx, fail } from "../../json/fields.ts";
-import { checkFinalState } from "./final.ts";
+import { checkFinalState } from "../../record/checks/final.ts";
 import {
   cellKey,
   compareCells,
@@ -33,8 +33,8 @@ import {
   checkSortedIds,
   checkTermination,
   checkTrapped,
-} from "./snapshot.ts";
-import { checkStep, type Env } from "./step.ts";
+} from "../../record/checks/snapshot.ts";
+import { checkStep, type Env } from "../../record/checks/step.ts";
 
 /**
  * Stage 1: versions, schema version, scenario ID and scenario hash.

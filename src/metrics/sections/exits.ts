@@ -10,6 +10,7 @@ import { compareCodePoints } from "../../json/canonical.ts";
 import { Rational } from "../../exact.ts";
 import type { RunRecord, Scenario } from "../../types.ts";
 import { toFloat } from "../numbers.ts";
+import type { SectionWithValues } from "../statistics_metrics.ts";
 
 /**
  * `(1 − Σ p_e²) / (1 − 1/K)` with `p_e = n_e / E`, exactly; `null` when
@@ -32,11 +33,11 @@ export function maxExitShare(counts: readonly number[]): Rational | null {
     : Rational.of(counts.reduce((a, b) => Math.max(a, b), 0), e);
 }
 
-/** The `exits` section. */
+/** The `exits` section and its three exact statistics values. */
 export function exitsSection(
   scenario: Scenario,
   record: RunRecord,
-): JsonObject {
+): SectionWithValues<"exits_used" | "max_exit_share" | "exit_balance"> {
   const ids = scenario.exits.map((x) => x.exit_id).sort(compareCodePoints);
   const perExit = new Map<string, number>(ids.map((id) => [id, 0]));
   for (const s of record.steps) {
@@ -46,16 +47,23 @@ export function exitsSection(
   }
   const counts = ids.map((id) => perExit.get(id)!);
   const total = counts.reduce((a, b) => a + b, 0);
-  return {
+  const used = counts.filter((n) => n >= 1).length;
+  const exact = {
+    exits_used: Rational.of(used),
+    max_exit_share: maxExitShare(counts),
+    exit_balance: exitBalance(counts),
+  };
+  const section: JsonObject = {
     exit_count: ids.length,
-    exits_used: counts.filter((n) => n >= 1).length,
+    exits_used: used,
     evacuations_per_exit: Object.fromEntries(
       ids.map((id, i) => [id, counts[i]!]),
     ),
     exit_shares: total === 0 ? null : Object.fromEntries(
       ids.map((id, i) => [id, toFloat(Rational.of(counts[i]!, total))]),
     ),
-    max_exit_share: toFloat(maxExitShare(counts)),
-    exit_balance: toFloat(exitBalance(counts)),
+    max_exit_share: toFloat(exact.max_exit_share),
+    exit_balance: toFloat(exact.exit_balance),
   };
+  return { section, exact };
 }

@@ -6,13 +6,13 @@
  * @module
  */
 
-import type { JsonObject } from "../../json/canonical.ts";
 import { Rational } from "../../exact.ts";
 import type { RunRecord, Snapshot } from "../../types.ts";
 import { at, type Ctx } from "../../json/fields.ts";
 import { FireDistance } from "./fire_distance.ts";
 import { cellKey, type Geometry } from "../../scenario/geometry.ts";
 import { invariant, ratio, toFloat } from "../numbers.ts";
+import type { SectionWithValues } from "../statistics_metrics.ts";
 
 /** One person's exposure: smallest distance seen and exact Σ 1/d. */
 export type PersonExposure = {
@@ -20,9 +20,8 @@ export type PersonExposure = {
   readonly exposure: Rational;
 };
 
-/** The `fire_exposure` section and each person's exposure. */
-export type Exposure = {
-  readonly section: JsonObject;
+/** The `fire_exposure` section, its exact mean exposure, and each person's exposure. */
+export type Exposure = SectionWithValues<"mean_exposure"> & {
   readonly byPerson: ReadonlyMap<string, PersonExposure>;
 };
 
@@ -79,8 +78,10 @@ export function exposure(
       exposure: histogramExposure(h),
     });
   }
+  const mean = ratio(total, states);
   return {
     byPerson,
+    exact: { mean_exposure: mean },
     section: {
       active_person_states: states,
       person_states_with_fire: withFire,
@@ -91,7 +92,7 @@ export function exposure(
       adjacent_person_states: hist.get(1) ?? 0,
       min_fire_distance: distances.length === 0 ? null : distances[0]!,
       exposure_total: toFloat(total),
-      mean_exposure: toFloat(ratio(total, states)),
+      mean_exposure: toFloat(mean),
     },
   };
 }

@@ -9,6 +9,7 @@ import type { JsonObject } from "../../json/canonical.ts";
 import type { RunRecord } from "../../types.ts";
 import type { Ctx } from "../../json/fields.ts";
 import { invariant, ratio, toFloat } from "../numbers.ts";
+import type { SectionWithValues } from "../statistics_metrics.ts";
 
 /** One person's decision counts. */
 export type PersonMoves = {
@@ -54,10 +55,13 @@ export function personMoves(
 }
 
 /**
- * The `movement` section. Checks successful_moves + blocked_moves =
- * movement_attempts.
+ * The `movement` section and its two exact block rates. Checks
+ * successful_moves + blocked_moves = movement_attempts.
  */
-export function movementSection(record: RunRecord, ctx: Ctx): JsonObject {
+export function movementSection(
+  record: RunRecord,
+  ctx: Ctx,
+): SectionWithValues<"blocked_rate" | "congestion_block_rate"> {
   let decisions = 0;
   let stays = 0;
   let moved = 0;
@@ -88,7 +92,11 @@ export function movementSection(record: RunRecord, ctx: Ctx): JsonObject {
       `movement_attempts ${attempts}`,
   );
   const congestion = blocked.occupied + blocked.conflict + blocked.cycle;
-  return {
+  const exact = {
+    blocked_rate: ratio(blockedMoves, attempts),
+    congestion_block_rate: ratio(congestion, attempts),
+  };
+  const section: JsonObject = {
     decisions,
     stay_actions: stays,
     movement_attempts: attempts,
@@ -97,7 +105,8 @@ export function movementSection(record: RunRecord, ctx: Ctx): JsonObject {
     blocked_by_outcome: { ...blocked },
     congestion_blocks: congestion,
     stay_rate: toFloat(ratio(stays, decisions)),
-    blocked_rate: toFloat(ratio(blockedMoves, attempts)),
-    congestion_block_rate: toFloat(ratio(congestion, attempts)),
+    blocked_rate: toFloat(exact.blocked_rate),
+    congestion_block_rate: toFloat(exact.congestion_block_rate),
   };
+  return { section, exact };
 }

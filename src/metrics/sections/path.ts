@@ -5,12 +5,12 @@
  * @module
  */
 
-import type { JsonObject } from "../../json/canonical.ts";
 import { Rational } from "../../exact.ts";
 import type { RunRecord } from "../../types.ts";
 import { at, type Ctx } from "../../json/fields.ts";
 import type { PersonMoves } from "./movement.ts";
 import { invariant, ratio, toFloat } from "../numbers.ts";
+import type { SectionWithValues } from "../statistics_metrics.ts";
 
 /** An evacuee's exact path efficiency L_i / cells_moved_i and detour ratio. */
 export type PersonPath = {
@@ -18,9 +18,8 @@ export type PersonPath = {
   readonly detour: Rational;
 };
 
-/** The `path_efficiency` section and each evacuee's exact ratios. */
-export type PathEfficiency = {
-  readonly section: JsonObject;
+/** The `path_efficiency` section, its exact aggregate, and each evacuee's exact ratios. */
+export type PathEfficiency = SectionWithValues<"aggregate_path_efficiency"> & {
   readonly byPerson: ReadonlyMap<string, PersonPath>;
 };
 
@@ -59,13 +58,15 @@ export function pathEfficiency(
     sumDetour = sumDetour.add(detour);
   });
   const m = byPerson.size;
+  const aggregate = ratio(bound, moved);
   return {
     byPerson,
+    exact: { aggregate_path_efficiency: aggregate },
     section: {
       evacuees_measured: m,
       total_cells_moved: moved,
       total_static_lower_bound: bound,
-      aggregate_path_efficiency: toFloat(ratio(bound, moved)),
+      aggregate_path_efficiency: toFloat(aggregate),
       mean_path_efficiency: toFloat(ratio(sumEff, m)),
       mean_detour_ratio: toFloat(ratio(sumDetour, m)),
     },

@@ -4,17 +4,26 @@
  * @module
  */
 
-import type { JsonObject } from "../../json/canonical.ts";
 import type { RunRecord } from "../../types.ts";
 import { at, type Ctx } from "../../json/fields.ts";
 import { invariant, ratio, toFloat } from "../numbers.ts";
+import type { SectionWithValues } from "../statistics_metrics.ts";
+
+type SafetyMetric =
+  | "evacuated_rate"
+  | "casualty_rate"
+  | "stranded_rate"
+  | "terminal_trapped_rate";
 
 /**
- * The `safety` section. Checks evacuated + casualties + stranded = N,
+ * The `safety` section and its four exact rates. Checks evacuated + casualties + stranded = N,
  * terminal_trapped_count <= stranded, and that an `all_resolved` episode
  * has nobody stranded or trapped.
  */
-export function safetySection(record: RunRecord, ctx: Ctx): JsonObject {
+export function safetySection(
+  record: RunRecord,
+  ctx: Ctx,
+): SectionWithValues<SafetyMetric> {
   const final = record.final_state;
   const n = final.people.length;
   let evacuated = 0;
@@ -46,16 +55,25 @@ export function safetySection(record: RunRecord, ctx: Ctx): JsonObject {
       "an all_resolved episode has people stranded or trapped",
     );
   }
+  const exact = {
+    evacuated_rate: ratio(evacuated, n),
+    casualty_rate: ratio(casualties, n),
+    stranded_rate: ratio(stranded, n),
+    terminal_trapped_rate: ratio(trapped, n),
+  };
   return {
-    population: n,
-    evacuated,
-    casualties,
-    stranded,
-    evacuated_rate: toFloat(ratio(evacuated, n)),
-    casualty_rate: toFloat(ratio(casualties, n)),
-    stranded_rate: toFloat(ratio(stranded, n)),
-    terminal_trapped_count: trapped,
-    terminal_trapped_rate: toFloat(ratio(trapped, n)),
-    casualties_by_cause: { ...byCause },
+    exact,
+    section: {
+      population: n,
+      evacuated,
+      casualties,
+      stranded,
+      evacuated_rate: toFloat(exact.evacuated_rate),
+      casualty_rate: toFloat(exact.casualty_rate),
+      stranded_rate: toFloat(exact.stranded_rate),
+      terminal_trapped_count: trapped,
+      terminal_trapped_rate: toFloat(exact.terminal_trapped_rate),
+      casualties_by_cause: { ...byCause },
+    },
   };
 }

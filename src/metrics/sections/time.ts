@@ -10,6 +10,7 @@ import { compareCodePoints } from "../../json/canonical.ts";
 import { Rational } from "../../exact.ts";
 import type { RunRecord, Scenario } from "../../types.ts";
 import { ratio, toFloat } from "../numbers.ts";
+import type { SectionWithValues } from "../statistics_metrics.ts";
 
 /** Evacuation step of each evacuee, by person ID, from the steps' evacuation lists. */
 export function evacuationSteps(record: RunRecord): Map<string, number> {
@@ -29,12 +30,12 @@ export function timeToSafety(
   return evacuated.get(personId) ?? scenario.termination.max_steps;
 }
 
-/** The `time` section. */
+/** The `time` section and its exact mean time to safety. */
 export function timeSection(
   scenario: Scenario,
   record: RunRecord,
   evacuated: ReadonlyMap<string, number>,
-): JsonObject {
+): SectionWithValues<"mean_person_time_to_safety"> {
   const n = scenario.people.length;
   const byId = [...evacuated.keys()].sort(compareCodePoints).map((id) =>
     evacuated.get(id)!
@@ -45,7 +46,8 @@ export function timeSection(
   for (const p of scenario.people) {
     total += timeToSafety(scenario, evacuated, p.person_id);
   }
-  return {
+  const meanTime = ratio(total, n);
+  const section: JsonObject = {
     episode_steps: record.steps.length,
     max_steps: scenario.termination.max_steps,
     evacuees: e,
@@ -56,8 +58,9 @@ export function timeSection(
     mean_evacuation_step: toFloat(ratio(byId.reduce((a, b) => a + b, 0), e)),
     median_evacuation_step: toFloat(median(sorted)),
     person_time_to_safety_total: total,
-    mean_person_time_to_safety: toFloat(ratio(total, n)),
+    mean_person_time_to_safety: toFloat(meanTime),
   };
+  return { section, exact: { mean_person_time_to_safety: meanTime } };
 }
 
 /** Middle value of ascending integers; mean of the two middle ones for an even count. */

@@ -12,7 +12,7 @@ import {
   type JsonValue,
 } from "../json/canonical.ts";
 import { MetricsInputError } from "../errors.ts";
-import { ACTIONS, OUTCOMES } from "./step.ts";
+import { ACTIONS, OUTCOMES } from "../sim/step.ts";
 import type {
   Action,
   CasualtyCause,
@@ -55,7 +55,7 @@ const REASONS: readonly TerminationReason[] = ["all_resolved", "max_steps"];
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseRecord } from "./record.ts";
+ * import { parseRecord } from "./reader.ts";
  * import { MetricsInputError } from "../errors.ts";
  * try {
  *   parseRecord({ header: {} });

@@ -6,16 +6,11 @@
  * @module
  */
 
-import {
-  encode,
-  joinPath,
-  JsonFloat,
-  type JsonValue,
-} from "../json/canonical.ts";
-import { compareCodePoints } from "../json/canonical.ts";
+import { compareCodePoints, joinPath } from "../json/canonical.ts";
+import { firstDifference, show as showValue } from "../json/diff.ts";
 import { ReplayMismatchError } from "../errors.ts";
 import { scenarioHash as hashOf } from "../scenario/scenario.ts";
-import { Episode } from "./simulator.ts";
+import { Episode } from "../sim/simulator.ts";
 import type { Action, RunRecord, Scenario } from "../types.ts";
 
 const MISSING = "<missing>";
@@ -33,7 +28,7 @@ const RECORD_FIELDS = ["header", "initial_state", "steps", "final_state"];
  * @example
  * ```ts
  * import { replayCheck } from "./replay.ts";
- * import { simulateEpisode } from "./simulator.ts";
+ * import { simulateEpisode } from "../sim/simulator.ts";
  * import { parseScenario } from "../scenario/scenario.ts";
  * import { parse } from "../json/canonical.ts";
  * const s = parseScenario(parse(`{"schema_version": "1.0", "scenario_id": "t", "description": "",
@@ -125,107 +120,22 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return proto === null || proto === Object.prototype;
 }
 
-/** A short rendering of a recorded or replayed value for messages. */
+/** A recorded or replayed value for messages (`<missing>` when absent). */
 function show(v: unknown): string {
-  if (v === undefined) return MISSING;
-  let text: string;
-  try {
-    text = encode(v as JsonValue);
-  } catch {
-    text = String(v);
-  }
-  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+  return showValue(v, MISSING);
 }
 
 /**
  * Throw at the first place where `recorded` and `replayed` would encode
- * differently. Object fields are visited in the replayed object's order,
- * then the recorded object's extra fields by code point.
+ * differently, visiting fields in the replayed object's order, then the
+ * recorded object's extra fields by code point.
  */
 function compare(recorded: unknown, replayed: unknown, path: string) {
-  // Paths are only built on the way to a difference.
-  if (same(recorded, replayed)) return;
-  const differ = () =>
+  const d = firstDifference(recorded, replayed, { order: "second", path });
+  if (d !== null) {
     mismatch(
-      path,
-      `recorded ${show(recorded)}, replay gives ${show(replayed)}`,
+      d.path,
+      `recorded ${show(d.first)}, replay gives ${show(d.second)}`,
     );
-  if (Array.isArray(replayed)) {
-    if (!Array.isArray(recorded)) return differ();
-    const n = Math.min(recorded.length, replayed.length);
-    for (let i = 0; i < n; i++) {
-      compare(recorded[i], replayed[i], `${path}[${i}]`);
-    }
-    if (recorded.length !== replayed.length) {
-      mismatch(
-        `${path}[${n}]`,
-        `recorded ${show(recorded[n])}, replay gives ${show(replayed[n])}`,
-      );
-    }
-    return;
   }
-  if (replayed !== null && typeof replayed === "object") {
-    if (replayed instanceof JsonFloat) {
-      if (
-        !(recorded instanceof JsonFloat) ||
-        !Object.is(recorded.value, replayed.value)
-      ) differ();
-      return;
-    }
-    if (!isPlainObject(recorded)) return differ();
-    const expected = replayed as Record<string, unknown>;
-    for (const key of Object.keys(expected)) {
-      const child = joinPath(path, key);
-      if (!Object.hasOwn(recorded, key)) {
-        mismatch(
-          child,
-          `recorded ${MISSING}, replay gives ${show(expected[key])}`,
-        );
-      }
-      compare(recorded[key], expected[key], child);
-    }
-    const extra = Object.keys(recorded).filter((k) =>
-      !Object.hasOwn(expected, k)
-    );
-    if (extra.length > 0) {
-      const key = extra.sort(compareCodePoints)[0]!;
-      mismatch(
-        joinPath(path, key),
-        `recorded ${show(recorded[key])}, replay gives ${MISSING}`,
-      );
-    }
-    return;
-  }
-  // Scalars: a replayed number is always an integer, so `===` is byte
-  // equality (an int-valued JsonFloat in the record is an object, not equal).
-  if (recorded !== replayed) differ();
-}
-
-/** Whether `recorded` and `replayed` have the same canonical bytes. */
-function same(recorded: unknown, replayed: unknown): boolean {
-  if (recorded === replayed) return true;
-  if (replayed === null || typeof replayed !== "object") return false;
-  if (Array.isArray(replayed)) {
-    if (!Array.isArray(recorded) || recorded.length !== replayed.length) {
-      return false;
-    }
-    for (let i = 0; i < replayed.length; i++) {
-      if (!same(recorded[i], replayed[i])) return false;
-    }
-    return true;
-  }
-  if (replayed instanceof JsonFloat) {
-    return recorded instanceof JsonFloat &&
-      Object.is(recorded.value, replayed.value);
-  }
-  if (!isPlainObject(recorded)) return false;
-  const keys = Object.keys(replayed);
-  if (Object.keys(recorded).length !== keys.length) return false;
-  for (const key of keys) {
-    if (!Object.hasOwn(recorded, key)) return false;
-    if (!same(recorded[key], (replayed as Record<string, unknown>)[key])) {
-      return false;
-    }
-  }
-  return true;
 }
