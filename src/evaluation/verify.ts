@@ -47,6 +47,9 @@ import {
   verifyResult,
 } from "./result.ts";
 import { referenceReplay } from "../sim/kernel.ts";
+import { KERNEL_NAMES, type KernelName } from "../bootstrap/kernel.ts";
+import { regeneratedRecord } from "./regenerate.ts";
+import { need, objectAfter } from "./undecided.ts";
 import { METRIC_DEFINITIONS } from "../statistics/definitions.ts";
 import { buildManifest } from "../scenario/suite.ts";
 import type {
@@ -206,6 +209,14 @@ export type VerifyEvaluationOptions = VerifyOptions & {
    * `file` (`<stdin>`).
    */
   readonly source?: string;
+  /**
+   * What replays the records of a canonical input: `"wasm"` (default, the
+   * replay kernel, each record proved by regenerating its text) or
+   * `"reference"` (the TypeScript simulator, record objects compared part
+   * by part). Refusals are decided by the reference verifier either way,
+   * and the verdict is the same.
+   */
+  readonly kernel?: KernelName;
 };
 
 /**
@@ -232,6 +243,7 @@ export async function verifyEvaluation(
   suite: Suite,
   options: VerifyEvaluationOptions = {},
 ): Promise<VerifiedEvaluation> {
+  checkKernel(options.kernel);
   if (input instanceof Uint8Array) {
     const source = options.source ?? options.file;
     const parseOptions = {
@@ -272,6 +284,17 @@ export async function verifyEvaluation(
     if (fast !== undefined) return fast;
   }
   return verified(input, suite, options);
+}
+
+/** A kernel name outside the list is a caller's mistake, not a verdict. */
+function checkKernel(kernel: unknown): void {
+  if (kernel !== undefined && !KERNEL_NAMES.some((k) => k === kernel)) {
+    throw new RangeError(
+      `kernel must be one of ${KERNEL_NAMES.join(", ")}, found ${
+        String(kernel)
+      }`,
+    );
+  }
 }
 
 function sha256Sync(bytes: Uint8Array): string {
@@ -324,13 +347,6 @@ const EPISODE_FIELDS = [
 const ID_RE = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/;
 const HEX64 = /^[0-9a-f]{64}$/;
 
-/** Thrown inside the fast path: the reference verifier decides. */
-class Undecided extends Error {}
-
-function need(ok: boolean): asserts ok {
-  if (!ok) throw new Undecided();
-}
-
 function isObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === "object" && !Array.isArray(v) &&
     !(v instanceof DeferredJson) && Object.getPrototypeOf(v) === null;
@@ -341,8 +357,11 @@ function sameKeys(o: Record<string, unknown>, keys: readonly string[]) {
   need(own.length === keys.length && keys.every((k) => Object.hasOwn(o, k)));
 }
 
+// Records and metrics dictionaries stay text: each is proved equal to the
+// canonical text of what the replay gives.
 const deferRecords = (segs: readonly (string | number)[]) =>
-  segs.length === 3 && segs[0] === "episodes" && segs[2] === "record" &&
+  segs.length === 3 && segs[0] === "episodes" &&
+  (segs[2] === "record" || segs[2] === "metrics") &&
   typeof segs[1] === "number";
 
 /**
@@ -356,8 +375,9 @@ const deferRecords = (segs: readonly (string | number)[]) =>
 export function verifyCanonicalBytes(
   bytes: Uint8Array,
   suite: Suite,
-  options: VerifyOptions = {},
+  options: VerifyEvaluationOptions = {},
 ): Promise<VerifiedEvaluation | undefined> {
+  checkKernel(options.kernel);
   let text: string;
   try {
     if (bytes.length > limitsWith(options.limits).maxFileBytes) {
@@ -375,7 +395,7 @@ async function verifyCanonicalText(
   text: string,
   digest: string,
   suite: Suite,
-  options: VerifyOptions,
+  options: VerifyEvaluationOptions,
 ): Promise<VerifiedEvaluation | undefined> {
   try {
     return await provedValid(text, digest, suite, options);
@@ -390,12 +410,13 @@ async function provedValid(
   text: string,
   digest: string,
   suite: Suite,
-  options: VerifyOptions,
+  options: VerifyEvaluationOptions,
 ): Promise<VerifiedEvaluation> {
-  // Records are not read by the strict reader here, so its depth and string
-  // limits are not applied to them: only limits that no record can reach
-  // (records nest 12 deep in a result, their strings are IDs, hashes and
-  // names of at most 64 characters) leave that unobservable.
+  // Records and metrics are not read by the strict reader here, so its
+  // depth and string limits are not applied to them: only limits that no
+  // record or dictionary can reach (records nest 12 deep in a result, their
+  // strings are IDs, hashes and names of at most 64 characters) leave that
+  // unobservable.
   const limits = limitsWith(options.limits);
   need(limits.maxDepth >= 16 && limits.maxStringLength >= 64);
   const doc = parseDeferring(text, deferRecords, {
@@ -456,12 +477,12 @@ async function provedValid(
         item["seed"] === key.seed && HEX64.test(key.scenario_hash),
     );
     const metrics = item["metrics"];
-    need(isObject(metrics));
+    need(metrics instanceof DeferredJson);
     const span = item["record"];
     need(span instanceof DeferredJson);
     const c = compiled.get(key.scenario_id);
     need(c !== undefined && c.hash === key.scenario_hash);
-    const record = replayedRecord(c, span);
+    const record = replayedRecord(c, span, options.kernel ?? "wasm");
     const h = record.header;
     need(
       h.scenario_id === key.scenario_id &&
@@ -471,12 +492,13 @@ async function provedValid(
         h.observation_version === manifest.observation_version,
     );
     const recomputed = metricsDictionary(c, record, rootCtx(MetricsInputError));
-    need(encode(metrics as JsonObject) === encode(recomputed));
+    // Equal canonical text: the stored dictionary is the recomputed one.
+    need(encode(recomputed) === metrics.source);
     episodes.push(
       new VerifiedEpisode(
         TOKEN,
         key,
-        metrics as JsonObject,
+        recomputed,
         record.final_state.termination_reason,
         i,
         options.file,
@@ -503,6 +525,7 @@ async function provedValid(
 function replayedRecord(
   c: CompiledScenario,
   span: DeferredJson,
+  kernel: KernelName,
 ): RunRecord {
   const source = span.source;
   // Only the header and the actions are read from the span, by their keys:
@@ -513,6 +536,12 @@ function replayedRecord(
   checkCompatibility(c.scenario, c.hash, { header } as JsonValue, ctx);
   const seed = header["seed"];
   need(typeof seed === "number" && Number.isSafeInteger(seed) && seed >= 0);
+  if (kernel === "wasm") {
+    const record = regeneratedRecord(c, seed, source);
+    checkStructure(c.scenario, record, ctx);
+    return record;
+  }
+  need(kernel === "reference");
   const run = referenceReplay(c, seed);
   let at = source.indexOf('"steps":[');
   need(at >= 0);
@@ -532,25 +561,6 @@ function replayedRecord(
   sameText(record, source);
   checkStructure(c.scenario, record, ctx);
   return record;
-}
-
-/**
- * The flat object (no object inside) whose opening brace ends the first
- * `marker` at or after `from`.
- */
-function objectAfter(
-  source: string,
-  marker: string,
-  from: number,
-): Record<string, unknown> {
-  const start = source.indexOf(marker, from);
-  need(start >= 0);
-  const open = start + marker.length - 1;
-  const end = source.indexOf("}", open);
-  need(end >= 0);
-  const v = JSON.parse(source.slice(open, end + 1)) as unknown;
-  need(v !== null && typeof v === "object" && !Array.isArray(v));
-  return v as Record<string, unknown>;
 }
 
 /**

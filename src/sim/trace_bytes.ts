@@ -1,0 +1,229 @@
+/**
+ * The canonical JSON text of the run record (contract §8) of a
+ * {@linkcode Trace}, written straight from the trace, the layout, the
+ * header and the action log, without building the record's objects. It is
+ * the text that `encode(recordOfTrace(…))` gives (the tests hold them
+ * equal); verification by regeneration compares it with a record's text in
+ * the input (issue 13, item 2).
+ *
+ * The text is printable ASCII (IDs are), so its UTF-8 bytes are its
+ * characters.
+ *
+ * @module
+ */
+
+import { encode } from "../json/canonical.ts";
+import type { Layout } from "./simulator.ts";
+import {
+  ACTION_DELTAS,
+  ACTIONS,
+  EVENT_ENTERED_FIRE,
+  EVENT_EVACUATED,
+  EVENT_FIRE_SPREAD,
+  OUTCOMES,
+  STATUS_ACTIVE,
+  STATUS_CASUALTY,
+  STATUS_EVACUATED,
+  TERM_ALL_RESOLVED,
+  TERM_NONE,
+} from "./step.ts";
+import type { ActionLog, Trace } from "./trace.ts";
+import type { RecordHeader } from "../types.ts";
+
+const STATUS_TEXT = ['"active"', '"evacuated"', '"casualty"'];
+const ACTION_TEXT = ACTIONS.map((a) => `"${a}"`);
+const OUTCOME_TEXT = OUTCOMES.map((o) => `"${o}"`);
+
+/**
+ * The canonical text of the record of a trace that stopped with
+ * `"terminated"`. Keys are written in code-point order, as canonical JSON
+ * sorts them.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { layoutOf, replayActions } from "./simulator.ts";
+ * import { actionLogOf, referenceTrace } from "./trace.ts";
+ * import { recordTextOfTrace } from "./trace_bytes.ts";
+ * import { encode, type JsonValue } from "../json/canonical.ts";
+ * import type { Scenario } from "../types.ts";
+ * const s = { scenario_id: "t", grid: ["X.a"], exits: [{ exit_id: "x", position: [0, 0] }],
+ *   people: [{ person_id: "a", position: [0, 2] }],
+ *   fire: { ignitions: [], spread_probability: [0, 1], enter_fire: "blocked" },
+ *   termination: { max_steps: 5 } } as unknown as Scenario;
+ * const actions = [{ a: "west" as const }, { a: "west" as const }];
+ * const record = replayActions(s, 0, actions, "0".repeat(64));
+ * const layout = layoutOf(s);
+ * const log = actionLogOf(layout.ids, actions);
+ * const text = recordTextOfTrace(layout, record.header, log, referenceTrace(layout, 0, log));
+ * assert.equal(text, encode(record as unknown as JsonValue));
+ * ```
+ */
+export function recordTextOfTrace(
+  layout: Layout,
+  header: RecordHeader,
+  log: ActionLog,
+  trace: Trace,
+): string {
+  if (trace.stop !== "terminated") {
+    throw new RangeError(`the replay stopped with ${trace.stop}`);
+  }
+  const { world, ids, exitIds } = layout;
+  const n = ids.length;
+  const w = world.width;
+  // Texts computed once per episode: cells, quoted IDs.
+  const cells: string[] = [];
+  const cell = (index: number): string =>
+    cells[index] ??= `[${(index / w) | 0},${index % w}]`;
+  const quotedIds = ids.map((id) => encode(id));
+  const quotedExits = exitIds.map((id) => encode(id));
+  const status = new Uint8Array(n);
+  const position = Int32Array.from(layout.initialPositions);
+  const cause = new Uint8Array(n);
+  const burning = Array.from(layout.ignitions);
+  const personText = (i: number) =>
+    `{"person_id":${quotedIds[i]},"position":${cell(position[i]!)},"status":${
+      STATUS_TEXT[status[i]!]
+    }}`;
+  const people: string[] = [];
+  for (let i = 0; i < n; i++) people.push(personText(i));
+  let peopleText = people.join(",");
+  let burningText = burning.map(cell).join(",");
+  const trappedText = (t: number): string => {
+    let s = "";
+    const from = t === 0 ? 0 : trace.stepTrapped[t - 1]!;
+    const to = trace.stepTrapped[t]!;
+    for (let k = from; k < to; k++) {
+      s += k === from
+        ? quotedIds[trace.trapped[k]!]
+        : `,${quotedIds[trace.trapped[k]!]}`;
+    }
+    return s;
+  };
+  const reasonText = (t: number): string =>
+    t !== trace.steps || trace.termination === TERM_NONE
+      ? "null"
+      : trace.termination === TERM_ALL_RESOLVED
+      ? '"all_resolved"'
+      : '"max_steps"';
+  // Snapshot keys: burning, people, step, terminated, termination_reason,
+  // trapped.
+  const snapshot = (t: number): string => {
+    const reason = reasonText(t);
+    return `{"burning":[${burningText}],"people":[${peopleText}],"step":${t},"terminated":${
+      reason !== "null"
+    },"termination_reason":${reason},"trapped":[${trappedText(t)}]}`;
+  };
+  const initial = snapshot(0);
+  let steps = "";
+  for (let t = 1; t <= trace.steps; t++) {
+    let actions = "";
+    let movements = "";
+    let evacuations = "";
+    let casualties = "";
+    let changed = false;
+    let j = trace.stepEntries[t - 1]!;
+    for (let i = 0; i < n; i++) {
+      if (status[i] !== STATUS_ACTIVE) continue;
+      const id = quotedIds[i]!;
+      const code = log.codes[j]!;
+      const outcome = trace.outcome[j]!;
+      const event = trace.event[j]!;
+      const first = j === trace.stepEntries[t - 1]!;
+      j++;
+      const origin = position[i]!;
+      const [dr, dc] = ACTION_DELTAS[code]!;
+      // A move's target may lie outside the grid (blocked by the edge), so
+      // it is written from the row and column, not from a cell index.
+      const target = code === 0
+        ? "null"
+        : `[${((origin / w) | 0) + dr},${(origin % w) + dc}]`;
+      const sep = first ? "" : ",";
+      actions += `${sep}${id}:${ACTION_TEXT[code]}`;
+      // Movement keys: action, origin, outcome, person_id, target.
+      movements += `${sep}{"action":${ACTION_TEXT[code]},"origin":${
+        cell(origin)
+      },"outcome":${
+        OUTCOME_TEXT[outcome]
+      },"person_id":${id},"target":${target}}`;
+      const moved = OUTCOMES[outcome] === "moved";
+      if (moved) position[i] = origin + dr * w + dc;
+      if (event === EVENT_EVACUATED) {
+        status[i] = STATUS_EVACUATED;
+        const exit = quotedExits[world.exitAt[position[i]!]!]!;
+        evacuations += `${
+          evacuations === "" ? "" : ","
+        }{"exit_id":${exit},"person_id":${id}}`;
+      } else if (event === EVENT_ENTERED_FIRE || event === EVENT_FIRE_SPREAD) {
+        status[i] = STATUS_CASUALTY;
+        cause[i] = event;
+        casualties += `${casualties === "" ? "" : ","}{"cause":${
+          causeText(event)
+        },"person_id":${id}}`;
+      }
+      if (event !== 0 || moved) {
+        people[i] = personText(i);
+        changed = true;
+      }
+    }
+    if (changed) peopleText = people.join(",");
+    let ignitions = "";
+    const from = trace.stepIgnitions[t - 1]!;
+    const to = trace.stepIgnitions[t]!;
+    for (let k = from; k < to; k++) {
+      ignitions += `${k === from ? "" : ","}${cell(trace.ignited[k]!)}`;
+      burning.push(trace.ignited[k]!);
+    }
+    if (to > from) {
+      burning.sort((a, b) => a - b);
+      burningText = burning.map(cell).join(",");
+    }
+    // Step keys: actions, casualties, evacuations, ignitions, movements,
+    // state, step.
+    steps += `${
+      t === 1 ? "" : ","
+    }{"actions":{${actions}},"casualties":[${casualties}],"evacuations":[${evacuations}],"ignitions":[${ignitions}],"movements":[${movements}],"state":${
+      snapshot(t)
+    },"step":${t}}`;
+  }
+  // Final-state person keys: casualty_cause, exit_id, person_id, position,
+  // resolution_step, status.
+  let finalPeople = "";
+  for (let i = 0; i < n; i++) {
+    const s = status[i]!;
+    finalPeople += `${i === 0 ? "" : ","}{"casualty_cause":${
+      s === STATUS_CASUALTY ? causeText(cause[i]!) : "null"
+    },"exit_id":${
+      s === STATUS_EVACUATED
+        ? quotedExits[world.exitAt[position[i]!]!]!
+        : "null"
+    },"person_id":${quotedIds[i]},"position":${
+      cell(position[i]!)
+    },"resolution_step":${
+      s === STATUS_ACTIVE ? "null" : trace.resolution[i]
+    },"status":${STATUS_TEXT[s]}}`;
+  }
+  // Final-state keys: people, step, termination_reason, trapped.
+  const final =
+    `{"people":[${finalPeople}],"step":${trace.steps},"termination_reason":${
+      reasonText(trace.steps)
+    },"trapped":[${trappedText(trace.steps)}]}`;
+  return `{"final_state":${final},"header":${
+    headerText(header)
+  },"initial_state":${initial},"steps":[${steps}]}`;
+}
+
+function causeText(event: number): string {
+  return event === EVENT_ENTERED_FIRE ? '"entered_fire"' : '"fire_spread"';
+}
+
+/** Header keys in code-point order; strings through the canonical writer. */
+function headerText(h: RecordHeader): string {
+  return `{"observation_version":${
+    encode(h.observation_version)
+  },"scenario_hash":${encode(h.scenario_hash)},"scenario_id":${
+    encode(h.scenario_id)
+  },"schema_version":${encode(h.schema_version)},"seed":${
+    encode(h.seed)
+  },"simulator_version":${encode(h.simulator_version)}}`;
+}
