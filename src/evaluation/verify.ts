@@ -21,7 +21,6 @@ import {
   encodeBytes,
   type JsonObject,
   type JsonValue,
-  parse,
   parseBytes,
   parseDeferring,
   sha256Hex,
@@ -43,6 +42,7 @@ import {
 import {
   checkManifest,
   parseManifest,
+  verifyEpisodes,
   type VerifyOptions,
   verifyResult,
 } from "./result.ts";
@@ -266,8 +266,12 @@ export async function verifyEvaluation(
     input = null;
     const fast = await verifyCanonicalText(text, digest, suite, options);
     if (fast !== undefined) return fast;
-    input = parse(text, parseOptions);
-    return verified(input, suite, options);
+    // The general path: the same strict reading (every check on every
+    // character, so the same errors), with each episode's record and
+    // metrics kept as text and built once per pass of the reference
+    // checks, one episode at a time.
+    const doc = parseDeferring(text, deferRecords, parseOptions);
+    return verifiedDeferred(doc.value, suite, options);
   }
   // A value in memory is proved through its canonical bytes, which stand
   // for it exactly; anything the writer or the proof refuses is decided by
@@ -331,6 +335,54 @@ function sha256Sync(bytes: Uint8Array): string {
     hash.update(bytes.subarray(i, i + CHUNK));
   }
   return hash.digest("hex");
+}
+
+/** The reference checks over a document read with deferred episode values. */
+async function verifiedDeferred(
+  doc: JsonValue,
+  suite: Suite,
+  options: VerifyEvaluationOptions,
+): Promise<VerifiedEvaluation> {
+  const episodes: VerifiedEpisode[] = [];
+  const { head, digest } = await verifyEpisodes(
+    doc,
+    suite,
+    options,
+    materialized,
+    (e) =>
+      episodes.push(
+        new VerifiedEpisode(
+          TOKEN,
+          e,
+          e.metrics,
+          e.record.final_state.termination_reason,
+          episodes.length,
+          options.file,
+        ),
+      ),
+  );
+  return new VerifiedEvaluation(TOKEN, {
+    model_id: head.model_id,
+    evaluation_manifest: head.evaluation_manifest,
+    evaluation_manifest_hash: head.evaluation_manifest_hash,
+    episodes,
+    digest,
+  });
+}
+
+/**
+ * An episode item with its deferred values built, keys in their order (a
+ * value that is not an object is passed on as it is, for the checks to
+ * refuse).
+ */
+function materialized(item: JsonValue): JsonValue {
+  if (!isObject(item)) return item;
+  const out: Record<string, JsonValue> = Object.create(null);
+  for (const key of Object.keys(item)) {
+    const v = item[key];
+    out[key] = v instanceof DeferredJson ? v.value() : v as JsonValue;
+  }
+  return out as JsonValue;
 }
 
 async function verified(
