@@ -176,3 +176,20 @@ Deno.test("verify bytes: low reader limits leave the decision to the reference p
   assert.throws(() => parseBytes(BYTES, { limits }), { message: got.message });
   assert.match(got.message, /^episodes\[0\]\.record\./);
 });
+
+Deno.test("verify bytes: release detaches the bytes once read, and only then", async () => {
+  const kept = BYTES.slice();
+  await verifyEvaluation(kept, SUITE);
+  assert.equal(kept.length, BYTES.length);
+  const given = BYTES.slice();
+  const v = await verifyEvaluation(given, SUITE, { release: true });
+  assert.equal(given.length, 0);
+  assert.equal(v.digest, (await verifyResult(GREEDY, SUITE)).digest);
+  // Bytes that are not UTF-8 are read by the strict reader from the bytes:
+  // they are refused as before, released or not.
+  const bad = Uint8Array.of(0x7b, 0xff, 0x7d);
+  await assert.rejects(
+    verifyEvaluation(bad, SUITE, { release: true }),
+    { name: "CanonicalJsonError" },
+  );
+});

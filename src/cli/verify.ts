@@ -71,6 +71,7 @@ Example:
     try {
       verified = await verifyEvaluation(take(input), suite, {
         file,
+        release: true,
         kernel,
         source: sourceName(file),
         onProgress: (done, total) => bar.update(done, total),

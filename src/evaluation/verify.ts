@@ -217,6 +217,13 @@ export type VerifyEvaluationOptions = VerifyOptions & {
    * and the verdict is the same.
    */
   readonly kernel?: KernelName;
+  /**
+   * The caller hands the bytes over: once they are hashed and decoded, their
+   * buffer is detached (`ArrayBuffer.prototype.transfer`), so that a large
+   * input is not in memory twice until the garbage collector runs. The
+   * bytes must not be used afterwards.
+   */
+  readonly release?: boolean;
 };
 
 /**
@@ -263,6 +270,9 @@ export async function verifyEvaluation(
     // Hashed before anything else, so that the bytes can go: a large
     // result is then in memory once, as text.
     const digest = sha256Sync(input);
+    if (options.release === true) {
+      (input.buffer as ArrayBuffer).transfer(0);
+    }
     input = null;
     const fast = await verifyCanonicalText(text, digest, suite, options);
     if (fast !== undefined) return fast;
