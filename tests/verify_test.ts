@@ -193,3 +193,27 @@ Deno.test("verify bytes: release detaches the bytes once read, and only then", a
     { name: "CanonicalJsonError" },
   );
 });
+
+Deno.test("verify bytes: a pretty-printed or reordered valid file is proved with the canonical digest", async () => {
+  const text = new TextDecoder().decode(BYTES);
+  // Whitespace after every separator outside strings (strings hold none of
+  // these characters here), and one record's header keys reversed.
+  const spaced = text.replaceAll(",", ", ").replaceAll(":", ": ");
+  const header = encode(
+    GREEDY.episodes[0]!.record.header as unknown as JsonValue,
+  );
+  const reversed = JSON.stringify(
+    Object.fromEntries(Object.entries(JSON.parse(header)).reverse()),
+  );
+  const want = (await verifyResult(GREEDY, SUITE)).digest;
+  for (const variant of [spaced, text.replace(header, reversed)]) {
+    const bytes = new TextEncoder().encode(variant);
+    assert.equal(await verifyCanonicalBytes(bytes, SUITE), undefined);
+    const v = await verifyEvaluation(bytes, SUITE);
+    assert.equal(v.digest, want);
+    assert.deepEqual(
+      v.episodes.map((e) => encode(e.metrics)),
+      GREEDY.episodes.map((e) => encode(e.metrics)),
+    );
+  }
+});

@@ -50,6 +50,7 @@ import { referenceReplay } from "../sim/kernel.ts";
 import { KERNEL_NAMES, type KernelName } from "../bootstrap/kernel.ts";
 import { regeneratedRecord } from "./regenerate.ts";
 import { need, objectAfter } from "./undecided.ts";
+import { canonicalTextOf } from "./canonical_text.ts";
 import { METRIC_DEFINITIONS } from "../statistics/definitions.ts";
 import { buildManifest } from "../scenario/suite.ts";
 import type {
@@ -281,6 +282,19 @@ export async function verifyEvaluation(
     // metrics kept as text and built once per pass of the reference
     // checks, one episode at a time.
     const doc = parseDeferring(text, deferRecords, parseOptions);
+    // A valid file that is not canonical (whitespace, key order) is proved
+    // through the canonical text of its value, one episode at a time.
+    try {
+      return await provedDocument(
+        doc.value,
+        canonicalTextOf,
+        undefined,
+        suite,
+        options,
+      );
+    } catch {
+      // Undecided or refused: the reference checks decide.
+    }
     return verifiedDeferred(doc.value, suite, options);
   }
   // A value in memory is proved through its canonical bytes, which stand
@@ -512,7 +526,31 @@ async function provedValid(
     ...(options.limits === undefined ? {} : { limits: options.limits }),
   });
   need(doc.canonical);
-  const top = doc.value as unknown;
+  // The text is canonical: its bytes are the canonical bytes.
+  return await provedDocument(
+    doc.value,
+    (span) => span.source,
+    digest,
+    suite,
+    options,
+  );
+}
+
+/**
+ * The proof over a read document whose episodes' records and metrics are
+ * deferred: `textOf` gives a deferred value's canonical text (its span, for
+ * a canonical file; else the canonical encoding of its value, which stands
+ * for the value exactly). Without `digest`, the digest is the hash of the
+ * value's canonical text, composed as the proof goes.
+ */
+async function provedDocument(
+  value: JsonValue,
+  textOf: (span: DeferredJson) => string,
+  digest: string | undefined,
+  suite: Suite,
+  options: VerifyEvaluationOptions,
+): Promise<VerifiedEvaluation> {
+  const top = value as unknown;
   need(isObject(top));
   sameKeys(top, RESULT_FIELDS);
   const ctx = rootCtx(StatisticsInputError, options.file);
@@ -546,6 +584,10 @@ async function provedValid(
   }
   const episodes: VerifiedEpisode[] = [];
   const total = items.length;
+  // Keys in code-point order, exactly these (checked): the canonical text
+  // is the concatenation of the parts.
+  const hash = digest === undefined ? createHash("sha256") : undefined;
+  hash?.update('{"episodes":[');
   options.onProgress?.(0, total);
   let last = -1;
   for (let i = 0; i < items.length; i++) {
@@ -570,7 +612,8 @@ async function provedValid(
     need(span instanceof DeferredJson);
     const c = compiled.get(key.scenario_id);
     need(c !== undefined && c.hash === key.scenario_hash);
-    const record = replayedRecord(c, span, options.kernel ?? "wasm");
+    const recordText = textOf(span);
+    const record = replayedRecord(c, recordText, options.kernel ?? "wasm");
     const h = record.header;
     need(
       h.scenario_id === key.scenario_id &&
@@ -581,7 +624,15 @@ async function provedValid(
     );
     const recomputed = metricsDictionary(c, record, rootCtx(MetricsInputError));
     // Equal canonical text: the stored dictionary is the recomputed one.
-    need(encode(recomputed) === metrics.source);
+    const metricsText = textOf(metrics);
+    need(encode(recomputed) === metricsText);
+    hash?.update(
+      `${
+        i === 0 ? "" : ","
+      }{"index":${index},"metrics":${metricsText},"record":${recordText},"scenario_hash":${
+        encode(key.scenario_hash)
+      },"scenario_id":${encode(key.scenario_id)},"seed":${encode(key.seed)}}`,
+    );
     episodes.push(
       new VerifiedEpisode(
         TOKEN,
@@ -594,13 +645,17 @@ async function provedValid(
     );
     options.onProgress?.(i + 1, total);
   }
+  hash?.update(
+    `],"evaluation_manifest":${encode(original)},"evaluation_manifest_hash":${
+      encode(manifestHash)
+    },"model_id":${encode(modelId)}}`,
+  );
   return new VerifiedEvaluation(TOKEN, {
     model_id: modelId,
     evaluation_manifest: manifest,
     evaluation_manifest_hash: manifestHash,
     episodes,
-    // The text is canonical: its bytes are the canonical bytes.
-    digest,
+    digest: digest ?? hash!.digest("hex"),
   });
 }
 
@@ -612,10 +667,9 @@ async function provedValid(
  */
 function replayedRecord(
   c: CompiledScenario,
-  span: DeferredJson,
+  source: string,
   kernel: KernelName,
 ): RunRecord {
-  const source = span.source;
   // Only the header and the actions are read from the span, by their keys:
   // the replayed record's text must then equal the whole span, so a span
   // read wrongly here can only be refused (by the reference verifier).
