@@ -39,10 +39,8 @@ import {
 } from "../types.ts";
 import { need } from "./undecided.ts";
 
-const CODE_OF_TEXT = new Map<string, number>(
-  ACTIONS.map((a, i) => [`"${a}"`, i]),
-);
 const ACTIONS_MARK = '{"actions":{';
+const QUOTED_ACTIONS = ACTIONS.map((a) => `"${a}"`);
 
 /**
  * The action log of a record's canonical text: per step, the values of its
@@ -59,7 +57,8 @@ const ACTIONS_MARK = '{"actions":{';
  * ```
  */
 export function actionLogOfText(source: string): ActionLog {
-  const codes: number[] = [];
+  let codes = new Uint8Array(1024);
+  let n = 0;
   const ends: number[] = [];
   let at = source.indexOf('"steps":[');
   need(at >= 0);
@@ -69,20 +68,35 @@ export function actionLogOfText(source: string): ActionLog {
     const from = open + ACTIONS_MARK.length;
     const close = source.indexOf("}", from);
     need(close >= 0);
-    if (close > from) {
-      // Pairs `"id":"action"`: an action holds no ':' or ',' (IDs may hold
-      // ':'), so the value follows the last ':' of its pair.
-      for (const pair of source.slice(from, close).split(",")) {
-        codes.push(
-          CODE_OF_TEXT.get(pair.slice(pair.lastIndexOf(":") + 1)) ??
-            255,
-        );
+    // Pairs `"id":"action"`: an action holds no ':' or ',' (IDs may hold
+    // ':'), so a value starts after the last ':' before its ',' or '}'.
+    let colon = -1;
+    for (let i = from; close > from && i <= close; i++) {
+      const c = source.charCodeAt(i);
+      if (c === 0x3a) colon = i;
+      else if (c === 0x2c || i === close) {
+        if (n === codes.length) {
+          const wider = new Uint8Array(codes.length * 2);
+          wider.set(codes);
+          codes = wider;
+        }
+        codes[n++] = colon < 0 ? 255 : codeOf(source, colon + 1, i);
+        colon = -1;
       }
     }
-    ends.push(codes.length);
+    ends.push(n);
     at = close;
   }
-  return { codes: Uint8Array.from(codes), ends: Int32Array.from(ends) };
+  return { codes: codes.slice(0, n), ends: Int32Array.from(ends) };
+}
+
+/** The code of the action written at `source[from..to)`, else 255. */
+function codeOf(source: string, from: number, to: number): number {
+  for (let k = 0; k < QUOTED_ACTIONS.length; k++) {
+    const q = QUOTED_ACTIONS[k]!;
+    if (q.length === to - from && source.startsWith(q, from)) return k;
+  }
+  return 255;
 }
 
 /**
