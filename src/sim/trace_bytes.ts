@@ -34,6 +34,8 @@ const STATUS_TEXT = ['"active"', '"evacuated"', '"casualty"'];
 const ACTION_TEXT = ACTIONS.map((a) => `"${a}"`);
 const OUTCOME_TEXT = OUTCOMES.map((o) => `"${o}"`);
 const MOVED = OUTCOMES.indexOf("moved");
+const MOVEMENT_HEAD = ACTION_TEXT.map((a) => `{"action":${a},"origin":`);
+const OUTCOME_KEY = OUTCOME_TEXT.map((o) => `,"outcome":${o},"person_id":`);
 
 /**
  * The canonical text of the record of a trace that stopped with
@@ -181,7 +183,7 @@ export function writeRecordText(
     }}`;
   const people: string[] = [];
   for (let i = 0; i < n; i++) people.push(personText(i));
-  let peopleText = people.join(",");
+  const peopleText = people.join(",");
   let burningText = burning.map(cell).join(",");
   // Snapshot keys: burning, people, step, terminated, termination_reason,
   // trapped.
@@ -192,76 +194,107 @@ export function writeRecordText(
     },"termination_reason":${reason},"trapped":[${trappedText(t)}]}`;
   };
   out(`,"initial_state":${snapshot(0)},"steps":[`);
+  // Each step's text is pushed in parts, most of them texts kept for the
+  // episode (IDs, cells, a person's snapshot entry until it changes), and
+  // joined once: concatenating them would build a tree of string pieces as
+  // large as the text before it is flattened to be compared.
+  const h = world.height;
+  const actionPairs: (string[] | undefined)[] = [];
+  const parts: string[] = [];
   for (let t = 1; t <= trace.steps; t++) {
-    let actions = "";
-    let movements = "";
+    parts.length = 0;
+    const firstEntry = trace.stepEntries[t - 1]!;
+    parts.push(t === 1 ? '{"actions":{' : ',{"actions":{');
     let evacuations = "";
     let casualties = "";
-    let changed = false;
-    const firstEntry = trace.stepEntries[t - 1]!;
     let j = firstEntry;
     for (let i = 0; i < n; i++) {
       if (status[i] !== STATUS_ACTIVE) continue;
-      const id = quotedIds[i]!;
       const code = log.codes[j]!;
-      const outcome = trace.outcome[j]!;
       const event = trace.event[j]!;
-      const sep = j === firstEntry ? "" : ",";
+      if (j !== firstEntry) parts.push(",");
       j++;
-      const origin = position[i]!;
-      const [dr, dc] = ACTION_DELTAS[code]!;
-      // A move's target may lie outside the grid (blocked by the edge), so
-      // it is written from the row and column, not from a cell index.
-      const target = code === 0
-        ? "null"
-        : `[${((origin / w) | 0) + dr},${(origin % w) + dc}]`;
-      actions += `${sep}${id}:${ACTION_TEXT[code]}`;
-      // Movement keys: action, origin, outcome, person_id, target.
-      movements += `${sep}{"action":${ACTION_TEXT[code]},"origin":${
-        cell(origin)
-      },"outcome":${
-        OUTCOME_TEXT[outcome]
-      },"person_id":${id},"target":${target}}`;
-      const moved = outcome === MOVED;
-      if (moved) position[i] = origin + dr * w + dc;
+      const pairs = actionPairs[i] ??= ACTION_TEXT.map((a) =>
+        `${quotedIds[i]}:${a}`
+      );
+      parts.push(pairs[code]!);
       if (event === EVENT_EVACUATED) {
-        status[i] = STATUS_EVACUATED;
-        const exit = quotedExits[world.exitAt[position[i]!]!]!;
+        // Only a mover evacuates, onto its target.
+        const [dr, dc] = ACTION_DELTAS[code]!;
+        const exit = quotedExits[world.exitAt[position[i]! + dr * w + dc]!]!;
         evacuations += `${
           evacuations === "" ? "" : ","
-        }{"exit_id":${exit},"person_id":${id}}`;
+        }{"exit_id":${exit},"person_id":${quotedIds[i]}}`;
       } else if (event === EVENT_ENTERED_FIRE || event === EVENT_FIRE_SPREAD) {
-        status[i] = STATUS_CASUALTY;
         casualties += `${casualties === "" ? "" : ","}{"cause":${
           causeText(event)
-        },"person_id":${id}}`;
-      }
-      if (event !== 0 || moved) {
-        people[i] = personText(i);
-        changed = true;
+        },"person_id":${quotedIds[i]}}`;
       }
     }
-    if (changed) peopleText = people.join(",");
     let ignitions = "";
     const from = trace.stepIgnitions[t - 1]!;
     const to = trace.stepIgnitions[t]!;
     for (let k = from; k < to; k++) {
       ignitions += `${k === from ? "" : ","}${cell(trace.ignited[k]!)}`;
-      burning.push(trace.ignited[k]!);
-    }
-    if (to > from) {
-      burning.sort((a, b) => a - b);
-      burningText = burning.map(cell).join(",");
     }
     // Step keys: actions, casualties, evacuations, ignitions, movements,
     // state, step.
-    out(
-      `${
-        t === 1 ? "" : ","
-      }{"actions":{${actions}},"casualties":[${casualties}],"evacuations":[${evacuations}],"ignitions":[${ignitions}],"movements":[${movements}],"state":${
-        snapshot(t)
-      },"step":${t}}`,
+    parts.push(
+      `},"casualties":[${casualties}],"evacuations":[${evacuations}],"ignitions":[${ignitions}],"movements":[`,
     );
+    j = firstEntry;
+    for (let i = 0; i < n; i++) {
+      if (status[i] !== STATUS_ACTIVE) continue;
+      const code = log.codes[j]!;
+      const outcome = trace.outcome[j]!;
+      const event = trace.event[j]!;
+      if (j !== firstEntry) parts.push(",");
+      j++;
+      const origin = position[i]!;
+      const [dr, dc] = ACTION_DELTAS[code]!;
+      const row = (origin / w) | 0;
+      const col = origin - row * w;
+      // Movement keys: action, origin, outcome, person_id, target. A
+      // target may lie outside the grid (blocked by the edge): it is then
+      // written from its row and column.
+      parts.push(
+        MOVEMENT_HEAD[code]!,
+        cell(origin),
+        OUTCOME_KEY[outcome]!,
+        quotedIds[i]!,
+        code === 0
+          ? ',"target":null}'
+          : row + dr >= 0 && row + dr < h && col + dc >= 0 && col + dc < w
+          ? `,"target":${cell(origin + dr * w + dc)}}`
+          : `,"target":[${row + dr},${col + dc}]}`,
+      );
+      const moved = outcome === MOVED;
+      if (moved) position[i] = origin + dr * w + dc;
+      if (event === EVENT_EVACUATED) status[i] = STATUS_EVACUATED;
+      else if (event !== 0) status[i] = STATUS_CASUALTY;
+      if (event !== 0 || moved) people[i] = personText(i);
+    }
+    if (to > from) {
+      for (let k = from; k < to; k++) burning.push(trace.ignited[k]!);
+      burning.sort((a, b) => a - b);
+      burningText = burning.map(cell).join(",");
+    }
+    // Snapshot keys: burning, people, step, terminated, termination_reason,
+    // trapped.
+    parts.push('],"state":{"burning":[', burningText, '],"people":[');
+    for (let i = 0; i < n; i++) {
+      if (i > 0) parts.push(",");
+      parts.push(people[i]!);
+    }
+    const reason = reasonText(t);
+    parts.push(
+      `],"step":${t},"terminated":${
+        reason !== "null"
+      },"termination_reason":${reason},"trapped":[${
+        trappedText(t)
+      }]},"step":${t}}`,
+    );
+    out(parts.join(""));
   }
   out("]}");
 }
