@@ -21,6 +21,9 @@ import {
 } from "../src/evaluation/regenerate.ts";
 import { layoutOf } from "../src/sim/simulator.ts";
 import { actionLogOf } from "../src/sim/trace.ts";
+import { replayTrace } from "../src/sim/replay_kernel.ts";
+import { recordTextOfTrace } from "../src/sim/trace_bytes.ts";
+import { recordOfTrace } from "../src/sim/trace_record.ts";
 import { verifyResult } from "../src/evaluation/result.ts";
 import {
   verifyCanonicalBytes,
@@ -160,4 +163,34 @@ Deno.test("a resumed result's records are proved by regeneration, with the refer
     forged.steps[0].actions = {};
     assert.equal(provedRecordMetrics(c, forged), undefined);
   }
+});
+
+Deno.test("the record writer escapes an ID that is not ASCII as the canonical writer does", () => {
+  const s = {
+    scenario_id: "t",
+    grid: ["X.."],
+    exits: [{ exit_id: "x", position: [0, 0] }],
+    people: [{ person_id: "p\u00e9", position: [0, 2] }],
+    fire: { ignitions: [], spread_probability: [0, 1], enter_fire: "blocked" },
+    termination: { max_steps: 5 },
+  } as unknown as CompiledScenario["scenario"];
+  const layout = layoutOf(s);
+  const log = actionLogOf(layout.ids, [{ "p\u00e9": "west" }, {
+    "p\u00e9": "west",
+  }]);
+  const trace = replayTrace(layout, 0, log);
+  const header = {
+    observation_version: "1.0",
+    scenario_hash: "0".repeat(64),
+    scenario_id: "t",
+    schema_version: "1.0",
+    seed: 0,
+    simulator_version: "1.0",
+  };
+  const text = recordTextOfTrace(layout, header, log, trace);
+  assert.ok(text.includes('"person_id":"p\\u00e9"'));
+  assert.equal(
+    text,
+    encode(recordOfTrace(layout, header, log, trace) as unknown as JsonValue),
+  );
 });

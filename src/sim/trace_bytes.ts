@@ -6,8 +6,11 @@
  * equal); verification by regeneration compares it with a record's text in
  * the input (issue 13, item 2).
  *
- * The text is printable ASCII (IDs are), so its UTF-8 bytes are its
- * characters.
+ * The text is printable ASCII (the canonical writer escapes anything else
+ * in an ID), so its UTF-8 bytes are its characters. It is written as bytes into one buffer, reused from step
+ * to step: a large record then makes little garbage. (Strings concatenated
+ * piece by piece, then flattened to be compared, cost 15–25 MB more peak
+ * memory when verifying one 7.5 MB record of the large scenario.)
  *
  * @module
  */
@@ -36,6 +39,42 @@ const OUTCOME_TEXT = OUTCOMES.map((o) => `"${o}"`);
 const MOVED = OUTCOMES.indexOf("moved");
 const MOVEMENT_HEAD = ACTION_TEXT.map((a) => `{"action":${a},"origin":`);
 const OUTCOME_KEY = OUTCOME_TEXT.map((o) => `,"outcome":${o},"person_id":`);
+const ASCII = new TextDecoder();
+
+/** ASCII text written into a growing byte buffer, flushed in chunks. */
+class Bytes {
+  buf = new Uint8Array(1 << 16);
+  n = 0;
+
+  /** Append an ASCII string. */
+  text(s: string): void {
+    const len = s.length;
+    if (this.n + len > this.buf.length) this.grow(len);
+    const buf = this.buf;
+    let n = this.n;
+    for (let i = 0; i < len; i++) buf[n++] = s.charCodeAt(i);
+    this.n = n;
+  }
+
+  /** Append a non-negative integer. */
+  int(v: number): void {
+    this.text(String(v));
+  }
+
+  /** Hand the buffered bytes to `out` (a view, valid during the call). */
+  flush(out: (chunk: Uint8Array) => void): void {
+    out(this.buf.subarray(0, this.n));
+    this.n = 0;
+  }
+
+  private grow(len: number): void {
+    let size = this.buf.length * 2;
+    while (size < this.n + len) size *= 2;
+    const wider = new Uint8Array(size);
+    wider.set(this.buf.subarray(0, this.n));
+    this.buf = wider;
+  }
+}
 
 /**
  * The canonical text of the record of a trace that stopped with
@@ -69,16 +108,24 @@ export function recordTextOfTrace(
   trace: Trace,
 ): string {
   const pieces: string[] = [];
-  writeRecordText(layout, header, log, trace, (piece) => pieces.push(piece));
+  writeRecordText(
+    layout,
+    header,
+    log,
+    trace,
+    (chunk) => pieces.push(ASCII.decode(chunk)),
+  );
   return pieces.join("");
 }
 
 /**
  * Write the canonical text of the record of a trace that stopped with
- * `"terminated"`, in pieces, in text order, to `out`: the final state, the
- * header, the initial state, then one piece per step. No piece holds more
- * than one step, so a reader comparing the pieces as they come never needs
- * the whole text; `out` may throw to stop the writing.
+ * `"terminated"`, as ASCII bytes, in text order, to `out`: a chunk with the
+ * final state and the header, one with the initial state, one per step and
+ * the end. A chunk is a view of a buffer that the next chunk reuses: `out`
+ * reads it during the call (it may throw to stop the writing). No chunk
+ * holds more than one step, so a reader comparing the chunks as they come
+ * never needs the whole text.
  *
  * @example
  * ```ts
@@ -95,11 +142,13 @@ export function recordTextOfTrace(
  * const log = actionLogOf(layout.ids, [{ a: "west" }, { a: "west" }]);
  * const header: RecordHeader = { observation_version: "1.0", scenario_hash: "0".repeat(64),
  *   scenario_id: "t", schema_version: "1.0", seed: 0, simulator_version: "1.0" };
- * const pieces: string[] = [];
- * writeRecordText(layout, header, log, referenceTrace(layout, 0, log), (p) => pieces.push(p));
- * assert.ok(pieces[0]!.startsWith('{"final_state":{"people":[{"casualty_cause":null,"exit_id":"x"'));
- * // the final state and header; the initial state; 2 steps; the end
- * assert.equal(pieces.length, 5);
+ * const chunks: string[] = [];
+ * writeRecordText(layout, header, log, referenceTrace(layout, 0, log),
+ *   (c) => chunks.push(new TextDecoder().decode(c)));
+ * assert.ok(chunks[0]!.startsWith('{"final_state":{"people":[{"casualty_cause":null,"exit_id":"x"'));
+ * assert.ok(chunks[1]!.startsWith(',"initial_state":{'));
+ * assert.equal(chunks.length, 5); // 2 steps
+ * assert.equal(chunks.at(-1), "]}");
  * ```
  */
 export function writeRecordText(
@@ -107,7 +156,7 @@ export function writeRecordText(
   header: RecordHeader,
   log: ActionLog,
   trace: Trace,
-  out: (piece: string) => void,
+  out: (chunk: Uint8Array) => void,
 ): void {
   if (trace.stop !== "terminated") {
     throw new RangeError(`the replay stopped with ${trace.stop}`);
@@ -115,22 +164,21 @@ export function writeRecordText(
   const { world, ids, exitIds } = layout;
   const n = ids.length;
   const w = world.width;
+  const h = world.height;
+  const b = new Bytes();
   // Texts computed once per episode: cells, quoted IDs.
   const cells: string[] = [];
   const cell = (index: number): string =>
     cells[index] ??= `[${(index / w) | 0},${index % w}]`;
   const quotedIds = ids.map((id) => encode(id));
   const quotedExits = exitIds.map((id) => encode(id));
-  const trappedText = (t: number): string => {
-    let s = "";
+  const trapped = (t: number): void => {
     const from = t === 0 ? 0 : trace.stepTrapped[t - 1]!;
     const to = trace.stepTrapped[t]!;
     for (let k = from; k < to; k++) {
-      s += k === from
-        ? quotedIds[trace.trapped[k]!]
-        : `,${quotedIds[trace.trapped[k]!]}`;
+      if (k > from) b.text(",");
+      b.text(quotedIds[trace.trapped[k]!]!);
     }
-    return s;
   };
   const reasonText = (t: number): string =>
     t !== trace.steps || trace.termination === TERM_NONE
@@ -153,58 +201,80 @@ export function writeRecordText(
       if (event !== EVENT_EVACUATED) cause[i] = event;
     }
   }
-  // Final-state person keys: casualty_cause, exit_id, person_id, position,
+  // Final-state keys: people, step, termination_reason, trapped; a
+  // person's: casualty_cause, exit_id, person_id, position,
   // resolution_step, status.
-  let finalPeople = "";
+  b.text('{"final_state":{"people":[');
   for (let i = 0; i < n; i++) {
     const s = trace.status[i]!;
     const at = trace.position[i]!;
-    finalPeople += `${i === 0 ? "" : ","}{"casualty_cause":${
-      s === STATUS_CASUALTY ? causeText(cause[i]!) : "null"
-    },"exit_id":${
-      s === STATUS_EVACUATED ? quotedExits[world.exitAt[at]!]! : "null"
-    },"person_id":${quotedIds[i]},"position":${cell(at)},"resolution_step":${
-      s === STATUS_ACTIVE ? "null" : trace.resolution[i]
-    },"status":${STATUS_TEXT[s]}}`;
+    b.text(i === 0 ? '{"casualty_cause":' : ',{"casualty_cause":');
+    b.text(s === STATUS_CASUALTY ? causeText(cause[i]!) : "null");
+    b.text(',"exit_id":');
+    b.text(s === STATUS_EVACUATED ? quotedExits[world.exitAt[at]!]! : "null");
+    b.text(',"person_id":');
+    b.text(quotedIds[i]!);
+    b.text(',"position":');
+    b.text(cell(at));
+    b.text(',"resolution_step":');
+    if (s === STATUS_ACTIVE) b.text("null");
+    else b.int(trace.resolution[i]!);
+    b.text(',"status":');
+    b.text(STATUS_TEXT[s]!);
+    b.text("}");
   }
-  // Final-state keys: people, step, termination_reason, trapped.
-  out(
-    `{"final_state":{"people":[${finalPeople}],"step":${trace.steps},"termination_reason":${
-      reasonText(trace.steps)
-    },"trapped":[${trappedText(trace.steps)}]},"header":${headerText(header)}`,
-  );
+  b.text('],"step":');
+  b.int(trace.steps);
+  b.text(',"termination_reason":');
+  b.text(reasonText(trace.steps));
+  b.text(',"trapped":[');
+  trapped(trace.steps);
+  b.text(']},"header":');
+  b.text(headerText(header));
+  b.flush(out);
 
   const status = new Uint8Array(n);
   const position = Int32Array.from(layout.initialPositions);
   const burning = Array.from(layout.ignitions);
-  const personText = (i: number) =>
-    `{"person_id":${quotedIds[i]},"position":${cell(position[i]!)},"status":${
-      STATUS_TEXT[status[i]!]
-    }}`;
-  const people: string[] = [];
-  for (let i = 0; i < n; i++) people.push(personText(i));
-  const peopleText = people.join(",");
-  let burningText = burning.map(cell).join(",");
   // Snapshot keys: burning, people, step, terminated, termination_reason,
-  // trapped.
-  const snapshot = (t: number): string => {
+  // trapped; a person's: person_id, position, status.
+  const snapshot = (t: number): void => {
+    b.text('{"burning":[');
+    for (let k = 0; k < burning.length; k++) {
+      if (k > 0) b.text(",");
+      b.text(cell(burning[k]!));
+    }
+    b.text('],"people":[');
+    for (let i = 0; i < n; i++) {
+      b.text(i === 0 ? '{"person_id":' : ',{"person_id":');
+      b.text(quotedIds[i]!);
+      b.text(',"position":');
+      b.text(cell(position[i]!));
+      b.text(',"status":');
+      b.text(STATUS_TEXT[status[i]!]!);
+      b.text("}");
+    }
     const reason = reasonText(t);
-    return `{"burning":[${burningText}],"people":[${peopleText}],"step":${t},"terminated":${
-      reason !== "null"
-    },"termination_reason":${reason},"trapped":[${trappedText(t)}]}`;
+    b.text('],"step":');
+    b.int(t);
+    b.text(reason === "null" ? ',"terminated":false' : ',"terminated":true');
+    b.text(',"termination_reason":');
+    b.text(reason);
+    b.text(',"trapped":[');
+    trapped(t);
+    b.text("]}");
   };
-  out(`,"initial_state":${snapshot(0)},"steps":[`);
-  // Each step's text is pushed in parts, most of them texts kept for the
-  // episode (IDs, cells, a person's snapshot entry until it changes), and
-  // joined once: concatenating them would build a tree of string pieces as
-  // large as the text before it is flattened to be compared.
-  const h = world.height;
-  const actionPairs: (string[] | undefined)[] = [];
-  const parts: string[] = [];
+  b.text(',"initial_state":');
+  snapshot(0);
+  b.text(',"steps":[');
+  b.flush(out);
   for (let t = 1; t <= trace.steps; t++) {
-    parts.length = 0;
     const firstEntry = trace.stepEntries[t - 1]!;
-    parts.push(t === 1 ? '{"actions":{' : ',{"actions":{');
+    // Step keys: actions, casualties, evacuations, ignitions, movements,
+    // state, step. The first pass writes the actions and collects the
+    // (few) evacuations and casualties; the second writes the movements
+    // and applies them.
+    b.text(t === 1 ? '{"actions":{' : ',{"actions":{');
     let evacuations = "";
     let casualties = "";
     let j = firstEntry;
@@ -212,12 +282,11 @@ export function writeRecordText(
       if (status[i] !== STATUS_ACTIVE) continue;
       const code = log.codes[j]!;
       const event = trace.event[j]!;
-      if (j !== firstEntry) parts.push(",");
+      if (j !== firstEntry) b.text(",");
       j++;
-      const pairs = actionPairs[i] ??= ACTION_TEXT.map((a) =>
-        `${quotedIds[i]}:${a}`
-      );
-      parts.push(pairs[code]!);
+      b.text(quotedIds[i]!);
+      b.text(":");
+      b.text(ACTION_TEXT[code]!);
       if (event === EVENT_EVACUATED) {
         // Only a mover evacuates, onto its target.
         const [dr, dc] = ACTION_DELTAS[code]!;
@@ -231,24 +300,25 @@ export function writeRecordText(
         },"person_id":${quotedIds[i]}}`;
       }
     }
-    let ignitions = "";
+    b.text('},"casualties":[');
+    b.text(casualties);
+    b.text('],"evacuations":[');
+    b.text(evacuations);
+    b.text('],"ignitions":[');
     const from = trace.stepIgnitions[t - 1]!;
     const to = trace.stepIgnitions[t]!;
     for (let k = from; k < to; k++) {
-      ignitions += `${k === from ? "" : ","}${cell(trace.ignited[k]!)}`;
+      if (k > from) b.text(",");
+      b.text(cell(trace.ignited[k]!));
     }
-    // Step keys: actions, casualties, evacuations, ignitions, movements,
-    // state, step.
-    parts.push(
-      `},"casualties":[${casualties}],"evacuations":[${evacuations}],"ignitions":[${ignitions}],"movements":[`,
-    );
+    b.text('],"movements":[');
     j = firstEntry;
     for (let i = 0; i < n; i++) {
       if (status[i] !== STATUS_ACTIVE) continue;
       const code = log.codes[j]!;
       const outcome = trace.outcome[j]!;
       const event = trace.event[j]!;
-      if (j !== firstEntry) parts.push(",");
+      if (j !== firstEntry) b.text(",");
       j++;
       const origin = position[i]!;
       const [dr, dc] = ACTION_DELTAS[code]!;
@@ -257,46 +327,39 @@ export function writeRecordText(
       // Movement keys: action, origin, outcome, person_id, target. A
       // target may lie outside the grid (blocked by the edge): it is then
       // written from its row and column.
-      parts.push(
-        MOVEMENT_HEAD[code]!,
-        cell(origin),
-        OUTCOME_KEY[outcome]!,
-        quotedIds[i]!,
-        code === 0
-          ? ',"target":null}'
-          : row + dr >= 0 && row + dr < h && col + dc >= 0 && col + dc < w
-          ? `,"target":${cell(origin + dr * w + dc)}}`
-          : `,"target":[${row + dr},${col + dc}]}`,
-      );
-      const moved = outcome === MOVED;
-      if (moved) position[i] = origin + dr * w + dc;
+      b.text(MOVEMENT_HEAD[code]!);
+      b.text(cell(origin));
+      b.text(OUTCOME_KEY[outcome]!);
+      b.text(quotedIds[i]!);
+      if (code === 0) b.text(',"target":null}');
+      else if (row + dr >= 0 && row + dr < h && col + dc >= 0 && col + dc < w) {
+        b.text(',"target":');
+        b.text(cell(origin + dr * w + dc));
+        b.text("}");
+      } else {
+        b.text(',"target":[');
+        b.text(String(row + dr));
+        b.text(",");
+        b.text(String(col + dc));
+        b.text("]}");
+      }
+      if (outcome === MOVED) position[i] = origin + dr * w + dc;
       if (event === EVENT_EVACUATED) status[i] = STATUS_EVACUATED;
       else if (event !== 0) status[i] = STATUS_CASUALTY;
-      if (event !== 0 || moved) people[i] = personText(i);
     }
     if (to > from) {
       for (let k = from; k < to; k++) burning.push(trace.ignited[k]!);
-      burning.sort((a, b) => a - b);
-      burningText = burning.map(cell).join(",");
+      burning.sort((x, y) => x - y);
     }
-    // Snapshot keys: burning, people, step, terminated, termination_reason,
-    // trapped.
-    parts.push('],"state":{"burning":[', burningText, '],"people":[');
-    for (let i = 0; i < n; i++) {
-      if (i > 0) parts.push(",");
-      parts.push(people[i]!);
-    }
-    const reason = reasonText(t);
-    parts.push(
-      `],"step":${t},"terminated":${
-        reason !== "null"
-      },"termination_reason":${reason},"trapped":[${
-        trappedText(t)
-      }]},"step":${t}}`,
-    );
-    out(parts.join(""));
+    b.text('],"state":');
+    snapshot(t);
+    b.text(',"step":');
+    b.int(t);
+    b.text("}");
+    b.flush(out);
   }
-  out("]}");
+  b.text("]}");
+  b.flush(out);
 }
 
 function causeText(event: number): string {
