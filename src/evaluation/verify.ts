@@ -2,14 +2,17 @@
  * Verified evaluations: the only way to a {@linkcode VerifiedEvaluation} is
  * full verification (statistics.md §1), so nothing unverified can pass as
  * verified. The file path reads each input once and replays each record
- * once: the result is read strictly with its records deferred, each record
- * is replayed from its own actions, and the replayed record's canonical
- * text must equal the recorded span character for character. Then the
- * replayed record is the record, stage 2 runs on it and the metrics are
- * computed from it. Anything that path cannot prove (a non-canonical file,
- * any refusal) is decided by the reference verifier
- * ({@linkcode verifyResult}) on the fully read document, so that every
- * refusal carries exactly the diagnostics it always had.
+ * once: the result is read strictly with its records and metrics deferred,
+ * each record is replayed from its own actions (by the replay kernel, whose
+ * trace is written as the record's canonical text: `regenerate.ts`; or by
+ * the TypeScript simulator, `kernel: "reference"`), and that text must equal
+ * the recorded span character for character. Then the replayed record is
+ * the record, stage 2 runs on it and the metrics are computed from it. A
+ * valid file that is not canonical is proved the same way through the
+ * canonical text of its value, one episode at a time. Anything these paths
+ * cannot prove (any refusal) is decided by the reference verifier's checks
+ * ({@linkcode verifyEpisodes}, one episode's values built at a time), so
+ * that every refusal carries exactly the diagnostics it always had.
  *
  * @module
  */
