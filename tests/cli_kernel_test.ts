@@ -78,6 +78,84 @@ Deno.test("cli: bad --kernel or --workers is a usage error (exit 2)", async () =
   });
 });
 
+Deno.test("cli verify: --kernel wasm and reference give the same verdicts and messages", async () => {
+  await inTempDir(async (dir) => {
+    await greedy(dir);
+    const text = await Deno.readTextFile(`${dir}/g.json`);
+    // One movement outcome changed in the text: still canonical JSON.
+    const at = text.indexOf('"outcome":"moved"');
+    assert.ok(at > 0);
+    await put(
+      dir,
+      "t.json",
+      text.slice(0, at) + '"outcome":"blocked_wall"' +
+        text.slice(at + '"outcome":"moved"'.length),
+    );
+    for (const file of ["g.json", "t.json"]) {
+      const runs = [];
+      for (
+        const opts of [[], ["--kernel", "wasm"], ["--kernel", "reference"]]
+      ) {
+        runs.push(
+          await cli(dir, [`--allow-read=s.json,${file}`], [
+            "verify",
+            "--quiet",
+            "--suite",
+            "s.json",
+            ...opts,
+            file,
+          ]),
+        );
+      }
+      assert.equal(runs[0]!.code, file === "g.json" ? 0 : 1, runs[0]!.err);
+      for (const r of runs) {
+        assert.deepEqual([r.code, r.out, r.err], [
+          runs[0]!.code,
+          runs[0]!.out,
+          runs[0]!.err,
+        ]);
+      }
+    }
+  });
+});
+
+Deno.test("cli run --resume: --kernel wasm and reference continue to the same bytes", async () => {
+  await inTempDir(async (dir) => {
+    await greedy(dir);
+    const full = await Deno.readFile(`${dir}/g.json`);
+    // The first three episodes, cut from the canonical text (episodes come
+    // first, keys in code-point order).
+    const text = new TextDecoder().decode(full);
+    const cut = text.indexOf(',{"index":3,');
+    const end = text.indexOf('],"evaluation_manifest":');
+    assert.ok(cut > 0 && end > cut);
+    const head = text.slice(0, cut) + text.slice(end);
+    for (const kernel of ["wasm", "reference"]) {
+      await put(dir, `p_${kernel}.json`, head);
+      const r = await cli(dir, [
+        `--allow-read=s.json,p_${kernel}.json`,
+        `--allow-write=p_${kernel}.json`,
+        "--allow-read=.",
+        "--allow-write=.",
+      ], [
+        "run",
+        "--quiet",
+        "--suite",
+        "s.json",
+        "--policy",
+        "greedy",
+        "--kernel",
+        kernel,
+        "--out",
+        `p_${kernel}.json`,
+        "--resume",
+      ]);
+      assert.equal(r.code, 0, r.err);
+      assert.deepEqual(await Deno.readFile(`${dir}/p_${kernel}.json`), full);
+    }
+  });
+});
+
 /** Serve the checkout on 127.0.0.1 (a free port) until `close()`. */
 function serveCheckout() {
   const server = Deno.serve(

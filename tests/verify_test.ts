@@ -176,3 +176,44 @@ Deno.test("verify bytes: low reader limits leave the decision to the reference p
   assert.throws(() => parseBytes(BYTES, { limits }), { message: got.message });
   assert.match(got.message, /^episodes\[0\]\.record\./);
 });
+
+Deno.test("verify bytes: release detaches the bytes once read, and only then", async () => {
+  const kept = BYTES.slice();
+  await verifyEvaluation(kept, SUITE);
+  assert.equal(kept.length, BYTES.length);
+  const given = BYTES.slice();
+  const v = await verifyEvaluation(given, SUITE, { release: true });
+  assert.equal(given.length, 0);
+  assert.equal(v.digest, (await verifyResult(GREEDY, SUITE)).digest);
+  // Bytes that are not UTF-8 are read by the strict reader from the bytes:
+  // they are refused as before, released or not.
+  const bad = Uint8Array.of(0x7b, 0xff, 0x7d);
+  await assert.rejects(
+    verifyEvaluation(bad, SUITE, { release: true }),
+    { name: "CanonicalJsonError" },
+  );
+});
+
+Deno.test("verify bytes: a pretty-printed or reordered valid file is proved with the canonical digest", async () => {
+  const text = new TextDecoder().decode(BYTES);
+  // Whitespace after every separator outside strings (strings hold none of
+  // these characters here), and one record's header keys reversed.
+  const spaced = text.replaceAll(",", ", ").replaceAll(":", ": ");
+  const header = encode(
+    GREEDY.episodes[0]!.record.header as unknown as JsonValue,
+  );
+  const reversed = JSON.stringify(
+    Object.fromEntries(Object.entries(JSON.parse(header)).reverse()),
+  );
+  const want = (await verifyResult(GREEDY, SUITE)).digest;
+  for (const variant of [spaced, text.replace(header, reversed)]) {
+    const bytes = new TextEncoder().encode(variant);
+    assert.equal(await verifyCanonicalBytes(bytes, SUITE), undefined);
+    const v = await verifyEvaluation(bytes, SUITE);
+    assert.equal(v.digest, want);
+    assert.deepEqual(
+      v.episodes.map((e) => encode(e.metrics)),
+      GREEDY.episodes.map((e) => encode(e.metrics)),
+    );
+  }
+});

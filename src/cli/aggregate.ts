@@ -74,6 +74,8 @@ Example:
         bar.update(done, total, phase, phaseUnit(phase));
       const verified = await verifyEvaluation(take(input), suite, {
         file,
+        release: true,
+        kernel: bootstrap.kernel,
         source: sourceName(file),
         onProgress: (done, total) => onProgress("verify", done, total),
       });

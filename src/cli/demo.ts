@@ -139,6 +139,7 @@ Example:
         const onProgress = (phase: string, done: number, total: number) =>
           bar.update(done, total, phase, phaseUnit(phase));
         const v = await verifyEvaluation(bytes, suite, {
+          kernel: bootstrap.kernel,
           onProgress: (done, total) => onProgress("verify", done, total),
         });
         verified.set(policy, v);

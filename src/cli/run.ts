@@ -26,6 +26,7 @@ import {
   flag,
   ID_PATTERN,
   intOption,
+  kernelOption,
   stringOption,
   UsageError,
 } from "./args.ts";
@@ -71,13 +72,14 @@ const MODULE_ONLY = [
 export const RUN: CommandSpec = {
   summary: "evaluate a policy over a suite and write its evaluation result",
   usage:
-    "run --policy NAME|MODULE [--model-id ID] [--suite FILE] [--out FILE [--resume]] [--concurrency N] [--step-timeout-ms N] [--policy-allow-net=HOST[:PORT],…] [--policy-allow-env=NAME,…] [--policy-allow-data=PATH,…] [--policy-max-memory-mb N] [--transcript FILE.jsonl]",
+    "run --policy NAME|MODULE [--model-id ID] [--suite FILE] [--out FILE [--resume]] [--kernel K] [--concurrency N] [--step-timeout-ms N] [--policy-allow-net=HOST[:PORT],…] [--policy-allow-env=NAME,…] [--policy-allow-data=PATH,…] [--policy-max-memory-mb N] [--transcript FILE.jsonl]",
   options: {
     policy: { type: "string" },
     "model-id": { type: "string" },
     suite: { type: "string" },
     out: { type: "string", short: "o" },
     resume: { type: "boolean" },
+    kernel: { type: "string" },
     "step-timeout-ms": { type: "string" },
     concurrency: { type: "string" },
     "policy-allow-net": { type: "string" },
@@ -108,6 +110,9 @@ Options:
   --resume              continue the partial result in --out FILE (same suite
                         and model); the final bytes equal an uninterrupted run.
                         Without a FILE yet, start from the first episode.
+  --kernel K            wasm (default) or reference: what replays the records
+                        of --resume (the replay kernel, or the TypeScript
+                        simulator, for audits); the result is the same bytes
   --concurrency N       episodes in flight at once (default 1); the result
                         is the same bytes for any N
   --step-timeout-ms N   per-step time limit of a module policy, from handing
@@ -197,6 +202,7 @@ Examples:
     const transcriptFile = stringOption(args.values, "transcript");
     const out = stringOption(args.values, "out");
     const resume = flag(args.values, "resume");
+    const kernel = kernelOption(args.values.kernel);
     if (resume && out === undefined) {
       throw new UsageError("--resume needs --out FILE");
     }
@@ -267,6 +273,7 @@ Examples:
       result = await runEvaluation(suite, policy, {
         modelId,
         concurrency,
+        kernel,
         signal: controller.signal,
         onProgress: (done, total) => bar.update(done, total),
         ...(previous === undefined ? {} : { resume: previous }),

@@ -8,7 +8,7 @@
  */
 
 import { EmberError } from "../errors.ts";
-import { expectPositionals, flag, stringOption } from "./args.ts";
+import { expectPositionals, flag, kernelOption, stringOption } from "./args.ts";
 import { type CommandSpec, loadSuite } from "./command.ts";
 import { firstKeys, missingWarning, warn } from "./completeness.ts";
 import { printLine, readInput, sourceName } from "./io.ts";
@@ -26,10 +26,11 @@ import { progressBar } from "./progress.ts";
  */
 export const VERIFY: CommandSpec = {
   summary: "replay every episode of a result and check it (fail closed)",
-  usage: "verify [--suite FILE] [--complete] RESULT",
+  usage: "verify [--suite FILE] [--kernel K] [--complete] RESULT",
   options: {
     suite: { type: "string" },
     complete: { type: "boolean" },
+    kernel: { type: "string" },
   },
   help:
     `Check the evaluation result RESULT against the suite: strict JSON, every
@@ -43,6 +44,10 @@ result (missing episodes) verifies, but standard error says
 
 Options:
   --suite FILE   the suite (default: the embedded public suite)
+  --kernel K     wasm (default) or reference: what replays the records (the
+                 replay kernel, each record proved by regenerating its text,
+                 or the TypeScript simulator, for audits); same verdict,
+                 same messages
   --complete     fail (exit 1) when any scheduled episode is missing
   -q, --quiet    no progress bar on standard error
   -h, --help     this help
@@ -56,6 +61,7 @@ Example:
   async run(args) {
     const [file] = expectPositionals(args.positionals, ["RESULT"]) as [string];
     const quiet = flag(args.values, "quiet");
+    const kernel = kernelOption(args.values.kernel);
     const suite = await loadSuite(stringOption(args.values, "suite"));
     // Held in a box that the verifier empties: once hashed and decoded, the
     // bytes of a large result need not stay in memory beside its text.
@@ -65,6 +71,8 @@ Example:
     try {
       verified = await verifyEvaluation(take(input), suite, {
         file,
+        release: true,
+        kernel,
         source: sourceName(file),
         onProgress: (done, total) => bar.update(done, total),
       });

@@ -238,6 +238,38 @@ export function parseResult(
   v: JsonValue,
   options: { file?: string; limits?: Partial<Limits> } = {},
 ): EvaluationResult {
+  const head = parseResultHead(v, options);
+  let last = -1;
+  const episodes = head.items.map((item, i): ResultEpisode => {
+    const episode = parseResultEpisode(head, item, i, last);
+    last = episode.index;
+    return episode;
+  });
+  return {
+    model_id: head.model_id,
+    evaluation_manifest: head.evaluation_manifest,
+    evaluation_manifest_hash: head.evaluation_manifest_hash,
+    episodes,
+  };
+}
+
+/**
+ * What {@linkcode parseResult} reads before the episodes: the result's
+ * fields, its manifest, and the raw episode items.
+ */
+type ResultHead = {
+  readonly model_id: string;
+  readonly evaluation_manifest: Manifest;
+  readonly evaluation_manifest_hash: string;
+  readonly items: readonly JsonValue[];
+  readonly epCtx: Ctx;
+};
+
+/** The checks of {@linkcode parseResult} before the episodes, in its order. */
+function parseResultHead(
+  v: JsonValue,
+  options: { file?: string; limits?: Partial<Limits> },
+): ResultHead {
   const ctx = rootCtx(EvaluationError, options.file);
   const obj = expectObject(v, ctx, [
     "model_id",
@@ -261,97 +293,107 @@ export function parseResult(
     0,
     manifest.episodes.length,
   );
-  let last = -1;
-  const episodes = items.map((item, i): ResultEpisode => {
-    const ictx = at(epCtx, i);
-    const e = expectObject(item, ictx, [
-      "index",
-      "scenario_id",
-      "scenario_hash",
-      "seed",
-      "record",
-      "metrics",
-    ]);
-    const index = expectInt(
-      field(e, "index"),
-      at(ictx, "index"),
-      0,
-      manifest.episodes.length - 1,
-    );
-    if (index <= last) {
-      fail(
-        at(ictx, "index"),
-        `episodes must be in increasing index order, each at most once (previous index ${last})`,
-      );
-    }
-    last = index;
-    const key = manifest.episodes[index]!;
-    const id = expectId(field(e, "scenario_id"), at(ictx, "scenario_id"));
-    same(id, key.scenario_id, at(ictx, "scenario_id"), "manifest entry's");
-    const sh = expectDigest(
-      field(e, "scenario_hash"),
-      at(ictx, "scenario_hash"),
-    );
-    same(sh, key.scenario_hash, at(ictx, "scenario_hash"), "manifest entry's");
-    const seed = expectInt(field(e, "seed"), at(ictx, "seed"), 0);
-    same(seed, key.seed, at(ictx, "seed"), "manifest entry's");
-
-    const rctx = at(ictx, "record");
-    const record = parseRecord(field(e, "record"), rctx);
-    const hctx = at(rctx, "header");
-    const h = record.header;
-    same(h.scenario_id, key.scenario_id, at(hctx, "scenario_id"), "episode's");
-    same(
-      h.scenario_hash,
-      key.scenario_hash,
-      at(hctx, "scenario_hash"),
-      "episode's",
-    );
-    same(h.seed, key.seed, at(hctx, "seed"), "episode's");
-    for (
-      const k of [
-        "schema_version",
-        "simulator_version",
-        "observation_version",
-      ] as const
-    ) {
-      same(h[k], manifest[k], at(hctx, k), "manifest's");
-    }
-
-    const mctx = at(ictx, "metrics");
-    const metrics = field(e, "metrics");
-    if (!isObject(metrics)) fail(mctx, "expected an object");
-    const header: readonly (readonly [string, string | number])[] = [
-      ["metrics_version", manifest.metrics_version],
-      ["scenario_id", key.scenario_id],
-      ["scenario_hash", key.scenario_hash],
-      ["seed", key.seed],
-    ];
-    for (const [k, want] of header) {
-      const fctx = at(mctx, k);
-      if (!Object.hasOwn(metrics, k)) fail(fctx, "missing field");
-      const got = metrics[k];
-      if (typeof got !== typeof want || got !== want) {
-        fail(
-          fctx,
-          `expected ${JSON.stringify(want)}, found ${encode(got ?? null)}`,
-        );
-      }
-    }
-    return {
-      index,
-      scenario_id: id,
-      scenario_hash: sh,
-      seed,
-      record,
-      metrics,
-    };
-  });
   return {
     model_id: modelId,
     evaluation_manifest: manifest,
     evaluation_manifest_hash: hash,
-    episodes,
+    items,
+    epCtx,
+  };
+}
+
+/**
+ * Episode `i` of {@linkcode parseResult}, given the index of the episode
+ * before it (-1 for the first).
+ */
+function parseResultEpisode(
+  head: ResultHead,
+  item: JsonValue,
+  i: number,
+  last: number,
+): ResultEpisode {
+  const { epCtx, evaluation_manifest: manifest } = head;
+  const ictx = at(epCtx, i);
+  const e = expectObject(item, ictx, [
+    "index",
+    "scenario_id",
+    "scenario_hash",
+    "seed",
+    "record",
+    "metrics",
+  ]);
+  const index = expectInt(
+    field(e, "index"),
+    at(ictx, "index"),
+    0,
+    manifest.episodes.length - 1,
+  );
+  if (index <= last) {
+    fail(
+      at(ictx, "index"),
+      `episodes must be in increasing index order, each at most once (previous index ${last})`,
+    );
+  }
+  const key = manifest.episodes[index]!;
+  const id = expectId(field(e, "scenario_id"), at(ictx, "scenario_id"));
+  same(id, key.scenario_id, at(ictx, "scenario_id"), "manifest entry's");
+  const sh = expectDigest(
+    field(e, "scenario_hash"),
+    at(ictx, "scenario_hash"),
+  );
+  same(sh, key.scenario_hash, at(ictx, "scenario_hash"), "manifest entry's");
+  const seed = expectInt(field(e, "seed"), at(ictx, "seed"), 0);
+  same(seed, key.seed, at(ictx, "seed"), "manifest entry's");
+
+  const rctx = at(ictx, "record");
+  const record = parseRecord(field(e, "record"), rctx);
+  const hctx = at(rctx, "header");
+  const h = record.header;
+  same(h.scenario_id, key.scenario_id, at(hctx, "scenario_id"), "episode's");
+  same(
+    h.scenario_hash,
+    key.scenario_hash,
+    at(hctx, "scenario_hash"),
+    "episode's",
+  );
+  same(h.seed, key.seed, at(hctx, "seed"), "episode's");
+  for (
+    const k of [
+      "schema_version",
+      "simulator_version",
+      "observation_version",
+    ] as const
+  ) {
+    same(h[k], manifest[k], at(hctx, k), "manifest's");
+  }
+
+  const mctx = at(ictx, "metrics");
+  const metrics = field(e, "metrics");
+  if (!isObject(metrics)) fail(mctx, "expected an object");
+  const header: readonly (readonly [string, string | number])[] = [
+    ["metrics_version", manifest.metrics_version],
+    ["scenario_id", key.scenario_id],
+    ["scenario_hash", key.scenario_hash],
+    ["seed", key.seed],
+  ];
+  for (const [k, want] of header) {
+    const fctx = at(mctx, k);
+    if (!Object.hasOwn(metrics, k)) fail(fctx, "missing field");
+    const got = metrics[k];
+    if (typeof got !== typeof want || got !== want) {
+      fail(
+        fctx,
+        `expected ${JSON.stringify(want)}, found ${encode(got ?? null)}`,
+      );
+    }
+  }
+  return {
+    index,
+    scenario_id: id,
+    scenario_hash: sh,
+    seed,
+    record,
+    metrics,
   };
 }
 
@@ -432,6 +474,47 @@ export async function verifyResultWithValues(
   suite: Suite,
   options: VerifyOptions = {},
 ): Promise<VerifiedResult & { readonly exact: readonly ExactValues[] }> {
+  const episodes: ResultEpisode[] = [];
+  const exact: ExactValues[] = [];
+  const { head, digest } = await verifyEpisodes(
+    v,
+    suite,
+    options,
+    undefined,
+    (e, values) => {
+      episodes.push(e);
+      exact.push(values);
+    },
+  );
+  return {
+    result: {
+      model_id: head.model_id,
+      evaluation_manifest: head.evaluation_manifest,
+      evaluation_manifest_hash: head.evaluation_manifest_hash,
+      episodes,
+    },
+    digest,
+    exact,
+  };
+}
+
+/**
+ * {@linkcode verifyResult}'s checks, in its order, with the same errors,
+ * over a document whose episode items may hold deferred values:
+ * `materialize` (when given) builds an item's value, and is called again
+ * for each pass (structure, digest, replay), so that only one episode's
+ * record is in memory at a time. Each verified episode goes to
+ * `onEpisode`, in order, with the exact values of its recomputation.
+ *
+ * @internal The general path of the one-pass verifier (`verify.ts`).
+ */
+export async function verifyEpisodes(
+  v: JsonValue,
+  suite: Suite,
+  options: VerifyOptions,
+  materialize: ((item: JsonValue) => JsonValue) | undefined,
+  onEpisode: (episode: ResultEpisode, exact: ExactValues) => void,
+): Promise<{ head: ResultHead; digest: string }> {
   const file = options.file;
   const ctx = rootCtx(StatisticsInputError, file);
   try {
@@ -449,20 +532,40 @@ export async function verifyResultWithValues(
     }
     checkManifest(manifest, await buildManifest(suite), mctx);
 
-    const result = parseResult(v, {
+    // Pass 1, the structure of every episode (`parseResult`'s order). With
+    // nothing deferred, the parsed episodes are kept for the later passes;
+    // else each pass builds its episode again and lets it go.
+    const head = parseResultHead(v, {
       ...(file === undefined ? {} : { file }),
       ...limitsOpt(options.limits),
     });
-    const resultDigest = rebuiltDigest(top, result, ctx);
+    const build = materialize ?? ((item: JsonValue) => item);
+    const kept: ResultEpisode[] = [];
+    const indices: number[] = [];
+    head.items.forEach((item, i) => {
+      const episode = parseResultEpisode(
+        head,
+        build(item),
+        i,
+        indices[i - 1] ?? -1,
+      );
+      indices.push(episode.index);
+      if (materialize === undefined) kept.push(episode);
+    });
+    const episodeAt = (i: number, item = build(head.items[i]!)) =>
+      materialize === undefined
+        ? kept[i]!
+        : parseResultEpisode(head, item, i, indices[i - 1] ?? -1);
+    const resultDigest = rebuiltDigest(top, head, build, episodeAt, ctx);
 
     const scenarios = new Map(
       suite.scenarios.map((s) => [s.scenario.scenario_id, s.scenario]),
     );
     const hashes = new Map<string, string>();
-    const total = result.episodes.length;
-    const exact: ExactValues[] = [];
+    const total = head.items.length;
     options.onProgress?.(0, total);
-    for (const [i, episode] of result.episodes.entries()) {
+    for (let i = 0; i < total; i++) {
+      const episode = episodeAt(i);
       const ectx = at(at(ctx, "episodes"), i);
       const scenario = scenarios.get(episode.scenario_id);
       if (scenario === undefined) {
@@ -480,10 +583,11 @@ export async function verifyResultWithValues(
         "hash of the suite's scenario",
       );
       let recomputed: JsonObject;
+      let values: ExactValues;
       try {
         const computed = await computeEpisodeMetrics(scenario, episode.record);
         recomputed = computed.metrics;
-        exact.push(computed.exact);
+        values = computed.exact;
       } catch (e) {
         throw wrap(
           e,
@@ -510,9 +614,10 @@ export async function verifyResultWithValues(
           }, recomputed ${show(d.second, ABSENT)}`,
         );
       }
+      onEpisode(episode, values);
       options.onProgress?.(i + 1, total);
     }
-    return { result, digest: resultDigest, exact };
+    return { head, digest: resultDigest };
   } catch (e) {
     throw wrap(e, file, undefined, undefined);
   }
@@ -531,18 +636,21 @@ const ABSENT = "nothing (field absent)";
  */
 function rebuiltDigest(
   top: JsonObject,
-  result: EvaluationResult,
+  result: ResultHead,
+  build: (item: JsonValue) => JsonValue,
+  episodeAt: (i: number, item: JsonValue) => ResultEpisode,
   ctx: Ctx,
 ): string {
   const hash = createHash("sha256");
   const differs = (c: Ctx) =>
     fail(c, "the result rebuilt from its dictionary differs from it");
   const episodes = field(top, "episodes") as readonly JsonValue[];
-  if (episodes.length !== result.episodes.length) differs(ctx);
+  if (episodes.length !== result.items.length) differs(ctx);
   hash.update('{"episodes":[');
-  episodes.forEach((e, i) => {
+  episodes.forEach((raw, i) => {
+    const e = build(raw);
     const text = encode(e);
-    if (encode(result.episodes[i]!) !== text) {
+    if (encode(episodeAt(i, e)) !== text) {
       differs(at(at(ctx, "episodes"), i));
     }
     hash.update(i === 0 ? text : `,${text}`);

@@ -20,6 +20,8 @@ import {
   PolicyError,
 } from "../errors.ts";
 import { episodeMetrics, producedRecordMetrics } from "../metrics/episode.ts";
+import type { KernelName } from "../bootstrap/kernel.ts";
+import { provedRecordMetrics } from "./regenerate.ts";
 import { builtinPolicy, type PolicyFactory } from "../policies/mod.ts";
 import { type Controller, simulateEpisode } from "../sim/simulator.ts";
 import { buildManifest, manifestHash } from "../scenario/suite.ts";
@@ -32,7 +34,6 @@ import type {
   EvaluationResult,
   Manifest,
   ResultEpisode,
-  Scenario,
   Suite,
 } from "../types.ts";
 import { expectId, rootCtx } from "../json/fields.ts";
@@ -68,6 +69,13 @@ export type RunOptions = {
   readonly signal?: AbortSignal;
   /** A partial result of this suite and model: its episodes are kept, not re-run. */
   readonly resume?: EvaluationResult;
+  /**
+   * What replays the `resume` result's records: `"wasm"` (default, each
+   * record proved by regeneration through the replay kernel) or
+   * `"reference"` (the TypeScript simulator). A record the kernel cannot
+   * prove is checked by the reference stages, so refusals are the same.
+   */
+  readonly kernel?: KernelName;
   /** Called after each newly completed episode with the valid partial result (for checkpoints). */
   readonly onEpisode?: (partial: EvaluationResult) => void | Promise<void>;
   /**
@@ -159,8 +167,9 @@ export async function runEvaluation(
       modelId,
       manifest,
       hash,
-      scenarios.map((c) => c.scenario),
+      scenarios,
       done,
+      options.kernel ?? "wasm",
     );
   }
   const snapshot = (): EvaluationResult => ({
@@ -397,8 +406,9 @@ async function adoptResume(
   modelId: string,
   manifest: Manifest,
   hash: string,
-  scenarios: readonly Scenario[],
+  scenarios: readonly CompiledScenario[],
   done: (ResultEpisode | undefined)[],
+  kernel: KernelName,
 ): Promise<void> {
   const fail = (path: string, detail: string): never => {
     throw new EvaluationError(`cannot resume: ${detail}`, { path });
@@ -434,12 +444,12 @@ async function adoptResume(
       fail(path, `episode does not match manifest episode ${k.index}`);
     }
     // The record is read strictly and replayed before anything trusts it.
-    let metrics;
+    const compiled = scenarios[k.index] as CompiledScenario;
+    let metrics = kernel === "wasm"
+      ? provedRecordMetrics(compiled, episode.record)
+      : undefined;
     try {
-      metrics = await episodeMetrics(
-        scenarios[k.index] as Scenario,
-        episode.record,
-      );
+      metrics ??= await episodeMetrics(compiled.scenario, episode.record);
     } catch (error) {
       if (!(error instanceof MetricsInputError)) throw error;
       throw new EvaluationError(`cannot resume: ${error.message}`, {

@@ -124,9 +124,15 @@ export function recordOfTrace(
       j++;
       const origin = cell(position[i]!);
       const [dr, dc] = ACTION_DELTAS[code]!;
+      // A target inside the grid is the cell's shared tuple; one outside
+      // (blocked by the edge) has no cell index.
+      const tr = origin[0] + dr;
+      const tc = origin[1] + dc;
       const target: Cell | null = code === 0
         ? null
-        : Object.freeze([origin[0] + dr, origin[1] + dc] as const);
+        : tr >= 0 && tr < world.height && tc >= 0 && tc < w
+        ? cell(tr * w + tc)
+        : Object.freeze([tr, tc] as const);
       actions[id] = ACTIONS[code]!;
       movements.push({
         person_id: id,

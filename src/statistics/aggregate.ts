@@ -54,8 +54,9 @@ export type AggregateOptions = {
   /** Progress: phase `"verify"` (episodes), then `"bootstrap"` (draws). */
   readonly onProgress?: ProgressCallback;
   /**
-   * What draws the resamples: `"wasm"` (default, the compiled kernel) or
-   * `"reference"` (the TypeScript path); the bytes are equal.
+   * What draws the resamples and replays the records of a result given
+   * as bytes or a value: `"wasm"` (default, the compiled kernels) or
+   * `"reference"` (the TypeScript paths); the bytes are equal.
    */
   readonly kernel?: KernelName;
   /**
@@ -122,6 +123,8 @@ export async function aggregateStatistics(
   const intervals = intervalOptions(options);
   const res = await verifiedInput(result, suite, {
     ...(options.file === undefined ? {} : { file: options.file }),
+    // One switch: the kernel that draws the resamples also replays.
+    ...(options.kernel === undefined ? {} : { kernel: options.kernel }),
     onProgress: (done, total) => options.onProgress?.("verify", done, total),
   });
   const digest = res.digest;

@@ -75,8 +75,9 @@ export type PairedOptions = {
    */
   readonly onProgress?: ProgressCallback;
   /**
-   * What draws the resamples: `"wasm"` (default, the compiled kernel) or
-   * `"reference"` (the TypeScript path); the bytes are equal.
+   * What draws the resamples and replays the records of a result given
+   * as bytes or a value: `"wasm"` (default, the compiled kernels) or
+   * `"reference"` (the TypeScript paths); the bytes are equal.
    */
   readonly kernel?: KernelName;
   /**
@@ -152,6 +153,8 @@ export async function pairedStatistics(
   const [sourceA, sourceB] = options.sources ?? [fileA, fileB];
   const verifyOptions = (file: string | undefined, phase: string) => ({
     ...(file === undefined ? {} : { file }),
+    // One switch: the kernel that draws the resamples also replays.
+    ...(options.kernel === undefined ? {} : { kernel: options.kernel }),
     onProgress: (done: number, total: number) =>
       options.onProgress?.(phase, done, total),
   });
