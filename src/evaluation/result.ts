@@ -499,12 +499,30 @@ export async function verifyResultWithValues(
 }
 
 /**
+ * An episode item that the caller has already proved valid (its record is
+ * the replay of its actions, its metrics the recomputed ones): every check
+ * of {@linkcode verifyEpisodes} on it would pass, so they are skipped and
+ * its record is never built. What the checks of the other episodes read
+ * from it is given here.
+ *
+ * @internal The general path of the one-pass verifier (`verify.ts`).
+ */
+export type ProvedItem = {
+  /** Its `index` field (the next episode's order check reads it). */
+  readonly index: number;
+  /** Its canonical text, handed out piece by piece (for the digest). */
+  readonly writeText: (out: (text: string) => void) => void;
+};
+
+/**
  * {@linkcode verifyResult}'s checks, in its order, with the same errors,
  * over a document whose episode items may hold deferred values:
  * `materialize` (when given) builds an item's value, and is called again
  * for each pass (structure, digest, replay), so that only one episode's
- * record is in memory at a time. Each verified episode goes to
- * `onEpisode`, in order, with the exact values of its recomputation.
+ * record is in memory at a time. An item that `proved` names is skipped
+ * in every pass (it cannot fail any check; the others keep their order).
+ * Each episode checked here goes to `onEpisode`, in order, with the exact
+ * values of its recomputation and its position.
  *
  * @internal The general path of the one-pass verifier (`verify.ts`).
  */
@@ -513,7 +531,8 @@ export async function verifyEpisodes(
   suite: Suite,
   options: VerifyOptions,
   materialize: ((item: JsonValue) => JsonValue) | undefined,
-  onEpisode: (episode: ResultEpisode, exact: ExactValues) => void,
+  onEpisode: (episode: ResultEpisode, exact: ExactValues, i: number) => void,
+  proved: (i: number) => ProvedItem | undefined = () => undefined,
 ): Promise<{ head: ResultHead; digest: string }> {
   const file = options.file;
   const ctx = rootCtx(StatisticsInputError, file);
@@ -543,6 +562,11 @@ export async function verifyEpisodes(
     const kept: ResultEpisode[] = [];
     const indices: number[] = [];
     head.items.forEach((item, i) => {
+      const p = proved(i);
+      if (p !== undefined) {
+        indices.push(p.index);
+        return;
+      }
       const episode = parseResultEpisode(
         head,
         build(item),
@@ -556,7 +580,14 @@ export async function verifyEpisodes(
       materialize === undefined
         ? kept[i]!
         : parseResultEpisode(head, item, i, indices[i - 1] ?? -1);
-    const resultDigest = rebuiltDigest(top, head, build, episodeAt, ctx);
+    const resultDigest = rebuiltDigest(
+      top,
+      head,
+      build,
+      episodeAt,
+      proved,
+      ctx,
+    );
 
     const scenarios = new Map(
       suite.scenarios.map((s) => [s.scenario.scenario_id, s.scenario]),
@@ -565,6 +596,10 @@ export async function verifyEpisodes(
     const total = head.items.length;
     options.onProgress?.(0, total);
     for (let i = 0; i < total; i++) {
+      if (proved(i) !== undefined) {
+        options.onProgress?.(i + 1, total);
+        continue;
+      }
       const episode = episodeAt(i);
       const ectx = at(at(ctx, "episodes"), i);
       const scenario = scenarios.get(episode.scenario_id);
@@ -614,7 +649,7 @@ export async function verifyEpisodes(
           }, recomputed ${show(d.second, ABSENT)}`,
         );
       }
-      onEpisode(episode, values);
+      onEpisode(episode, values, i);
       options.onProgress?.(i + 1, total);
     }
     return { head, digest: resultDigest };
@@ -632,13 +667,15 @@ const ABSENT = "nothing (field absent)";
  * hashed piece by piece, never held whole: a result's keys sort as
  * `episodes`, `evaluation_manifest`, `evaluation_manifest_hash`, `model_id`
  * (exactly these four, checked before), so its canonical JSON is that
- * concatenation, and each episode is encoded once, compared and hashed.
+ * concatenation, and each episode is encoded once, compared and hashed. A
+ * proved episode rebuilds to itself: only its canonical text is hashed.
  */
 function rebuiltDigest(
   top: JsonObject,
   result: ResultHead,
   build: (item: JsonValue) => JsonValue,
   episodeAt: (i: number, item: JsonValue) => ResultEpisode,
+  proved: (i: number) => ProvedItem | undefined,
   ctx: Ctx,
 ): string {
   const hash = createHash("sha256");
@@ -648,6 +685,12 @@ function rebuiltDigest(
   if (episodes.length !== result.items.length) differs(ctx);
   hash.update('{"episodes":[');
   episodes.forEach((raw, i) => {
+    const p = proved(i);
+    if (p !== undefined) {
+      if (i > 0) hash.update(",");
+      p.writeText((text) => hash.update(text));
+      return;
+    }
     const e = build(raw);
     const text = encode(e);
     if (encode(episodeAt(i, e)) !== text) {
