@@ -21,7 +21,8 @@ import {
   StatisticsInputError,
 } from "../errors.ts";
 import { beyondLimit, type Limits, limitsWith } from "../limits.ts";
-import { computeEpisodeMetrics } from "../metrics/episode.ts";
+import { computeReadEpisodeMetrics } from "../metrics/episode.ts";
+import { nudgeCollector } from "./collect.ts";
 import type { ExactValues } from "../metrics/statistics_metrics.ts";
 import { parseRecord } from "../record/reader.ts";
 import { scenarioHash } from "../scenario/scenario.ts";
@@ -515,14 +516,35 @@ export type ProvedItem = {
 };
 
 /**
+ * Episode items that hold deferred values, as {@linkcode verifyEpisodes}
+ * reads them.
+ *
+ * @internal The general path of the one-pass verifier (`verify.ts`).
+ */
+export type DeferredItems = {
+  /** An item's value, its deferred parts built (for the structure pass). */
+  readonly materialize: (item: JsonValue) => JsonValue;
+  /**
+   * The canonical text of an item's value, which `encode` of the built
+   * value would give, made without building it (for the rebuild pass).
+   */
+  readonly textOf: (item: JsonValue) => string;
+  /** An item proved valid already, else `undefined`. */
+  readonly proved: (i: number) => ProvedItem | undefined;
+};
+
+/**
  * {@linkcode verifyResult}'s checks, in its order, with the same errors,
- * over a document whose episode items may hold deferred values:
- * `materialize` (when given) builds an item's value, and is called again
- * for each pass (structure, digest, replay), so that only one episode's
- * record is in memory at a time. An item that `proved` names is skipped
- * in every pass (it cannot fail any check; the others keep their order).
- * Each episode checked here goes to `onEpisode`, in order, with the exact
- * values of its recomputation and its position.
+ * over a document whose episode items may hold deferred values (`items`):
+ * each item that is not proved is built once, for the structure pass, and
+ * its parsed episode (records as {@linkcode parseRecord} reads them, a
+ * fraction of the built value) is kept for the rebuild and replay passes,
+ * which compare the item's canonical text with it and replay it. An item
+ * that `proved` names is skipped in every pass (it cannot fail any check;
+ * the others keep their order), so a refused file builds only the
+ * episodes that its proof could not show valid. Each episode checked here
+ * goes to `onEpisode`, in order, with the exact values of its
+ * recomputation and its position.
  *
  * @internal The general path of the one-pass verifier (`verify.ts`).
  */
@@ -530,12 +552,12 @@ export async function verifyEpisodes(
   v: JsonValue,
   suite: Suite,
   options: VerifyOptions,
-  materialize: ((item: JsonValue) => JsonValue) | undefined,
+  items: DeferredItems | undefined,
   onEpisode: (episode: ResultEpisode, exact: ExactValues, i: number) => void,
-  proved: (i: number) => ProvedItem | undefined = () => undefined,
 ): Promise<{ head: ResultHead; digest: string }> {
   const file = options.file;
   const ctx = rootCtx(StatisticsInputError, file);
+  const proved = items?.proved ?? (() => undefined);
   try {
     const top = expectObject(v, ctx, [
       "model_id",
@@ -551,14 +573,12 @@ export async function verifyEpisodes(
     }
     checkManifest(manifest, await buildManifest(suite), mctx);
 
-    // Pass 1, the structure of every episode (`parseResult`'s order). With
-    // nothing deferred, the parsed episodes are kept for the later passes;
-    // else each pass builds its episode again and lets it go.
+    // Pass 1, the structure of every episode (`parseResult`'s order). The
+    // parsed episodes are kept for the later passes.
     const head = parseResultHead(v, {
       ...(file === undefined ? {} : { file }),
       ...limitsOpt(options.limits),
     });
-    const build = materialize ?? ((item: JsonValue) => item);
     const kept: ResultEpisode[] = [];
     const indices: number[] = [];
     head.items.forEach((item, i) => {
@@ -569,22 +589,20 @@ export async function verifyEpisodes(
       }
       const episode = parseResultEpisode(
         head,
-        build(item),
+        items === undefined ? item : items.materialize(item),
         i,
         indices[i - 1] ?? -1,
       );
       indices.push(episode.index);
-      if (materialize === undefined) kept.push(episode);
+      kept[i] = episode;
+      // The built value is garbage; only the parsed episode is kept.
+      if (items !== undefined) nudgeCollector();
     });
-    const episodeAt = (i: number, item = build(head.items[i]!)) =>
-      materialize === undefined
-        ? kept[i]!
-        : parseResultEpisode(head, item, i, indices[i - 1] ?? -1);
     const resultDigest = rebuiltDigest(
       top,
       head,
-      build,
-      episodeAt,
+      items?.textOf ?? encode,
+      (i) => kept[i]!,
       proved,
       ctx,
     );
@@ -600,7 +618,9 @@ export async function verifyEpisodes(
         options.onProgress?.(i + 1, total);
         continue;
       }
-      const episode = episodeAt(i);
+      const episode = kept[i]!;
+      // Let the verified episode's record go once its metrics are known.
+      delete kept[i];
       const ectx = at(at(ctx, "episodes"), i);
       const scenario = scenarios.get(episode.scenario_id);
       if (scenario === undefined) {
@@ -620,7 +640,10 @@ export async function verifyEpisodes(
       let recomputed: JsonObject;
       let values: ExactValues;
       try {
-        const computed = await computeEpisodeMetrics(scenario, episode.record);
+        const computed = await computeReadEpisodeMetrics(
+          scenario,
+          episode.record,
+        );
         recomputed = computed.metrics;
         values = computed.exact;
       } catch (e) {
@@ -650,6 +673,8 @@ export async function verifyEpisodes(
         );
       }
       onEpisode(episode, values, i);
+      // Its record, checks, replay and metrics are garbage now.
+      if (items !== undefined) nudgeCollector();
       options.onProgress?.(i + 1, total);
     }
     return { head, digest: resultDigest };
@@ -673,8 +698,8 @@ const ABSENT = "nothing (field absent)";
 function rebuiltDigest(
   top: JsonObject,
   result: ResultHead,
-  build: (item: JsonValue) => JsonValue,
-  episodeAt: (i: number, item: JsonValue) => ResultEpisode,
+  textOf: (item: JsonValue) => string,
+  episodeAt: (i: number) => ResultEpisode,
   proved: (i: number) => ProvedItem | undefined,
   ctx: Ctx,
 ): string {
@@ -691,9 +716,8 @@ function rebuiltDigest(
       p.writeText((text) => hash.update(text));
       return;
     }
-    const e = build(raw);
-    const text = encode(e);
-    if (encode(episodeAt(i, e)) !== text) {
+    const text = textOf(raw);
+    if (!encodesAs(episodeAt(i), text)) {
       differs(at(at(ctx, "episodes"), i));
     }
     hash.update(i === 0 ? text : `,${text}`);
@@ -711,6 +735,51 @@ function rebuiltDigest(
   if (rest !== rebuilt) differs(ctx);
   hash.update(rest);
   return hash.digest("hex");
+}
+
+const MISMATCH = new Error("the texts differ");
+
+/**
+ * Whether `encode(e) === text`, written part by part (the record's steps
+ * one at a time), so that no text of a whole record is built: a parsed
+ * episode has exactly its six keys and its record exactly its four (the
+ * readers build them so), so its canonical text is this concatenation. The
+ * metrics are encoded inside their field, at the depth they have in the
+ * episode. On anything the writer refuses, the whole `encode` runs and
+ * raises what it raised before, with its path.
+ */
+function encodesAs(e: ResultEpisode, text: string): boolean {
+  let pos = 0;
+  const lit = (s: string) => {
+    if (!text.startsWith(s, pos)) throw MISMATCH;
+    pos += s.length;
+  };
+  try {
+    const r = e.record;
+    lit(`{"index":${encode(e.index)},`);
+    const metrics = encode({ metrics: e.metrics });
+    lit(metrics.slice(1, -1));
+    lit(',"record":{"final_state":');
+    lit(encode(r.final_state as unknown as JsonValue));
+    lit(',"header":');
+    lit(encode(r.header as unknown as JsonValue));
+    lit(',"initial_state":');
+    lit(encode(r.initial_state as unknown as JsonValue));
+    lit(',"steps":[');
+    r.steps.forEach((step, i) => {
+      if (i > 0) lit(",");
+      lit(encode(step as unknown as JsonValue));
+    });
+    lit(
+      `]},"scenario_hash":${encode(e.scenario_hash)},"scenario_id":${
+        encode(e.scenario_id)
+      },"seed":${encode(e.seed)}}`,
+    );
+    return pos === text.length;
+  } catch (err) {
+    if (err === MISMATCH) return false;
+    return encode(e as unknown as JsonValue) === text;
+  }
 }
 
 /** The manifest check: the suite's schedule under the running versions. */

@@ -59,6 +59,7 @@ import { KERNEL_NAMES, type KernelName } from "../bootstrap/kernel.ts";
 import { regeneratedRecord } from "./regenerate.ts";
 import { need, objectAfter } from "./undecided.ts";
 import { canonicalTextOf } from "./canonical_text.ts";
+import { nudgeCollector } from "./collect.ts";
 import { METRIC_DEFINITIONS } from "../statistics/definitions.ts";
 import { buildManifest } from "../scenario/suite.ts";
 import type {
@@ -309,7 +310,13 @@ export async function verifyEvaluation(
     }
     // Undecided or refused: the reference checks decide, on the episodes
     // that were not proved (a refused file then builds only those).
-    return verifiedDeferred(doc.value, proof?.proved ?? NONE, suite, options);
+    return verifiedDeferred(
+      doc.value,
+      doc.canonical ? (span) => span.source : canonicalTextOf,
+      proof?.proved ?? NONE,
+      suite,
+      options,
+    );
   }
   // A value in memory is proved through its canonical bytes, which stand
   // for it exactly; anything the writer or the proof refuses is decided by
@@ -381,16 +388,22 @@ function sha256Sync(bytes: Uint8Array): string {
  */
 async function verifiedDeferred(
   doc: JsonValue,
+  textOf: (span: DeferredJson) => string,
   proved: ReadonlyMap<number, ProvedEpisode>,
   suite: Suite,
   options: VerifyEvaluationOptions,
 ): Promise<VerifiedEvaluation> {
   const episodes: VerifiedEpisode[] = [];
+  const items = {
+    materialize: materialized,
+    textOf: (item: JsonValue) => itemText(item, textOf),
+    proved: (i: number) => proved.get(i),
+  };
   const { head, digest } = await verifyEpisodes(
     doc,
     suite,
     options,
-    materialized,
+    items,
     (e, exact, i) => {
       episodes[i] = new VerifiedEpisode(
         TOKEN,
@@ -402,7 +415,6 @@ async function verifiedDeferred(
         options.file,
       );
     },
-    (i) => proved.get(i),
   );
   for (const [i, p] of proved) episodes[i] = p.episode;
   return new VerifiedEvaluation(TOKEN, {
@@ -427,6 +439,32 @@ function materialized(item: JsonValue): JsonValue {
     out[key] = v instanceof DeferredJson ? v.value() : v as JsonValue;
   }
   return out as JsonValue;
+}
+
+/**
+ * The canonical text of an episode item, which `encode` of its built value
+ * gives: its keys in code-point order, each deferred value's canonical text
+ * from `textOf` (so no record is built for it), the rest encoded.
+ */
+function itemText(
+  item: JsonValue,
+  textOf: (span: DeferredJson) => string,
+): string {
+  if (!isObject(item)) return encode(item);
+  try {
+    const keys = Object.keys(item).sort(compareCodePoints);
+    const parts = keys.map((k) => {
+      const v = item[k];
+      return `${encode(k)}:${
+        v instanceof DeferredJson ? textOf(v) : encode(v as JsonValue)
+      }`;
+    });
+    return `{${parts.join(",")}}`;
+  } catch {
+    // What the writer refuses in a part, it refuses in the whole value, and
+    // the whole value's error (its path from the item) is the one raised.
+    return encode(materialized(item));
+  }
 }
 
 async function verified(
@@ -674,8 +712,11 @@ async function provedDocument(
       );
     } catch {
       // Not proved: the reference checks decide it.
+      nudgeCollector();
       continue;
     }
+    // The episode's record, checks and metrics are garbage now.
+    nudgeCollector();
     proved.set(i, episode);
     if (hash !== undefined && proved.size === i + 1) {
       if (i > 0) hash.update(",");
