@@ -449,21 +449,27 @@ function materialized(item: JsonValue): JsonValue {
 function itemText(
   item: JsonValue,
   textOf: (span: DeferredJson) => string,
-): string {
-  if (!isObject(item)) return encode(item);
+): readonly string[] {
+  if (!isObject(item)) return [encode(item)];
   try {
-    const keys = Object.keys(item).sort(compareCodePoints);
-    const parts = keys.map((k) => {
+    // Pieces: each deferred value's text on its own (a record's span is
+    // then never copied), the rest joined between them.
+    const pieces: string[] = [];
+    let open = "{";
+    Object.keys(item).sort(compareCodePoints).forEach((k, i) => {
       const v = item[k];
-      return `${encode(k)}:${
-        v instanceof DeferredJson ? textOf(v) : encode(v as JsonValue)
-      }`;
+      open += `${i === 0 ? "" : ","}${encode(k)}:`;
+      if (v instanceof DeferredJson) {
+        pieces.push(open, textOf(v));
+        open = "";
+      } else open += encode(v as JsonValue);
     });
-    return `{${parts.join(",")}}`;
+    pieces.push(`${open}}`);
+    return pieces;
   } catch {
     // What the writer refuses in a part, it refuses in the whole value, and
     // the whole value's error (its path from the item) is the one raised.
-    return encode(materialized(item));
+    return [encode(materialized(item))];
   }
 }
 
