@@ -21,22 +21,36 @@
  */
 
 /**
- * Large enough to pass V8's soft limit of external memory (64 MB above its
- * level at the last full collection): 64 MB measured no effect, 128 MB a
- * collection per call.
+ * Large enough to pass V8's limits of external memory (64 MB above its
+ * level at the last full collection for incremental marking, more for a
+ * full collection at once): 64 MB had no effect, 128 MB started marking
+ * that did not always finish in time, 256 MB and 512 MB collected.
  */
 const NUDGE_BYTES = 256 << 20;
 
 /**
- * Ask V8 for a full collection soon (see the module documentation).
+ * Text read since the last hint, and how much makes one: each collection
+ * costs a few milliseconds, so small episodes share one (a record's garbage
+ * is several times its text).
+ */
+let pending = 0;
+const EVERY = 4 << 20;
+
+/**
+ * Count `textLength` characters of records just verified, and ask V8 for a
+ * full collection soon once they pass 4 MiB since the last time (see the
+ * module documentation).
  *
  * @example
  * ```ts
- * import { nudgeCollector } from "./collect.ts";
- * nudgeCollector(); // no effect on any value
+ * import { collectAfter } from "./collect.ts";
+ * collectAfter(100); // no effect on any value
  * ```
  */
-export function nudgeCollector(): void {
+export function collectAfter(textLength: number): void {
+  pending += textLength;
+  if (pending < EVERY) return;
+  pending = 0;
   try {
     void new ArrayBuffer(NUDGE_BYTES);
   } catch {

@@ -22,7 +22,6 @@ import {
 } from "../errors.ts";
 import { beyondLimit, type Limits, limitsWith } from "../limits.ts";
 import { computeReadEpisodeMetrics } from "../metrics/episode.ts";
-import { nudgeCollector } from "./collect.ts";
 import type { ExactValues } from "../metrics/statistics_metrics.ts";
 import { parseRecord } from "../record/reader.ts";
 import { scenarioHash } from "../scenario/scenario.ts";
@@ -533,6 +532,11 @@ export type DeferredItems = {
   readonly textOf: (item: JsonValue) => readonly string[];
   /** An item proved valid already, else `undefined`. */
   readonly proved: (i: number) => ProvedItem | undefined;
+  /**
+   * Called when what was built for an item is garbage (after its structure
+   * pass, and once it is verified), for a hint to the collector.
+   */
+  readonly release: (item: JsonValue) => void;
 };
 
 /**
@@ -598,7 +602,7 @@ export async function verifyEpisodes(
       indices.push(episode.index);
       kept[i] = episode;
       // The built value is garbage; only the parsed episode is kept.
-      if (items !== undefined) nudgeCollector();
+      items?.release(item);
     });
     const resultDigest = rebuiltDigest(
       top,
@@ -676,7 +680,7 @@ export async function verifyEpisodes(
       }
       onEpisode(episode, values, i);
       // Its record, checks, replay and metrics are garbage now.
-      if (items !== undefined) nudgeCollector();
+      items?.release(head.items[i]!);
       options.onProgress?.(i + 1, total);
     }
     return { head, digest: resultDigest };

@@ -11,8 +11,9 @@
  * valid file that is not canonical is proved the same way through the
  * canonical text of its value, one episode at a time. Anything these paths
  * cannot prove (any refusal) is decided by the reference verifier's checks
- * ({@linkcode verifyEpisodes}, one episode's values built at a time), so
- * that every refusal carries exactly the diagnostics it always had.
+ * ({@linkcode verifyEpisodes}), so that every refusal carries exactly the
+ * diagnostics it always had; they skip the episodes the proof did show
+ * valid, so a refused file builds the values of the others only.
  *
  * @module
  */
@@ -59,7 +60,7 @@ import { KERNEL_NAMES, type KernelName } from "../bootstrap/kernel.ts";
 import { regeneratedRecord } from "./regenerate.ts";
 import { need, objectAfter } from "./undecided.ts";
 import { canonicalTextOf } from "./canonical_text.ts";
-import { nudgeCollector } from "./collect.ts";
+import { collectAfter } from "./collect.ts";
 import { METRIC_DEFINITIONS } from "../statistics/definitions.ts";
 import { buildManifest } from "../scenario/suite.ts";
 import type {
@@ -398,6 +399,8 @@ async function verifiedDeferred(
     materialize: materialized,
     textOf: (item: JsonValue) => itemText(item, textOf),
     proved: (i: number) => proved.get(i),
+    release: (item: JsonValue) =>
+      collectAfter(isObject(item) ? spanLength(item["record"]) : 0),
   };
   const { head, digest } = await verifyEpisodes(
     doc,
@@ -718,11 +721,11 @@ async function provedDocument(
       );
     } catch {
       // Not proved: the reference checks decide it.
-      nudgeCollector();
+      collectAfter(spanLength(item["record"]));
       continue;
     }
     // The episode's record, checks and metrics are garbage now.
-    nudgeCollector();
+    collectAfter(spanLength(item["record"]));
     proved.set(i, episode);
     if (hash !== undefined && proved.size === i + 1) {
       if (i > 0) hash.update(",");
@@ -745,6 +748,11 @@ async function provedDocument(
       digest: digest ?? hash!.digest("hex"),
     }),
   };
+}
+
+/** The length of a deferred value's text (0 for anything else). */
+function spanLength(v: unknown): number {
+  return v instanceof DeferredJson ? v.end - v.start : 0;
 }
 
 /**
