@@ -708,7 +708,7 @@ async function provedDocument(
     ) break;
     last = index;
     const key = manifest.episodes[index]!;
-    let episode: ProvedEpisode;
+    let episode: ReturnType<typeof provedEpisode>;
     try {
       episode = provedEpisode(
         item,
@@ -726,10 +726,15 @@ async function provedDocument(
     }
     // The episode's record, checks and metrics are garbage now.
     collectAfter(spanLength(item["record"]));
-    proved.set(i, episode);
+    proved.set(i, episode.proved);
     if (hash !== undefined && proved.size === i + 1) {
       if (i > 0) hash.update(",");
-      episode.writeText((text) => hash.update(text));
+      writeEpisodeText(
+        (text) => hash.update(text),
+        key,
+        episode.texts.metrics,
+        episode.texts.record,
+      );
     }
     options.onProgress?.(i + 1, total);
   }
@@ -768,7 +773,11 @@ function provedEpisode(
   manifest: Manifest,
   textOf: (span: DeferredJson) => string,
   options: VerifyEvaluationOptions,
-): ProvedEpisode {
+): {
+  proved: ProvedEpisode;
+  /** Its canonical texts, for a digest composed as the proof goes. */
+  texts: { record: string; metrics: string };
+} {
   sameKeys(item, EPISODE_FIELDS);
   need(
     item["scenario_id"] === key.scenario_id &&
@@ -799,22 +808,14 @@ function provedEpisode(
   const reason = record.final_state.termination_reason;
   record = undefined;
   // Equal canonical text: the stored dictionary is the recomputed one.
-  need(encode(recomputed.metrics) === textOf(metrics));
-  return {
+  const metricsText = textOf(metrics);
+  need(encode(recomputed.metrics) === metricsText);
+  const proved: ProvedEpisode = {
     index: key.index,
     // Written again only when asked (the digest of a file the reference
     // checks accept after all), so that no episode's text is kept.
-    writeText: (out) => {
-      out(`{"index":${key.index},"metrics":`);
-      out(textOf(metrics));
-      out(',"record":');
-      out(textOf(span));
-      out(
-        `,"scenario_hash":${encode(key.scenario_hash)},"scenario_id":${
-          encode(key.scenario_id)
-        },"seed":${encode(key.seed)}}`,
-      );
-    },
+    writeText: (out) =>
+      writeEpisodeText(out, key, textOf(metrics), textOf(span)),
     episode: new VerifiedEpisode(
       TOKEN,
       key,
@@ -825,6 +826,28 @@ function provedEpisode(
       options.file,
     ),
   };
+  return { proved, texts: { record: recordText, metrics: metricsText } };
+}
+
+/**
+ * The canonical text of a proved episode item, in pieces: its keys in
+ * code-point order, exactly these (checked).
+ */
+function writeEpisodeText(
+  out: (text: string) => void,
+  key: EpisodeKey,
+  metricsText: string,
+  recordText: string,
+): void {
+  out(`{"index":${key.index},"metrics":`);
+  out(metricsText);
+  out(',"record":');
+  out(recordText);
+  out(
+    `,"scenario_hash":${encode(key.scenario_hash)},"scenario_id":${
+      encode(key.scenario_id)
+    },"seed":${encode(key.seed)}}`,
+  );
 }
 
 /**
