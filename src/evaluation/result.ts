@@ -542,10 +542,12 @@ export type DeferredItems = {
 /**
  * {@linkcode verifyResult}'s checks, in its order, with the same errors,
  * over a document whose episode items may hold deferred values (`items`):
- * each item that is not proved is built once, for the structure pass, and
- * its parsed episode (records as {@linkcode parseRecord} reads them, a
- * fraction of the built value) is kept for the rebuild and replay passes,
- * which compare the item's canonical text with it and replay it. An item
+ * an item that is not proved is built for the structure pass, and its
+ * parsed episode (records as {@linkcode parseRecord} reads them, about a
+ * third of the built value) is kept for the rebuild and replay passes when
+ * it is the only such item, else built again in each (so that one
+ * episode's values are live at a time); the rebuild pass compares the
+ * item's canonical text with it, the replay pass replays it. An item
  * that `proved` names is skipped in every pass (it cannot fail any check;
  * the others keep their order), so a refused file builds only the
  * episodes that its proof could not show valid. Each episode checked here
@@ -579,14 +581,33 @@ export async function verifyEpisodes(
     }
     checkManifest(manifest, await buildManifest(suite), mctx);
 
-    // Pass 1, the structure of every episode (`parseResult`'s order). The
-    // parsed episodes are kept for the later passes.
+    // Pass 1, the structure of every episode (`parseResult`'s order).
     const head = parseResultHead(v, {
       ...(file === undefined ? {} : { file }),
       ...limitsOpt(options.limits),
     });
     const kept: ResultEpisode[] = [];
     const indices: number[] = [];
+    // One unproved episode (a refused file's usual case) is kept from
+    // pass to pass; more are built again in each pass, so that only one
+    // episode's values are live at a time.
+    let unproved = 0;
+    head.items.forEach((_, i) => {
+      if (proved(i) === undefined) unproved++;
+    });
+    const keep = items === undefined || unproved <= 1;
+    const episodeAt = (i: number): ResultEpisode => {
+      if (keep) return kept[i]!;
+      const item = head.items[i]!;
+      const episode = parseResultEpisode(
+        head,
+        items!.materialize(item),
+        i,
+        indices[i - 1] ?? -1,
+      );
+      items!.release(item);
+      return episode;
+    };
     head.items.forEach((item, i) => {
       const p = proved(i);
       if (p !== undefined) {
@@ -600,7 +621,7 @@ export async function verifyEpisodes(
         indices[i - 1] ?? -1,
       );
       indices.push(episode.index);
-      kept[i] = episode;
+      if (keep) kept[i] = episode;
       // The built value is garbage; only the parsed episode is kept.
       items?.release(item);
     });
@@ -608,7 +629,7 @@ export async function verifyEpisodes(
       top,
       head,
       items?.textOf ?? ((item) => [encode(item)]),
-      (i) => kept[i]!,
+      episodeAt,
       proved,
       ctx,
     );
@@ -624,7 +645,7 @@ export async function verifyEpisodes(
         options.onProgress?.(i + 1, total);
         continue;
       }
-      const episode = kept[i]!;
+      const episode = episodeAt(i);
       // Let the verified episode's record go once its metrics are known.
       delete kept[i];
       const ectx = at(at(ctx, "episodes"), i);
