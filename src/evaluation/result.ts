@@ -21,7 +21,7 @@ import {
   StatisticsInputError,
 } from "../errors.ts";
 import { beyondLimit, type Limits, limitsWith } from "../limits.ts";
-import { computeEpisodeMetrics } from "../metrics/episode.ts";
+import { computeReadEpisodeMetrics } from "../metrics/episode.ts";
 import type { ExactValues } from "../metrics/statistics_metrics.ts";
 import { parseRecord } from "../record/reader.ts";
 import { scenarioHash } from "../scenario/scenario.ts";
@@ -499,12 +499,60 @@ export async function verifyResultWithValues(
 }
 
 /**
+ * An episode item that the caller has already proved valid (its record is
+ * the replay of its actions, its metrics the recomputed ones): every check
+ * of {@linkcode verifyEpisodes} on it would pass, so they are skipped and
+ * its record is never built. What the checks of the other episodes read
+ * from it is given here.
+ *
+ * @internal The general path of the one-pass verifier (`verify.ts`).
+ */
+export type ProvedItem = {
+  /** Its `index` field (the next episode's order check reads it). */
+  readonly index: number;
+  /** Its canonical text, handed out piece by piece (for the digest). */
+  readonly writeText: (out: (text: string) => void) => void;
+};
+
+/**
+ * Episode items that hold deferred values, as {@linkcode verifyEpisodes}
+ * reads them.
+ *
+ * @internal The general path of the one-pass verifier (`verify.ts`).
+ */
+export type DeferredItems = {
+  /** An item's value, its deferred parts built (for the structure pass). */
+  readonly materialize: (item: JsonValue) => JsonValue;
+  /**
+   * The canonical text of an item's value, which `encode` of the built
+   * value would give, made without building it (for the rebuild pass), as
+   * pieces to be read in order (so that a record's span is not copied into
+   * one string with the rest).
+   */
+  readonly textOf: (item: JsonValue) => readonly string[];
+  /** An item proved valid already, else `undefined`. */
+  readonly proved: (i: number) => ProvedItem | undefined;
+  /**
+   * Called when what was built for an item is garbage (after its structure
+   * pass, and once it is verified), for a hint to the collector.
+   */
+  readonly release: (item: JsonValue) => void;
+};
+
+/**
  * {@linkcode verifyResult}'s checks, in its order, with the same errors,
- * over a document whose episode items may hold deferred values:
- * `materialize` (when given) builds an item's value, and is called again
- * for each pass (structure, digest, replay), so that only one episode's
- * record is in memory at a time. Each verified episode goes to
- * `onEpisode`, in order, with the exact values of its recomputation.
+ * over a document whose episode items may hold deferred values (`items`):
+ * an item that is not proved is built for the structure pass, and its
+ * parsed episode (records as {@linkcode parseRecord} reads them, about a
+ * third of the built value) is kept for the rebuild and replay passes when
+ * it is the only such item, else built again in each (so that one
+ * episode's values are live at a time); the rebuild pass compares the
+ * item's canonical text with it, the replay pass replays it. An item
+ * that `proved` names is skipped in every pass (it cannot fail any check;
+ * the others keep their order), so a refused file builds only the
+ * episodes that its proof could not show valid. Each episode checked here
+ * goes to `onEpisode`, in order, with the exact values of its
+ * recomputation and its position.
  *
  * @internal The general path of the one-pass verifier (`verify.ts`).
  */
@@ -512,11 +560,12 @@ export async function verifyEpisodes(
   v: JsonValue,
   suite: Suite,
   options: VerifyOptions,
-  materialize: ((item: JsonValue) => JsonValue) | undefined,
-  onEpisode: (episode: ResultEpisode, exact: ExactValues) => void,
+  items: DeferredItems | undefined,
+  onEpisode: (episode: ResultEpisode, exact: ExactValues, i: number) => void,
 ): Promise<{ head: ResultHead; digest: string }> {
   const file = options.file;
   const ctx = rootCtx(StatisticsInputError, file);
+  const proved = items?.proved ?? (() => undefined);
   try {
     const top = expectObject(v, ctx, [
       "model_id",
@@ -532,31 +581,58 @@ export async function verifyEpisodes(
     }
     checkManifest(manifest, await buildManifest(suite), mctx);
 
-    // Pass 1, the structure of every episode (`parseResult`'s order). With
-    // nothing deferred, the parsed episodes are kept for the later passes;
-    // else each pass builds its episode again and lets it go.
+    // Pass 1, the structure of every episode (`parseResult`'s order).
     const head = parseResultHead(v, {
       ...(file === undefined ? {} : { file }),
       ...limitsOpt(options.limits),
     });
-    const build = materialize ?? ((item: JsonValue) => item);
     const kept: ResultEpisode[] = [];
     const indices: number[] = [];
-    head.items.forEach((item, i) => {
+    // One unproved episode (a refused file's usual case) is kept from
+    // pass to pass; more are built again in each pass, so that only one
+    // episode's values are live at a time.
+    let unproved = 0;
+    head.items.forEach((_, i) => {
+      if (proved(i) === undefined) unproved++;
+    });
+    const keep = items === undefined || unproved <= 1;
+    const episodeAt = (i: number): ResultEpisode => {
+      if (keep) return kept[i]!;
+      const item = head.items[i]!;
       const episode = parseResultEpisode(
         head,
-        build(item),
+        items!.materialize(item),
+        i,
+        indices[i - 1] ?? -1,
+      );
+      items!.release(item);
+      return episode;
+    };
+    head.items.forEach((item, i) => {
+      const p = proved(i);
+      if (p !== undefined) {
+        indices.push(p.index);
+        return;
+      }
+      const episode = parseResultEpisode(
+        head,
+        items === undefined ? item : items.materialize(item),
         i,
         indices[i - 1] ?? -1,
       );
       indices.push(episode.index);
-      if (materialize === undefined) kept.push(episode);
+      if (keep) kept[i] = episode;
+      // The built value is garbage; only the parsed episode is kept.
+      items?.release(item);
     });
-    const episodeAt = (i: number, item = build(head.items[i]!)) =>
-      materialize === undefined
-        ? kept[i]!
-        : parseResultEpisode(head, item, i, indices[i - 1] ?? -1);
-    const resultDigest = rebuiltDigest(top, head, build, episodeAt, ctx);
+    const resultDigest = rebuiltDigest(
+      top,
+      head,
+      items?.textOf ?? ((item) => [encode(item)]),
+      episodeAt,
+      proved,
+      ctx,
+    );
 
     const scenarios = new Map(
       suite.scenarios.map((s) => [s.scenario.scenario_id, s.scenario]),
@@ -565,7 +641,13 @@ export async function verifyEpisodes(
     const total = head.items.length;
     options.onProgress?.(0, total);
     for (let i = 0; i < total; i++) {
+      if (proved(i) !== undefined) {
+        options.onProgress?.(i + 1, total);
+        continue;
+      }
       const episode = episodeAt(i);
+      // Let the verified episode's record go once its metrics are known.
+      delete kept[i];
       const ectx = at(at(ctx, "episodes"), i);
       const scenario = scenarios.get(episode.scenario_id);
       if (scenario === undefined) {
@@ -585,7 +667,10 @@ export async function verifyEpisodes(
       let recomputed: JsonObject;
       let values: ExactValues;
       try {
-        const computed = await computeEpisodeMetrics(scenario, episode.record);
+        const computed = await computeReadEpisodeMetrics(
+          scenario,
+          episode.record,
+        );
         recomputed = computed.metrics;
         values = computed.exact;
       } catch (e) {
@@ -614,7 +699,9 @@ export async function verifyEpisodes(
           }, recomputed ${show(d.second, ABSENT)}`,
         );
       }
-      onEpisode(episode, values);
+      onEpisode(episode, values, i);
+      // Its record, checks, replay and metrics are garbage now.
+      items?.release(head.items[i]!);
       options.onProgress?.(i + 1, total);
     }
     return { head, digest: resultDigest };
@@ -632,13 +719,15 @@ const ABSENT = "nothing (field absent)";
  * hashed piece by piece, never held whole: a result's keys sort as
  * `episodes`, `evaluation_manifest`, `evaluation_manifest_hash`, `model_id`
  * (exactly these four, checked before), so its canonical JSON is that
- * concatenation, and each episode is encoded once, compared and hashed.
+ * concatenation, and each episode is encoded once, compared and hashed. A
+ * proved episode rebuilds to itself: only its canonical text is hashed.
  */
 function rebuiltDigest(
   top: JsonObject,
   result: ResultHead,
-  build: (item: JsonValue) => JsonValue,
-  episodeAt: (i: number, item: JsonValue) => ResultEpisode,
+  textOf: (item: JsonValue) => readonly string[],
+  episodeAt: (i: number) => ResultEpisode,
+  proved: (i: number) => ProvedItem | undefined,
   ctx: Ctx,
 ): string {
   const hash = createHash("sha256");
@@ -648,12 +737,18 @@ function rebuiltDigest(
   if (episodes.length !== result.items.length) differs(ctx);
   hash.update('{"episodes":[');
   episodes.forEach((raw, i) => {
-    const e = build(raw);
-    const text = encode(e);
-    if (encode(episodeAt(i, e)) !== text) {
+    const p = proved(i);
+    if (p !== undefined) {
+      if (i > 0) hash.update(",");
+      p.writeText((text) => hash.update(text));
+      return;
+    }
+    const text = textOf(raw);
+    if (!encodesAs(episodeAt(i), text)) {
       differs(at(at(ctx, "episodes"), i));
     }
-    hash.update(i === 0 ? text : `,${text}`);
+    if (i > 0) hash.update(",");
+    for (const piece of text) hashText(hash, piece);
   });
   const rest = `],"evaluation_manifest":${
     encode(field(top, "evaluation_manifest"))
@@ -668,6 +763,81 @@ function rebuiltDigest(
   if (rest !== rebuilt) differs(ctx);
   hash.update(rest);
   return hash.digest("hex");
+}
+
+const MISMATCH = new Error("the texts differ");
+
+/**
+ * Whether `encode(e) === text`, written part by part (the record's steps
+ * one at a time), so that no text of a whole record is built: a parsed
+ * episode has exactly its six keys and its record exactly its four (the
+ * readers build them so), so its canonical text is this concatenation. The
+ * metrics are encoded inside their field, at the depth they have in the
+ * episode. On anything the writer refuses, the whole `encode` runs and
+ * raises what it raised before, with its path.
+ */
+function encodesAs(e: ResultEpisode, text: readonly string[]): boolean {
+  // A cursor over the pieces: `k`, and `pos` in it.
+  let k = 0;
+  let pos = 0;
+  const lit = (s: string) => {
+    let off = 0;
+    while (off < s.length) {
+      const piece = text[k];
+      if (piece === undefined) throw MISMATCH;
+      const n = Math.min(s.length - off, piece.length - pos);
+      const part = n === s.length ? s : s.slice(off, off + n);
+      if (!piece.startsWith(part, pos)) throw MISMATCH;
+      off += n;
+      pos += n;
+      if (pos === piece.length) {
+        k++;
+        pos = 0;
+      }
+    }
+  };
+  try {
+    const r = e.record;
+    lit(`{"index":${encode(e.index)},`);
+    const metrics = encode({ metrics: e.metrics });
+    lit(metrics.slice(1, -1));
+    lit(',"record":{"final_state":');
+    lit(encode(r.final_state as unknown as JsonValue));
+    lit(',"header":');
+    lit(encode(r.header as unknown as JsonValue));
+    lit(',"initial_state":');
+    lit(encode(r.initial_state as unknown as JsonValue));
+    lit(',"steps":[');
+    r.steps.forEach((step, i) => {
+      if (i > 0) lit(",");
+      lit(encode(step as unknown as JsonValue));
+    });
+    lit(
+      `]},"scenario_hash":${encode(e.scenario_hash)},"scenario_id":${
+        encode(e.scenario_id)
+      },"seed":${encode(e.seed)}}`,
+    );
+    while (k < text.length && text[k] === "") k++;
+    return k === text.length;
+  } catch (err) {
+    if (err === MISMATCH) return false;
+    return encode(e as unknown as JsonValue) === text.join("");
+  }
+}
+
+/**
+ * Hash a string in slices of at most 1 MiB: the hash reads a string as its
+ * UTF-8 bytes, and a record's whole span would be converted at once.
+ */
+function hashText(hash: ReturnType<typeof createHash>, text: string): void {
+  const SLICE = 1 << 20;
+  if (text.length <= SLICE) {
+    hash.update(text);
+    return;
+  }
+  for (let i = 0; i < text.length; i += SLICE) {
+    hash.update(text.slice(i, i + SLICE));
+  }
 }
 
 /** The manifest check: the suite's schedule under the running versions. */

@@ -11,8 +11,9 @@
  * valid file that is not canonical is proved the same way through the
  * canonical text of its value, one episode at a time. Anything these paths
  * cannot prove (any refusal) is decided by the reference verifier's checks
- * ({@linkcode verifyEpisodes}, one episode's values built at a time), so
- * that every refusal carries exactly the diagnostics it always had.
+ * ({@linkcode verifyEpisodes}), so that every refusal carries exactly the
+ * diagnostics it always had; they skip the episodes the proof did show
+ * valid, so a refused file builds the values of the others only.
  *
  * @module
  */
@@ -49,6 +50,7 @@ import {
 import {
   checkManifest,
   parseManifest,
+  type ProvedItem,
   verifyEpisodes,
   type VerifyOptions,
   verifyResultWithValues,
@@ -58,6 +60,7 @@ import { KERNEL_NAMES, type KernelName } from "../bootstrap/kernel.ts";
 import { regeneratedRecord } from "./regenerate.ts";
 import { need, objectAfter } from "./undecided.ts";
 import { canonicalTextOf } from "./canonical_text.ts";
+import { collectAfter } from "./collect.ts";
 import { METRIC_DEFINITIONS } from "../statistics/definitions.ts";
 import { buildManifest } from "../scenario/suite.ts";
 import type {
@@ -288,27 +291,33 @@ export async function verifyEvaluation(
       (input.buffer as ArrayBuffer).transfer(0);
     }
     input = null;
-    const fast = await verifyCanonicalText(text, digest, suite, options);
-    if (fast !== undefined) return fast;
+    // The fast path, on a canonical text: `undefined` when it does not
+    // reach the episodes.
+    let proof = await fastProof(text, digest, suite, options);
+    if (proof?.verified !== undefined) return proof.verified;
     // The general path: the same strict reading (every check on every
     // character, so the same errors), with each episode's record and
     // metrics kept as text and built once per pass of the reference
     // checks, one episode at a time.
     const doc = parseDeferring(text, deferRecords, parseOptions);
-    // A valid file that is not canonical (whitespace, key order) is proved
-    // through the canonical text of its value, one episode at a time.
-    try {
-      return await provedDocument(
-        doc.value,
-        canonicalTextOf,
-        undefined,
-        suite,
-        options,
+    if (proof === undefined) {
+      // A valid file that is not canonical (whitespace, key order) is
+      // proved through the canonical text of its value, one episode at a
+      // time. (On a canonical text, this is the proof that just ran.)
+      proof = await settled(
+        provedDocument(doc.value, canonicalTextOf, undefined, suite, options),
       );
-    } catch {
-      // Undecided or refused: the reference checks decide.
+      if (proof?.verified !== undefined) return proof.verified;
     }
-    return verifiedDeferred(doc.value, suite, options);
+    // Undecided or refused: the reference checks decide, on the episodes
+    // that were not proved (a refused file then builds only those).
+    return verifiedDeferred(
+      doc.value,
+      doc.canonical ? (span) => span.source : canonicalTextOf,
+      proof?.proved ?? NONE,
+      suite,
+      options,
+    );
   }
   // A value in memory is proved through its canonical bytes, which stand
   // for it exactly; anything the writer or the proof refuses is decided by
@@ -374,31 +383,43 @@ function sha256Sync(bytes: Uint8Array): string {
   return hash.digest("hex");
 }
 
-/** The reference checks over a document read with deferred episode values. */
+/**
+ * The reference checks over a document read with deferred episode values,
+ * skipping the episodes a proof has shown valid already.
+ */
 async function verifiedDeferred(
   doc: JsonValue,
+  textOf: (span: DeferredJson) => string,
+  proved: ReadonlyMap<number, ProvedEpisode>,
   suite: Suite,
   options: VerifyEvaluationOptions,
 ): Promise<VerifiedEvaluation> {
   const episodes: VerifiedEpisode[] = [];
+  const items = {
+    materialize: materialized,
+    textOf: (item: JsonValue) => itemText(item, textOf),
+    proved: (i: number) => proved.get(i),
+    release: (item: JsonValue) =>
+      collectAfter(isObject(item) ? spanLength(item["record"]) : 0),
+  };
   const { head, digest } = await verifyEpisodes(
     doc,
     suite,
     options,
-    materialized,
-    (e, exact) =>
-      episodes.push(
-        new VerifiedEpisode(
-          TOKEN,
-          e,
-          e.metrics,
-          exact,
-          e.record.final_state.termination_reason,
-          episodes.length,
-          options.file,
-        ),
-      ),
+    items,
+    (e, exact, i) => {
+      episodes[i] = new VerifiedEpisode(
+        TOKEN,
+        e,
+        e.metrics,
+        exact,
+        e.record.final_state.termination_reason,
+        i,
+        options.file,
+      );
+    },
   );
+  for (const [i, p] of proved) episodes[i] = p.episode;
   return new VerifiedEvaluation(TOKEN, {
     model_id: head.model_id,
     evaluation_manifest: head.evaluation_manifest,
@@ -421,6 +442,38 @@ function materialized(item: JsonValue): JsonValue {
     out[key] = v instanceof DeferredJson ? v.value() : v as JsonValue;
   }
   return out as JsonValue;
+}
+
+/**
+ * The canonical text of an episode item, which `encode` of its built value
+ * gives: its keys in code-point order, each deferred value's canonical text
+ * from `textOf` (so no record is built for it), the rest encoded.
+ */
+function itemText(
+  item: JsonValue,
+  textOf: (span: DeferredJson) => string,
+): readonly string[] {
+  if (!isObject(item)) return [encode(item)];
+  try {
+    // Pieces: each deferred value's text on its own (a record's span is
+    // then never copied), the rest joined between them.
+    const pieces: string[] = [];
+    let open = "{";
+    Object.keys(item).sort(compareCodePoints).forEach((k, i) => {
+      const v = item[k];
+      open += `${i === 0 ? "" : ","}${encode(k)}:`;
+      if (v instanceof DeferredJson) {
+        pieces.push(open, textOf(v));
+        open = "";
+      } else open += encode(v as JsonValue);
+    });
+    pieces.push(`${open}}`);
+    return pieces;
+  } catch {
+    // What the writer refuses in a part, it refuses in the whole value, and
+    // the whole value's error (its path from the item) is the one raised.
+    return [encode(materialized(item))];
+  }
 }
 
 async function verified(
@@ -518,11 +571,26 @@ async function verifyCanonicalText(
   suite: Suite,
   options: VerifyEvaluationOptions,
 ): Promise<VerifiedEvaluation | undefined> {
+  // Undecided, or any refusal: the reference verifier gives the verdict
+  // and its exact diagnostics.
+  return (await fastProof(text, digest, suite, options))?.verified;
+}
+
+/** The fast path's proof, or `undefined` when it does not reach the episodes. */
+function fastProof(
+  text: string,
+  digest: string,
+  suite: Suite,
+  options: VerifyEvaluationOptions,
+): Promise<Proof | undefined> {
+  return settled(provedValid(text, digest, suite, options));
+}
+
+/** A proof, or `undefined` when it stopped before the episodes. */
+async function settled(p: Promise<Proof>): Promise<Proof | undefined> {
   try {
-    return await provedValid(text, digest, suite, options);
+    return await p;
   } catch {
-    // Undecided, or any refusal: the reference verifier gives the verdict
-    // and its exact diagnostics.
     return undefined;
   }
 }
@@ -532,7 +600,7 @@ async function provedValid(
   digest: string,
   suite: Suite,
   options: VerifyEvaluationOptions,
-): Promise<VerifiedEvaluation> {
+): Promise<Proof> {
   // Records and metrics are not read by the strict reader here, so its
   // depth and string limits are not applied to them: only limits that no
   // record or dictionary can reach (records nest 12 deep in a result, their
@@ -556,11 +624,31 @@ async function provedValid(
 }
 
 /**
+ * What a proof over a document gives: the verified result, or else the
+ * episodes it proved valid (by position), which the reference checks then
+ * skip. A proof that stops before the episodes throws instead.
+ */
+type Proof =
+  | { readonly verified: VerifiedEvaluation; readonly proved?: undefined }
+  | {
+    readonly verified?: undefined;
+    readonly proved: ReadonlyMap<number, ProvedEpisode>;
+  };
+
+/** A proved episode: what the reference checks read of it, and its value. */
+type ProvedEpisode = ProvedItem & { readonly episode: VerifiedEpisode };
+
+const NONE: ReadonlyMap<number, ProvedEpisode> = new Map();
+
+/**
  * The proof over a read document whose episodes' records and metrics are
  * deferred: `textOf` gives a deferred value's canonical text (its span, for
  * a canonical file; else the canonical encoding of its value, which stands
  * for the value exactly). Without `digest`, the digest is the hash of the
- * value's canonical text, composed as the proof goes.
+ * value's canonical text, composed as the proof goes. An episode it cannot
+ * prove does not stop it (unless its index cannot be read, which the next
+ * episode's order check needs): the episodes after it are still proved, so
+ * that the reference checks build only the ones that are not.
  */
 async function provedDocument(
   value: JsonValue,
@@ -568,7 +656,7 @@ async function provedDocument(
   digest: string | undefined,
   suite: Suite,
   options: VerifyEvaluationOptions,
-): Promise<VerifiedEvaluation> {
+): Promise<Proof> {
   const top = value as unknown;
   need(isObject(top));
   sameKeys(top, RESULT_FIELDS);
@@ -601,7 +689,7 @@ async function provedDocument(
   for (const s of suite.scenarios) {
     compiled.set(s.scenario.scenario_id, await compileScenario(s.scenario));
   }
-  const episodes: VerifiedEpisode[] = [];
+  const proved = new Map<number, ProvedEpisode>();
   const total = items.length;
   // Keys in code-point order, exactly these (checked): the canonical text
   // is the concatenation of the parts.
@@ -611,72 +699,155 @@ async function provedDocument(
   let last = -1;
   for (let i = 0; i < items.length; i++) {
     const item = items[i] as unknown;
-    need(isObject(item));
-    sameKeys(item, EPISODE_FIELDS);
+    // The index first: without it, no later episode can be proved.
+    if (!isObject(item)) break;
     const index = item["index"];
-    need(
-      typeof index === "number" && Number.isSafeInteger(index) &&
-        index > last && index < manifest.episodes.length,
-    );
+    if (
+      !(typeof index === "number" && Number.isSafeInteger(index) &&
+        index > last && index < manifest.episodes.length)
+    ) break;
     last = index;
     const key = manifest.episodes[index]!;
-    need(
-      item["scenario_id"] === key.scenario_id &&
-        item["scenario_hash"] === key.scenario_hash &&
-        item["seed"] === key.seed && HEX64.test(key.scenario_hash),
-    );
-    const metrics = item["metrics"];
-    need(metrics instanceof DeferredJson);
-    const span = item["record"];
-    need(span instanceof DeferredJson);
-    const c = compiled.get(key.scenario_id);
-    need(c !== undefined && c.hash === key.scenario_hash);
-    const recordText = textOf(span);
-    const record = replayedRecord(c, recordText, options.kernel ?? "wasm");
-    const h = record.header;
-    need(
-      h.scenario_id === key.scenario_id &&
-        h.scenario_hash === key.scenario_hash && h.seed === key.seed &&
-        h.schema_version === manifest.schema_version &&
-        h.simulator_version === manifest.simulator_version &&
-        h.observation_version === manifest.observation_version,
-    );
-    const recomputed = computeMetrics(c, record, rootCtx(MetricsInputError));
-    // Equal canonical text: the stored dictionary is the recomputed one.
-    const metricsText = textOf(metrics);
-    need(encode(recomputed.metrics) === metricsText);
-    hash?.update(
-      `${
-        i === 0 ? "" : ","
-      }{"index":${index},"metrics":${metricsText},"record":${recordText},"scenario_hash":${
-        encode(key.scenario_hash)
-      },"scenario_id":${encode(key.scenario_id)},"seed":${encode(key.seed)}}`,
-    );
-    episodes.push(
-      new VerifiedEpisode(
-        TOKEN,
-        key,
-        recomputed.metrics,
-        recomputed.exact,
-        record.final_state.termination_reason,
+    let episode: ReturnType<typeof provedEpisode>;
+    try {
+      episode = provedEpisode(
+        item,
         i,
-        options.file,
-      ),
-    );
+        key,
+        compiled,
+        manifest,
+        textOf,
+        options,
+      );
+    } catch {
+      // Not proved: the reference checks decide it.
+      collectAfter(spanLength(item["record"]));
+      continue;
+    }
+    // The episode's record, checks and metrics are garbage now.
+    collectAfter(spanLength(item["record"]));
+    proved.set(i, episode.proved);
+    if (hash !== undefined && proved.size === i + 1) {
+      if (i > 0) hash.update(",");
+      writeEpisodeText(
+        (text) => hash.update(text),
+        key,
+        episode.texts.metrics,
+        episode.texts.record,
+      );
+    }
     options.onProgress?.(i + 1, total);
   }
+  if (proved.size < items.length) return { proved };
   hash?.update(
     `],"evaluation_manifest":${encode(original)},"evaluation_manifest_hash":${
       encode(manifestHash)
     },"model_id":${encode(modelId)}}`,
   );
-  return new VerifiedEvaluation(TOKEN, {
-    model_id: modelId,
-    evaluation_manifest: manifest,
-    evaluation_manifest_hash: manifestHash,
-    episodes,
-    digest: digest ?? hash!.digest("hex"),
-  });
+  return {
+    verified: new VerifiedEvaluation(TOKEN, {
+      model_id: modelId,
+      evaluation_manifest: manifest,
+      evaluation_manifest_hash: manifestHash,
+      episodes: [...proved.values()].map((p) => p.episode),
+      digest: digest ?? hash!.digest("hex"),
+    }),
+  };
+}
+
+/** The length of a deferred value's text (0 for anything else). */
+function spanLength(v: unknown): number {
+  return v instanceof DeferredJson ? v.end - v.start : 0;
+}
+
+/**
+ * Episode item `i`, whose index (read already) schedules `key`, proved
+ * valid: every check the reference verifier makes on it would pass. Throws
+ * when that cannot be shown.
+ */
+function provedEpisode(
+  item: Record<string, unknown>,
+  i: number,
+  key: EpisodeKey,
+  compiled: ReadonlyMap<string, CompiledScenario>,
+  manifest: Manifest,
+  textOf: (span: DeferredJson) => string,
+  options: VerifyEvaluationOptions,
+): {
+  proved: ProvedEpisode;
+  /** Its canonical texts, for a digest composed as the proof goes. */
+  texts: { record: string; metrics: string };
+} {
+  sameKeys(item, EPISODE_FIELDS);
+  need(
+    item["scenario_id"] === key.scenario_id &&
+      item["scenario_hash"] === key.scenario_hash &&
+      item["seed"] === key.seed && HEX64.test(key.scenario_hash),
+  );
+  const metrics = item["metrics"];
+  need(metrics instanceof DeferredJson);
+  const span = item["record"];
+  need(span instanceof DeferredJson);
+  const c = compiled.get(key.scenario_id);
+  need(c !== undefined && c.hash === key.scenario_hash);
+  const recordText = textOf(span);
+  let record: RunRecord | undefined = replayedRecord(
+    c,
+    recordText,
+    options.kernel ?? "wasm",
+  );
+  const h = record.header;
+  need(
+    h.scenario_id === key.scenario_id &&
+      h.scenario_hash === key.scenario_hash && h.seed === key.seed &&
+      h.schema_version === manifest.schema_version &&
+      h.simulator_version === manifest.simulator_version &&
+      h.observation_version === manifest.observation_version,
+  );
+  const recomputed = computeMetrics(c, record, rootCtx(MetricsInputError));
+  const reason = record.final_state.termination_reason;
+  record = undefined;
+  // Equal canonical text: the stored dictionary is the recomputed one.
+  const metricsText = textOf(metrics);
+  need(encode(recomputed.metrics) === metricsText);
+  const proved: ProvedEpisode = {
+    index: key.index,
+    // Written again only when asked (the digest of a file the reference
+    // checks accept after all), so that no episode's text is kept.
+    writeText: (out) =>
+      writeEpisodeText(out, key, textOf(metrics), textOf(span)),
+    episode: new VerifiedEpisode(
+      TOKEN,
+      key,
+      recomputed.metrics,
+      recomputed.exact,
+      reason,
+      i,
+      options.file,
+    ),
+  };
+  return { proved, texts: { record: recordText, metrics: metricsText } };
+}
+
+/**
+ * The canonical text of a proved episode item, in pieces: its keys in
+ * code-point order, exactly these (checked).
+ */
+function writeEpisodeText(
+  out: (text: string) => void,
+  key: EpisodeKey,
+  metricsText: string,
+  recordText: string,
+): void {
+  out(`{"index":${key.index},"metrics":`);
+  out(metricsText);
+  out(',"record":');
+  out(recordText);
+  out(
+    `,"scenario_hash":${encode(key.scenario_hash)},"scenario_id":${
+      encode(key.scenario_id)
+    },"seed":${encode(key.seed)}}`,
+  );
 }
 
 /**

@@ -95,17 +95,45 @@ export async function episodeMetrics(
  * {@linkcode episodeMetrics} with the exact values of the statistics
  * metrics beside the dictionary (the reference verifier's).
  */
-export async function computeEpisodeMetrics(
+export function computeEpisodeMetrics(
   scenario: Scenario,
   record: JsonValue | RunRecord,
   options: EpisodeMetricsOptions = {},
+): Promise<ComputedMetrics> {
+  return computed(
+    scenario,
+    record,
+    options,
+    (r, ctx) => parseRecord(r as JsonValue, ctx),
+  );
+}
+
+/**
+ * {@linkcode computeEpisodeMetrics} of a record that `parseRecord` has
+ * read already (the reference verifier's, kept from its structure pass):
+ * reading it again could not fail and would only copy it to an equal
+ * value, so it is not read again; every other check runs, in order.
+ */
+export function computeReadEpisodeMetrics(
+  scenario: Scenario,
+  record: RunRecord,
+  options: EpisodeMetricsOptions = {},
+): Promise<ComputedMetrics> {
+  return computed(scenario, record, options, (r) => r as RunRecord);
+}
+
+async function computed(
+  scenario: Scenario,
+  record: JsonValue | RunRecord,
+  options: EpisodeMetricsOptions,
+  read: (v: JsonValue | RunRecord, ctx: Ctx) => RunRecord,
 ): Promise<ComputedMetrics> {
   const ctx = rootCtx(MetricsInputError, options.file);
   const compiled = await checkedScenario(scenario, ctx);
   const sc = compiled.scenario;
   const hash = compiled.hash;
   checkCompatibility(sc, hash, record as JsonValue, ctx);
-  const rec = parseRecord(record as JsonValue, ctx);
+  const rec = read(record, ctx);
   checkStructure(sc, rec, ctx);
   await authenticate(sc, rec, hash, options.file);
   return computeMetrics(compiled, rec, ctx);

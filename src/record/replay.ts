@@ -99,6 +99,9 @@ export async function replayCheck(
       mismatch(at, `recorded action log cannot be replayed: ${problem.detail}`);
     }
     compare(step, run.advance(actions as Record<string, Action>), path);
+    // Only the replay's final state is read after the loop: its steps need
+    // not be kept (a large record's replay would hold a second copy).
+    run.steps.pop();
   }
   const last = run.state.step;
   if (steps.length > last) {
