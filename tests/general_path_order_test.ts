@@ -18,6 +18,7 @@ import {
 } from "../src/json/canonical.ts";
 import { verifyResult } from "../src/evaluation/result.ts";
 import { verifyEvaluation } from "../src/evaluation/verify.ts";
+import { spaced } from "./spaced.ts";
 import {
   type Any,
   BOTTLE0,
@@ -41,22 +42,6 @@ async function verdict(p: () => Promise<{ digest: string }>): Promise<Verdict> {
     const error = e as Error;
     return { name: error.name, message: error.message };
   }
-}
-
-/** Spaces after `,` and `:` outside strings: the same value, not canonical. */
-function spaced(text: string): string {
-  let out = "";
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    out += c;
-    if (inString) {
-      if (c === "\\") out += text[++i] ?? "";
-      else if (c === '"') inString = false;
-    } else if (c === '"') inString = true;
-    else if (c === "," || c === ":") out += " ";
-  }
-  return out;
 }
 
 // Edits of one episode, each refused by a known pass of the reference.

@@ -14,6 +14,7 @@ import assert from "node:assert/strict";
 import { parseBytes } from "../src/json/canonical.ts";
 import { verifyResult } from "../src/evaluation/result.ts";
 import { verifyEvaluation } from "../src/evaluation/verify.ts";
+import { spaced } from "./spaced.ts";
 import { corpus } from "./tamper_corpus.ts";
 import { SUITE } from "./tamper_support.ts";
 
@@ -35,22 +36,6 @@ function reference(bytes: Uint8Array): Promise<Verdict> {
   return verdict(() =>
     verifyResult(parseBytes(bytes, { file: FILE }), SUITE, { file: FILE })
   );
-}
-
-/** Spaces after `,` and `:` outside strings: the same value, not canonical. */
-function spaced(text: string): string {
-  let out = "";
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    out += c;
-    if (inString) {
-      if (c === "\\") out += text[++i] ?? "";
-      else if (c === '"') inString = false;
-    } else if (c === '"') inString = true;
-    else if (c === "," || c === ":") out += " ";
-  }
-  return out;
 }
 
 for (const kernel of ["wasm", "reference"] as const) {
