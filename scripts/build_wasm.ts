@@ -257,14 +257,37 @@ export const BOOTSTRAP_WORKER_SOURCE: string =
 `;
 }
 
+/** Whether the file `name` holds exactly `content`. */
+async function same(
+  name: string,
+  content: Uint8Array | string,
+): Promise<boolean> {
+  const want = typeof content === "string" ? encoder.encode(content) : content;
+  const have = await Deno.readFile(path(name)).catch(() => null);
+  return have !== null && have.length === want.length &&
+    have.every((b, i) => b === want[i]);
+}
+
+/**
+ * Write `content` to `name` unless it is there already: an unchanged build
+ * leaves every file (and its modification time) as it was.
+ */
+async function writeIfChanged(
+  name: string,
+  content: Uint8Array | string,
+): Promise<void> {
+  if (await same(name, content)) return;
+  if (typeof content === "string") {
+    await Deno.writeTextFile(path(name), content);
+  } else await Deno.writeFile(path(name), content);
+}
+
 async function main(): Promise<number> {
   const targets = new Map<string, Uint8Array | string>();
+  // The compiler reads keccak.ts from disk, so it must be current first.
   targets.set("assembly/keccak.ts", keccakSource());
-  if (!check) {
-    await Deno.writeTextFile(path("assembly/keccak.ts"), keccakSource());
-  }
-  const keccak = await Deno.readTextFile(path("assembly/keccak.ts"));
-  if (check && keccak !== keccakSource()) {
+  if (!check) await writeIfChanged("assembly/keccak.ts", keccakSource());
+  else if (!await same("assembly/keccak.ts", keccakSource())) {
     console.error("assembly/keccak.ts differs from scripts/gen_keccak.ts");
     return 1;
   }
@@ -278,32 +301,19 @@ async function main(): Promise<number> {
     );
   }
   if (!check) {
-    for (const [name, content] of targets) {
-      if (typeof content === "string") {
-        await Deno.writeTextFile(path(name), content);
-      } else await Deno.writeFile(path(name), content);
-    }
+    for (const [name, content] of targets) await writeIfChanged(name, content);
   }
   // The worker bundles the (new) embedded bytes, so it comes last.
-  targets.set("wasm/bootstrap_worker.generated.ts", await workerModule());
+  const worker = "wasm/bootstrap_worker.generated.ts";
+  targets.set(worker, await workerModule());
+  if (!check) await writeIfChanged(worker, targets.get(worker)!);
   let stale = 0;
-  for (const [name, content] of targets) {
-    const want = typeof content === "string"
-      ? encoder.encode(content)
-      : content;
-    if (check) {
-      const have = await Deno.readFile(path(name)).catch(() => null);
-      if (
-        have === null || have.length !== want.length ||
-        !have.every((b, i) => b === want[i])
-      ) {
-        console.error(
-          `${name} is not what its sources build: run deno task build:wasm`,
-        );
-        stale++;
-      }
-    } else if (name === "wasm/bootstrap_worker.generated.ts") {
-      await Deno.writeFile(path(name), want);
+  for (const [name, content] of check ? targets : []) {
+    if (!await same(name, content)) {
+      console.error(
+        `${name} is not what its sources build: run deno task build:wasm`,
+      );
+      stale++;
     }
   }
   if (stale === 0) console.error(check ? "wasm/ is current" : "wasm/ rebuilt");
