@@ -79,6 +79,8 @@ export function compileScenario(
 async function build(read: Scenario, text: string): Promise<CompiledScenario> {
   const scenario = deepFreeze(read);
   const hash = await sha256Hex(new TextEncoder().encode(text));
+  // The simulator's layout is cached by object: laying out the frozen copy
+  // here makes every replay of this scenario (simulator, kernel) find it.
   layoutOf(scenario);
   const geometry = geometryOf(scenario);
   const exitDistances = exitDistanceField(geometry, null);
