@@ -93,9 +93,7 @@ for (const [index, { record }] of result.episodes.entries()) {
   console.log(
     `${index}       ${mb.toFixed(1)}   ${trace.steps}    ${
       kernel.toFixed(2)
-    } ms     ${both.toFixed(2)} ms                      ${
-      alone.toFixed(2)
-    } ms`,
+    } ms     ${both.toFixed(2)} ms                      ${alone.toFixed(2)} ms`,
   );
 }
 console.log(`load average after: ${load()}`);
