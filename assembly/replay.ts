@@ -15,6 +15,9 @@
 // simulator consumes; R_LOG_END says where each step's entries end.
 
 import { accepts, advance, mix, streamState } from "./splitmix";
+import { checkRegions } from "./trace_checks";
+
+export { checkedItem, checkedStep } from "./trace_checks";
 
 // Inputs.
 const R_WALL: i32 = 0; // u8 per cell
@@ -54,7 +57,18 @@ const R_CLOSED: i32 = 31; // u8 per cell: wall or burning
 const R_EXIT_CELLS: i32 = 32; // i32 per exit cell, ascending
 const R_EDGES: i32 = 33; // u8 per cell: which neighbours exist (N, E, S, W bits)
 const R_CLAIM_TAIL: i32 = 34; // i32 per cell: last mover on its claim list
-const REGIONS: i32 = 35;
+// 35..39 are reserved for another use. 40..47 belong to checkTrace()
+// (assembly/trace_checks.ts): the initial cells, kept by initialState()
+// because run() overwrites R_POSITION, then the check's scratch.
+const R_INITIAL: i32 = 40; // i32 per person: the cells of s_0
+const R_CK_POSITION: i32 = 41;
+const R_CK_STATUS: i32 = 42;
+const R_CK_FIRE: i32 = 43;
+const R_CK_ENDED: i32 = 44;
+const R_CK_REACHED: i32 = 45;
+const R_CK_QUEUE: i32 = 46;
+const R_CK_RESOLVED: i32 = 47;
+const REGIONS: i32 = 48;
 
 // Per region: its address, and its size in bytes (static, so that the
 // kernel allocates nothing: everything above __heap_base is the regions').
@@ -117,6 +131,8 @@ let fireState: u64 = 0;
 let movementState: u64 = 0;
 let steps: i32 = 0;
 let termination: i32 = TERM_NONE;
+// run()'s maxSteps, for checkTrace()'s termination rule.
+let horizon: i32 = 0;
 let consumed: i32 = 0;
 let burningCount: i32 = 0;
 let ignitedTotal: i32 = 0;
@@ -235,6 +251,14 @@ export function prepare(
   size(R_EXIT_CELLS, c4);
   size(R_EDGES, cells);
   size(R_CLAIM_TAIL, c4);
+  size(R_INITIAL, n4);
+  size(R_CK_POSITION, n4);
+  size(R_CK_STATUS, n);
+  size(R_CK_FIRE, cells);
+  size(R_CK_ENDED, c4);
+  size(R_CK_REACHED, c4);
+  size(R_CK_QUEUE, c4);
+  size(R_CK_RESOLVED, n4);
   let top: u64 = (<u64>__heap_base + 7) & ~7;
   for (let id = 0; id < REGIONS; id++) {
     store<u32>(TABLE + (<usize>id << 2), <u32>top);
@@ -262,6 +286,7 @@ export function run(
   alwaysIgnites: i32,
 ): i32 {
   blocked = enterFireBlocked != 0;
+  horizon = maxSteps;
   always = alwaysIgnites != 0;
   threshold = limit;
   fireState = streamState(seed, 1);
@@ -290,6 +315,27 @@ export function entriesConsumed(): i32 {
   return consumed;
 }
 
+/**
+ * Stage 2 of metrics.md §2 over the trace of the last run() (which must
+ * have returned OK): 0 when every check holds on the record whose text the
+ * trace gives, else the code of the first failing check
+ * (assembly/trace_checks.ts), located by checkedStep() and checkedItem().
+ * It writes only its own regions, so the outputs stay as run() left them.
+ */
+export function checkTrace(): i32 {
+  return checkRegions(
+    TABLE,
+    width,
+    height,
+    people,
+    ignitionCount,
+    exitCount,
+    steps,
+    termination,
+    horizon,
+  );
+}
+
 function initialState(): void {
   steps = 0;
   termination = TERM_NONE;
@@ -301,6 +347,7 @@ function initialState(): void {
   const burningCells = at(R_BURNING_CELLS);
   const occupant = at(R_OCCUPANT);
   const position = at(R_POSITION);
+  memory.copy(at(R_INITIAL), position, <usize>people << 2);
   memory.fill(burning, 0, <usize>cells);
   memory.fill(at(R_CANDIDATE), 0, <usize>cells);
   memory.fill(at(R_CLAIMS), 0, <usize>cells << 2);

@@ -1,39 +1,51 @@
 (module
  (type $0 (func (result i32)))
- (type $1 (func))
- (type $2 (func (param i32) (result i32)))
+ (type $1 (func (param i32) (result i32)))
+ (type $2 (func))
  (type $3 (func (param i64 i64 i32 i32)))
  (type $4 (func (param i32 i32)))
  (type $5 (func (param i64) (result i64)))
- (type $6 (func (param i32 i32 i64 i64 i32) (result i32)))
- (type $7 (func (param i32 i32 i32 i32 i32 i32) (result i32)))
- (type $8 (func (param i64 i64 i32) (result i32)))
+ (type $6 (func (param i32 i32 i32 i32 i32 i32 i32 i32) (result i32)))
+ (type $7 (func (param i32 i32 i64 i64 i32) (result i32)))
+ (type $8 (func (param i32 i32 i32 i32 i32 i32) (result i32)))
+ (type $9 (func (param i64 i64 i32) (result i32)))
+ (global $assembly/trace_checks/table (mut i32) (i32.const 0))
+ (global $assembly/trace_checks/failedStep (mut i32) (i32.const 0))
+ (global $assembly/trace_checks/failedItem (mut i32) (i32.const 0))
+ (global $assembly/trace_checks/search (mut i32) (i32.const 0))
+ (global $assembly/replay/search (mut i32) (i32.const 0))
  (global $assembly/replay/width (mut i32) (i32.const 0))
- (global $assembly/replay/height (mut i32) (i32.const 0))
  (global $assembly/replay/cells (mut i32) (i32.const 0))
+ (global $assembly/replay/fireState (mut i64) (i64.const 0))
+ (global $assembly/replay/movementState (mut i64) (i64.const 0))
  (global $assembly/replay/people (mut i32) (i32.const 0))
+ (global $assembly/replay/steps (mut i32) (i32.const 0))
+ (global $assembly/replay/ignitedTotal (mut i32) (i32.const 0))
+ (global $assembly/replay/frontier (mut i32) (i32.const 0))
+ (global $assembly/replay/consumed (mut i32) (i32.const 0))
+ (global $assembly/replay/burningCount (mut i32) (i32.const 0))
+ (global $assembly/replay/trappedTotal (mut i32) (i32.const 0))
+ (global $assembly/replay/termination (mut i32) (i32.const 0))
+ (global $assembly/replay/exitCount (mut i32) (i32.const 0))
+ (global $assembly/trace_checks/width (mut i32) (i32.const 0))
+ (global $assembly/replay/always (mut i32) (i32.const 0))
+ (global $assembly/replay/threshold (mut i64) (i64.const 0))
+ (global $assembly/trace_checks/cells (mut i32) (i32.const 0))
+ (global $assembly/trace_checks/searchHead (mut i32) (i32.const 0))
+ (global $assembly/trace_checks/searchTail (mut i32) (i32.const 0))
+ (global $assembly/replay/height (mut i32) (i32.const 0))
+ (global $assembly/replay/contestedCount (mut i32) (i32.const 0))
+ (global $assembly/replay/searchHead (mut i32) (i32.const 0))
+ (global $assembly/replay/searchTail (mut i32) (i32.const 0))
+ (global $assembly/trace_checks/exitCount (mut i32) (i32.const 0))
  (global $assembly/replay/ignitionCount (mut i32) (i32.const 0))
+ (global $assembly/replay/activeCount (mut i32) (i32.const 0))
+ (global $assembly/replay/startsOnExit (mut i32) (i32.const 0))
+ (global $assembly/trace_checks/people (mut i32) (i32.const 0))
  (global $assembly/replay/logLength (mut i32) (i32.const 0))
  (global $assembly/replay/logSteps (mut i32) (i32.const 0))
  (global $assembly/replay/blocked (mut i32) (i32.const 0))
- (global $assembly/replay/always (mut i32) (i32.const 0))
- (global $assembly/replay/threshold (mut i64) (i64.const 0))
- (global $assembly/replay/fireState (mut i64) (i64.const 0))
- (global $assembly/replay/movementState (mut i64) (i64.const 0))
- (global $assembly/replay/steps (mut i32) (i32.const 0))
- (global $assembly/replay/termination (mut i32) (i32.const 0))
- (global $assembly/replay/consumed (mut i32) (i32.const 0))
- (global $assembly/replay/burningCount (mut i32) (i32.const 0))
- (global $assembly/replay/ignitedTotal (mut i32) (i32.const 0))
- (global $assembly/replay/trappedTotal (mut i32) (i32.const 0))
- (global $assembly/replay/exitCount (mut i32) (i32.const 0))
- (global $assembly/replay/activeCount (mut i32) (i32.const 0))
- (global $assembly/replay/contestedCount (mut i32) (i32.const 0))
- (global $assembly/replay/startsOnExit (mut i32) (i32.const 0))
- (global $assembly/replay/search (mut i32) (i32.const 0))
- (global $assembly/replay/searchHead (mut i32) (i32.const 0))
- (global $assembly/replay/searchTail (mut i32) (i32.const 0))
- (global $assembly/replay/frontier (mut i32) (i32.const 0))
+ (global $assembly/replay/horizon (mut i32) (i32.const 0))
  (memory $0 1)
  (export "heapBase" (func $assembly/replay/heapBase))
  (export "region" (func $assembly/replay/region))
@@ -42,11 +54,112 @@
  (export "stepCount" (func $assembly/replay/stepCount))
  (export "terminationCode" (func $assembly/replay/terminationCode))
  (export "entriesConsumed" (func $assembly/replay/entriesConsumed))
+ (export "checkTrace" (func $assembly/replay/checkTrace))
  (export "ignitesWord" (func $assembly/replay/ignitesWord))
  (export "streamWords" (func $assembly/replay/streamWords))
  (export "streamUniform" (func $assembly/replay/streamUniform))
+ (export "checkedItem" (func $assembly/trace_checks/checkedItem))
+ (export "checkedStep" (func $assembly/trace_checks/checkedStep))
  (export "memory" (memory $0))
  (start $~start)
+ (func $assembly/trace_checks/trappedHolds (param $0 i32) (result i32)
+  (local $1 i32)
+  (local $2 i32)
+  (local $3 i32)
+  (local $4 i32)
+  (local $5 i32)
+  global.get $assembly/trace_checks/table
+  i32.load offset=40
+  local.set $5
+  global.get $assembly/trace_checks/table
+  i32.load offset=44
+  local.set $2
+  global.get $assembly/trace_checks/table
+  i32.load offset=168
+  local.set $3
+  global.get $assembly/trace_checks/table
+  i32.load offset=164
+  local.set $4
+  local.get $0
+  if (result i32)
+   local.get $5
+   local.get $0
+   i32.const 1
+   i32.sub
+   i32.const 2
+   i32.shl
+   i32.add
+   i32.load
+  else
+   i32.const 0
+  end
+  local.set $1
+  local.get $5
+  local.get $0
+  i32.const 2
+  i32.shl
+  i32.add
+  i32.load
+  local.set $5
+  i32.const 0
+  local.set $0
+  loop $for-loop|0
+   local.get $0
+   global.get $assembly/trace_checks/people
+   i32.lt_s
+   if
+    local.get $0
+    local.get $3
+    i32.add
+    i32.load8_u
+    if (result i32)
+     i32.const 1
+    else
+     local.get $4
+     local.get $0
+     i32.const 2
+     i32.shl
+     i32.add
+     i32.load
+     call $assembly/trace_checks/reachable
+    end
+    i32.eqz
+    if
+     local.get $1
+     local.get $5
+     i32.ge_s
+     if (result i32)
+      i32.const 1
+     else
+      local.get $0
+      local.get $2
+      local.get $1
+      i32.const 2
+      i32.shl
+      i32.add
+      i32.load
+      i32.ne
+     end
+     if
+      i32.const 0
+      return
+     end
+     local.get $1
+     i32.const 1
+     i32.add
+     local.set $1
+    end
+    local.get $0
+    i32.const 1
+    i32.add
+    local.set $0
+    br $for-loop|0
+   end
+  end
+  local.get $1
+  local.get $5
+  i32.eq
+ )
  (func $assembly/replay/sort (param $0 i32) (param $1 i32)
   (local $2 i32)
   (local $3 i32)
@@ -607,6 +720,1458 @@
  (func $~start
   i32.const 0
   global.set $assembly/replay/termination
+ )
+ (func $assembly/trace_checks/reachable (param $0 i32) (result i32)
+  (local $1 i32)
+  (local $2 i32)
+  (local $3 i32)
+  (local $4 i32)
+  (local $5 i32)
+  (local $6 i32)
+  (local $7 i32)
+  (local $8 i32)
+  (local $9 i32)
+  (local $10 i32)
+  global.get $assembly/trace_checks/search
+  global.get $assembly/trace_checks/table
+  i32.load offset=180
+  local.tee $4
+  local.get $0
+  i32.const 2
+  i32.shl
+  i32.add
+  i32.load
+  i32.eq
+  if
+   i32.const 1
+   return
+  end
+  global.get $assembly/trace_checks/table
+  i32.load offset=184
+  local.set $5
+  global.get $assembly/trace_checks/table
+  i32.load offset=172
+  local.set $6
+  global.get $assembly/trace_checks/table
+  i32.load
+  local.set $7
+  global.get $assembly/trace_checks/table
+  i32.load offset=132
+  local.set $8
+  global.get $assembly/trace_checks/searchHead
+  local.set $2
+  global.get $assembly/trace_checks/searchTail
+  local.set $1
+  loop $while-continue|0
+   local.get $1
+   local.get $2
+   i32.gt_s
+   if
+    block $while-break|0
+     local.get $2
+     local.tee $3
+     i32.const 1
+     i32.add
+     local.set $2
+     local.get $8
+     local.get $5
+     local.get $3
+     i32.const 2
+     i32.shl
+     i32.add
+     i32.load
+     local.tee $3
+     i32.add
+     i32.load8_u
+     local.tee $9
+     i32.const 1
+     i32.and
+     if
+      global.get $assembly/trace_checks/search
+      local.get $4
+      local.get $3
+      global.get $assembly/trace_checks/width
+      i32.sub
+      local.tee $10
+      i32.const 2
+      i32.shl
+      i32.add
+      i32.load
+      i32.eq
+      if (result i32)
+       i32.const 1
+      else
+       local.get $7
+       local.get $10
+       i32.add
+       i32.load8_u
+       i32.const 1
+       i32.eq
+      end
+      if (result i32)
+       i32.const 1
+      else
+       local.get $6
+       local.get $10
+       i32.add
+       i32.load8_u
+      end
+      i32.eqz
+      if
+       local.get $4
+       local.get $10
+       i32.const 2
+       i32.shl
+       i32.add
+       global.get $assembly/trace_checks/search
+       i32.store
+       local.get $5
+       local.get $1
+       i32.const 2
+       i32.shl
+       i32.add
+       local.get $10
+       i32.store
+       local.get $1
+       i32.const 1
+       i32.add
+       local.set $1
+      end
+     end
+     local.get $9
+     i32.const 2
+     i32.and
+     if
+      global.get $assembly/trace_checks/search
+      local.get $4
+      local.get $3
+      i32.const 1
+      i32.add
+      local.tee $10
+      i32.const 2
+      i32.shl
+      i32.add
+      i32.load
+      i32.eq
+      if (result i32)
+       i32.const 1
+      else
+       local.get $7
+       local.get $10
+       i32.add
+       i32.load8_u
+       i32.const 1
+       i32.eq
+      end
+      if (result i32)
+       i32.const 1
+      else
+       local.get $6
+       local.get $10
+       i32.add
+       i32.load8_u
+      end
+      i32.eqz
+      if
+       local.get $4
+       local.get $10
+       i32.const 2
+       i32.shl
+       i32.add
+       global.get $assembly/trace_checks/search
+       i32.store
+       local.get $5
+       local.get $1
+       i32.const 2
+       i32.shl
+       i32.add
+       local.get $10
+       i32.store
+       local.get $1
+       i32.const 1
+       i32.add
+       local.set $1
+      end
+     end
+     local.get $9
+     i32.const 4
+     i32.and
+     if
+      global.get $assembly/trace_checks/search
+      local.get $4
+      local.get $3
+      global.get $assembly/trace_checks/width
+      i32.add
+      local.tee $10
+      i32.const 2
+      i32.shl
+      i32.add
+      i32.load
+      i32.eq
+      if (result i32)
+       i32.const 1
+      else
+       local.get $7
+       local.get $10
+       i32.add
+       i32.load8_u
+       i32.const 1
+       i32.eq
+      end
+      if (result i32)
+       i32.const 1
+      else
+       local.get $6
+       local.get $10
+       i32.add
+       i32.load8_u
+      end
+      i32.eqz
+      if
+       local.get $4
+       local.get $10
+       i32.const 2
+       i32.shl
+       i32.add
+       global.get $assembly/trace_checks/search
+       i32.store
+       local.get $5
+       local.get $1
+       i32.const 2
+       i32.shl
+       i32.add
+       local.get $10
+       i32.store
+       local.get $1
+       i32.const 1
+       i32.add
+       local.set $1
+      end
+     end
+     local.get $9
+     i32.const 8
+     i32.and
+     if
+      global.get $assembly/trace_checks/search
+      local.get $4
+      local.get $3
+      i32.const 1
+      i32.sub
+      local.tee $3
+      i32.const 2
+      i32.shl
+      i32.add
+      i32.load
+      i32.eq
+      if (result i32)
+       i32.const 1
+      else
+       local.get $3
+       local.get $7
+       i32.add
+       i32.load8_u
+       i32.const 1
+       i32.eq
+      end
+      if (result i32)
+       i32.const 1
+      else
+       local.get $3
+       local.get $6
+       i32.add
+       i32.load8_u
+      end
+      i32.eqz
+      if
+       local.get $4
+       local.get $3
+       i32.const 2
+       i32.shl
+       i32.add
+       global.get $assembly/trace_checks/search
+       i32.store
+       local.get $5
+       local.get $1
+       i32.const 2
+       i32.shl
+       i32.add
+       local.get $3
+       i32.store
+       local.get $1
+       i32.const 1
+       i32.add
+       local.set $1
+      end
+     end
+     global.get $assembly/trace_checks/search
+     local.get $4
+     local.get $0
+     i32.const 2
+     i32.shl
+     i32.add
+     i32.load
+     i32.eq
+     br_if $while-break|0
+     br $while-continue|0
+    end
+   end
+  end
+  local.get $2
+  global.set $assembly/trace_checks/searchHead
+  local.get $1
+  global.set $assembly/trace_checks/searchTail
+  global.get $assembly/trace_checks/search
+  local.get $4
+  local.get $0
+  i32.const 2
+  i32.shl
+  i32.add
+  i32.load
+  i32.eq
+ )
+ (func $assembly/trace_checks/checkedStep (result i32)
+  global.get $assembly/trace_checks/failedStep
+ )
+ (func $assembly/trace_checks/checkedItem (result i32)
+  global.get $assembly/trace_checks/failedItem
+ )
+ (func $assembly/trace_checks/checkRegions (param $0 i32) (param $1 i32) (param $2 i32) (param $3 i32) (param $4 i32) (param $5 i32) (param $6 i32) (param $7 i32) (result i32)
+  (local $8 i32)
+  (local $9 i32)
+  (local $10 i32)
+  (local $11 i32)
+  (local $12 i32)
+  (local $13 i32)
+  (local $14 i32)
+  (local $15 i32)
+  (local $16 i32)
+  (local $17 i32)
+  (local $18 i32)
+  (local $19 i32)
+  (local $20 i32)
+  (local $21 i32)
+  (local $22 i32)
+  (local $23 i32)
+  (local $24 i32)
+  (local $25 i32)
+  (local $26 i32)
+  (local $27 i32)
+  (local $28 i32)
+  i32.const 1024
+  global.set $assembly/trace_checks/table
+  local.get $0
+  global.set $assembly/trace_checks/width
+  local.get $0
+  local.get $1
+  i32.mul
+  global.set $assembly/trace_checks/cells
+  local.get $2
+  global.set $assembly/trace_checks/people
+  local.get $4
+  global.set $assembly/trace_checks/exitCount
+  i32.const 0
+  global.set $assembly/trace_checks/failedStep
+  i32.const 0
+  global.set $assembly/trace_checks/failedItem
+  local.get $6
+  i32.eqz
+  if
+   i32.const 0
+   global.set $assembly/trace_checks/failedStep
+   i32.const 0
+   global.set $assembly/trace_checks/failedItem
+   i32.const 1
+   return
+  end
+  local.get $5
+  i32.eqz
+  if
+   i32.const 0
+   global.set $assembly/trace_checks/failedStep
+   i32.const 0
+   global.set $assembly/trace_checks/failedItem
+   i32.const 2
+   return
+  end
+  global.get $assembly/trace_checks/table
+  i32.load
+  local.set $20
+  global.get $assembly/trace_checks/table
+  i32.load offset=4
+  local.set $21
+  global.get $assembly/trace_checks/table
+  i32.load offset=16
+  local.set $22
+  global.get $assembly/trace_checks/table
+  i32.load offset=20
+  local.set $17
+  global.get $assembly/trace_checks/table
+  i32.load offset=24
+  local.set $15
+  global.get $assembly/trace_checks/table
+  i32.load offset=28
+  local.set $23
+  global.get $assembly/trace_checks/table
+  i32.load offset=32
+  local.set $24
+  global.get $assembly/trace_checks/table
+  i32.load offset=36
+  local.set $16
+  global.get $assembly/trace_checks/table
+  i32.load offset=132
+  local.set $25
+  global.get $assembly/trace_checks/table
+  i32.load offset=168
+  local.set $13
+  global.get $assembly/trace_checks/table
+  i32.load offset=172
+  local.set $12
+  global.get $assembly/trace_checks/table
+  i32.load offset=176
+  local.set $18
+  global.get $assembly/trace_checks/table
+  i32.load offset=188
+  local.set $19
+  global.get $assembly/trace_checks/table
+  i32.load offset=164
+  local.tee $14
+  global.get $assembly/trace_checks/table
+  i32.load offset=160
+  local.get $2
+  i32.const 2
+  i32.shl
+  local.tee $0
+  memory.copy
+  local.get $13
+  i32.const 0
+  local.get $2
+  memory.fill
+  local.get $19
+  i32.const 255
+  local.get $0
+  memory.fill
+  local.get $12
+  i32.const 0
+  global.get $assembly/trace_checks/cells
+  memory.fill
+  local.get $18
+  i32.const 0
+  global.get $assembly/trace_checks/cells
+  i32.const 2
+  i32.shl
+  local.tee $0
+  memory.fill
+  global.get $assembly/trace_checks/table
+  i32.load offset=180
+  i32.const 0
+  local.get $0
+  memory.fill
+  i32.const 0
+  global.set $assembly/trace_checks/search
+  global.get $assembly/trace_checks/table
+  i32.load offset=12
+  local.set $1
+  i32.const 0
+  local.set $0
+  loop $for-loop|0
+   local.get $0
+   local.get $3
+   i32.lt_s
+   if
+    local.get $1
+    local.get $0
+    i32.const 2
+    i32.shl
+    i32.add
+    i32.load
+    local.get $12
+    i32.add
+    i32.const 1
+    i32.store8
+    local.get $0
+    i32.const 1
+    i32.add
+    local.set $0
+    br $for-loop|0
+   end
+  end
+  local.get $2
+  local.set $4
+  i32.const 0
+  local.set $0
+  i32.const 0
+  local.set $1
+  global.get $assembly/trace_checks/search
+  i32.const 1
+  i32.add
+  global.set $assembly/trace_checks/search
+  global.get $assembly/trace_checks/table
+  i32.load offset=180
+  local.set $3
+  global.get $assembly/trace_checks/table
+  i32.load offset=184
+  local.set $8
+  global.get $assembly/trace_checks/table
+  i32.load offset=172
+  local.set $9
+  global.get $assembly/trace_checks/table
+  i32.load offset=128
+  local.set $10
+  loop $for-loop|00
+   local.get $1
+   global.get $assembly/trace_checks/exitCount
+   i32.lt_s
+   if
+    local.get $10
+    local.get $1
+    i32.const 2
+    i32.shl
+    i32.add
+    i32.load
+    local.tee $11
+    local.get $9
+    i32.add
+    i32.load8_u
+    i32.eqz
+    if
+     local.get $3
+     local.get $11
+     i32.const 2
+     i32.shl
+     i32.add
+     global.get $assembly/trace_checks/search
+     i32.store
+     local.get $8
+     local.get $0
+     i32.const 2
+     i32.shl
+     i32.add
+     local.get $11
+     i32.store
+     local.get $0
+     i32.const 1
+     i32.add
+     local.set $0
+    end
+    local.get $1
+    i32.const 1
+    i32.add
+    local.set $1
+    br $for-loop|00
+   end
+  end
+  i32.const 0
+  global.set $assembly/trace_checks/searchHead
+  local.get $0
+  global.set $assembly/trace_checks/searchTail
+  i32.const 0
+  call $assembly/trace_checks/trappedHolds
+  i32.eqz
+  if
+   i32.const 0
+   global.set $assembly/trace_checks/failedStep
+   i32.const 0
+   global.set $assembly/trace_checks/failedItem
+   i32.const 4
+   return
+  end
+  i32.const 0
+  i32.const 2
+  local.get $7
+  select
+  i32.const 1
+  local.get $4
+  select
+  if
+   i32.const 0
+   global.set $assembly/trace_checks/failedStep
+   i32.const 0
+   global.set $assembly/trace_checks/failedItem
+   i32.const 5
+   return
+  end
+  i32.const 1
+  local.set $9
+  loop $for-loop|1
+   local.get $5
+   local.get $9
+   i32.ge_s
+   if
+    local.get $23
+    local.get $9
+    i32.const 2
+    i32.shl
+    i32.add
+    i32.load
+    local.get $23
+    local.get $9
+    i32.const 1
+    i32.sub
+    i32.const 2
+    i32.shl
+    i32.add
+    i32.load
+    local.tee $3
+    i32.sub
+    local.get $4
+    i32.ne
+    if
+     local.get $9
+     global.set $assembly/trace_checks/failedStep
+     i32.const 0
+     global.set $assembly/trace_checks/failedItem
+     i32.const 3
+     return
+    end
+    local.get $3
+    local.set $0
+    i32.const 0
+    local.set $10
+    loop $for-loop|2
+     local.get $2
+     local.get $10
+     i32.gt_s
+     if
+      local.get $10
+      local.get $13
+      i32.add
+      i32.load8_u
+      i32.eqz
+      if
+       local.get $0
+       local.get $22
+       i32.add
+       i32.load8_u
+       local.set $8
+       local.get $0
+       local.get $17
+       i32.add
+       i32.load8_u
+       local.set $11
+       local.get $0
+       local.get $3
+       i32.sub
+       local.set $26
+       local.get $0
+       i32.const 1
+       i32.add
+       local.set $0
+       local.get $11
+       i32.eqz
+       local.get $8
+       i32.eqz
+       i32.ne
+       if
+        local.get $9
+        global.set $assembly/trace_checks/failedStep
+        local.get $26
+        global.set $assembly/trace_checks/failedItem
+        i32.const 6
+        return
+       end
+       local.get $14
+       local.get $10
+       i32.const 2
+       i32.shl
+       i32.add
+       i32.load
+       local.set $1
+       local.get $11
+       i32.const 1
+       i32.eq
+       if
+        local.get $1
+        local.get $25
+        i32.add
+        i32.load8_u
+        local.tee $11
+        i32.const 1
+        i32.and
+        local.get $8
+        i32.const 1
+        i32.eq
+        i32.and
+        if (result i32)
+         local.get $1
+         global.get $assembly/trace_checks/width
+         i32.sub
+        else
+         local.get $8
+         i32.const 2
+         i32.eq
+         local.get $11
+         i32.const 2
+         i32.and
+         i32.const 0
+         i32.ne
+         i32.and
+         if (result i32)
+          local.get $1
+          i32.const 1
+          i32.add
+         else
+          local.get $8
+          i32.const 3
+          i32.eq
+          local.get $11
+          i32.const 4
+          i32.and
+          i32.const 0
+          i32.ne
+          i32.and
+          if (result i32)
+           local.get $1
+           global.get $assembly/trace_checks/width
+           i32.add
+          else
+           local.get $1
+           i32.const 1
+           i32.sub
+           i32.const -1
+           local.get $8
+           i32.const 4
+           i32.eq
+           local.get $11
+           i32.const 8
+           i32.and
+           i32.const 0
+           i32.ne
+           i32.and
+           select
+          end
+         end
+        end
+        local.tee $1
+        i32.const 0
+        i32.lt_s
+        if (result i32)
+         i32.const 1
+        else
+         local.get $1
+         local.get $20
+         i32.add
+         i32.load8_u
+         i32.const 1
+         i32.eq
+        end
+        if
+         local.get $9
+         global.set $assembly/trace_checks/failedStep
+         local.get $26
+         global.set $assembly/trace_checks/failedItem
+         i32.const 7
+         return
+        end
+        local.get $14
+        local.get $10
+        i32.const 2
+        i32.shl
+        i32.add
+        local.get $1
+        i32.store
+       end
+       local.get $9
+       local.get $18
+       local.get $1
+       i32.const 2
+       i32.shl
+       i32.add
+       i32.load
+       i32.eq
+       if
+        local.get $9
+        global.set $assembly/trace_checks/failedStep
+        local.get $26
+        global.set $assembly/trace_checks/failedItem
+        i32.const 8
+        return
+       end
+       local.get $18
+       local.get $1
+       i32.const 2
+       i32.shl
+       i32.add
+       local.get $9
+       i32.store
+      end
+      local.get $10
+      i32.const 1
+      i32.add
+      local.set $10
+      br $for-loop|2
+     end
+    end
+    local.get $24
+    local.get $9
+    i32.const 2
+    i32.shl
+    i32.add
+    i32.load
+    local.set $26
+    local.get $24
+    local.get $9
+    i32.const 1
+    i32.sub
+    i32.const 2
+    i32.shl
+    i32.add
+    i32.load
+    local.tee $1
+    local.set $0
+    loop $for-loop|3
+     local.get $0
+     local.get $26
+     i32.lt_s
+     if
+      local.get $16
+      local.get $0
+      i32.const 2
+      i32.shl
+      i32.add
+      i32.load
+      local.tee $8
+      i32.const 0
+      i32.lt_s
+      local.get $8
+      global.get $assembly/trace_checks/cells
+      i32.ge_s
+      i32.or
+      if (result i32)
+       i32.const 1
+      else
+       local.get $8
+       local.get $20
+       i32.add
+       i32.load8_u
+       i32.const 1
+       i32.eq
+      end
+      if
+       local.get $9
+       global.set $assembly/trace_checks/failedStep
+       local.get $0
+       local.get $1
+       i32.sub
+       global.set $assembly/trace_checks/failedItem
+       i32.const 9
+       return
+      end
+      local.get $8
+      local.get $12
+      i32.add
+      i32.load8_u
+      i32.const 1
+      i32.eq
+      if
+       local.get $9
+       global.set $assembly/trace_checks/failedStep
+       local.get $0
+       local.get $1
+       i32.sub
+       global.set $assembly/trace_checks/failedItem
+       i32.const 10
+       return
+      end
+      local.get $8
+      local.get $12
+      i32.add
+      i32.const 2
+      i32.store8
+      local.get $0
+      i32.const 1
+      i32.add
+      local.set $0
+      br $for-loop|3
+     end
+    end
+    local.get $1
+    i32.const 1
+    i32.add
+    local.set $0
+    loop $for-loop|4
+     local.get $0
+     local.get $26
+     i32.lt_s
+     if
+      local.get $16
+      local.get $0
+      i32.const 1
+      i32.sub
+      i32.const 2
+      i32.shl
+      i32.add
+      i32.load
+      local.get $16
+      local.get $0
+      i32.const 2
+      i32.shl
+      i32.add
+      i32.load
+      i32.ge_s
+      if
+       local.get $9
+       global.set $assembly/trace_checks/failedStep
+       local.get $0
+       local.get $1
+       i32.sub
+       global.set $assembly/trace_checks/failedItem
+       i32.const 11
+       return
+      end
+      local.get $0
+      i32.const 1
+      i32.add
+      local.set $0
+      br $for-loop|4
+     end
+    end
+    local.get $3
+    local.set $0
+    i32.const 0
+    local.set $10
+    loop $for-loop|5
+     local.get $2
+     local.get $10
+     i32.gt_s
+     if
+      block $for-continue|5
+       local.get $10
+       local.get $13
+       i32.add
+       i32.load8_u
+       br_if $for-continue|5
+       local.get $0
+       local.tee $8
+       i32.const 1
+       i32.add
+       local.set $0
+       local.get $8
+       local.get $15
+       i32.add
+       i32.load8_u
+       br_if $for-continue|5
+       local.get $14
+       local.get $10
+       i32.const 2
+       i32.shl
+       i32.add
+       i32.load
+       local.tee $8
+       local.get $12
+       i32.add
+       i32.load8_u
+       if
+        local.get $9
+        global.set $assembly/trace_checks/failedStep
+        local.get $10
+        global.set $assembly/trace_checks/failedItem
+        i32.const 12
+        return
+       end
+       local.get $21
+       local.get $8
+       i32.const 2
+       i32.shl
+       i32.add
+       i32.load
+       i32.const 0
+       i32.ge_s
+       if
+        local.get $9
+        global.set $assembly/trace_checks/failedStep
+        local.get $10
+        global.set $assembly/trace_checks/failedItem
+        i32.const 13
+        return
+       end
+      end
+      local.get $10
+      i32.const 1
+      i32.add
+      local.set $10
+      br $for-loop|5
+     end
+    end
+    local.get $3
+    local.set $0
+    i32.const 0
+    local.set $10
+    i32.const 0
+    local.set $11
+    loop $for-loop|6
+     local.get $2
+     local.get $11
+     i32.gt_s
+     if
+      block $for-continue|6
+       local.get $11
+       local.get $13
+       i32.add
+       i32.load8_u
+       br_if $for-continue|6
+       local.get $0
+       local.get $22
+       i32.add
+       i32.load8_u
+       local.get $0
+       local.get $17
+       i32.add
+       i32.load8_u
+       local.set $28
+       local.get $0
+       local.tee $8
+       i32.const 1
+       i32.add
+       local.set $0
+       local.get $8
+       local.get $15
+       i32.add
+       i32.load8_u
+       i32.const 1
+       i32.ne
+       br_if $for-continue|6
+       local.get $21
+       local.get $14
+       local.get $11
+       i32.const 2
+       i32.shl
+       i32.add
+       i32.load
+       local.tee $8
+       i32.const 2
+       i32.shl
+       i32.add
+       i32.load
+       i32.const 0
+       i32.lt_s
+       if (result i32)
+        i32.const 1
+       else
+        local.get $8
+        local.get $12
+        i32.add
+        i32.load8_u
+        i32.const 1
+        i32.eq
+       end
+       if
+        local.get $9
+        global.set $assembly/trace_checks/failedStep
+        local.get $10
+        global.set $assembly/trace_checks/failedItem
+        i32.const 14
+        return
+       end
+       i32.const 0
+       i32.ne
+       local.get $28
+       i32.const 1
+       i32.ne
+       i32.and
+       if
+        local.get $9
+        global.set $assembly/trace_checks/failedStep
+        local.get $10
+        global.set $assembly/trace_checks/failedItem
+        i32.const 15
+        return
+       end
+       local.get $10
+       i32.const 1
+       i32.add
+       local.set $10
+      end
+      local.get $11
+      i32.const 1
+      i32.add
+      local.set $11
+      br $for-loop|6
+     end
+    end
+    local.get $3
+    local.set $0
+    i32.const 0
+    local.set $10
+    i32.const 0
+    local.set $11
+    loop $for-loop|7
+     local.get $2
+     local.get $11
+     i32.gt_s
+     if
+      block $for-continue|7
+       local.get $11
+       local.get $13
+       i32.add
+       i32.load8_u
+       br_if $for-continue|7
+       local.get $0
+       local.get $17
+       i32.add
+       i32.load8_u
+       local.set $27
+       local.get $0
+       local.tee $8
+       i32.const 1
+       i32.add
+       local.set $0
+       local.get $8
+       local.get $15
+       i32.add
+       i32.load8_u
+       local.tee $8
+       i32.const 3
+       i32.ne
+       local.get $8
+       i32.const 2
+       i32.ne
+       i32.and
+       br_if $for-continue|7
+       local.get $14
+       local.get $11
+       i32.const 2
+       i32.shl
+       i32.add
+       i32.load
+       local.get $12
+       i32.add
+       i32.load8_u
+       local.tee $28
+       i32.const 1
+       i32.eq
+       local.get $27
+       i32.const 1
+       i32.eq
+       i32.and
+       if (result i32)
+        i32.const 2
+       else
+        i32.const 3
+        i32.const 0
+        local.get $28
+        i32.const 2
+        i32.eq
+        select
+       end
+       local.tee $27
+       i32.eqz
+       if
+        local.get $9
+        global.set $assembly/trace_checks/failedStep
+        local.get $10
+        global.set $assembly/trace_checks/failedItem
+        i32.const 16
+        return
+       end
+       local.get $8
+       local.get $27
+       i32.ne
+       if
+        local.get $9
+        global.set $assembly/trace_checks/failedStep
+        local.get $10
+        global.set $assembly/trace_checks/failedItem
+        i32.const 17
+        return
+       end
+       local.get $10
+       i32.const 1
+       i32.add
+       local.set $10
+      end
+      local.get $11
+      i32.const 1
+      i32.add
+      local.set $11
+      br $for-loop|7
+     end
+    end
+    local.get $3
+    local.set $0
+    i32.const 0
+    local.set $3
+    loop $for-loop|8
+     local.get $2
+     local.get $3
+     i32.gt_s
+     if
+      block $for-continue|8
+       local.get $3
+       local.get $13
+       i32.add
+       local.tee $10
+       i32.load8_u
+       br_if $for-continue|8
+       local.get $0
+       local.tee $8
+       i32.const 1
+       i32.add
+       local.set $0
+       local.get $8
+       local.get $15
+       i32.add
+       i32.load8_u
+       local.tee $8
+       i32.eqz
+       br_if $for-continue|8
+       local.get $10
+       i32.const 1
+       i32.const 2
+       local.get $8
+       i32.const 1
+       i32.eq
+       select
+       i32.store8
+       local.get $19
+       local.get $3
+       i32.const 2
+       i32.shl
+       i32.add
+       local.get $9
+       i32.store
+       local.get $4
+       i32.const 1
+       i32.sub
+       local.set $4
+      end
+      local.get $3
+      i32.const 1
+      i32.add
+      local.set $3
+      br $for-loop|8
+     end
+    end
+    local.get $1
+    local.set $0
+    loop $for-loop|9
+     local.get $0
+     local.get $26
+     i32.lt_s
+     if
+      local.get $16
+      local.get $0
+      i32.const 2
+      i32.shl
+      i32.add
+      i32.load
+      local.get $12
+      i32.add
+      i32.const 1
+      i32.store8
+      local.get $0
+      i32.const 1
+      i32.add
+      local.set $0
+      br $for-loop|9
+     end
+    end
+    local.get $1
+    local.get $26
+    i32.lt_s
+    if
+     i32.const 0
+     local.set $0
+     i32.const 0
+     local.set $1
+     global.get $assembly/trace_checks/search
+     i32.const 1
+     i32.add
+     global.set $assembly/trace_checks/search
+     global.get $assembly/trace_checks/table
+     i32.load offset=180
+     local.set $3
+     global.get $assembly/trace_checks/table
+     i32.load offset=184
+     local.set $8
+     global.get $assembly/trace_checks/table
+     i32.load offset=172
+     local.set $10
+     global.get $assembly/trace_checks/table
+     i32.load offset=128
+     local.set $11
+     loop $for-loop|01
+      local.get $1
+      global.get $assembly/trace_checks/exitCount
+      i32.lt_s
+      if
+       local.get $11
+       local.get $1
+       i32.const 2
+       i32.shl
+       i32.add
+       i32.load
+       local.tee $26
+       local.get $10
+       i32.add
+       i32.load8_u
+       i32.eqz
+       if
+        local.get $3
+        local.get $26
+        i32.const 2
+        i32.shl
+        i32.add
+        global.get $assembly/trace_checks/search
+        i32.store
+        local.get $8
+        local.get $0
+        i32.const 2
+        i32.shl
+        i32.add
+        local.get $26
+        i32.store
+        local.get $0
+        i32.const 1
+        i32.add
+        local.set $0
+       end
+       local.get $1
+       i32.const 1
+       i32.add
+       local.set $1
+       br $for-loop|01
+      end
+     end
+     i32.const 0
+     global.set $assembly/trace_checks/searchHead
+     local.get $0
+     global.set $assembly/trace_checks/searchTail
+    end
+    local.get $9
+    call $assembly/trace_checks/trappedHolds
+    i32.eqz
+    if
+     local.get $9
+     global.set $assembly/trace_checks/failedStep
+     i32.const 0
+     global.set $assembly/trace_checks/failedItem
+     i32.const 18
+     return
+    end
+    i32.const 2
+    i32.const 0
+    local.get $7
+    local.get $9
+    i32.eq
+    select
+    i32.const 1
+    local.get $4
+    select
+    local.get $6
+    i32.const 0
+    local.get $5
+    local.get $9
+    i32.eq
+    select
+    i32.ne
+    if
+     local.get $9
+     global.set $assembly/trace_checks/failedStep
+     i32.const 0
+     global.set $assembly/trace_checks/failedItem
+     i32.const 19
+     return
+    end
+    local.get $9
+    i32.const 1
+    i32.add
+    local.set $9
+    br $for-loop|1
+   end
+  end
+  global.get $assembly/trace_checks/table
+  i32.load offset=8
+  local.set $1
+  global.get $assembly/trace_checks/table
+  i32.load offset=48
+  local.set $3
+  global.get $assembly/trace_checks/table
+  i32.load offset=52
+  local.set $4
+  i32.const 0
+  local.set $0
+  loop $for-loop|10
+   local.get $0
+   local.get $2
+   i32.lt_s
+   if
+    local.get $0
+    local.get $13
+    i32.add
+    i32.load8_u
+    local.tee $6
+    local.get $0
+    local.get $3
+    i32.add
+    i32.load8_u
+    i32.ne
+    if
+     local.get $5
+     i32.const 1
+     i32.add
+     global.set $assembly/trace_checks/failedStep
+     local.get $0
+     global.set $assembly/trace_checks/failedItem
+     i32.const 20
+     return
+    end
+    local.get $0
+    i32.const 2
+    i32.shl
+    local.tee $7
+    local.get $1
+    i32.add
+    i32.load
+    local.get $7
+    local.get $14
+    i32.add
+    i32.load
+    i32.ne
+    if
+     local.get $5
+     i32.const 1
+     i32.add
+     global.set $assembly/trace_checks/failedStep
+     local.get $0
+     global.set $assembly/trace_checks/failedItem
+     i32.const 21
+     return
+    end
+    local.get $6
+    if (result i32)
+     local.get $0
+     i32.const 2
+     i32.shl
+     local.tee $6
+     local.get $4
+     i32.add
+     i32.load
+     local.get $6
+     local.get $19
+     i32.add
+     i32.load
+     i32.ne
+    else
+     i32.const 0
+    end
+    if
+     local.get $5
+     i32.const 1
+     i32.add
+     global.set $assembly/trace_checks/failedStep
+     local.get $0
+     global.set $assembly/trace_checks/failedItem
+     i32.const 22
+     return
+    end
+    local.get $0
+    i32.const 1
+    i32.add
+    local.set $0
+    br $for-loop|10
+   end
+  end
+  i32.const 0
  )
  (func $assembly/replay/terminationCode (result i32)
   global.get $assembly/replay/termination
@@ -2011,6 +3576,8 @@
   i32.const 0
   i32.ne
   global.set $assembly/replay/blocked
+  local.get $0
+  global.set $assembly/replay/horizon
   local.get $4
   i32.const 0
   i32.ne
@@ -2230,7 +3797,7 @@
       local.get $2
       i32.const 2
       i32.shl
-      i32.const 1168
+      i32.const 1216
       i32.add
       i32.load
       i32.add
@@ -2665,36 +4232,36 @@
   global.set $assembly/replay/logLength
   local.get $5
   global.set $assembly/replay/logSteps
-  i32.const 1192
+  i32.const 1240
   global.get $assembly/replay/cells
   i32.store
-  i32.const 1196
+  i32.const 1244
   global.get $assembly/replay/cells
   i32.const 2
   i32.shl
   local.tee $0
   i32.store
-  i32.const 1200
+  i32.const 1248
   local.get $2
   i32.const 2
   i32.shl
   local.tee $1
   i32.store
-  i32.const 1204
+  i32.const 1252
   local.get $3
   i32.const 2
   i32.shl
   i32.store
-  i32.const 1208
+  i32.const 1256
   local.get $4
   i32.store
-  i32.const 1212
+  i32.const 1260
   local.get $4
   i32.store
-  i32.const 1216
+  i32.const 1264
   local.get $4
   i32.store
-  i32.const 1220
+  i32.const 1268
   local.get $5
   i32.const 1
   i32.add
@@ -2702,100 +4269,124 @@
   i32.shl
   local.tee $3
   i32.store
-  i32.const 1224
+  i32.const 1272
   local.get $3
   i32.store
-  i32.const 1228
+  i32.const 1276
   local.get $0
   i32.store
-  i32.const 1232
+  i32.const 1280
   local.get $3
   i32.store
-  i32.const 1236
+  i32.const 1284
   local.get $2
   local.get $4
   i32.add
   i32.const 2
   i32.shl
   i32.store
-  i32.const 1240
-  local.get $2
-  i32.store
-  i32.const 1244
-  local.get $1
-  i32.store
-  i32.const 1248
-  global.get $assembly/replay/cells
-  i32.store
-  i32.const 1252
-  local.get $0
-  i32.store
-  i32.const 1256
-  local.get $0
-  i32.store
-  i32.const 1260
-  local.get $0
-  i32.store
-  i32.const 1264
-  local.get $1
-  i32.store
-  i32.const 1268
-  local.get $0
-  i32.store
-  i32.const 1272
-  local.get $0
-  i32.store
-  i32.const 1276
-  local.get $1
-  i32.store
-  i32.const 1280
-  local.get $1
-  i32.store
-  i32.const 1284
-  local.get $1
-  i32.store
   i32.const 1288
   local.get $2
   i32.store
   i32.const 1292
-  global.get $assembly/replay/cells
+  local.get $1
   i32.store
   i32.const 1296
-  local.get $0
+  global.get $assembly/replay/cells
   i32.store
   i32.const 1300
   local.get $0
   i32.store
   i32.const 1304
-  local.get $2
+  local.get $0
   i32.store
   i32.const 1308
-  local.get $2
+  local.get $0
   i32.store
   i32.const 1312
-  local.get $5
-  i32.const 2
-  i32.shl
+  local.get $1
   i32.store
   i32.const 1316
-  global.get $assembly/replay/cells
+  local.get $0
   i32.store
   i32.const 1320
   local.get $0
   i32.store
   i32.const 1324
-  global.get $assembly/replay/cells
+  local.get $1
   i32.store
   i32.const 1328
+  local.get $1
+  i32.store
+  i32.const 1332
+  local.get $1
+  i32.store
+  i32.const 1336
+  local.get $2
+  i32.store
+  i32.const 1340
+  global.get $assembly/replay/cells
+  i32.store
+  i32.const 1344
   local.get $0
   i32.store
-  i64.const 1336
+  i32.const 1348
+  local.get $0
+  i32.store
+  i32.const 1352
+  local.get $2
+  i32.store
+  i32.const 1356
+  local.get $2
+  i32.store
+  i32.const 1360
+  local.get $5
+  i32.const 2
+  i32.shl
+  i32.store
+  i32.const 1364
+  global.get $assembly/replay/cells
+  i32.store
+  i32.const 1368
+  local.get $0
+  i32.store
+  i32.const 1372
+  global.get $assembly/replay/cells
+  i32.store
+  i32.const 1376
+  local.get $0
+  i32.store
+  i32.const 1400
+  local.get $1
+  i32.store
+  i32.const 1404
+  local.get $1
+  i32.store
+  i32.const 1408
+  local.get $2
+  i32.store
+  i32.const 1412
+  global.get $assembly/replay/cells
+  i32.store
+  i32.const 1416
+  local.get $0
+  i32.store
+  i32.const 1420
+  local.get $0
+  i32.store
+  i32.const 1424
+  local.get $0
+  i32.store
+  i32.const 1428
+  local.get $1
+  i32.store
+  i64.const 1432
   local.set $6
   i32.const 0
   local.set $0
   loop $for-loop|0
    local.get $0
-   i32.const 35
+   i32.const 48
    i32.lt_s
    if
     local.get $0
@@ -2808,7 +4399,7 @@
     i64.store32
     local.get $6
     local.get $1
-    i32.const 1192
+    i32.const 1240
     i32.add
     i64.load32_u
     i64.add
@@ -2881,18 +4472,26 @@
   global.set $assembly/replay/ignitedTotal
   i32.const 0
   global.set $assembly/replay/trappedTotal
-  i32.const 1084
-  i32.load
-  local.set $3
-  i32.const 1088
-  i32.load
-  local.set $4
-  i32.const 1032
-  i32.load
-  local.set $5
   i32.const 1080
   i32.load
+  local.set $3
+  i32.const 1084
+  i32.load
+  local.set $4
+  i32.const 1088
+  i32.load
+  local.set $5
+  i32.const 1184
+  i32.load
+  i32.const 1032
+  i32.load
   local.tee $6
+  global.get $assembly/replay/people
+  i32.const 2
+  i32.shl
+  local.tee $0
+  memory.copy
+  local.get $3
   i32.const 0
   global.get $assembly/replay/cells
   memory.fill
@@ -2907,16 +4506,16 @@
   global.get $assembly/replay/cells
   i32.const 2
   i32.shl
-  local.tee $0
+  local.tee $7
   memory.fill
   i32.const 1104
   i32.load
   i32.const 255
-  local.get $0
+  local.get $7
   memory.fill
-  local.get $4
+  local.get $5
   i32.const 255
-  local.get $0
+  local.get $7
   memory.fill
   i32.const 1120
   i32.load
@@ -2931,25 +4530,23 @@
   i32.const 1076
   i32.load
   i32.const 255
-  global.get $assembly/replay/people
-  i32.const 2
-  i32.shl
+  local.get $0
   memory.fill
-  i32.const 1168
+  i32.const 1216
   i32.const 0
   i32.store
-  i32.const 1172
+  i32.const 1220
   i32.const 0
   global.get $assembly/replay/width
   i32.sub
   i32.store
-  i32.const 1176
+  i32.const 1224
   i32.const 1
   i32.store
-  i32.const 1180
+  i32.const 1228
   global.get $assembly/replay/width
   i32.store
-  i32.const 1184
+  i32.const 1232
   i32.const -1
   i32.store
   i32.const 1156
@@ -3090,7 +4687,7 @@
    global.get $assembly/replay/ignitionCount
    i32.lt_s
    if
-    local.get $6
+    local.get $3
     local.get $9
     local.get $0
     i32.const 2
@@ -3111,7 +4708,7 @@
     i32.const 1
     i32.add
     global.set $assembly/replay/burningCount
-    local.get $3
+    local.get $4
     local.get $1
     i32.const 2
     i32.shl
@@ -3136,8 +4733,8 @@
    global.get $assembly/replay/people
    i32.lt_s
    if
-    local.get $4
     local.get $5
+    local.get $6
     local.get $0
     i32.const 2
     i32.shl
@@ -3314,9 +4911,20 @@
   i32.ne
  )
  (func $assembly/replay/heapBase (result i32)
-  i32.const 1332
+  i32.const 1432
  )
  (func $assembly/replay/entriesConsumed (result i32)
   global.get $assembly/replay/consumed
+ )
+ (func $assembly/replay/checkTrace (result i32)
+  global.get $assembly/replay/width
+  global.get $assembly/replay/height
+  global.get $assembly/replay/people
+  global.get $assembly/replay/ignitionCount
+  global.get $assembly/replay/exitCount
+  global.get $assembly/replay/steps
+  global.get $assembly/replay/termination
+  global.get $assembly/replay/horizon
+  call $assembly/trace_checks/checkRegions
  )
 )

@@ -23,7 +23,8 @@ import {
   type Trace,
 } from "./trace.ts";
 
-type Exports = {
+/** The replay kernel's exports (`assembly/replay.ts`). */
+export type Exports = {
   memory: WebAssembly.Memory;
   region(id: number): number;
   prepare(
@@ -44,6 +45,9 @@ type Exports = {
   stepCount(): number;
   terminationCode(): number;
   entriesConsumed(): number;
+  checkTrace(): number;
+  checkedStep(): number;
+  checkedItem(): number;
   ignitesWord(w: bigint, threshold: bigint, always: number): number;
   streamWords(seed: bigint, id: bigint, count: number, out: number): void;
   streamUniform(seed: bigint, id: bigint, count: number, io: number): void;
@@ -95,7 +99,18 @@ function views(k: Exports): { u8: Uint8Array; i32: Int32Array } {
   return memoryViews;
 }
 
-function instance(): Exports {
+/**
+ * This thread's kernel instance, made on first use: the one that
+ * {@linkcode wasmTrace} runs, whose regions hold the last episode.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { instance } from "./replay_kernel.ts";
+ * assert.equal(instance(), instance());
+ * ```
+ */
+export function instance(): Exports {
   kernel ??= new WebAssembly.Instance(replayWasmModule(), {})
     .exports as unknown as Exports;
   return kernel;

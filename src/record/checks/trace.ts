@@ -1,0 +1,124 @@
+/**
+ * Stage 2 of metrics.md §2 over the replay kernel's trace: the host side of
+ * `checkTrace` (`assembly/trace_checks.ts`). It answers, for the episode
+ * that `wasmTrace` just played, what `checkStructure` answers on
+ * the record whose canonical text `writeRecordText` writes from that trace,
+ * without building the record. The checks that hold by how that text is
+ * written, and why, are listed in `docs/replay-kernel.md` ("Stage 2 over the
+ * trace").
+ *
+ * @module
+ */
+
+import { instance } from "../../sim/replay_kernel.ts";
+import type { Layout } from "../../sim/simulator.ts";
+
+/** The kernel's check names, by code (0 is "holds"). */
+export const TRACE_CHECKS = [
+  "holds",
+  "not_terminated",
+  "no_steps",
+  "trace_shape",
+  "initial_trapped",
+  "initial_termination",
+  "outcome_action",
+  "moved_off_floor",
+  "shared_cell",
+  "ignition_off_floor",
+  "ignition_burning",
+  "ignition_order",
+  "active_on_fire",
+  "active_on_exit",
+  "evacuation_cell",
+  "evacuation_exit",
+  "casualty_no_fire",
+  "casualty_cause",
+  "trapped",
+  "termination",
+  "final_status",
+  "final_position",
+  "final_resolution",
+] as const;
+
+/** A check of the kernel, by name. */
+export type TraceCheck = (typeof TRACE_CHECKS)[number];
+
+/** The first failing check and its place. */
+export type TraceCheckFailure = {
+  /** Which check failed. */
+  readonly check: Exclude<TraceCheck, "holds">;
+  /** The snapshot or step: 0 for `initial_state`, T + 1 for `final_state`. */
+  readonly step: number;
+  /**
+   * Index in the step of the movement, ignition, evacuation or casualty, or
+   * the person number (for a snapshot's or the final state's people); 0
+   * for a whole snapshot's check.
+   */
+  readonly item: number;
+};
+
+/**
+ * The first stage-2 check that fails on the record of the episode the
+ * kernel played last (by `wasmTrace` on this thread, which must
+ * have returned a terminated trace), or `undefined` when they all hold.
+ * Person IDs are not the kernel's: {@linkcode kernelTraceHolds} adds them.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { layoutOf } from "../../sim/simulator.ts";
+ * import { wasmTrace } from "../../sim/replay_kernel.ts";
+ * import { kernelTraceFailure } from "./trace.ts";
+ * import type { Scenario } from "../../types.ts";
+ * const s = { grid: ["..."], exits: [{ exit_id: "x", position: [0, 0] }],
+ *   people: [{ person_id: "p", position: [0, 2] }],
+ *   fire: { ignitions: [], spread_probability: [0, 1], enter_fire: "blocked" },
+ *   termination: { max_steps: 1 } } as unknown as Scenario;
+ * wasmTrace(layoutOf(s), 0, { codes: Uint8Array.of(4), ends: Int32Array.of(1) });
+ * assert.equal(kernelTraceFailure(), undefined);
+ * // max_steps 0: s_0 should have terminated.
+ * const zero = { ...s, termination: { max_steps: 0 } };
+ * wasmTrace(layoutOf(zero), 0, { codes: Uint8Array.of(4), ends: Int32Array.of(1) });
+ * assert.deepEqual(kernelTraceFailure(), { check: "initial_termination", step: 0, item: 0 });
+ * ```
+ */
+export function kernelTraceFailure(): TraceCheckFailure | undefined {
+  const k = instance();
+  const code = k.checkTrace();
+  if (code === 0) return undefined;
+  const check = TRACE_CHECKS[code];
+  if (check === undefined || check === "holds") {
+    throw new RangeError(`checkTrace returned the unknown code ${code}`);
+  }
+  return { check, step: k.checkedStep(), item: k.checkedItem() };
+}
+
+/**
+ * Whether stage 2 holds on the record of the episode of `layout` that
+ * `wasmTrace` played last on this thread: the kernel's checks
+ * hold, and the person IDs are distinct (the text lists them in code-point
+ * order, which stage 2 requires to be strict wherever IDs are listed).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { layoutOf } from "../../sim/simulator.ts";
+ * import { wasmTrace } from "../../sim/replay_kernel.ts";
+ * import { kernelTraceHolds } from "./trace.ts";
+ * import type { Scenario } from "../../types.ts";
+ * const s = { grid: ["..."], exits: [{ exit_id: "x", position: [0, 0] }],
+ *   people: [{ person_id: "p", position: [0, 2] }],
+ *   fire: { ignitions: [], spread_probability: [0, 1], enter_fire: "blocked" },
+ *   termination: { max_steps: 5 } } as unknown as Scenario;
+ * const layout = layoutOf(s);
+ * wasmTrace(layout, 0, { codes: Uint8Array.of(4, 4), ends: Int32Array.of(1, 2) });
+ * assert.equal(kernelTraceHolds(layout), true);
+ * ```
+ */
+export function kernelTraceHolds(layout: Layout): boolean {
+  const ids = layout.ids;
+  for (let i = 1; i < ids.length; i++) {
+    if (ids[i - 1] === ids[i]) return false;
+  }
+  return instance().checkTrace() === 0;
+}
