@@ -25,6 +25,7 @@ const R_TRAPPED: i32 = 11;
 const R_STATUS: i32 = 12;
 const R_RESOLUTION: i32 = 13;
 const R_POSITION: i32 = 2;
+const R_EDGES: i32 = 33;
 // This module's regions.
 /** u8 per byte of the record's text (the host writes it). */
 export const R_TEXT: i32 = 35;
@@ -163,6 +164,12 @@ export function placeText(
   p = align(p + (<u64>n << 3));
   evacuations = <usize>p;
   p = align(p + (<u64>n << 3));
+  // Cell texts are worth making once when the text writes many more cells
+  // than the grid has.
+  cells = cellCount;
+  cached = cellCount <= MAX_CACHED_CELLS && <i64>cellCount * 64 <= <i64>bytes;
+  cellTexts = <usize>p;
+  if (cached) p = align(p + (<u64>cellCount << 4));
   if (p > 0xffff0000) return -1;
   const need = <i32>((p + 0xffff) >> 16);
   const have = memory.size();
@@ -429,10 +436,40 @@ function rowCol(row: i32, col: i32): void {
 }
 
 let width: i32 = 0;
+let cells: i32 = 0;
+// Per cell, when `cached`: 16 bytes, the length of its text `[row,col]`
+// then the text (at most 13 bytes below MAX_CACHED_CELLS cells).
+let cached: bool = false;
+let cellTexts: usize = 0;
+const MAX_CACHED_CELLS: i32 = 1 << 16;
+
+function cacheCells(): void {
+  const end = DIGITS + 32;
+  for (let index = 0; index < cells; index++) {
+    const row = index / width;
+    const col = index - row * width;
+    store<u8>(end - 1, 0x5d);
+    let p = digits(col, end - 1);
+    p--;
+    store<u8>(p, 0x2c);
+    p = digits(row, p);
+    p--;
+    store<u8>(p, 0x5b);
+    const slot = cellTexts + (<usize>index << 4);
+    const length = <usize>(end - p);
+    store<u8>(slot, <u8>length);
+    memory.copy(slot + 1, p, length);
+  }
+}
 
 function cell(index: i32): void {
-  const row = index / width;
-  rowCol(row, index - row * width);
+  if (cached) {
+    const slot = cellTexts + (<usize>index << 4);
+    bytes(slot + 1, load<u8>(slot));
+  } else {
+    const row = index / width;
+    rowCol(row, index - row * width);
+  }
 }
 
 /** Name k: 0 the header, 1 + i person i, 1 + people + e exit e. */
@@ -557,6 +594,7 @@ export function compareRecord(
 ): i32 {
   table = regions;
   width = w;
+  if (cached) cacheCells();
   totalSteps = steps;
   termination = term;
   pos = 0;
@@ -572,6 +610,7 @@ export function compareRecord(
   const finalStatus = at(R_STATUS);
   const finalPosition = at(R_POSITION);
   const resolution = at(R_RESOLUTION);
+  const edges = at(R_EDGES);
 
   // The final state comes first in the text: the casualty causes come from
   // a pass over the events (status is the "resolved" flag meanwhile).
@@ -680,19 +719,22 @@ export function compareRecord(
       if (j != first) lit(",");
       j++;
       const origin = geti(position, i);
-      const row = origin / w;
-      const col = origin - row * w;
       // Movement keys: action, origin, outcome, person_id, target. A
       // target outside the grid (blocked by the edge) is written from its
       // row and column, the same text as a cell's.
       movementHead(code);
-      rowCol(row, col);
+      cell(origin);
       outcomeKey(o);
       person(i);
       if (code == 0) lit(',"target":null}');
       else {
         lit(',"target":');
-        rowCol(row + rowDelta(code), col + colDelta(code));
+        if ((getb(edges, origin) & (<u8>1 << (code - 1))) != 0) {
+          cell(origin + offset(code));
+        } else {
+          const row = origin / w;
+          rowCol(row + rowDelta(code), origin - row * w + colDelta(code));
+        }
         lit("}");
       }
       if (o == MOVED) seti(position, i, origin + offset(code));

@@ -1,6 +1,6 @@
 (module
- (type $0 (func (result i32)))
- (type $1 (func (param i32)))
+ (type $0 (func (param i32)))
+ (type $1 (func (result i32)))
  (type $2 (func (param i32 i32)))
  (type $3 (func))
  (type $4 (func (param i32) (result i32)))
@@ -17,23 +17,23 @@
  (global $assembly/record_text/pos (mut i32) (i32.const 0))
  (global $assembly/record_text/text (mut i32) (i32.const 0))
  (global $assembly/replay/search (mut i32) (i32.const 0))
+ (global $assembly/record_text/table (mut i32) (i32.const 0))
  (global $assembly/replay/width (mut i32) (i32.const 0))
  (global $assembly/replay/cells (mut i32) (i32.const 0))
  (global $assembly/replay/fireState (mut i64) (i64.const 0))
  (global $assembly/replay/movementState (mut i64) (i64.const 0))
  (global $assembly/replay/people (mut i32) (i32.const 0))
  (global $assembly/replay/steps (mut i32) (i32.const 0))
- (global $assembly/record_text/width (mut i32) (i32.const 0))
  (global $assembly/record_text/status (mut i32) (i32.const 0))
  (global $assembly/replay/ignitedTotal (mut i32) (i32.const 0))
  (global $assembly/record_text/textLength (mut i32) (i32.const 0))
+ (global $assembly/record_text/width (mut i32) (i32.const 0))
  (global $assembly/replay/frontier (mut i32) (i32.const 0))
  (global $assembly/record_text/burningA (mut i32) (i32.const 0))
  (global $assembly/record_text/burningB (mut i32) (i32.const 0))
  (global $assembly/replay/consumed (mut i32) (i32.const 0))
  (global $assembly/replay/burningCount (mut i32) (i32.const 0))
  (global $assembly/replay/trappedTotal (mut i32) (i32.const 0))
- (global $assembly/record_text/table (mut i32) (i32.const 0))
  (global $assembly/record_text/position (mut i32) (i32.const 0))
  (global $assembly/replay/termination (mut i32) (i32.const 0))
  (global $assembly/record_text/people (mut i32) (i32.const 0))
@@ -47,6 +47,7 @@
  (global $assembly/record_text/cause (mut i32) (i32.const 0))
  (global $assembly/record_text/names (mut i32) (i32.const 0))
  (global $assembly/record_text/startAddress (mut i32) (i32.const 0))
+ (global $assembly/record_text/cached (mut i32) (i32.const 0))
  (global $assembly/record_text/termination (mut i32) (i32.const 0))
  (global $assembly/record_text/burningCount (mut i32) (i32.const 0))
  (global $assembly/replay/height (mut i32) (i32.const 0))
@@ -56,12 +57,14 @@
  (global $assembly/record_text/entriesRead (mut i32) (i32.const 0))
  (global $assembly/record_text/stepsRead (mut i32) (i32.const 0))
  (global $assembly/record_text/initialIgnitions (mut i32) (i32.const 0))
+ (global $assembly/record_text/cellTexts (mut i32) (i32.const 0))
  (global $assembly/record_text/totalSteps (mut i32) (i32.const 0))
  (global $assembly/replay/ignitionCount (mut i32) (i32.const 0))
  (global $assembly/replay/activeCount (mut i32) (i32.const 0))
  (global $assembly/replay/startsOnExit (mut i32) (i32.const 0))
  (global $assembly/record_text/entriesCap (mut i32) (i32.const 0))
  (global $assembly/record_text/stepsCap (mut i32) (i32.const 0))
+ (global $assembly/record_text/cells (mut i32) (i32.const 0))
  (global $assembly/replay/logLength (mut i32) (i32.const 0))
  (global $assembly/replay/logSteps (mut i32) (i32.const 0))
  (global $assembly/replay/blocked (mut i32) (i32.const 0))
@@ -237,7 +240,7 @@
    global.get $assembly/record_text/pos
    i32.add
    local.set $3
-   block $__inlined_func$assembly/record_text/slowChars$11
+   block $__inlined_func$assembly/record_text/slowChars$13
     loop $for-loop|0
      local.get $1
      local.get $2
@@ -261,7 +264,7 @@
        local.get $2
        i32.add
        global.set $assembly/record_text/diff
-       br $__inlined_func$assembly/record_text/slowChars$11
+       br $__inlined_func$assembly/record_text/slowChars$13
       end
       local.get $2
       i32.const 1
@@ -370,111 +373,33 @@
   i32.sub
   call $assembly/record_text/bytes
  )
- (func $assembly/record_text/rowCol (param $0 i32) (param $1 i32)
-  (local $2 i32)
-  (local $3 i32)
-  global.get $assembly/record_text/diff
-  i32.const 0
-  i32.ge_s
+ (func $assembly/record_text/cell (param $0 i32)
+  (local $1 i32)
+  global.get $assembly/record_text/cached
   if
-   return
-  end
-  i32.const 1055
-  i32.const 93
-  i32.store8
-  i32.const 0
-  local.get $1
-  i32.sub
-  local.get $1
-  local.get $1
-  i32.const 0
-  i32.lt_s
-  select
-  local.set $2
-  i32.const 1055
-  local.set $3
-  loop $do-loop|0
-   local.get $3
-   i32.const 1
-   i32.sub
-   local.tee $3
-   local.get $2
-   i32.const 10
-   i32.rem_u
-   i32.const 48
+   global.get $assembly/record_text/cellTexts
+   local.get $0
+   i32.const 4
+   i32.shl
    i32.add
-   i32.store8
-   local.get $2
-   i32.const 10
-   i32.div_u
-   local.tee $2
-   br_if $do-loop|0
-  end
-  local.get $1
-  i32.const 0
-  i32.lt_s
-  if
-   local.get $3
+   local.tee $0
    i32.const 1
-   i32.sub
-   local.tee $3
-   i32.const 45
-   i32.store8
-  end
-  local.get $3
-  i32.const 1
-  i32.sub
-  local.tee $1
-  i32.const 44
-  i32.store8
-  i32.const 0
-  local.get $0
-  i32.sub
-  local.get $0
-  local.get $0
-  i32.const 0
-  i32.lt_s
-  select
-  local.set $2
-  loop $do-loop|00
-   local.get $1
-   i32.const 1
-   i32.sub
-   local.tee $1
-   local.get $2
-   i32.const 10
-   i32.rem_u
-   i32.const 48
    i32.add
-   i32.store8
-   local.get $2
-   i32.const 10
-   i32.div_u
-   local.tee $2
-   br_if $do-loop|00
-  end
-  local.get $0
-  i32.const 0
-  i32.lt_s
-  if
-   local.get $1
-   i32.const 1
-   i32.sub
+   local.get $0
+   i32.load8_u
+   call $assembly/record_text/bytes
+  else
+   local.get $0
+   global.get $assembly/record_text/width
+   i32.div_s
    local.tee $1
-   i32.const 45
-   i32.store8
+   local.get $0
+   local.get $1
+   global.get $assembly/record_text/width
+   i32.mul
+   i32.sub
+   call $assembly/record_text/rowCol
   end
-  local.get $1
-  i32.const 1
-  i32.sub
-  local.tee $0
-  i32.const 91
-  i32.store8
-  local.get $0
-  i32.const 1056
-  local.get $0
-  i32.sub
-  call $assembly/record_text/bytes
  )
  (func $assembly/record_text/int (param $0 i32)
   (local $1 i32)
@@ -529,6 +454,130 @@
   local.get $1
   i32.sub
   call $assembly/record_text/bytes
+ )
+ (func $assembly/record_text/bytes (param $0 i32) (param $1 i32)
+  (local $2 i32)
+  (local $3 i32)
+  (local $4 i32)
+  (local $5 i32)
+  global.get $assembly/record_text/diff
+  i32.const 0
+  i32.ge_s
+  if
+   return
+  end
+  global.get $assembly/record_text/textLength
+  global.get $assembly/record_text/pos
+  local.get $1
+  i32.add
+  i32.lt_s
+  if
+   global.get $assembly/record_text/textLength
+   global.get $assembly/record_text/pos
+   i32.sub
+   local.set $1
+   global.get $assembly/record_text/text
+   global.get $assembly/record_text/pos
+   i32.add
+   local.set $3
+   block $__inlined_func$assembly/record_text/slowBytes$14
+    loop $for-loop|0
+     local.get $1
+     local.get $2
+     i32.gt_s
+     if
+      local.get $2
+      local.get $3
+      i32.add
+      i32.load8_u
+      local.get $0
+      local.get $2
+      i32.add
+      i32.load8_u
+      i32.ne
+      if
+       global.get $assembly/record_text/pos
+       local.get $2
+       i32.add
+       global.set $assembly/record_text/diff
+       br $__inlined_func$assembly/record_text/slowBytes$14
+      end
+      local.get $2
+      i32.const 1
+      i32.add
+      local.set $2
+      br $for-loop|0
+     end
+    end
+    global.get $assembly/record_text/pos
+    local.get $1
+    i32.add
+    global.set $assembly/record_text/diff
+   end
+   return
+  end
+  global.get $assembly/record_text/text
+  global.get $assembly/record_text/pos
+  i32.add
+  local.set $4
+  loop $for-loop|00
+   local.get $1
+   local.get $2
+   i32.gt_s
+   if
+    i32.const 65535
+    i32.const 1
+    local.get $1
+    local.get $2
+    i32.sub
+    local.tee $3
+    i32.shl
+    i32.const 1
+    i32.sub
+    local.get $3
+    i32.const 16
+    i32.ge_s
+    select
+    local.tee $3
+    local.get $2
+    local.get $4
+    i32.add
+    v128.load
+    local.get $0
+    local.get $2
+    i32.add
+    v128.load
+    i8x16.eq
+    i8x16.bitmask
+    local.tee $5
+    local.get $3
+    i32.and
+    i32.ne
+    if
+     local.get $5
+     i32.const -1
+     i32.xor
+     local.get $3
+     i32.and
+     i32.ctz
+     global.get $assembly/record_text/pos
+     local.get $2
+     i32.add
+     i32.add
+     global.set $assembly/record_text/diff
+     return
+    end
+    local.get $2
+    i32.const 16
+    i32.add
+    local.set $2
+    br $for-loop|00
+   end
+  end
+  global.get $assembly/record_text/pos
+  local.get $1
+  i32.add
+  global.set $assembly/record_text/pos
  )
  (func $assembly/replay/prepare (param $0 i32) (param $1 i32) (param $2 i32) (param $3 i32) (param $4 i32) (param $5 i32) (result i32)
   (local $6 i64)
@@ -741,130 +790,6 @@
    return
   end
   i32.const 0
- )
- (func $assembly/record_text/bytes (param $0 i32) (param $1 i32)
-  (local $2 i32)
-  (local $3 i32)
-  (local $4 i32)
-  (local $5 i32)
-  global.get $assembly/record_text/diff
-  i32.const 0
-  i32.ge_s
-  if
-   return
-  end
-  global.get $assembly/record_text/textLength
-  global.get $assembly/record_text/pos
-  local.get $1
-  i32.add
-  i32.lt_s
-  if
-   global.get $assembly/record_text/textLength
-   global.get $assembly/record_text/pos
-   i32.sub
-   local.set $1
-   global.get $assembly/record_text/text
-   global.get $assembly/record_text/pos
-   i32.add
-   local.set $3
-   block $__inlined_func$assembly/record_text/slowBytes$12
-    loop $for-loop|0
-     local.get $1
-     local.get $2
-     i32.gt_s
-     if
-      local.get $2
-      local.get $3
-      i32.add
-      i32.load8_u
-      local.get $0
-      local.get $2
-      i32.add
-      i32.load8_u
-      i32.ne
-      if
-       global.get $assembly/record_text/pos
-       local.get $2
-       i32.add
-       global.set $assembly/record_text/diff
-       br $__inlined_func$assembly/record_text/slowBytes$12
-      end
-      local.get $2
-      i32.const 1
-      i32.add
-      local.set $2
-      br $for-loop|0
-     end
-    end
-    global.get $assembly/record_text/pos
-    local.get $1
-    i32.add
-    global.set $assembly/record_text/diff
-   end
-   return
-  end
-  global.get $assembly/record_text/text
-  global.get $assembly/record_text/pos
-  i32.add
-  local.set $4
-  loop $for-loop|00
-   local.get $1
-   local.get $2
-   i32.gt_s
-   if
-    i32.const 65535
-    i32.const 1
-    local.get $1
-    local.get $2
-    i32.sub
-    local.tee $3
-    i32.shl
-    i32.const 1
-    i32.sub
-    local.get $3
-    i32.const 16
-    i32.ge_s
-    select
-    local.tee $3
-    local.get $2
-    local.get $4
-    i32.add
-    v128.load
-    local.get $0
-    local.get $2
-    i32.add
-    v128.load
-    i8x16.eq
-    i8x16.bitmask
-    local.tee $5
-    local.get $3
-    i32.and
-    i32.ne
-    if
-     local.get $5
-     i32.const -1
-     i32.xor
-     local.get $3
-     i32.and
-     i32.ctz
-     global.get $assembly/record_text/pos
-     local.get $2
-     i32.add
-     i32.add
-     global.set $assembly/record_text/diff
-     return
-    end
-    local.get $2
-    i32.const 16
-    i32.add
-    local.set $2
-    br $for-loop|00
-   end
-  end
-  global.get $assembly/record_text/pos
-  local.get $1
-  i32.add
-  global.set $assembly/record_text/pos
  )
  (func $assembly/replay/sort (param $0 i32) (param $1 i32)
   (local $2 i32)
@@ -1524,7 +1449,6 @@
  (func $assembly/record_text/snapshot (param $0 i32)
   (local $1 i32)
   (local $2 i32)
-  (local $3 i32)
   global.get $assembly/record_text/diff
   i32.const 0
   i32.lt_s
@@ -1562,16 +1486,7 @@
     i32.shl
     i32.add
     i32.load
-    local.tee $2
-    global.get $assembly/record_text/width
-    i32.div_s
-    local.tee $3
-    local.get $2
-    local.get $3
-    global.get $assembly/record_text/width
-    i32.mul
-    i32.sub
-    call $assembly/record_text/rowCol
+    call $assembly/record_text/cell
     local.get $1
     i32.const 1
     i32.add
@@ -1638,16 +1553,7 @@
     i32.shl
     i32.add
     i32.load
-    local.tee $2
-    global.get $assembly/record_text/width
-    i32.div_s
-    local.tee $3
-    local.get $2
-    local.get $3
-    global.get $assembly/record_text/width
-    i32.mul
-    i32.sub
-    call $assembly/record_text/rowCol
+    call $assembly/record_text/cell
     local.get $1
     global.get $assembly/record_text/status
     i32.add
@@ -1732,6 +1638,112 @@
    i32.shr_u
    call $assembly/record_text/chars
   end
+ )
+ (func $assembly/record_text/rowCol (param $0 i32) (param $1 i32)
+  (local $2 i32)
+  (local $3 i32)
+  global.get $assembly/record_text/diff
+  i32.const 0
+  i32.ge_s
+  if
+   return
+  end
+  i32.const 1055
+  i32.const 93
+  i32.store8
+  i32.const 0
+  local.get $1
+  i32.sub
+  local.get $1
+  local.get $1
+  i32.const 0
+  i32.lt_s
+  select
+  local.set $2
+  i32.const 1055
+  local.set $3
+  loop $do-loop|0
+   local.get $3
+   i32.const 1
+   i32.sub
+   local.tee $3
+   local.get $2
+   i32.const 10
+   i32.rem_u
+   i32.const 48
+   i32.add
+   i32.store8
+   local.get $2
+   i32.const 10
+   i32.div_u
+   local.tee $2
+   br_if $do-loop|0
+  end
+  local.get $1
+  i32.const 0
+  i32.lt_s
+  if
+   local.get $3
+   i32.const 1
+   i32.sub
+   local.tee $3
+   i32.const 45
+   i32.store8
+  end
+  local.get $3
+  i32.const 1
+  i32.sub
+  local.tee $1
+  i32.const 44
+  i32.store8
+  i32.const 0
+  local.get $0
+  i32.sub
+  local.get $0
+  local.get $0
+  i32.const 0
+  i32.lt_s
+  select
+  local.set $2
+  loop $do-loop|00
+   local.get $1
+   i32.const 1
+   i32.sub
+   local.tee $1
+   local.get $2
+   i32.const 10
+   i32.rem_u
+   i32.const 48
+   i32.add
+   i32.store8
+   local.get $2
+   i32.const 10
+   i32.div_u
+   local.tee $2
+   br_if $do-loop|00
+  end
+  local.get $0
+  i32.const 0
+  i32.lt_s
+  if
+   local.get $1
+   i32.const 1
+   i32.sub
+   local.tee $1
+   i32.const 45
+   i32.store8
+  end
+  local.get $1
+  i32.const 1
+  i32.sub
+  local.tee $0
+  i32.const 91
+  i32.store8
+  local.get $0
+  i32.const 1056
+  local.get $0
+  i32.sub
+  call $assembly/record_text/bytes
  )
  (func $assembly/record_text/reason (param $0 i32)
   global.get $assembly/record_text/diff
@@ -1844,7 +1856,7 @@
       i32.const 1
       i32.shr_u
       local.set $9
-      block $__inlined_func$assembly/record_text/matches$111 (result i32)
+      block $__inlined_func$assembly/record_text/matches$110 (result i32)
        loop $for-loop|0
         local.get $2
         local.get $9
@@ -1866,7 +1878,7 @@
          i32.const 255
          i32.and
          i32.ne
-         br_if $__inlined_func$assembly/record_text/matches$111
+         br_if $__inlined_func$assembly/record_text/matches$110
          drop
          local.get $2
          i32.const 1
@@ -1920,7 +1932,7 @@
      i32.const 1
      i32.shr_u
      local.set $3
-     block $__inlined_func$assembly/record_text/matches$112 (result i32)
+     block $__inlined_func$assembly/record_text/matches$111 (result i32)
       loop $for-loop|03
        local.get $2
        local.get $3
@@ -1942,7 +1954,7 @@
         i32.const 255
         i32.and
         i32.ne
-        br_if $__inlined_func$assembly/record_text/matches$112
+        br_if $__inlined_func$assembly/record_text/matches$111
         drop
         local.get $2
         i32.const 1
@@ -4709,7 +4721,7 @@
            i32.const 0
            local.set $1
            i32.const 0
-           block $__inlined_func$assembly/record_text/matches$113 (result i32)
+           block $__inlined_func$assembly/record_text/matches$112 (result i32)
             loop $for-loop|00
              local.get $1
              local.get $3
@@ -4731,7 +4743,7 @@
               i32.const 255
               i32.and
               i32.ne
-              br_if $__inlined_func$assembly/record_text/matches$113
+              br_if $__inlined_func$assembly/record_text/matches$112
               drop
               local.get $1
               i32.const 1
@@ -4752,7 +4764,7 @@
            i32.const 0
            local.set $1
            i32.const 2
-           block $__inlined_func$assembly/record_text/matches$114 (result i32)
+           block $__inlined_func$assembly/record_text/matches$113 (result i32)
             loop $for-loop|03
              local.get $1
              local.get $3
@@ -4774,7 +4786,7 @@
               i32.const 255
               i32.and
               i32.ne
-              br_if $__inlined_func$assembly/record_text/matches$114
+              br_if $__inlined_func$assembly/record_text/matches$113
               drop
               local.get $1
               i32.const 1
@@ -4795,7 +4807,7 @@
            i32.const 0
            local.set $1
            i32.const 4
-           block $__inlined_func$assembly/record_text/matches$115 (result i32)
+           block $__inlined_func$assembly/record_text/matches$114 (result i32)
             loop $for-loop|07
              local.get $1
              local.get $3
@@ -4817,7 +4829,7 @@
               i32.const 255
               i32.and
               i32.ne
-              br_if $__inlined_func$assembly/record_text/matches$115
+              br_if $__inlined_func$assembly/record_text/matches$114
               drop
               local.get $1
               i32.const 1
@@ -4843,7 +4855,7 @@
             i32.const 0
             local.set $1
             i32.const 1
-            block $__inlined_func$assembly/record_text/matches$116 (result i32)
+            block $__inlined_func$assembly/record_text/matches$115 (result i32)
              loop $for-loop|011
               local.get $1
               local.get $3
@@ -4865,7 +4877,7 @@
                i32.const 255
                i32.and
                i32.ne
-               br_if $__inlined_func$assembly/record_text/matches$116
+               br_if $__inlined_func$assembly/record_text/matches$115
                drop
                local.get $1
                i32.const 1
@@ -4886,7 +4898,7 @@
             i32.const 0
             local.set $1
             i32.const 3
-            block $__inlined_func$assembly/record_text/matches$117 (result i32)
+            block $__inlined_func$assembly/record_text/matches$116 (result i32)
              loop $for-loop|015
               local.get $1
               local.get $3
@@ -4908,7 +4920,7 @@
                i32.const 255
                i32.and
                i32.ne
-               br_if $__inlined_func$assembly/record_text/matches$117
+               br_if $__inlined_func$assembly/record_text/matches$116
                drop
                local.get $1
                i32.const 1
@@ -4973,6 +4985,8 @@
  (func $assembly/record_text/placeText (param $0 i64) (param $1 i32) (param $2 i32) (param $3 i32) (param $4 i32) (param $5 i32) (param $6 i32) (param $7 i32) (param $8 i32) (result i32)
   (local $9 i64)
   (local $10 i64)
+  (local $11 i64)
+  (local $12 i64)
   i32.const 1168
   global.set $assembly/record_text/table
   local.get $1
@@ -4990,21 +5004,22 @@
   i64.add
   i64.const -8
   i64.and
-  local.tee $0
+  local.tee $9
   i32.wrap_i64
   global.set $assembly/record_text/text
-  local.get $0
   local.get $6
   i64.extend_i32_s
+  local.tee $0
+  local.get $9
   i64.add
   i64.const 7
   i64.add
   i64.const -8
   i64.and
-  local.tee $0
+  local.tee $9
   i32.wrap_i64
   global.set $assembly/record_text/names
-  local.get $0
+  local.get $9
   local.get $7
   i64.extend_i32_s
   i64.add
@@ -5012,10 +5027,10 @@
   i64.add
   i64.const -8
   i64.and
-  local.tee $0
+  local.tee $9
   i32.wrap_i64
   global.set $assembly/record_text/nameEnds
-  local.get $0
+  local.get $9
   local.get $8
   i64.extend_i32_s
   i64.const 2
@@ -5025,13 +5040,13 @@
   i64.add
   i64.const -8
   i64.and
-  local.tee $0
+  local.tee $9
   i32.wrap_i64
   global.set $assembly/record_text/startAddress
-  local.get $0
+  local.get $9
   local.get $1
   i64.extend_i32_s
-  local.tee $0
+  local.tee $10
   i64.const 2
   i64.shl
   local.tee $9
@@ -5040,10 +5055,10 @@
   i64.add
   i64.const -8
   i64.and
-  local.tee $10
+  local.tee $11
   i32.wrap_i64
   global.set $assembly/record_text/logEnds
-  local.get $10
+  local.get $11
   local.get $4
   i64.extend_i32_s
   i64.const 2
@@ -5053,9 +5068,19 @@
   i64.add
   i64.const -8
   i64.and
-  local.tee $10
+  local.tee $11
   i32.wrap_i64
   global.set $assembly/record_text/position
+  local.get $9
+  local.get $11
+  i64.add
+  i64.const 7
+  i64.add
+  i64.const -8
+  i64.and
+  local.tee $9
+  i32.wrap_i64
+  global.set $assembly/record_text/status
   local.get $9
   local.get $10
   i64.add
@@ -5065,19 +5090,9 @@
   i64.and
   local.tee $9
   i32.wrap_i64
-  global.set $assembly/record_text/status
-  local.get $0
-  local.get $9
-  i64.add
-  i64.const 7
-  i64.add
-  i64.const -8
-  i64.and
-  local.tee $9
-  i32.wrap_i64
   global.set $assembly/record_text/cause
-  local.get $0
   local.get $9
+  local.get $10
   i64.add
   i64.const 7
   i64.add
@@ -5089,19 +5104,20 @@
   local.get $9
   local.get $2
   i64.extend_i32_s
+  local.tee $11
   i64.const 2
   i64.shl
-  local.tee $9
+  local.tee $12
   i64.add
   i64.const 7
   i64.add
   i64.const -8
   i64.and
-  local.tee $10
+  local.tee $9
   i32.wrap_i64
   global.set $assembly/record_text/burningB
   local.get $9
-  local.get $10
+  local.get $12
   i64.add
   i64.const 7
   i64.add
@@ -5111,26 +5127,54 @@
   i32.wrap_i64
   global.set $assembly/record_text/casualties
   local.get $9
-  local.get $0
+  local.get $10
   i64.const 3
   i64.shl
-  local.tee $0
+  local.tee $9
   i64.add
   i64.const 7
   i64.add
   i64.const -8
   i64.and
-  local.tee $9
+  local.tee $10
   i32.wrap_i64
   global.set $assembly/record_text/evacuations
+  local.get $2
+  global.set $assembly/record_text/cells
+  local.get $2
+  i32.const 65536
+  i32.le_s
   local.get $0
+  local.get $11
+  i64.const 6
+  i64.shl
+  i64.ge_s
+  i32.and
+  global.set $assembly/record_text/cached
   local.get $9
+  local.get $10
   i64.add
   i64.const 7
   i64.add
   i64.const -8
   i64.and
   local.tee $0
+  i32.wrap_i64
+  global.set $assembly/record_text/cellTexts
+  global.get $assembly/record_text/cached
+  if
+   local.get $0
+   local.get $11
+   i64.const 4
+   i64.shl
+   i64.add
+   i64.const 7
+   i64.add
+   i64.const -8
+   i64.and
+   local.set $0
+  end
+  local.get $0
   i64.const 4294901760
   i64.gt_u
   if
@@ -5198,11 +5242,142 @@
   (local $19 i32)
   (local $20 i32)
   (local $21 i32)
-  (local $22 i32)
   i32.const 1168
   global.set $assembly/record_text/table
   local.get $0
   global.set $assembly/record_text/width
+  global.get $assembly/record_text/cached
+  if
+   loop $for-loop|0
+    local.get $6
+    global.get $assembly/record_text/cells
+    i32.lt_s
+    if
+     local.get $6
+     global.get $assembly/record_text/width
+     i32.div_s
+     local.set $7
+     i32.const 1055
+     i32.const 93
+     i32.store8
+     i32.const 0
+     local.get $6
+     local.get $7
+     global.get $assembly/record_text/width
+     i32.mul
+     i32.sub
+     local.tee $4
+     i32.sub
+     local.get $4
+     local.get $4
+     i32.const 0
+     i32.lt_s
+     select
+     local.set $5
+     i32.const 1055
+     local.set $3
+     loop $do-loop|0
+      local.get $3
+      i32.const 1
+      i32.sub
+      local.tee $3
+      local.get $5
+      i32.const 10
+      i32.rem_u
+      i32.const 48
+      i32.add
+      i32.store8
+      local.get $5
+      i32.const 10
+      i32.div_u
+      local.tee $5
+      br_if $do-loop|0
+     end
+     local.get $4
+     i32.const 0
+     i32.lt_s
+     if
+      local.get $3
+      i32.const 1
+      i32.sub
+      local.tee $3
+      i32.const 45
+      i32.store8
+     end
+     local.get $3
+     i32.const 1
+     i32.sub
+     local.tee $3
+     i32.const 44
+     i32.store8
+     i32.const 0
+     local.get $7
+     i32.sub
+     local.get $7
+     local.get $7
+     i32.const 0
+     i32.lt_s
+     select
+     local.set $4
+     loop $do-loop|00
+      local.get $3
+      i32.const 1
+      i32.sub
+      local.tee $3
+      local.get $4
+      i32.const 10
+      i32.rem_u
+      i32.const 48
+      i32.add
+      i32.store8
+      local.get $4
+      i32.const 10
+      i32.div_u
+      local.tee $4
+      br_if $do-loop|00
+     end
+     local.get $7
+     i32.const 0
+     i32.lt_s
+     if
+      local.get $3
+      i32.const 1
+      i32.sub
+      local.tee $3
+      i32.const 45
+      i32.store8
+     end
+     local.get $3
+     i32.const 1
+     i32.sub
+     local.tee $3
+     i32.const 91
+     i32.store8
+     global.get $assembly/record_text/cellTexts
+     local.get $6
+     i32.const 4
+     i32.shl
+     i32.add
+     local.tee $4
+     i32.const 1056
+     local.get $3
+     i32.sub
+     local.tee $5
+     i32.store8
+     local.get $4
+     i32.const 1
+     i32.add
+     local.get $3
+     local.get $5
+     memory.copy
+     local.get $6
+     i32.const 1
+     i32.add
+     local.set $6
+     br $for-loop|0
+    end
+   end
+  end
   local.get $1
   global.set $assembly/record_text/totalSteps
   local.get $2
@@ -5211,36 +5386,39 @@
   global.set $assembly/record_text/pos
   i32.const -1
   global.set $assembly/record_text/diff
-  i32.const 1188
-  i32.load
-  local.set $7
-  i32.const 1192
-  i32.load
-  local.set $14
-  i32.const 1184
-  i32.load
-  local.set $13
-  i32.const 1196
-  i32.load
-  local.set $10
-  i32.const 1200
-  i32.load
+  global.get $assembly/record_text/table
+  i32.load offset=20
   local.set $9
-  i32.const 1204
-  i32.load
-  local.set $12
-  i32.const 1172
-  i32.load
-  local.set $8
-  i32.const 1216
-  i32.load
-  local.set $6
-  i32.const 1176
-  i32.load
+  global.get $assembly/record_text/table
+  i32.load offset=24
+  local.set $14
+  global.get $assembly/record_text/table
+  i32.load offset=16
+  local.set $13
+  global.get $assembly/record_text/table
+  i32.load offset=28
   local.set $11
-  i32.const 1220
-  i32.load
+  global.get $assembly/record_text/table
+  i32.load offset=32
+  local.set $10
+  global.get $assembly/record_text/table
+  i32.load offset=36
+  local.set $12
+  global.get $assembly/record_text/table
+  i32.load offset=4
+  local.set $7
+  global.get $assembly/record_text/table
+  i32.load offset=48
+  local.set $4
+  global.get $assembly/record_text/table
+  i32.load offset=8
   local.set $16
+  global.get $assembly/record_text/table
+  i32.load offset=52
+  local.set $17
+  global.get $assembly/record_text/table
+  i32.load offset=132
+  local.set $8
   global.get $assembly/record_text/status
   i32.const 0
   global.get $assembly/record_text/people
@@ -5251,14 +5429,14 @@
   local.get $15
   memory.fill
   i32.const 1
-  local.set $4
-  loop $for-loop|0
+  local.set $6
+  loop $for-loop|00
    local.get $1
-   local.get $4
+   local.get $6
    i32.ge_s
    if
-    local.get $10
-    local.get $4
+    local.get $11
+    local.get $6
     i32.const 1
     i32.sub
     i32.const 2
@@ -5277,7 +5455,7 @@
        local.get $5
        global.get $assembly/record_text/status
        i32.add
-       local.tee $17
+       local.tee $18
        i32.load8_u
        i32.const 1
        i32.eq
@@ -5294,7 +5472,7 @@
        local.tee $2
        i32.eqz
        br_if $for-continue|1
-       local.get $17
+       local.get $18
        i32.const 1
        i32.store8
        local.get $2
@@ -5315,11 +5493,11 @@
       br $for-loop|1
      end
     end
-    local.get $4
+    local.get $6
     i32.const 1
     i32.add
-    local.set $4
-    br $for-loop|0
+    local.set $6
+    br $for-loop|00
    end
   end
   global.get $assembly/record_text/diff
@@ -5346,17 +5524,17 @@
    i32.and
    if
     local.get $3
-    local.get $6
+    local.get $4
     i32.add
     i32.load8_u
-    local.set $4
-    local.get $11
+    local.set $5
+    local.get $16
     local.get $3
     i32.const 2
     i32.shl
     i32.add
     i32.load
-    local.set $5
+    local.set $6
     local.get $2
     if
      i32.const 1872
@@ -5372,7 +5550,7 @@
      i32.shr_u
      call $assembly/record_text/chars
     end
-    local.get $4
+    local.get $5
     i32.const 2
     i32.eq
     if
@@ -5405,12 +5583,12 @@
      i32.shr_u
      call $assembly/record_text/chars
     end
-    local.get $4
+    local.get $5
     i32.const 1
     i32.eq
     if
-     local.get $8
-     local.get $5
+     local.get $7
+     local.get $6
      i32.const 2
      i32.shl
      i32.add
@@ -5459,16 +5637,8 @@
      i32.shr_u
      call $assembly/record_text/chars
     end
-    local.get $5
-    global.get $assembly/record_text/width
-    i32.div_s
-    local.tee $2
-    local.get $5
-    local.get $2
-    global.get $assembly/record_text/width
-    i32.mul
-    i32.sub
-    call $assembly/record_text/rowCol
+    local.get $6
+    call $assembly/record_text/cell
     global.get $assembly/record_text/diff
     i32.const 0
     i32.lt_s
@@ -5480,9 +5650,9 @@
      i32.shr_u
      call $assembly/record_text/chars
     end
-    local.get $4
+    local.get $5
     if
-     local.get $16
+     local.get $17
      local.get $3
      i32.const 2
      i32.shl
@@ -5502,7 +5672,7 @@
       call $assembly/record_text/chars
      end
     end
-    local.get $4
+    local.get $5
     call $assembly/record_text/statusClose
     local.get $3
     i32.const 1
@@ -5618,7 +5788,7 @@
    i32.ge_s
    i32.and
    if
-    local.get $10
+    local.get $11
     local.get $16
     i32.const 1
     i32.sub
@@ -5651,13 +5821,13 @@
     local.get $4
     local.set $2
     i32.const 0
-    local.set $17
+    local.set $6
     loop $for-loop|4
+     local.get $6
      local.get $15
-     local.get $17
-     i32.gt_s
+     i32.lt_s
      if
-      local.get $17
+      local.get $6
       global.get $assembly/record_text/status
       i32.add
       i32.load8_u
@@ -5667,7 +5837,7 @@
        local.get $14
        i32.add
        i32.load8_u
-       local.set $6
+       local.set $17
        local.get $2
        local.get $4
        i32.ne
@@ -5683,7 +5853,7 @@
         i32.shr_u
         call $assembly/record_text/chars
        end
-       local.get $17
+       local.get $6
        i32.const 1
        i32.add
        call $assembly/record_text/name
@@ -5691,15 +5861,15 @@
        local.get $13
        i32.add
        i32.load8_u
-       local.tee $11
+       local.tee $18
        if (result i32)
-        local.get $11
+        local.get $18
         i32.const 1
         i32.eq
         if (result i32)
          i32.const 3360
         else
-         local.get $11
+         local.get $18
          i32.const 2
          i32.eq
          if (result i32)
@@ -5707,7 +5877,7 @@
          else
           i32.const 3456
           i32.const 3504
-          local.get $11
+          local.get $18
           i32.const 3
           i32.eq
           select
@@ -5716,13 +5886,13 @@
        else
         i32.const 3312
        end
-       local.set $11
+       local.set $18
        global.get $assembly/record_text/diff
        i32.const 0
        i32.lt_s
        if
-        local.get $11
-        local.get $11
+        local.get $18
+        local.get $18
         i32.const 20
         i32.sub
         i32.load offset=16
@@ -5730,7 +5900,7 @@
         i32.shr_u
         call $assembly/record_text/chars
        end
-       local.get $6
+       local.get $17
        i32.const 1
        i32.eq
        if
@@ -5739,41 +5909,41 @@
         i32.const 2
         i32.shl
         i32.add
-        local.get $17
+        local.get $6
         i32.store
         local.get $5
         i32.const 1
         i32.add
-        local.tee $6
+        local.tee $17
         i32.const 1
         i32.add
         local.set $5
         global.get $assembly/record_text/evacuations
-        local.get $6
+        local.get $17
         i32.const 2
         i32.shl
         i32.add
         local.get $2
         i32.store
        else
-        local.get $6
+        local.get $17
         if
          global.get $assembly/record_text/casualties
          local.get $3
          i32.const 2
          i32.shl
          i32.add
-         local.get $17
+         local.get $6
          i32.store
          local.get $3
          i32.const 1
          i32.add
-         local.tee $6
+         local.tee $17
          i32.const 1
          i32.add
          local.set $3
          global.get $assembly/record_text/casualties
-         local.get $6
+         local.get $17
          i32.const 2
          i32.shl
          i32.add
@@ -5786,10 +5956,10 @@
        i32.add
        local.set $2
       end
-      local.get $17
+      local.get $6
       i32.const 1
       i32.add
-      local.set $17
+      local.set $6
       br $for-loop|4
      end
     end
@@ -5923,8 +6093,8 @@
        i32.const 3808
        local.get $2
        select
-       local.tee $11
-       local.get $11
+       local.tee $17
+       local.get $17
        i32.const 20
        i32.sub
        i32.load offset=16
@@ -5932,7 +6102,7 @@
        i32.shr_u
        call $assembly/record_text/chars
       end
-      local.get $8
+      local.get $7
       global.get $assembly/record_text/position
       local.get $3
       i32.const 2
@@ -6017,14 +6187,14 @@
      i32.shr_u
      call $assembly/record_text/chars
     end
-    local.get $9
+    local.get $10
     local.get $16
     i32.const 2
     i32.shl
     i32.add
     i32.load
-    local.set $18
-    local.get $9
+    local.set $17
+    local.get $10
     local.get $16
     i32.const 1
     i32.sub
@@ -6036,7 +6206,7 @@
     local.set $3
     loop $for-loop|7
      local.get $3
-     local.get $18
+     local.get $17
      i32.lt_s
      if
       global.get $assembly/record_text/diff
@@ -6060,16 +6230,7 @@
       i32.shl
       i32.add
       i32.load
-      local.tee $2
-      global.get $assembly/record_text/width
-      i32.div_s
-      local.tee $5
-      local.get $2
-      local.get $5
-      global.get $assembly/record_text/width
-      i32.mul
-      i32.sub
-      call $assembly/record_text/rowCol
+      call $assembly/record_text/cell
       local.get $3
       i32.const 1
       i32.add
@@ -6091,18 +6252,18 @@
     local.get $4
     local.set $2
     i32.const 0
-    local.set $17
+    local.set $3
     loop $for-loop|8
      global.get $assembly/record_text/diff
      i32.const 0
      i32.lt_s
-     local.tee $11
+     local.tee $5
+     local.get $3
      local.get $15
-     local.get $17
-     i32.gt_s
+     i32.lt_s
      i32.and
      if
-      local.get $17
+      local.get $3
       global.get $assembly/record_text/status
       i32.add
       i32.load8_u
@@ -6112,22 +6273,22 @@
        local.get $13
        i32.add
        i32.load8_u
-       local.set $19
+       local.set $18
        local.get $2
-       local.get $7
+       local.get $9
        i32.add
        i32.load8_u
-       local.set $5
+       local.set $19
        local.get $2
        local.get $14
        i32.add
        i32.load8_u
-       local.set $3
+       local.set $20
        local.get $2
        local.get $4
        i32.ne
        i32.const 0
-       local.get $11
+       local.get $5
        select
        if
         i32.const 2720
@@ -6142,28 +6303,25 @@
        i32.add
        local.set $2
        global.get $assembly/record_text/position
-       local.get $17
+       local.get $3
        i32.const 2
        i32.shl
        i32.add
        i32.load
-       local.tee $20
-       local.get $0
-       i32.div_s
-       local.set $11
+       local.set $5
        global.get $assembly/record_text/diff
        i32.const 0
        i32.lt_s
        if
-        local.get $19
+        local.get $18
         if (result i32)
-         local.get $19
+         local.get $18
          i32.const 1
          i32.eq
          if (result i32)
           i32.const 4112
          else
-          local.get $19
+          local.get $18
           i32.const 2
           i32.eq
           if (result i32)
@@ -6171,7 +6329,7 @@
           else
            i32.const 4272
            i32.const 4352
-           local.get $19
+           local.get $18
            i32.const 3
            i32.eq
            select
@@ -6189,14 +6347,8 @@
         i32.shr_u
         call $assembly/record_text/chars
        end
-       local.get $11
-       local.get $20
-       local.get $0
-       local.get $11
-       i32.mul
-       i32.sub
-       local.tee $21
-       call $assembly/record_text/rowCol
+       local.get $5
+       call $assembly/record_text/cell
        global.get $assembly/record_text/diff
        i32.const 0
        i32.lt_s
@@ -6210,7 +6362,7 @@
               block $case2|0
                block $case1|0
                 block $case0|0
-                 local.get $5
+                 local.get $19
                  br_table $case0|0 $case1|0 $case2|0 $case3|0 $case4|0 $case5|0 $case6|0 $case7|0
                 end
                 i32.const 4432
@@ -6236,8 +6388,8 @@
          end
          i32.const 5152
         end
-        local.tee $22
-        local.get $22
+        local.tee $21
+        local.get $21
         i32.const 20
         i32.sub
         i32.load offset=16
@@ -6245,11 +6397,11 @@
         i32.shr_u
         call $assembly/record_text/chars
        end
-       local.get $17
+       local.get $3
        i32.const 1
        i32.add
        call $assembly/record_text/name
-       local.get $19
+       local.get $18
        if (result i32)
         global.get $assembly/record_text/diff
         i32.const 0
@@ -6262,43 +6414,94 @@
          i32.shr_u
          call $assembly/record_text/chars
         end
-        local.get $11
-        i32.const -1
-        local.get $19
-        i32.const 3
-        i32.eq
-        local.get $19
-        i32.const 1
-        i32.eq
-        select
+        local.get $5
+        local.get $8
         i32.add
-        local.get $19
-        i32.const 2
-        i32.eq
-        if (result i32)
-         i32.const 1
-        else
+        i32.load8_u
+        i32.const 1
+        local.get $18
+        i32.const 1
+        i32.sub
+        i32.const 7
+        i32.and
+        i32.shl
+        i32.and
+        if
+         local.get $5
+         local.get $18
+         i32.const 2
+         i32.eq
+         if (result i32)
+          i32.const 1
+         else
+          i32.const -1
+          i32.const 0
+          local.get $18
+          i32.const 4
+          i32.eq
+          select
+         end
+         global.get $assembly/record_text/width
          i32.const -1
-         i32.const 0
-         local.get $19
-         i32.const 4
+         local.get $18
+         i32.const 255
+         i32.and
+         i32.const 3
+         i32.eq
+         local.get $18
+         i32.const 1
          i32.eq
          select
+         i32.mul
+         i32.add
+         i32.add
+         call $assembly/record_text/cell
+        else
+         local.get $5
+         local.get $0
+         i32.div_s
+         local.tee $21
+         i32.const -1
+         local.get $18
+         i32.const 3
+         i32.eq
+         local.get $18
+         i32.const 1
+         i32.eq
+         select
+         i32.add
+         local.get $18
+         i32.const 2
+         i32.eq
+         if (result i32)
+          i32.const 1
+         else
+          i32.const -1
+          i32.const 0
+          local.get $18
+          i32.const 4
+          i32.eq
+          select
+         end
+         local.get $5
+         local.get $0
+         local.get $21
+         i32.mul
+         i32.sub
+         i32.add
+         call $assembly/record_text/rowCol
         end
-        local.get $21
-        i32.add
-        call $assembly/record_text/rowCol
         i32.const 3712
        else
         i32.const 5264
        end
-       local.set $11
+       local.set $21
        global.get $assembly/record_text/diff
        i32.const 0
        i32.lt_s
        if
-        local.get $11
-        local.get $11
+        local.get $21
+        local.get $21
         i32.const 20
         i32.sub
         i32.load offset=16
@@ -6306,17 +6509,17 @@
         i32.shr_u
         call $assembly/record_text/chars
        end
-       local.get $5
+       local.get $19
        i32.const 1
        i32.eq
        if
         global.get $assembly/record_text/position
-        local.get $17
+        local.get $3
         i32.const 2
         i32.shl
         i32.add
-        local.get $20
-        local.get $19
+        local.get $5
+        local.get $18
         i32.const 2
         i32.eq
         if (result i32)
@@ -6324,17 +6527,17 @@
         else
          i32.const -1
          i32.const 0
-         local.get $19
+         local.get $18
          i32.const 4
          i32.eq
          select
         end
         global.get $assembly/record_text/width
         i32.const -1
-        local.get $19
+        local.get $18
         i32.const 3
         i32.eq
-        local.get $19
+        local.get $18
         i32.const 1
         i32.eq
         select
@@ -6343,19 +6546,19 @@
         i32.add
         i32.store
        end
-       local.get $3
+       local.get $20
        i32.const 1
        i32.eq
        if
-        local.get $17
+        local.get $3
         global.get $assembly/record_text/status
         i32.add
         i32.const 1
         i32.store8
        else
-        local.get $3
+        local.get $20
         if
-         local.get $17
+         local.get $3
          global.get $assembly/record_text/status
          i32.add
          i32.const 2
@@ -6363,15 +6566,15 @@
         end
        end
       end
-      local.get $17
+      local.get $3
       i32.const 1
       i32.add
-      local.set $17
+      local.set $3
       br $for-loop|8
      end
     end
     local.get $6
-    local.get $18
+    local.get $17
     i32.lt_s
     if
      i32.const 0
@@ -6381,13 +6584,13 @@
      i32.const 0
      local.set $3
      global.get $assembly/record_text/burningCount
-     local.set $11
+     local.set $18
      loop $while-continue|0
-      local.get $2
+      local.get $5
       local.get $18
       i32.lt_s
-      local.get $5
-      local.get $11
+      local.get $2
+      local.get $17
       i32.lt_s
       i32.and
       if
@@ -6397,56 +6600,50 @@
        i32.shl
        i32.add
        i32.load
-       local.tee $6
+       local.tee $4
        local.get $12
        local.get $2
        i32.const 2
        i32.shl
        i32.add
        i32.load
-       local.tee $17
+       local.tee $6
        i32.lt_s
        if
-        local.get $3
-        local.tee $4
-        i32.const 1
-        i32.add
-        local.set $3
         global.get $assembly/record_text/burningB
-        local.get $4
+        local.get $3
         i32.const 2
         i32.shl
         i32.add
-        local.get $6
+        local.get $4
         i32.store
         local.get $5
         i32.const 1
         i32.add
         local.set $5
        else
-        local.get $3
-        local.tee $4
-        i32.const 1
-        i32.add
-        local.set $3
         global.get $assembly/record_text/burningB
-        local.get $4
+        local.get $3
         i32.const 2
         i32.shl
         i32.add
-        local.get $17
+        local.get $6
         i32.store
         local.get $2
         i32.const 1
         i32.add
         local.set $2
        end
+       local.get $3
+       i32.const 1
+       i32.add
+       local.set $3
        br $while-continue|0
       end
      end
      loop $while-continue|1
       local.get $5
-      local.get $11
+      local.get $18
       i32.lt_s
       if
        local.get $3
@@ -6476,7 +6673,7 @@
      end
      loop $while-continue|2
       local.get $2
-      local.get $18
+      local.get $17
       i32.lt_s
       if
        local.get $3
