@@ -13,6 +13,7 @@
 
 // Region ids of replay.ts (the host mirrors them too).
 const R_EXIT_AT: i32 = 1;
+const R_POSITION: i32 = 2;
 const R_IGNITION: i32 = 3;
 const R_ACTIONS: i32 = 4;
 const R_OUTCOME: i32 = 5;
@@ -24,7 +25,6 @@ const R_STEP_TRAPPED: i32 = 10;
 const R_TRAPPED: i32 = 11;
 const R_STATUS: i32 = 12;
 const R_RESOLUTION: i32 = 13;
-const R_POSITION: i32 = 2;
 const R_EDGES: i32 = 33;
 // This module's regions.
 /** u8 per byte of the record's text (the host writes it). */
@@ -50,7 +50,6 @@ const TERM_ALL_RESOLVED: i32 = 1;
 // Where this module's regions are, and what the text holds.
 let table: usize = 0;
 let textLength: i32 = 0;
-let nameCount: i32 = 0;
 let people: i32 = 0;
 let entriesCap: i32 = 0;
 let stepsCap: i32 = 0;
@@ -138,7 +137,6 @@ export function placeText(
   entriesCap = entries;
   stepsCap = stepsAtMost;
   textLength = bytes;
-  nameCount = count;
   let p = align(top);
   text = <usize>p;
   p = align(p + <u64>bytes);
@@ -170,6 +168,8 @@ export function placeText(
   cached = cellCount <= MAX_CACHED_CELLS && <i64>cellCount * 64 <= <i64>bytes;
   cellTexts = <usize>p;
   if (cached) p = align(p + (<u64>cellCount << 4));
+  // The comparisons load whole vectors past a cell's text: room for them.
+  p += 16;
   if (p > 0xffff0000) return -1;
   const need = <i32>((p + 0xffff) >> 16);
   const have = memory.size();

@@ -5004,22 +5004,22 @@
   i64.add
   i64.const -8
   i64.and
-  local.tee $9
+  local.tee $0
   i32.wrap_i64
   global.set $assembly/record_text/text
   local.get $6
   i64.extend_i32_s
-  local.tee $0
-  local.get $9
+  local.tee $9
+  local.get $0
   i64.add
   i64.const 7
   i64.add
   i64.const -8
   i64.and
-  local.tee $9
+  local.tee $0
   i32.wrap_i64
   global.set $assembly/record_text/names
-  local.get $9
+  local.get $0
   local.get $7
   i64.extend_i32_s
   i64.add
@@ -5027,10 +5027,10 @@
   i64.add
   i64.const -8
   i64.and
-  local.tee $9
+  local.tee $0
   i32.wrap_i64
   global.set $assembly/record_text/nameEnds
-  local.get $9
+  local.get $0
   local.get $8
   i64.extend_i32_s
   i64.const 2
@@ -5040,16 +5040,16 @@
   i64.add
   i64.const -8
   i64.and
-  local.tee $9
+  local.tee $0
   i32.wrap_i64
   global.set $assembly/record_text/startAddress
-  local.get $9
+  local.get $0
   local.get $1
   i64.extend_i32_s
   local.tee $10
   i64.const 2
   i64.shl
-  local.tee $9
+  local.tee $0
   i64.add
   i64.const 7
   i64.add
@@ -5071,37 +5071,37 @@
   local.tee $11
   i32.wrap_i64
   global.set $assembly/record_text/position
-  local.get $9
+  local.get $0
   local.get $11
   i64.add
   i64.const 7
   i64.add
   i64.const -8
   i64.and
-  local.tee $9
+  local.tee $0
   i32.wrap_i64
   global.set $assembly/record_text/status
-  local.get $9
+  local.get $0
   local.get $10
   i64.add
   i64.const 7
   i64.add
   i64.const -8
   i64.and
-  local.tee $9
+  local.tee $0
   i32.wrap_i64
   global.set $assembly/record_text/cause
-  local.get $9
+  local.get $0
   local.get $10
   i64.add
   i64.const 7
   i64.add
   i64.const -8
   i64.and
-  local.tee $9
+  local.tee $0
   i32.wrap_i64
   global.set $assembly/record_text/burningA
-  local.get $9
+  local.get $0
   local.get $2
   i64.extend_i32_s
   local.tee $11
@@ -5113,24 +5113,24 @@
   i64.add
   i64.const -8
   i64.and
-  local.tee $9
+  local.tee $0
   i32.wrap_i64
   global.set $assembly/record_text/burningB
-  local.get $9
+  local.get $0
   local.get $12
   i64.add
   i64.const 7
   i64.add
   i64.const -8
   i64.and
-  local.tee $9
+  local.tee $0
   i32.wrap_i64
   global.set $assembly/record_text/casualties
-  local.get $9
+  local.get $0
   local.get $10
   i64.const 3
   i64.shl
-  local.tee $9
+  local.tee $0
   i64.add
   i64.const 7
   i64.add
@@ -5144,14 +5144,14 @@
   local.get $2
   i32.const 65536
   i32.le_s
-  local.get $0
+  local.get $9
   local.get $11
   i64.const 6
   i64.shl
   i64.ge_s
   i32.and
   global.set $assembly/record_text/cached
-  local.get $9
+  local.get $0
   local.get $10
   i64.add
   i64.const 7
@@ -5162,7 +5162,7 @@
   i32.wrap_i64
   global.set $assembly/record_text/cellTexts
   global.get $assembly/record_text/cached
-  if
+  if (result i64)
    local.get $0
    local.get $11
    i64.const 4
@@ -5172,9 +5172,12 @@
    i64.add
    i64.const -8
    i64.and
-   local.set $0
+  else
+   local.get $0
   end
-  local.get $0
+  i64.const 16
+  i64.add
+  local.tee $0
   i64.const 4294901760
   i64.gt_u
   if

@@ -41,8 +41,13 @@ const R_TEXT_START = 38;
  * large text that is not a record makes no large placement.
  */
 const BYTES_PER_ENTRY = 16;
-/** The largest text, cell, person or name count the kernel is given. */
-const MAX_ITEMS = 2 ** 30;
+/**
+ * The largest cell, person or name count, as for `wasmTrace`: the kernel's
+ * region sizes are u32 bytes.
+ */
+const MAX_ITEMS = 2 ** 26;
+/** The longest text (a string is shorter anyway). */
+const MAX_TEXT = 2 ** 30;
 
 const encoder = new TextEncoder();
 
@@ -92,13 +97,13 @@ function compared(
   const { world } = layout;
   const n = world.people;
   const length = source.length;
-  const seed = BigInt(header.seed);
   const names = namesOf(layout);
   const head = encoder.encode(headerText(header));
   const nameCount = 1 + names.ends.length;
   const cells = world.width * world.height;
   if (
-    cells > MAX_ITEMS || length > MAX_ITEMS ||
+    !Number.isSafeInteger(header.seed) || header.seed < 0 ||
+    cells > MAX_ITEMS || n > MAX_ITEMS || length > MAX_TEXT ||
     head.length + names.bytes.length > MAX_ITEMS
   ) return undefined;
   const cap = Math.floor(length / BYTES_PER_ENTRY);
@@ -135,7 +140,7 @@ function compared(
   writeLayout(k, layout);
   const steps = k.readTextLog();
   if (steps < 0) return undefined;
-  const trace = runPrepared(k, layout, seed);
+  const trace = runPrepared(k, layout, BigInt(header.seed));
   if (trace.stop !== "terminated") return undefined;
   return { offset: k.compareText(), steps, trace };
 }
