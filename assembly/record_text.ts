@@ -28,15 +28,15 @@ const R_RESOLUTION: i32 = 13;
 const R_EDGES: i32 = 33;
 // This module's regions.
 /** u8 per byte of the record's text (the host writes it). */
-export const R_TEXT: i32 = 35;
+const R_TEXT: i32 = 35;
 /** u8: the header's canonical text, then each quoted person ID, then each quoted exit ID. */
-export const R_NAMES: i32 = 36;
+const R_NAMES: i32 = 36;
 /** i32 per name (header, people, exits): its end in R_NAMES. */
-export const R_NAME_ENDS: i32 = 37;
+const R_NAME_ENDS: i32 = 37;
 /** i32 per person: the initial cell (run() overwrites R_POSITION). */
-export const R_TEXT_START: i32 = 38;
+const R_TEXT_START: i32 = 38;
 /** Scratch: the log's step ends as read, and the writer's state. */
-export const R_TEXT_WORK: i32 = 39;
+const R_TEXT_WORK: i32 = 39;
 
 const ACTIVE: u8 = 0;
 const EVACUATED: u8 = 1;
