@@ -16,6 +16,15 @@
 
 import { accepts, advance, mix, streamState } from "./splitmix";
 import { checkRegions } from "./trace_checks";
+import {
+  compareRecord,
+  logEndsRead,
+  logEntriesRead,
+  logStepsRead,
+  placeText,
+  readLog,
+  restoreText,
+} from "./record_text";
 
 export { checkedItem, checkedStep } from "./trace_checks";
 
@@ -57,7 +66,8 @@ const R_CLOSED: i32 = 31; // u8 per cell: wall or burning
 const R_EXIT_CELLS: i32 = 32; // i32 per exit cell, ascending
 const R_EDGES: i32 = 33; // u8 per cell: which neighbours exist (N, E, S, W bits)
 const R_CLAIM_TAIL: i32 = 34; // i32 per cell: last mover on its claim list
-// 35..39 are reserved for another use. 40..47 belong to checkTrace()
+// 35..39 are record_text.ts's, placed by prepareText() above all the
+// others (prepare() leaves them empty). 40..47 belong to checkTrace()
 // (assembly/trace_checks.ts): the initial cells, kept by initialState()
 // because run() overwrites R_POSITION, then the check's scratch.
 const R_INITIAL: i32 = 40; // i32 per person: the cells of s_0
@@ -153,6 +163,8 @@ let searchTail: i32 = 0;
 // Burning cells [0, frontier) of R_BURNING_CELLS may still have a floor
 // neighbour that is not burning; the others never make candidates again.
 let frontier: i32 = 0;
+// The end of the regions the last prepare() placed.
+let preparedTop: u64 = 0;
 
 // @ts-ignore: decorator
 @inline
@@ -264,6 +276,7 @@ export function prepare(
     store<u32>(TABLE + (<usize>id << 2), <u32>top);
     top = (top + <u64>load<u32>(SIZES + (<usize>id << 2)) + 7) & ~7;
   }
+  preparedTop = top;
   if (top > 0xffff0000) return -1;
   const need = <i32>((top + 0xffff) >> 16);
   const have = memory.size();
@@ -298,6 +311,70 @@ export function run(
     if (result != OK) return result;
   }
   return OK;
+}
+
+/**
+ * Verification by regeneration (record_text.ts), first call: prepare() for
+ * a log of at most `entries` codes over `stepsAtMost` steps, then place the
+ * text's regions above everything it placed: R_TEXT for `bytes` bytes of
+ * record text, R_NAMES for `nameBytes` bytes of `names` names (header,
+ * quoted person IDs, quoted exit IDs) and R_NAME_ENDS, R_TEXT_START for the
+ * initial cells, and the writer's scratch. The host then writes the text,
+ * the names and the layout's inputs. Returns 0, or -1 when memory cannot
+ * grow that far.
+ */
+export function prepareText(
+  w: i32,
+  h: i32,
+  n: i32,
+  ignitions: i32,
+  entries: i32,
+  stepsAtMost: i32,
+  bytes: i32,
+  nameBytes: i32,
+  names: i32,
+): i32 {
+  if (prepare(w, h, n, ignitions, entries, stepsAtMost) != 0) return -1;
+  return placeText(
+    TABLE,
+    preparedTop,
+    n,
+    cells,
+    entries,
+    stepsAtMost,
+    ignitions,
+    bytes,
+    nameBytes,
+    names,
+  );
+}
+
+/**
+ * Second call: read the action log from the text into R_ACTIONS, then
+ * prepare() again for exactly that log, so that run() and everything after
+ * it see the regions that prepare() gives for it. A smaller log moves no
+ * region up to R_ACTIONS (they depend on the grid and the people only), and
+ * the text's regions lie above the larger placement, so the inputs, the
+ * codes and the text stay where they are. Returns the number of steps
+ * read, or -1 when the text has no log that fits.
+ */
+export function readTextLog(): i32 {
+  if (readLog() != 0) return -1;
+  const read = logStepsRead();
+  prepare(width, height, people, ignitionCount, logEntriesRead(), read);
+  restoreText(TABLE);
+  memory.copy(at(R_LOG_END), logEndsRead(), <usize>read << 2);
+  return read;
+}
+
+/**
+ * Last call, after a run() that terminated: write the record's canonical
+ * text from the trace and compare it with R_TEXT as it is written. Returns
+ * -1 when they are equal, else the offset of the first difference.
+ * Changes nothing that run() left.
+ */
+export function compareText(): i32 {
+  return compareRecord(TABLE, width, steps, termination);
 }
 
 /** Complete steps played by the last run(). */

@@ -1,56 +1,230 @@
 (module
  (type $0 (func (result i32)))
- (type $1 (func (param i32) (result i32)))
- (type $2 (func))
- (type $3 (func (param i64 i64 i32 i32)))
- (type $4 (func (param i32 i32)))
- (type $5 (func (param i64) (result i64)))
- (type $6 (func (param i32 i32 i32 i32 i32 i32 i32 i32) (result i32)))
- (type $7 (func (param i32 i32 i64 i64 i32) (result i32)))
- (type $8 (func (param i32 i32 i32 i32 i32 i32) (result i32)))
- (type $9 (func (param i64 i64 i32) (result i32)))
+ (type $1 (func (param i32)))
+ (type $2 (func (param i32) (result i32)))
+ (type $3 (func (param i32 i32)))
+ (type $4 (func))
+ (type $5 (func (param i64 i64 i32 i32)))
+ (type $6 (func (param i32 i32 i32 i32 i32 i32) (result i32)))
+ (type $7 (func (param i64) (result i64)))
+ (type $8 (func (param i32 i32) (result i32)))
+ (type $9 (func (param i32 i32 i32 i32 i32 i32 i32 i32) (result i32)))
+ (type $10 (func (param i32 i32 i64 i64 i32) (result i32)))
+ (type $11 (func (param i32 i32 i32 i32 i32 i32 i32 i32 i32) (result i32)))
+ (type $12 (func (param i64 i64 i32) (result i32)))
+ (type $13 (func (param i64 i32 i32 i32 i32 i32 i32 i32 i32) (result i32)))
+ (type $14 (func (param i32 i32 i32) (result i32)))
+ (global $assembly/record_text/diff (mut i32) (i32.const -1))
  (global $assembly/trace_checks/table (mut i32) (i32.const 0))
  (global $assembly/trace_checks/failedStep (mut i32) (i32.const 0))
  (global $assembly/trace_checks/failedItem (mut i32) (i32.const 0))
+ (global $assembly/record_text/pos (mut i32) (i32.const 0))
+ (global $assembly/record_text/text (mut i32) (i32.const 0))
  (global $assembly/trace_checks/search (mut i32) (i32.const 0))
  (global $assembly/replay/search (mut i32) (i32.const 0))
+ (global $assembly/record_text/table (mut i32) (i32.const 0))
  (global $assembly/replay/width (mut i32) (i32.const 0))
  (global $assembly/replay/cells (mut i32) (i32.const 0))
+ (global $assembly/replay/people (mut i32) (i32.const 0))
  (global $assembly/replay/fireState (mut i64) (i64.const 0))
  (global $assembly/replay/movementState (mut i64) (i64.const 0))
- (global $assembly/replay/people (mut i32) (i32.const 0))
  (global $assembly/replay/steps (mut i32) (i32.const 0))
+ (global $assembly/record_text/status (mut i32) (i32.const 0))
  (global $assembly/replay/ignitedTotal (mut i32) (i32.const 0))
+ (global $assembly/record_text/textLength (mut i32) (i32.const 0))
+ (global $assembly/record_text/width (mut i32) (i32.const 0))
  (global $assembly/replay/frontier (mut i32) (i32.const 0))
+ (global $assembly/record_text/burningA (mut i32) (i32.const 0))
+ (global $assembly/record_text/burningB (mut i32) (i32.const 0))
+ (global $assembly/replay/termination (mut i32) (i32.const 0))
  (global $assembly/replay/consumed (mut i32) (i32.const 0))
  (global $assembly/replay/burningCount (mut i32) (i32.const 0))
  (global $assembly/replay/trappedTotal (mut i32) (i32.const 0))
- (global $assembly/replay/termination (mut i32) (i32.const 0))
+ (global $assembly/record_text/position (mut i32) (i32.const 0))
  (global $assembly/replay/exitCount (mut i32) (i32.const 0))
  (global $assembly/trace_checks/width (mut i32) (i32.const 0))
+ (global $assembly/record_text/people (mut i32) (i32.const 0))
+ (global $assembly/record_text/logEnds (mut i32) (i32.const 0))
+ (global $assembly/record_text/casualties (mut i32) (i32.const 0))
+ (global $assembly/record_text/evacuations (mut i32) (i32.const 0))
+ (global $assembly/record_text/nameEnds (mut i32) (i32.const 0))
+ (global $assembly/replay/height (mut i32) (i32.const 0))
  (global $assembly/replay/always (mut i32) (i32.const 0))
  (global $assembly/replay/threshold (mut i64) (i64.const 0))
  (global $assembly/trace_checks/cells (mut i32) (i32.const 0))
  (global $assembly/trace_checks/searchHead (mut i32) (i32.const 0))
  (global $assembly/trace_checks/searchTail (mut i32) (i32.const 0))
- (global $assembly/replay/height (mut i32) (i32.const 0))
+ (global $assembly/record_text/cause (mut i32) (i32.const 0))
+ (global $assembly/record_text/names (mut i32) (i32.const 0))
+ (global $assembly/record_text/startAddress (mut i32) (i32.const 0))
+ (global $assembly/record_text/cached (mut i32) (i32.const 0))
+ (global $assembly/record_text/termination (mut i32) (i32.const 0))
+ (global $assembly/record_text/burningCount (mut i32) (i32.const 0))
+ (global $assembly/replay/ignitionCount (mut i32) (i32.const 0))
  (global $assembly/replay/contestedCount (mut i32) (i32.const 0))
  (global $assembly/replay/searchHead (mut i32) (i32.const 0))
  (global $assembly/replay/searchTail (mut i32) (i32.const 0))
  (global $assembly/trace_checks/exitCount (mut i32) (i32.const 0))
- (global $assembly/replay/ignitionCount (mut i32) (i32.const 0))
+ (global $assembly/record_text/entriesRead (mut i32) (i32.const 0))
+ (global $assembly/record_text/stepsRead (mut i32) (i32.const 0))
+ (global $assembly/record_text/initialIgnitions (mut i32) (i32.const 0))
+ (global $assembly/record_text/cellTexts (mut i32) (i32.const 0))
+ (global $assembly/record_text/totalSteps (mut i32) (i32.const 0))
  (global $assembly/replay/activeCount (mut i32) (i32.const 0))
  (global $assembly/replay/startsOnExit (mut i32) (i32.const 0))
  (global $assembly/trace_checks/people (mut i32) (i32.const 0))
+ (global $assembly/record_text/entriesCap (mut i32) (i32.const 0))
+ (global $assembly/record_text/stepsCap (mut i32) (i32.const 0))
+ (global $assembly/record_text/cells (mut i32) (i32.const 0))
  (global $assembly/replay/logLength (mut i32) (i32.const 0))
  (global $assembly/replay/logSteps (mut i32) (i32.const 0))
  (global $assembly/replay/blocked (mut i32) (i32.const 0))
  (global $assembly/replay/horizon (mut i32) (i32.const 0))
+ (global $assembly/replay/preparedTop (mut i64) (i64.const 0))
  (memory $0 1)
+ (data $1 (i32.const 1068) ",")
+ (data $1.1 (i32.const 1080) "\02\00\00\00\12\00\00\00\"\00s\00t\00e\00p\00s\00\"\00:\00[")
+ (data $2 (i32.const 1116) ",")
+ (data $2.1 (i32.const 1128) "\02\00\00\00\18\00\00\00{\00\"\00a\00c\00t\00i\00o\00n\00s\00\"\00:\00{")
+ (data $6 (i32.const 1580) "\1c")
+ (data $6.1 (i32.const 1592) "\02\00\00\00\0c\00\00\00\"\00s\00t\00a\00y\00\"")
+ (data $7 (i32.const 1612) "\1c")
+ (data $7.1 (i32.const 1624) "\02\00\00\00\0c\00\00\00\"\00e\00a\00s\00t\00\"")
+ (data $8 (i32.const 1644) "\1c")
+ (data $8.1 (i32.const 1656) "\02\00\00\00\0c\00\00\00\"\00w\00e\00s\00t\00\"")
+ (data $9 (i32.const 1676) ",")
+ (data $9.1 (i32.const 1688) "\02\00\00\00\0e\00\00\00\"\00n\00o\00r\00t\00h\00\"")
+ (data $10 (i32.const 1724) ",")
+ (data $10.1 (i32.const 1736) "\02\00\00\00\0e\00\00\00\"\00s\00o\00u\00t\00h\00\"")
+ (data $11 (i32.const 1772) "L")
+ (data $11.1 (i32.const 1784) "\02\00\00\004\00\00\00{\00\"\00f\00i\00n\00a\00l\00_\00s\00t\00a\00t\00e\00\"\00:\00{\00\"\00p\00e\00o\00p\00l\00e\00\"\00:\00[")
+ (data $12 (i32.const 1852) "<")
+ (data $12.1 (i32.const 1864) "\02\00\00\00$\00\00\00{\00\"\00c\00a\00s\00u\00a\00l\00t\00y\00_\00c\00a\00u\00s\00e\00\"\00:")
+ (data $13 (i32.const 1916) "<")
+ (data $13.1 (i32.const 1928) "\02\00\00\00&\00\00\00,\00{\00\"\00c\00a\00s\00u\00a\00l\00t\00y\00_\00c\00a\00u\00s\00e\00\"\00:")
+ (data $14 (i32.const 1980) ",")
+ (data $14.1 (i32.const 1992) "\02\00\00\00\1c\00\00\00\"\00e\00n\00t\00e\00r\00e\00d\00_\00f\00i\00r\00e\00\"")
+ (data $15 (i32.const 2028) ",")
+ (data $15.1 (i32.const 2040) "\02\00\00\00\1a\00\00\00\"\00f\00i\00r\00e\00_\00s\00p\00r\00e\00a\00d\00\"")
+ (data $16 (i32.const 2076) "\1c")
+ (data $16.1 (i32.const 2088) "\02\00\00\00\08\00\00\00n\00u\00l\00l")
+ (data $17 (i32.const 2108) ",")
+ (data $17.1 (i32.const 2120) "\02\00\00\00\16\00\00\00,\00\"\00e\00x\00i\00t\00_\00i\00d\00\"\00:")
+ (data $18 (i32.const 2156) ",")
+ (data $18.1 (i32.const 2168) "\02\00\00\00\1a\00\00\00,\00\"\00p\00e\00r\00s\00o\00n\00_\00i\00d\00\"\00:")
+ (data $19 (i32.const 2204) ",")
+ (data $19.1 (i32.const 2216) "\02\00\00\00\18\00\00\00,\00\"\00p\00o\00s\00i\00t\00i\00o\00n\00\"\00:")
+ (data $20 (i32.const 2252) "<")
+ (data $20.1 (i32.const 2264) "\02\00\00\00&\00\00\00,\00\"\00r\00e\00s\00o\00l\00u\00t\00i\00o\00n\00_\00s\00t\00e\00p\00\"\00:")
+ (data $21 (i32.const 2316) "<")
+ (data $21.1 (i32.const 2328) "\02\00\00\00&\00\00\00,\00\"\00s\00t\00a\00t\00u\00s\00\"\00:\00\"\00a\00c\00t\00i\00v\00e\00\"\00}")
+ (data $22 (i32.const 2380) "<")
+ (data $22.1 (i32.const 2392) "\02\00\00\00,\00\00\00,\00\"\00s\00t\00a\00t\00u\00s\00\"\00:\00\"\00e\00v\00a\00c\00u\00a\00t\00e\00d\00\"\00}")
+ (data $23 (i32.const 2444) "<")
+ (data $23.1 (i32.const 2456) "\02\00\00\00*\00\00\00,\00\"\00s\00t\00a\00t\00u\00s\00\"\00:\00\"\00c\00a\00s\00u\00a\00l\00t\00y\00\"\00}")
+ (data $24 (i32.const 2508) ",")
+ (data $24.1 (i32.const 2520) "\02\00\00\00\12\00\00\00]\00,\00\"\00s\00t\00e\00p\00\"\00:")
+ (data $25 (i32.const 2556) "<")
+ (data $25.1 (i32.const 2568) "\02\00\00\00,\00\00\00,\00\"\00t\00e\00r\00m\00i\00n\00a\00t\00i\00o\00n\00_\00r\00e\00a\00s\00o\00n\00\"\00:")
+ (data $26 (i32.const 2620) ",")
+ (data $26.1 (i32.const 2632) "\02\00\00\00\1c\00\00\00\"\00a\00l\00l\00_\00r\00e\00s\00o\00l\00v\00e\00d\00\"")
+ (data $27 (i32.const 2668) ",")
+ (data $27.1 (i32.const 2680) "\02\00\00\00\16\00\00\00\"\00m\00a\00x\00_\00s\00t\00e\00p\00s\00\"")
+ (data $28 (i32.const 2716) ",")
+ (data $28.1 (i32.const 2728) "\02\00\00\00\18\00\00\00,\00\"\00t\00r\00a\00p\00p\00e\00d\00\"\00:\00[")
+ (data $29 (i32.const 2764) "\1c")
+ (data $29.1 (i32.const 2776) "\02\00\00\00\02\00\00\00,")
+ (data $30 (i32.const 2796) ",")
+ (data $30.1 (i32.const 2808) "\02\00\00\00\18\00\00\00]\00}\00,\00\"\00h\00e\00a\00d\00e\00r\00\"\00:")
+ (data $31 (i32.const 2844) "<")
+ (data $31.1 (i32.const 2856) "\02\00\00\00\"\00\00\00,\00\"\00i\00n\00i\00t\00i\00a\00l\00_\00s\00t\00a\00t\00e\00\"\00:")
+ (data $32 (i32.const 2908) ",")
+ (data $32.1 (i32.const 2920) "\02\00\00\00\18\00\00\00{\00\"\00b\00u\00r\00n\00i\00n\00g\00\"\00:\00[")
+ (data $33 (i32.const 2956) ",")
+ (data $33.1 (i32.const 2968) "\02\00\00\00\18\00\00\00]\00,\00\"\00p\00e\00o\00p\00l\00e\00\"\00:\00[")
+ (data $34 (i32.const 3004) ",")
+ (data $34.1 (i32.const 3016) "\02\00\00\00\1a\00\00\00{\00\"\00p\00e\00r\00s\00o\00n\00_\00i\00d\00\"\00:")
+ (data $35 (i32.const 3052) ",")
+ (data $35.1 (i32.const 3064) "\02\00\00\00\1c\00\00\00,\00{\00\"\00p\00e\00r\00s\00o\00n\00_\00i\00d\00\"\00:")
+ (data $36 (i32.const 3100) "<")
+ (data $36.1 (i32.const 3112) "\02\00\00\00&\00\00\00,\00\"\00t\00e\00r\00m\00i\00n\00a\00t\00e\00d\00\"\00:\00f\00a\00l\00s\00e")
+ (data $37 (i32.const 3164) "<")
+ (data $37.1 (i32.const 3176) "\02\00\00\00$\00\00\00,\00\"\00t\00e\00r\00m\00i\00n\00a\00t\00e\00d\00\"\00:\00t\00r\00u\00e")
+ (data $38 (i32.const 3228) "\1c")
+ (data $38.1 (i32.const 3240) "\02\00\00\00\04\00\00\00]\00}")
+ (data $39 (i32.const 3260) ",")
+ (data $39.1 (i32.const 3272) "\02\00\00\00\14\00\00\00,\00\"\00s\00t\00e\00p\00s\00\"\00:\00[")
+ (data $40 (i32.const 3308) ",")
+ (data $40.1 (i32.const 3320) "\02\00\00\00\1a\00\00\00,\00{\00\"\00a\00c\00t\00i\00o\00n\00s\00\"\00:\00{")
+ (data $41 (i32.const 3356) ",")
+ (data $41.1 (i32.const 3368) "\02\00\00\00\0e\00\00\00:\00\"\00s\00t\00a\00y\00\"")
+ (data $42 (i32.const 3404) ",")
+ (data $42.1 (i32.const 3416) "\02\00\00\00\10\00\00\00:\00\"\00n\00o\00r\00t\00h\00\"")
+ (data $43 (i32.const 3452) ",")
+ (data $43.1 (i32.const 3464) "\02\00\00\00\0e\00\00\00:\00\"\00e\00a\00s\00t\00\"")
+ (data $44 (i32.const 3500) ",")
+ (data $44.1 (i32.const 3512) "\02\00\00\00\10\00\00\00:\00\"\00s\00o\00u\00t\00h\00\"")
+ (data $45 (i32.const 3548) ",")
+ (data $45.1 (i32.const 3560) "\02\00\00\00\0e\00\00\00:\00\"\00w\00e\00s\00t\00\"")
+ (data $46 (i32.const 3596) "<")
+ (data $46.1 (i32.const 3608) "\02\00\00\00 \00\00\00}\00,\00\"\00c\00a\00s\00u\00a\00l\00t\00i\00e\00s\00\"\00:\00[")
+ (data $47 (i32.const 3660) ",")
+ (data $47.1 (i32.const 3672) "\02\00\00\00\12\00\00\00{\00\"\00c\00a\00u\00s\00e\00\"\00:")
+ (data $48 (i32.const 3708) ",")
+ (data $48.1 (i32.const 3720) "\02\00\00\00\14\00\00\00,\00{\00\"\00c\00a\00u\00s\00e\00\"\00:")
+ (data $49 (i32.const 3756) "\1c")
+ (data $49.1 (i32.const 3768) "\02\00\00\00\02\00\00\00}")
+ (data $50 (i32.const 3788) "<")
+ (data $50.1 (i32.const 3800) "\02\00\00\00\"\00\00\00]\00,\00\"\00e\00v\00a\00c\00u\00a\00t\00i\00o\00n\00s\00\"\00:\00[")
+ (data $51 (i32.const 3852) ",")
+ (data $51.1 (i32.const 3864) "\02\00\00\00\16\00\00\00{\00\"\00e\00x\00i\00t\00_\00i\00d\00\"\00:")
+ (data $52 (i32.const 3900) ",")
+ (data $52.1 (i32.const 3912) "\02\00\00\00\18\00\00\00,\00{\00\"\00e\00x\00i\00t\00_\00i\00d\00\"\00:")
+ (data $53 (i32.const 3948) "<")
+ (data $53.1 (i32.const 3960) "\02\00\00\00\1e\00\00\00]\00,\00\"\00i\00g\00n\00i\00t\00i\00o\00n\00s\00\"\00:\00[")
+ (data $54 (i32.const 4012) "<")
+ (data $54.1 (i32.const 4024) "\02\00\00\00\1e\00\00\00]\00,\00\"\00m\00o\00v\00e\00m\00e\00n\00t\00s\00\"\00:\00[")
+ (data $55 (i32.const 4076) "L")
+ (data $55.1 (i32.const 4088) "\02\00\00\004\00\00\00{\00\"\00a\00c\00t\00i\00o\00n\00\"\00:\00\"\00s\00t\00a\00y\00\"\00,\00\"\00o\00r\00i\00g\00i\00n\00\"\00:")
+ (data $56 (i32.const 4156) "L")
+ (data $56.1 (i32.const 4168) "\02\00\00\006\00\00\00{\00\"\00a\00c\00t\00i\00o\00n\00\"\00:\00\"\00n\00o\00r\00t\00h\00\"\00,\00\"\00o\00r\00i\00g\00i\00n\00\"\00:")
+ (data $57 (i32.const 4236) "L")
+ (data $57.1 (i32.const 4248) "\02\00\00\004\00\00\00{\00\"\00a\00c\00t\00i\00o\00n\00\"\00:\00\"\00e\00a\00s\00t\00\"\00,\00\"\00o\00r\00i\00g\00i\00n\00\"\00:")
+ (data $58 (i32.const 4316) "L")
+ (data $58.1 (i32.const 4328) "\02\00\00\006\00\00\00{\00\"\00a\00c\00t\00i\00o\00n\00\"\00:\00\"\00s\00o\00u\00t\00h\00\"\00,\00\"\00o\00r\00i\00g\00i\00n\00\"\00:")
+ (data $59 (i32.const 4396) "L")
+ (data $59.1 (i32.const 4408) "\02\00\00\004\00\00\00{\00\"\00a\00c\00t\00i\00o\00n\00\"\00:\00\"\00w\00e\00s\00t\00\"\00,\00\"\00o\00r\00i\00g\00i\00n\00\"\00:")
+ (data $60 (i32.const 4476) "\\")
+ (data $60.1 (i32.const 4488) "\02\00\00\00@\00\00\00,\00\"\00o\00u\00t\00c\00o\00m\00e\00\"\00:\00\"\00s\00t\00a\00y\00e\00d\00\"\00,\00\"\00p\00e\00r\00s\00o\00n\00_\00i\00d\00\"\00:")
+ (data $61 (i32.const 4572) "\\")
+ (data $61.1 (i32.const 4584) "\02\00\00\00>\00\00\00,\00\"\00o\00u\00t\00c\00o\00m\00e\00\"\00:\00\"\00m\00o\00v\00e\00d\00\"\00,\00\"\00p\00e\00r\00s\00o\00n\00_\00i\00d\00\"\00:")
+ (data $62 (i32.const 4668) "l")
+ (data $62.1 (i32.const 4680) "\02\00\00\00T\00\00\00,\00\"\00o\00u\00t\00c\00o\00m\00e\00\"\00:\00\"\00b\00l\00o\00c\00k\00e\00d\00_\00b\00o\00u\00n\00d\00a\00r\00y\00\"\00,\00\"\00p\00e\00r\00s\00o\00n\00_\00i\00d\00\"\00:")
+ (data $63 (i32.const 4780) "\\")
+ (data $63.1 (i32.const 4792) "\02\00\00\00L\00\00\00,\00\"\00o\00u\00t\00c\00o\00m\00e\00\"\00:\00\"\00b\00l\00o\00c\00k\00e\00d\00_\00w\00a\00l\00l\00\"\00,\00\"\00p\00e\00r\00s\00o\00n\00_\00i\00d\00\"\00:")
+ (data $64 (i32.const 4876) "\\")
+ (data $64.1 (i32.const 4888) "\02\00\00\00L\00\00\00,\00\"\00o\00u\00t\00c\00o\00m\00e\00\"\00:\00\"\00b\00l\00o\00c\00k\00e\00d\00_\00f\00i\00r\00e\00\"\00,\00\"\00p\00e\00r\00s\00o\00n\00_\00i\00d\00\"\00:")
+ (data $65 (i32.const 4972) "l")
+ (data $65.1 (i32.const 4984) "\02\00\00\00T\00\00\00,\00\"\00o\00u\00t\00c\00o\00m\00e\00\"\00:\00\"\00b\00l\00o\00c\00k\00e\00d\00_\00o\00c\00c\00u\00p\00i\00e\00d\00\"\00,\00\"\00p\00e\00r\00s\00o\00n\00_\00i\00d\00\"\00:")
+ (data $66 (i32.const 5084) "l")
+ (data $66.1 (i32.const 5096) "\02\00\00\00T\00\00\00,\00\"\00o\00u\00t\00c\00o\00m\00e\00\"\00:\00\"\00b\00l\00o\00c\00k\00e\00d\00_\00c\00o\00n\00f\00l\00i\00c\00t\00\"\00,\00\"\00p\00e\00r\00s\00o\00n\00_\00i\00d\00\"\00:")
+ (data $67 (i32.const 5196) "l")
+ (data $67.1 (i32.const 5208) "\02\00\00\00N\00\00\00,\00\"\00o\00u\00t\00c\00o\00m\00e\00\"\00:\00\"\00b\00l\00o\00c\00k\00e\00d\00_\00c\00y\00c\00l\00e\00\"\00,\00\"\00p\00e\00r\00s\00o\00n\00_\00i\00d\00\"\00:")
+ (data $68 (i32.const 5308) "<")
+ (data $68.1 (i32.const 5320) "\02\00\00\00\1e\00\00\00,\00\"\00t\00a\00r\00g\00e\00t\00\"\00:\00n\00u\00l\00l\00}")
+ (data $69 (i32.const 5372) ",")
+ (data $69.1 (i32.const 5384) "\02\00\00\00\14\00\00\00,\00\"\00t\00a\00r\00g\00e\00t\00\"\00:")
+ (data $70 (i32.const 5420) ",")
+ (data $70.1 (i32.const 5432) "\02\00\00\00\14\00\00\00]\00,\00\"\00s\00t\00a\00t\00e\00\"\00:")
+ (data $71 (i32.const 5468) ",")
+ (data $71.1 (i32.const 5480) "\02\00\00\00\10\00\00\00,\00\"\00s\00t\00e\00p\00\"\00:")
  (export "heapBase" (func $assembly/replay/heapBase))
  (export "region" (func $assembly/replay/region))
  (export "prepare" (func $assembly/replay/prepare))
  (export "run" (func $assembly/replay/run))
+ (export "prepareText" (func $assembly/replay/prepareText))
+ (export "readTextLog" (func $assembly/replay/readTextLog))
+ (export "compareText" (func $assembly/replay/compareText))
  (export "stepCount" (func $assembly/replay/stepCount))
  (export "terminationCode" (func $assembly/replay/terminationCode))
  (export "entriesConsumed" (func $assembly/replay/entriesConsumed))
@@ -62,6 +236,600 @@
  (export "checkedStep" (func $assembly/trace_checks/checkedStep))
  (export "memory" (memory $0))
  (start $~start)
+ (func $assembly/record_text/chars (param $0 i32) (param $1 i32)
+  (local $2 i32)
+  (local $3 i32)
+  (local $4 i32)
+  (local $5 i32)
+  global.get $assembly/record_text/textLength
+  global.get $assembly/record_text/pos
+  local.get $1
+  i32.add
+  i32.lt_s
+  if
+   global.get $assembly/record_text/textLength
+   global.get $assembly/record_text/pos
+   i32.sub
+   local.set $1
+   global.get $assembly/record_text/text
+   global.get $assembly/record_text/pos
+   i32.add
+   local.set $3
+   block $__inlined_func$assembly/record_text/slowChars$13
+    loop $for-loop|0
+     local.get $1
+     local.get $2
+     i32.gt_s
+     if
+      local.get $2
+      local.get $3
+      i32.add
+      i32.load8_u
+      local.get $0
+      local.get $2
+      i32.const 1
+      i32.shl
+      i32.add
+      i32.load16_u
+      i32.const 255
+      i32.and
+      i32.ne
+      if
+       global.get $assembly/record_text/pos
+       local.get $2
+       i32.add
+       global.set $assembly/record_text/diff
+       br $__inlined_func$assembly/record_text/slowChars$13
+      end
+      local.get $2
+      i32.const 1
+      i32.add
+      local.set $2
+      br $for-loop|0
+     end
+    end
+    global.get $assembly/record_text/pos
+    local.get $1
+    i32.add
+    global.set $assembly/record_text/diff
+   end
+   return
+  end
+  global.get $assembly/record_text/text
+  global.get $assembly/record_text/pos
+  i32.add
+  local.set $4
+  loop $for-loop|00
+   local.get $1
+   local.get $2
+   i32.gt_s
+   if
+    i32.const 255
+    i32.const 1
+    local.get $1
+    local.get $2
+    i32.sub
+    local.tee $3
+    i32.shl
+    i32.const 1
+    i32.sub
+    local.get $3
+    i32.const 8
+    i32.ge_s
+    select
+    local.tee $3
+    local.get $2
+    local.get $4
+    i32.add
+    v128.load8x8_u align=1
+    local.get $0
+    local.get $2
+    i32.const 1
+    i32.shl
+    i32.add
+    v128.load
+    i16x8.eq
+    i16x8.bitmask
+    local.tee $5
+    local.get $3
+    i32.and
+    i32.ne
+    if
+     local.get $5
+     i32.const -1
+     i32.xor
+     local.get $3
+     i32.and
+     i32.ctz
+     global.get $assembly/record_text/pos
+     local.get $2
+     i32.add
+     i32.add
+     global.set $assembly/record_text/diff
+     return
+    end
+    local.get $2
+    i32.const 8
+    i32.add
+    local.set $2
+    br $for-loop|00
+   end
+  end
+  global.get $assembly/record_text/pos
+  local.get $1
+  i32.add
+  global.set $assembly/record_text/pos
+ )
+ (func $assembly/record_text/name (param $0 i32)
+  (local $1 i32)
+  local.get $0
+  if (result i32)
+   global.get $assembly/record_text/nameEnds
+   local.get $0
+   i32.const 1
+   i32.sub
+   i32.const 2
+   i32.shl
+   i32.add
+   i32.load
+  else
+   i32.const 0
+  end
+  local.tee $1
+  global.get $assembly/record_text/names
+  i32.add
+  global.get $assembly/record_text/nameEnds
+  local.get $0
+  i32.const 2
+  i32.shl
+  i32.add
+  i32.load
+  local.get $1
+  i32.sub
+  call $assembly/record_text/bytes
+ )
+ (func $assembly/record_text/cell (param $0 i32)
+  (local $1 i32)
+  global.get $assembly/record_text/cached
+  if
+   global.get $assembly/record_text/cellTexts
+   local.get $0
+   i32.const 4
+   i32.shl
+   i32.add
+   local.tee $0
+   i32.const 1
+   i32.add
+   local.get $0
+   i32.load8_u
+   call $assembly/record_text/bytes
+  else
+   local.get $0
+   global.get $assembly/record_text/width
+   i32.div_s
+   local.tee $1
+   local.get $0
+   local.get $1
+   global.get $assembly/record_text/width
+   i32.mul
+   i32.sub
+   call $assembly/record_text/rowCol
+  end
+ )
+ (func $assembly/record_text/int (param $0 i32)
+  (local $1 i32)
+  (local $2 i32)
+  global.get $assembly/record_text/diff
+  i32.const 0
+  i32.ge_s
+  if
+   return
+  end
+  i32.const 0
+  local.get $0
+  i32.sub
+  local.get $0
+  local.get $0
+  i32.const 0
+  i32.lt_s
+  select
+  local.set $2
+  i32.const 1056
+  local.set $1
+  loop $do-loop|0
+   local.get $1
+   i32.const 1
+   i32.sub
+   local.tee $1
+   local.get $2
+   i32.const 10
+   i32.rem_u
+   i32.const 48
+   i32.add
+   i32.store8
+   local.get $2
+   i32.const 10
+   i32.div_u
+   local.tee $2
+   br_if $do-loop|0
+  end
+  local.get $0
+  i32.const 0
+  i32.lt_s
+  if
+   local.get $1
+   i32.const 1
+   i32.sub
+   local.tee $1
+   i32.const 45
+   i32.store8
+  end
+  local.get $1
+  i32.const 1056
+  local.get $1
+  i32.sub
+  call $assembly/record_text/bytes
+ )
+ (func $assembly/record_text/bytes (param $0 i32) (param $1 i32)
+  (local $2 i32)
+  (local $3 i32)
+  (local $4 i32)
+  (local $5 i32)
+  global.get $assembly/record_text/diff
+  i32.const 0
+  i32.ge_s
+  if
+   return
+  end
+  global.get $assembly/record_text/textLength
+  global.get $assembly/record_text/pos
+  local.get $1
+  i32.add
+  i32.lt_s
+  if
+   global.get $assembly/record_text/textLength
+   global.get $assembly/record_text/pos
+   i32.sub
+   local.set $1
+   global.get $assembly/record_text/text
+   global.get $assembly/record_text/pos
+   i32.add
+   local.set $3
+   block $__inlined_func$assembly/record_text/slowBytes$14
+    loop $for-loop|0
+     local.get $1
+     local.get $2
+     i32.gt_s
+     if
+      local.get $2
+      local.get $3
+      i32.add
+      i32.load8_u
+      local.get $0
+      local.get $2
+      i32.add
+      i32.load8_u
+      i32.ne
+      if
+       global.get $assembly/record_text/pos
+       local.get $2
+       i32.add
+       global.set $assembly/record_text/diff
+       br $__inlined_func$assembly/record_text/slowBytes$14
+      end
+      local.get $2
+      i32.const 1
+      i32.add
+      local.set $2
+      br $for-loop|0
+     end
+    end
+    global.get $assembly/record_text/pos
+    local.get $1
+    i32.add
+    global.set $assembly/record_text/diff
+   end
+   return
+  end
+  global.get $assembly/record_text/text
+  global.get $assembly/record_text/pos
+  i32.add
+  local.set $4
+  loop $for-loop|00
+   local.get $1
+   local.get $2
+   i32.gt_s
+   if
+    i32.const 65535
+    i32.const 1
+    local.get $1
+    local.get $2
+    i32.sub
+    local.tee $3
+    i32.shl
+    i32.const 1
+    i32.sub
+    local.get $3
+    i32.const 16
+    i32.ge_s
+    select
+    local.tee $3
+    local.get $2
+    local.get $4
+    i32.add
+    v128.load
+    local.get $0
+    local.get $2
+    i32.add
+    v128.load
+    i8x16.eq
+    i8x16.bitmask
+    local.tee $5
+    local.get $3
+    i32.and
+    i32.ne
+    if
+     local.get $5
+     i32.const -1
+     i32.xor
+     local.get $3
+     i32.and
+     i32.ctz
+     global.get $assembly/record_text/pos
+     local.get $2
+     i32.add
+     i32.add
+     global.set $assembly/record_text/diff
+     return
+    end
+    local.get $2
+    i32.const 16
+    i32.add
+    local.set $2
+    br $for-loop|00
+   end
+  end
+  global.get $assembly/record_text/pos
+  local.get $1
+  i32.add
+  global.set $assembly/record_text/pos
+ )
+ (func $assembly/replay/prepare (param $0 i32) (param $1 i32) (param $2 i32) (param $3 i32) (param $4 i32) (param $5 i32) (result i32)
+  (local $6 i64)
+  local.get $0
+  global.set $assembly/replay/width
+  local.get $1
+  global.set $assembly/replay/height
+  local.get $0
+  local.get $1
+  i32.mul
+  global.set $assembly/replay/cells
+  local.get $2
+  global.set $assembly/replay/people
+  local.get $3
+  global.set $assembly/replay/ignitionCount
+  local.get $4
+  global.set $assembly/replay/logLength
+  local.get $5
+  global.set $assembly/replay/logSteps
+  i32.const 1384
+  global.get $assembly/replay/cells
+  i32.store
+  i32.const 1388
+  global.get $assembly/replay/cells
+  i32.const 2
+  i32.shl
+  local.tee $0
+  i32.store
+  i32.const 1392
+  local.get $2
+  i32.const 2
+  i32.shl
+  local.tee $1
+  i32.store
+  i32.const 1396
+  local.get $3
+  i32.const 2
+  i32.shl
+  i32.store
+  i32.const 1400
+  local.get $4
+  i32.store
+  i32.const 1404
+  local.get $4
+  i32.store
+  i32.const 1408
+  local.get $4
+  i32.store
+  i32.const 1412
+  local.get $5
+  i32.const 1
+  i32.add
+  i32.const 2
+  i32.shl
+  local.tee $3
+  i32.store
+  i32.const 1416
+  local.get $3
+  i32.store
+  i32.const 1420
+  local.get $0
+  i32.store
+  i32.const 1424
+  local.get $3
+  i32.store
+  i32.const 1428
+  local.get $2
+  local.get $4
+  i32.add
+  i32.const 2
+  i32.shl
+  i32.store
+  i32.const 1432
+  local.get $2
+  i32.store
+  i32.const 1436
+  local.get $1
+  i32.store
+  i32.const 1440
+  global.get $assembly/replay/cells
+  i32.store
+  i32.const 1444
+  local.get $0
+  i32.store
+  i32.const 1448
+  local.get $0
+  i32.store
+  i32.const 1452
+  local.get $0
+  i32.store
+  i32.const 1456
+  local.get $1
+  i32.store
+  i32.const 1460
+  local.get $0
+  i32.store
+  i32.const 1464
+  local.get $0
+  i32.store
+  i32.const 1468
+  local.get $1
+  i32.store
+  i32.const 1472
+  local.get $1
+  i32.store
+  i32.const 1476
+  local.get $1
+  i32.store
+  i32.const 1480
+  local.get $2
+  i32.store
+  i32.const 1484
+  global.get $assembly/replay/cells
+  i32.store
+  i32.const 1488
+  local.get $0
+  i32.store
+  i32.const 1492
+  local.get $0
+  i32.store
+  i32.const 1496
+  local.get $2
+  i32.store
+  i32.const 1500
+  local.get $2
+  i32.store
+  i32.const 1504
+  local.get $5
+  i32.const 2
+  i32.shl
+  i32.store
+  i32.const 1508
+  global.get $assembly/replay/cells
+  i32.store
+  i32.const 1512
+  local.get $0
+  i32.store
+  i32.const 1516
+  global.get $assembly/replay/cells
+  i32.store
+  i32.const 1520
+  local.get $0
+  i32.store
+  i32.const 1544
+  local.get $1
+  i32.store
+  i32.const 1548
+  local.get $1
+  i32.store
+  i32.const 1552
+  local.get $2
+  i32.store
+  i32.const 1556
+  global.get $assembly/replay/cells
+  i32.store
+  i32.const 1560
+  local.get $0
+  i32.store
+  i32.const 1564
+  local.get $0
+  i32.store
+  i32.const 1568
+  local.get $0
+  i32.store
+  i32.const 1572
+  local.get $1
+  i32.store
+  i64.const 5520
+  local.set $6
+  i32.const 0
+  local.set $0
+  loop $for-loop|0
+   local.get $0
+   i32.const 48
+   i32.lt_s
+   if
+    local.get $0
+    i32.const 2
+    i32.shl
+    local.tee $1
+    i32.const 1168
+    i32.add
+    local.get $6
+    i64.store32
+    local.get $6
+    local.get $1
+    i32.const 1384
+    i32.add
+    i64.load32_u
+    i64.add
+    i64.const 7
+    i64.add
+    i64.const -8
+    i64.and
+    local.set $6
+    local.get $0
+    i32.const 1
+    i32.add
+    local.set $0
+    br $for-loop|0
+   end
+  end
+  local.get $6
+  global.set $assembly/replay/preparedTop
+  local.get $6
+  i64.const 4294901760
+  i64.gt_u
+  if
+   i32.const -1
+   return
+  end
+  local.get $6
+  i64.const 65535
+  i64.add
+  i64.const 16
+  i64.shr_u
+  i32.wrap_i64
+  local.tee $0
+  memory.size
+  local.tee $1
+  i32.gt_s
+  if (result i32)
+   local.get $0
+   local.get $1
+   i32.sub
+   memory.grow
+   i32.const 0
+   i32.lt_s
+  else
+   i32.const 0
+  end
+  if
+   i32.const -1
+   return
+  end
+  i32.const 0
+ )
  (func $assembly/trace_checks/trappedHolds (param $0 i32) (result i32)
   (local $1 i32)
   (local $2 i32)
@@ -372,7 +1140,7 @@
   (local $8 i32)
   (local $9 i32)
   global.get $assembly/replay/search
-  i32.const 1092
+  i32.const 1236
   i32.load
   local.tee $4
   local.get $0
@@ -385,13 +1153,13 @@
    i32.const 1
    return
   end
-  i32.const 1132
+  i32.const 1276
   i32.load
   local.set $5
-  i32.const 1148
+  i32.const 1292
   i32.load
   local.set $6
-  i32.const 1156
+  i32.const 1300
   i32.load
   local.set $7
   global.get $assembly/replay/searchHead
@@ -716,6 +1484,662 @@
   local.get $2
   local.get $0
   i64.rem_u
+ )
+ (func $assembly/record_text/trappedSet (param $0 i32)
+  (local $1 i32)
+  (local $2 i32)
+  (local $3 i32)
+  global.get $assembly/record_text/table
+  i32.load offset=44
+  local.set $1
+  global.get $assembly/record_text/table
+  i32.load offset=40
+  local.tee $3
+  local.get $0
+  i32.const 2
+  i32.shl
+  i32.add
+  i32.load
+  local.set $2
+  local.get $0
+  if (result i32)
+   local.get $3
+   local.get $0
+   i32.const 1
+   i32.sub
+   i32.const 2
+   i32.shl
+   i32.add
+   i32.load
+  else
+   i32.const 0
+  end
+  local.tee $3
+  local.set $0
+  loop $for-loop|0
+   local.get $0
+   local.get $2
+   i32.lt_s
+   if
+    global.get $assembly/record_text/diff
+    i32.const 0
+    i32.lt_s
+    local.get $0
+    local.get $3
+    i32.gt_s
+    i32.and
+    if
+     i32.const 2784
+     i32.const 2780
+     i32.load
+     i32.const 1
+     i32.shr_u
+     call $assembly/record_text/chars
+    end
+    local.get $1
+    local.get $0
+    i32.const 2
+    i32.shl
+    i32.add
+    i32.load
+    i32.const 1
+    i32.add
+    call $assembly/record_text/name
+    local.get $0
+    i32.const 1
+    i32.add
+    local.set $0
+    br $for-loop|0
+   end
+  end
+ )
+ (func $assembly/record_text/statusClose (param $0 i32)
+  local.get $0
+  i32.const 255
+  i32.and
+  local.tee $0
+  if (result i32)
+   i32.const 2400
+   i32.const 2464
+   local.get $0
+   i32.const 1
+   i32.eq
+   select
+  else
+   i32.const 2336
+  end
+  local.set $0
+  global.get $assembly/record_text/diff
+  i32.const 0
+  i32.lt_s
+  if
+   local.get $0
+   local.get $0
+   i32.const 20
+   i32.sub
+   i32.load offset=16
+   i32.const 1
+   i32.shr_u
+   call $assembly/record_text/chars
+  end
+ )
+ (func $assembly/record_text/snapshot (param $0 i32)
+  (local $1 i32)
+  (local $2 i32)
+  global.get $assembly/record_text/diff
+  i32.const 0
+  i32.lt_s
+  if
+   i32.const 2928
+   i32.const 2924
+   i32.load
+   i32.const 1
+   i32.shr_u
+   call $assembly/record_text/chars
+  end
+  loop $for-loop|0
+   local.get $1
+   global.get $assembly/record_text/burningCount
+   i32.lt_s
+   if
+    global.get $assembly/record_text/diff
+    i32.const 0
+    i32.lt_s
+    local.get $1
+    i32.const 0
+    i32.gt_s
+    i32.and
+    if
+     i32.const 2784
+     i32.const 2780
+     i32.load
+     i32.const 1
+     i32.shr_u
+     call $assembly/record_text/chars
+    end
+    global.get $assembly/record_text/burningA
+    local.get $1
+    i32.const 2
+    i32.shl
+    i32.add
+    i32.load
+    call $assembly/record_text/cell
+    local.get $1
+    i32.const 1
+    i32.add
+    local.set $1
+    br $for-loop|0
+   end
+  end
+  global.get $assembly/record_text/diff
+  i32.const 0
+  i32.lt_s
+  if
+   i32.const 2976
+   i32.const 2972
+   i32.load
+   i32.const 1
+   i32.shr_u
+   call $assembly/record_text/chars
+  end
+  i32.const 0
+  local.set $1
+  loop $for-loop|1
+   global.get $assembly/record_text/diff
+   i32.const 0
+   i32.lt_s
+   local.tee $2
+   local.get $1
+   global.get $assembly/record_text/people
+   i32.lt_s
+   i32.and
+   if
+    local.get $2
+    if
+     i32.const 3072
+     i32.const 3024
+     local.get $1
+     select
+     local.tee $2
+     local.get $2
+     i32.const 20
+     i32.sub
+     i32.load offset=16
+     i32.const 1
+     i32.shr_u
+     call $assembly/record_text/chars
+    end
+    local.get $1
+    i32.const 1
+    i32.add
+    call $assembly/record_text/name
+    global.get $assembly/record_text/diff
+    i32.const 0
+    i32.lt_s
+    if
+     i32.const 2224
+     i32.const 2220
+     i32.load
+     i32.const 1
+     i32.shr_u
+     call $assembly/record_text/chars
+    end
+    global.get $assembly/record_text/position
+    local.get $1
+    i32.const 2
+    i32.shl
+    i32.add
+    i32.load
+    call $assembly/record_text/cell
+    local.get $1
+    global.get $assembly/record_text/status
+    i32.add
+    i32.load8_u
+    call $assembly/record_text/statusClose
+    local.get $1
+    i32.const 1
+    i32.add
+    local.set $1
+    br $for-loop|1
+   end
+  end
+  global.get $assembly/record_text/diff
+  i32.const 0
+  i32.lt_s
+  if
+   i32.const 2528
+   i32.const 2524
+   i32.load
+   i32.const 1
+   i32.shr_u
+   call $assembly/record_text/chars
+  end
+  local.get $0
+  call $assembly/record_text/int
+  global.get $assembly/record_text/diff
+  i32.const 0
+  i32.lt_s
+  if
+   i32.const 3120
+   i32.const 3184
+   global.get $assembly/record_text/termination
+   i32.eqz
+   local.get $0
+   global.get $assembly/record_text/totalSteps
+   i32.ne
+   i32.or
+   select
+   local.tee $1
+   local.get $1
+   i32.const 20
+   i32.sub
+   i32.load offset=16
+   i32.const 1
+   i32.shr_u
+   call $assembly/record_text/chars
+  end
+  global.get $assembly/record_text/diff
+  i32.const 0
+  i32.lt_s
+  if
+   i32.const 2576
+   i32.const 2572
+   i32.load
+   i32.const 1
+   i32.shr_u
+   call $assembly/record_text/chars
+  end
+  local.get $0
+  call $assembly/record_text/reason
+  global.get $assembly/record_text/diff
+  i32.const 0
+  i32.lt_s
+  if
+   i32.const 2736
+   i32.const 2732
+   i32.load
+   i32.const 1
+   i32.shr_u
+   call $assembly/record_text/chars
+  end
+  local.get $0
+  call $assembly/record_text/trappedSet
+  global.get $assembly/record_text/diff
+  i32.const 0
+  i32.lt_s
+  if
+   i32.const 3248
+   i32.const 3244
+   i32.load
+   i32.const 1
+   i32.shr_u
+   call $assembly/record_text/chars
+  end
+ )
+ (func $assembly/record_text/rowCol (param $0 i32) (param $1 i32)
+  (local $2 i32)
+  (local $3 i32)
+  global.get $assembly/record_text/diff
+  i32.const 0
+  i32.ge_s
+  if
+   return
+  end
+  i32.const 1055
+  i32.const 93
+  i32.store8
+  i32.const 0
+  local.get $1
+  i32.sub
+  local.get $1
+  local.get $1
+  i32.const 0
+  i32.lt_s
+  select
+  local.set $2
+  i32.const 1055
+  local.set $3
+  loop $do-loop|0
+   local.get $3
+   i32.const 1
+   i32.sub
+   local.tee $3
+   local.get $2
+   i32.const 10
+   i32.rem_u
+   i32.const 48
+   i32.add
+   i32.store8
+   local.get $2
+   i32.const 10
+   i32.div_u
+   local.tee $2
+   br_if $do-loop|0
+  end
+  local.get $1
+  i32.const 0
+  i32.lt_s
+  if
+   local.get $3
+   i32.const 1
+   i32.sub
+   local.tee $3
+   i32.const 45
+   i32.store8
+  end
+  local.get $3
+  i32.const 1
+  i32.sub
+  local.tee $1
+  i32.const 44
+  i32.store8
+  i32.const 0
+  local.get $0
+  i32.sub
+  local.get $0
+  local.get $0
+  i32.const 0
+  i32.lt_s
+  select
+  local.set $2
+  loop $do-loop|00
+   local.get $1
+   i32.const 1
+   i32.sub
+   local.tee $1
+   local.get $2
+   i32.const 10
+   i32.rem_u
+   i32.const 48
+   i32.add
+   i32.store8
+   local.get $2
+   i32.const 10
+   i32.div_u
+   local.tee $2
+   br_if $do-loop|00
+  end
+  local.get $0
+  i32.const 0
+  i32.lt_s
+  if
+   local.get $1
+   i32.const 1
+   i32.sub
+   local.tee $1
+   i32.const 45
+   i32.store8
+  end
+  local.get $1
+  i32.const 1
+  i32.sub
+  local.tee $0
+  i32.const 91
+  i32.store8
+  local.get $0
+  i32.const 1056
+  local.get $0
+  i32.sub
+  call $assembly/record_text/bytes
+ )
+ (func $assembly/record_text/reason (param $0 i32)
+  global.get $assembly/record_text/diff
+  i32.const 0
+  i32.lt_s
+  if
+   global.get $assembly/record_text/termination
+   i32.eqz
+   local.get $0
+   global.get $assembly/record_text/totalSteps
+   i32.ne
+   i32.or
+   if (result i32)
+    i32.const 2096
+   else
+    i32.const 2640
+    i32.const 2688
+    global.get $assembly/record_text/termination
+    i32.const 1
+    i32.eq
+    select
+   end
+   local.tee $0
+   local.get $0
+   i32.const 20
+   i32.sub
+   i32.load offset=16
+   i32.const 1
+   i32.shr_u
+   call $assembly/record_text/chars
+  end
+ )
+ (func $assembly/record_text/find (param $0 i32) (param $1 i32) (result i32)
+  (local $2 i32)
+  (local $3 i32)
+  (local $4 i32)
+  (local $5 i32)
+  (local $6 i32)
+  (local $7 v128)
+  (local $8 v128)
+  (local $9 i32)
+  (local $10 i32)
+  global.get $assembly/record_text/textLength
+  local.get $0
+  i32.const 20
+  i32.sub
+  i32.load offset=16
+  i32.const 1
+  i32.shr_u
+  local.tee $10
+  i32.sub
+  local.set $4
+  local.get $0
+  i32.load16_u
+  local.tee $6
+  i8x16.splat
+  local.set $7
+  local.get $0
+  local.get $10
+  i32.const 1
+  i32.sub
+  i32.const 1
+  i32.shl
+  i32.add
+  i32.load16_u
+  i8x16.splat
+  local.set $8
+  loop $while-continue|0
+   local.get $1
+   i32.const 16
+   i32.add
+   local.get $4
+   i32.const 1
+   i32.add
+   i32.le_s
+   if
+    global.get $assembly/record_text/text
+    local.get $1
+    i32.add
+    v128.load
+    local.get $7
+    i8x16.eq
+    global.get $assembly/record_text/text
+    local.get $1
+    local.get $10
+    i32.add
+    i32.const 1
+    i32.sub
+    i32.add
+    v128.load
+    local.get $8
+    i8x16.eq
+    v128.and
+    i8x16.bitmask
+    local.set $3
+    loop $while-continue|1
+     local.get $3
+     if
+      local.get $1
+      local.get $3
+      i32.ctz
+      i32.add
+      local.set $5
+      i32.const 0
+      local.set $2
+      local.get $0
+      i32.const 20
+      i32.sub
+      i32.load offset=16
+      i32.const 1
+      i32.shr_u
+      local.set $9
+      block $__inlined_func$assembly/record_text/matches$132 (result i32)
+       loop $for-loop|0
+        local.get $2
+        local.get $9
+        i32.lt_s
+        if
+         i32.const 0
+         global.get $assembly/record_text/text
+         local.get $2
+         local.get $5
+         i32.add
+         i32.add
+         i32.load8_u
+         local.get $0
+         local.get $2
+         i32.const 1
+         i32.shl
+         i32.add
+         i32.load16_u
+         i32.const 255
+         i32.and
+         i32.ne
+         br_if $__inlined_func$assembly/record_text/matches$132
+         drop
+         local.get $2
+         i32.const 1
+         i32.add
+         local.set $2
+         br $for-loop|0
+        end
+       end
+       i32.const 1
+      end
+      if
+       local.get $5
+       return
+      end
+      local.get $3
+      local.get $3
+      i32.const 1
+      i32.sub
+      i32.and
+      local.set $3
+      br $while-continue|1
+     end
+    end
+    local.get $1
+    i32.const 16
+    i32.add
+    local.set $1
+    br $while-continue|0
+   end
+  end
+  loop $for-loop|2
+   local.get $1
+   local.get $4
+   i32.le_s
+   if
+    global.get $assembly/record_text/text
+    local.get $1
+    i32.add
+    i32.load8_u
+    local.get $6
+    i32.const 255
+    i32.and
+    i32.eq
+    if (result i32)
+     i32.const 0
+     local.set $2
+     local.get $0
+     i32.const 20
+     i32.sub
+     i32.load offset=16
+     i32.const 1
+     i32.shr_u
+     local.set $3
+     block $__inlined_func$assembly/record_text/matches$133 (result i32)
+      loop $for-loop|03
+       local.get $2
+       local.get $3
+       i32.lt_s
+       if
+        i32.const 0
+        global.get $assembly/record_text/text
+        local.get $1
+        local.get $2
+        i32.add
+        i32.add
+        i32.load8_u
+        local.get $0
+        local.get $2
+        i32.const 1
+        i32.shl
+        i32.add
+        i32.load16_u
+        i32.const 255
+        i32.and
+        i32.ne
+        br_if $__inlined_func$assembly/record_text/matches$133
+        drop
+        local.get $2
+        i32.const 1
+        i32.add
+        local.set $2
+        br $for-loop|03
+       end
+      end
+      i32.const 1
+     end
+    else
+     i32.const 0
+    end
+    if
+     local.get $1
+     return
+    end
+    local.get $1
+    i32.const 1
+    i32.add
+    local.set $1
+    br $for-loop|2
+   end
+  end
+  i32.const -1
+ )
+ (func $assembly/record_text/causeText (param $0 i32)
+  global.get $assembly/record_text/diff
+  i32.const 0
+  i32.lt_s
+  if
+   i32.const 2000
+   i32.const 2048
+   local.get $0
+   i32.const 255
+   i32.and
+   i32.const 2
+   i32.eq
+   select
+   local.tee $0
+   local.get $0
+   i32.const 20
+   i32.sub
+   i32.load offset=16
+   i32.const 1
+   i32.shr_u
+   call $assembly/record_text/chars
+  end
  )
  (func $~start
   i32.const 0
@@ -1057,7 +2481,7 @@
   (local $26 i32)
   (local $27 i32)
   (local $28 i32)
-  i32.const 1024
+  i32.const 1168
   global.set $assembly/trace_checks/table
   local.get $0
   global.set $assembly/trace_checks/width
@@ -2345,11 +3769,11 @@
   (local $11 i32)
   (local $12 i32)
   (local $13 i32)
-  i32.const 1072
+  i32.const 1216
   i32.load
   local.set $3
   global.get $assembly/replay/activeCount
-  i32.const 1144
+  i32.const 1288
   i32.load
   global.get $assembly/replay/steps
   i32.const 2
@@ -2378,22 +3802,22 @@
   i32.const 1
   i32.add
   global.set $assembly/replay/steps
-  i32.const 1136
+  i32.const 1280
   i32.load
   local.set $4
-  i32.const 1140
+  i32.const 1284
   i32.load
   local.set $5
-  i32.const 1100
+  i32.const 1244
   i32.load
   local.set $9
-  i32.const 1104
+  i32.const 1248
   i32.load
   local.set $10
-  i32.const 1108
+  i32.const 1252
   i32.load
   local.set $2
-  i32.const 1112
+  i32.const 1256
   i32.load
   local.set $11
   global.get $assembly/replay/contestedCount
@@ -2549,22 +3973,22 @@
   call $assembly/replay/resolveChains
   global.get $assembly/replay/startsOnExit
   if
-   i32.const 1032
+   i32.const 1176
    i32.load
    local.set $2
-   i32.const 1088
+   i32.const 1232
    i32.load
    local.set $6
-   i32.const 1080
+   i32.const 1224
    i32.load
    local.set $7
-   i32.const 1072
+   i32.const 1216
    i32.load
    local.set $8
-   i32.const 1028
+   i32.const 1172
    i32.load
    local.set $9
-   i32.const 1140
+   i32.const 1284
    i32.load
    local.set $10
    loop $for-loop|01
@@ -2632,10 +4056,10 @@
   global.get $assembly/replay/ignitedTotal
   local.set $2
   call $assembly/replay/spreadFire
-  i32.const 1088
+  i32.const 1232
   i32.load
   local.set $6
-  i32.const 1060
+  i32.const 1204
   i32.load
   local.set $7
   local.get $2
@@ -2682,7 +4106,7 @@
     br $for-loop|002
    end
   end
-  i32.const 1056
+  i32.const 1200
   i32.load
   global.get $assembly/replay/steps
   i32.const 2
@@ -2702,16 +4126,16 @@
    i32.const 1
    i32.add
    global.set $assembly/replay/search
-   i32.const 1092
+   i32.const 1236
    i32.load
    local.set $2
-   i32.const 1132
+   i32.const 1276
    i32.load
    local.set $3
-   i32.const 1148
+   i32.const 1292
    i32.load
    local.set $6
-   i32.const 1152
+   i32.const 1296
    i32.load
    local.set $7
    loop $for-loop|03
@@ -2762,19 +4186,19 @@
    local.get $1
    global.set $assembly/replay/searchTail
   end
-  i32.const 1044
+  i32.const 1188
   i32.load
   local.set $2
-  i32.const 1048
+  i32.const 1192
   i32.load
   local.set $3
-  i32.const 1076
+  i32.const 1220
   i32.load
   local.set $6
-  i32.const 1032
+  i32.const 1176
   i32.load
   local.set $9
-  i32.const 1068
+  i32.const 1212
   i32.load
   local.set $10
   i32.const 0
@@ -2864,7 +4288,7 @@
   i32.const 2
   i32.shl
   local.tee $1
-  i32.const 1064
+  i32.const 1208
   i32.load
   i32.add
   global.get $assembly/replay/trappedTotal
@@ -2873,7 +4297,7 @@
   global.set $assembly/replay/consumed
   local.get $8
   global.set $assembly/replay/activeCount
-  i32.const 1052
+  i32.const 1196
   i32.load
   local.get $1
   i32.add
@@ -2913,25 +4337,25 @@
   (local $14 i32)
   (local $15 i32)
   (local $16 i32)
-  i32.const 1080
+  i32.const 1224
   i32.load
   local.set $9
-  i32.const 1084
+  i32.const 1228
   i32.load
   local.set $7
-  i32.const 1124
+  i32.const 1268
   i32.load
   local.set $8
-  i32.const 1128
+  i32.const 1272
   i32.load
   local.set $5
-  i32.const 1060
+  i32.const 1204
   i32.load
   local.set $11
-  i32.const 1148
+  i32.const 1292
   i32.load
   local.set $10
-  i32.const 1156
+  i32.const 1300
   i32.load
   local.set $12
   loop $while-continue|0
@@ -3676,46 +5100,46 @@
   (local $18 i32)
   (local $19 i32)
   (local $20 i32)
-  i32.const 1072
+  i32.const 1216
   i32.load
   local.set $15
-  i32.const 1040
+  i32.const 1184
   i32.load
   local.set $14
-  i32.const 1136
+  i32.const 1280
   i32.load
   local.set $18
-  i32.const 1032
+  i32.const 1176
   i32.load
   local.set $13
-  i32.const 1096
+  i32.const 1240
   i32.load
   local.set $12
-  i32.const 1024
+  i32.const 1168
   i32.load
   local.set $11
-  i32.const 1080
+  i32.const 1224
   i32.load
   local.set $10
-  i32.const 1156
+  i32.const 1300
   i32.load
   local.set $9
-  i32.const 1140
+  i32.const 1284
   i32.load
   local.set $8
-  i32.const 1100
+  i32.const 1244
   i32.load
   local.set $7
-  i32.const 1104
+  i32.const 1248
   i32.load
   local.set $6
-  i32.const 1108
+  i32.const 1252
   i32.load
   local.set $17
-  i32.const 1160
+  i32.const 1304
   i32.load
   local.set $16
-  i32.const 1112
+  i32.const 1256
   i32.load
   local.set $5
   i32.const 0
@@ -3797,7 +5221,7 @@
       local.get $2
       i32.const 2
       i32.shl
-      i32.const 1216
+      i32.const 1360
       i32.add
       i32.load
       i32.add
@@ -3938,25 +5362,25 @@
   (local $13 i32)
   (local $14 i32)
   (local $15 i32)
-  i32.const 1136
+  i32.const 1280
   i32.load
   local.set $4
-  i32.const 1096
+  i32.const 1240
   i32.load
   local.set $5
-  i32.const 1116
+  i32.const 1260
   i32.load
   local.set $7
-  i32.const 1120
+  i32.const 1264
   i32.load
   local.set $6
-  i32.const 1088
+  i32.const 1232
   i32.load
   local.set $10
-  i32.const 1100
+  i32.const 1244
   i32.load
   local.set $8
-  i32.const 1104
+  i32.const 1248
   i32.load
   local.set $9
   loop $for-loop|0
@@ -4109,10 +5533,10 @@
        i32.eq
        if
         local.get $3
-        i32.const 1088
+        i32.const 1232
         i32.load
         local.tee $12
-        i32.const 1032
+        i32.const 1176
         i32.load
         local.tee $15
         local.get $14
@@ -4137,7 +5561,7 @@
         local.get $11
         i32.store
         local.get $11
-        i32.const 1080
+        i32.const 1224
         i32.load
         i32.add
         i32.load8_u
@@ -4145,19 +5569,19 @@
         i32.eq
         if
          local.get $3
-         i32.const 1072
+         i32.const 1216
          i32.load
          i32.add
          i32.const 2
          i32.store8
          local.get $3
-         i32.const 1140
+         i32.const 1284
          i32.load
          i32.add
          i32.const 2
          i32.store8
         else
-         i32.const 1028
+         i32.const 1172
          i32.load
          local.get $11
          i32.const 2
@@ -4168,13 +5592,13 @@
          i32.ge_s
          if
           local.get $3
-          i32.const 1072
+          i32.const 1216
           i32.load
           i32.add
           i32.const 1
           i32.store8
           local.get $3
-          i32.const 1140
+          i32.const 1284
           i32.load
           i32.add
           i32.const 1
@@ -4210,243 +5634,72 @@
   local.get $0
   i32.const 2
   i32.shl
-  i32.const 1024
+  i32.const 1168
   i32.add
   i32.load
  )
- (func $assembly/replay/prepare (param $0 i32) (param $1 i32) (param $2 i32) (param $3 i32) (param $4 i32) (param $5 i32) (result i32)
-  (local $6 i64)
-  local.get $0
-  global.set $assembly/replay/width
-  local.get $1
-  global.set $assembly/replay/height
-  local.get $0
-  local.get $1
-  i32.mul
-  global.set $assembly/replay/cells
-  local.get $2
-  global.set $assembly/replay/people
-  local.get $3
-  global.set $assembly/replay/ignitionCount
-  local.get $4
-  global.set $assembly/replay/logLength
-  local.get $5
-  global.set $assembly/replay/logSteps
-  i32.const 1240
-  global.get $assembly/replay/cells
-  i32.store
-  i32.const 1244
-  global.get $assembly/replay/cells
-  i32.const 2
-  i32.shl
+ (func $assembly/replay/readTextLog (result i32)
+  (local $0 i32)
+  call $assembly/record_text/readLog
+  if
+   i32.const -1
+   return
+  end
+  global.get $assembly/replay/width
+  global.get $assembly/replay/height
+  global.get $assembly/replay/people
+  global.get $assembly/replay/ignitionCount
+  global.get $assembly/record_text/entriesRead
+  global.get $assembly/record_text/stepsRead
   local.tee $0
-  i32.store
-  i32.const 1248
-  local.get $2
-  i32.const 2
-  i32.shl
-  local.tee $1
-  i32.store
-  i32.const 1252
-  local.get $3
-  i32.const 2
-  i32.shl
-  i32.store
-  i32.const 1256
-  local.get $4
-  i32.store
-  i32.const 1260
-  local.get $4
-  i32.store
-  i32.const 1264
-  local.get $4
-  i32.store
-  i32.const 1268
-  local.get $5
-  i32.const 1
-  i32.add
-  i32.const 2
-  i32.shl
-  local.tee $3
-  i32.store
-  i32.const 1272
-  local.get $3
-  i32.store
-  i32.const 1276
-  local.get $0
-  i32.store
-  i32.const 1280
-  local.get $3
-  i32.store
-  i32.const 1284
-  local.get $2
-  local.get $4
-  i32.add
-  i32.const 2
-  i32.shl
-  i32.store
-  i32.const 1288
-  local.get $2
-  i32.store
-  i32.const 1292
-  local.get $1
-  i32.store
-  i32.const 1296
-  global.get $assembly/replay/cells
-  i32.store
-  i32.const 1300
-  local.get $0
-  i32.store
-  i32.const 1304
-  local.get $0
-  i32.store
+  call $assembly/replay/prepare
+  drop
   i32.const 1308
-  local.get $0
+  global.get $assembly/record_text/text
   i32.store
   i32.const 1312
-  local.get $1
+  global.get $assembly/record_text/names
   i32.store
   i32.const 1316
-  local.get $0
+  global.get $assembly/record_text/nameEnds
   i32.store
   i32.const 1320
-  local.get $0
+  global.get $assembly/record_text/startAddress
   i32.store
   i32.const 1324
-  local.get $1
+  global.get $assembly/record_text/logEnds
   i32.store
-  i32.const 1328
-  local.get $1
-  i32.store
-  i32.const 1332
-  local.get $1
-  i32.store
-  i32.const 1336
-  local.get $2
-  i32.store
-  i32.const 1340
-  global.get $assembly/replay/cells
-  i32.store
-  i32.const 1344
+  i32.const 1288
+  i32.load
+  global.get $assembly/record_text/logEnds
   local.get $0
-  i32.store
-  i32.const 1348
-  local.get $0
-  i32.store
-  i32.const 1352
-  local.get $2
-  i32.store
-  i32.const 1356
-  local.get $2
-  i32.store
-  i32.const 1360
-  local.get $5
   i32.const 2
   i32.shl
-  i32.store
-  i32.const 1364
-  global.get $assembly/replay/cells
-  i32.store
-  i32.const 1368
+  memory.copy
   local.get $0
-  i32.store
-  i32.const 1372
-  global.get $assembly/replay/cells
-  i32.store
-  i32.const 1376
+ )
+ (func $assembly/replay/prepareText (param $0 i32) (param $1 i32) (param $2 i32) (param $3 i32) (param $4 i32) (param $5 i32) (param $6 i32) (param $7 i32) (param $8 i32) (result i32)
   local.get $0
-  i32.store
-  i32.const 1400
   local.get $1
-  i32.store
-  i32.const 1404
-  local.get $1
-  i32.store
-  i32.const 1408
   local.get $2
-  i32.store
-  i32.const 1412
+  local.get $3
+  local.get $4
+  local.get $5
+  call $assembly/replay/prepare
+  if
+   i32.const -1
+   return
+  end
+  global.get $assembly/replay/preparedTop
+  local.get $2
   global.get $assembly/replay/cells
-  i32.store
-  i32.const 1416
-  local.get $0
-  i32.store
-  i32.const 1420
-  local.get $0
-  i32.store
-  i32.const 1424
-  local.get $0
-  i32.store
-  i32.const 1428
-  local.get $1
-  i32.store
-  i64.const 1432
-  local.set $6
-  i32.const 0
-  local.set $0
-  loop $for-loop|0
-   local.get $0
-   i32.const 48
-   i32.lt_s
-   if
-    local.get $0
-    i32.const 2
-    i32.shl
-    local.tee $1
-    i32.const 1024
-    i32.add
-    local.get $6
-    i64.store32
-    local.get $6
-    local.get $1
-    i32.const 1240
-    i32.add
-    i64.load32_u
-    i64.add
-    i64.const 7
-    i64.add
-    i64.const -8
-    i64.and
-    local.set $6
-    local.get $0
-    i32.const 1
-    i32.add
-    local.set $0
-    br $for-loop|0
-   end
-  end
+  local.get $4
+  local.get $5
+  local.get $3
   local.get $6
-  i64.const 4294901760
-  i64.gt_u
-  if
-   i32.const -1
-   return
-  end
-  local.get $6
-  i64.const 65535
-  i64.add
-  i64.const 16
-  i64.shr_u
-  i32.wrap_i64
-  local.tee $0
-  memory.size
-  local.tee $1
-  i32.gt_s
-  if (result i32)
-   local.get $0
-   local.get $1
-   i32.sub
-   memory.grow
-   i32.const 0
-   i32.lt_s
-  else
-   i32.const 0
-  end
-  if
-   i32.const -1
-   return
-  end
-  i32.const 0
+  local.get $7
+  local.get $8
+  call $assembly/record_text/placeText
  )
  (func $assembly/replay/initialState
   (local $0 i32)
@@ -4472,18 +5725,18 @@
   global.set $assembly/replay/ignitedTotal
   i32.const 0
   global.set $assembly/replay/trappedTotal
-  i32.const 1080
+  i32.const 1224
   i32.load
   local.set $3
-  i32.const 1084
+  i32.const 1228
   i32.load
   local.set $4
-  i32.const 1088
+  i32.const 1232
   i32.load
   local.set $5
-  i32.const 1184
+  i32.const 1328
   i32.load
-  i32.const 1032
+  i32.const 1176
   i32.load
   local.tee $6
   global.get $assembly/replay/people
@@ -4495,12 +5748,12 @@
   i32.const 0
   global.get $assembly/replay/cells
   memory.fill
-  i32.const 1124
+  i32.const 1268
   i32.load
   i32.const 0
   global.get $assembly/replay/cells
   memory.fill
-  i32.const 1100
+  i32.const 1244
   i32.load
   i32.const 0
   global.get $assembly/replay/cells
@@ -4508,7 +5761,7 @@
   i32.shl
   local.tee $7
   memory.fill
-  i32.const 1104
+  i32.const 1248
   i32.load
   i32.const 255
   local.get $7
@@ -4517,39 +5770,39 @@
   i32.const 255
   local.get $7
   memory.fill
-  i32.const 1120
+  i32.const 1264
   i32.load
   i32.const 0
   global.get $assembly/replay/people
   memory.fill
-  i32.const 1072
+  i32.const 1216
   i32.load
   i32.const 0
   global.get $assembly/replay/people
   memory.fill
-  i32.const 1076
+  i32.const 1220
   i32.load
   i32.const 255
   local.get $0
   memory.fill
-  i32.const 1216
+  i32.const 1360
   i32.const 0
   i32.store
-  i32.const 1220
+  i32.const 1364
   i32.const 0
   global.get $assembly/replay/width
   i32.sub
   i32.store
-  i32.const 1224
+  i32.const 1368
   i32.const 1
   i32.store
-  i32.const 1228
+  i32.const 1372
   global.get $assembly/replay/width
   i32.store
-  i32.const 1232
+  i32.const 1376
   i32.const -1
   i32.store
-  i32.const 1156
+  i32.const 1300
   i32.load
   local.set $7
   loop $for-loop|0
@@ -4617,14 +5870,14 @@
     br $for-loop|0
    end
   end
-  i32.const 1148
+  i32.const 1292
   i32.load
   local.tee $7
-  i32.const 1024
+  i32.const 1168
   i32.load
   global.get $assembly/replay/cells
   memory.copy
-  i32.const 1092
+  i32.const 1236
   i32.load
   i32.const 0
   global.get $assembly/replay/cells
@@ -4633,10 +5886,10 @@
   memory.fill
   i32.const 0
   global.set $assembly/replay/search
-  i32.const 1028
+  i32.const 1172
   i32.load
   local.set $8
-  i32.const 1152
+  i32.const 1296
   i32.load
   local.set $1
   i32.const 0
@@ -4677,7 +5930,7 @@
     br $for-loop|2
    end
   end
-  i32.const 1036
+  i32.const 1180
   i32.load
   local.set $9
   i32.const 0
@@ -4765,11 +6018,11 @@
   end
   global.get $assembly/replay/people
   global.set $assembly/replay/activeCount
-  i32.const 1052
+  i32.const 1196
   i32.load
   i32.const 0
   i32.store
-  i32.const 1056
+  i32.const 1200
   i32.load
   i32.const 0
   i32.store
@@ -4779,16 +6032,16 @@
   i32.const 1
   i32.add
   global.set $assembly/replay/search
-  i32.const 1092
+  i32.const 1236
   i32.load
   local.set $1
-  i32.const 1132
+  i32.const 1276
   i32.load
   local.set $3
-  i32.const 1148
+  i32.const 1292
   i32.load
   local.set $4
-  i32.const 1152
+  i32.const 1296
   i32.load
   local.set $5
   loop $for-loop|00
@@ -4838,13 +6091,13 @@
   global.set $assembly/replay/searchHead
   local.get $0
   global.set $assembly/replay/searchTail
-  i32.const 1072
+  i32.const 1216
   i32.load
   local.set $1
-  i32.const 1032
+  i32.const 1176
   i32.load
   local.set $2
-  i32.const 1068
+  i32.const 1212
   i32.load
   local.set $3
   i32.const 0
@@ -4891,7 +6144,7 @@
     br $for-loop|001
    end
   end
-  i32.const 1064
+  i32.const 1208
   i32.load
   global.get $assembly/replay/steps
   i32.const 2
@@ -4911,10 +6164,16 @@
   i32.ne
  )
  (func $assembly/replay/heapBase (result i32)
-  i32.const 1432
+  i32.const 5516
  )
  (func $assembly/replay/entriesConsumed (result i32)
   global.get $assembly/replay/consumed
+ )
+ (func $assembly/replay/compareText (result i32)
+  global.get $assembly/replay/width
+  global.get $assembly/replay/steps
+  global.get $assembly/replay/termination
+  call $assembly/record_text/compareRecord
  )
  (func $assembly/replay/checkTrace (result i32)
   global.get $assembly/replay/width
@@ -4926,5 +6185,2206 @@
   global.get $assembly/replay/termination
   global.get $assembly/replay/horizon
   call $assembly/trace_checks/checkRegions
+ )
+ (func $assembly/record_text/readLog (result i32)
+  (local $0 i32)
+  (local $1 i32)
+  (local $2 i32)
+  (local $3 i32)
+  (local $4 i32)
+  (local $5 i32)
+  (local $6 i32)
+  (local $7 i32)
+  (local $8 i32)
+  (local $9 i32)
+  global.get $assembly/record_text/table
+  i32.load offset=16
+  local.set $7
+  i32.const 0
+  global.set $assembly/record_text/entriesRead
+  i32.const 0
+  global.set $assembly/record_text/stepsRead
+  i32.const 1088
+  i32.const 0
+  call $assembly/record_text/find
+  local.tee $9
+  i32.const 0
+  i32.lt_s
+  if
+   i32.const -1
+   return
+  end
+  global.get $assembly/record_text/textLength
+  local.set $8
+  loop $for-loop|0
+   i32.const 1136
+   local.get $9
+   call $assembly/record_text/find
+   local.tee $0
+   i32.const 0
+   i32.ge_s
+   if
+    local.get $0
+    i32.const 12
+    i32.add
+    local.tee $4
+    local.set $9
+    loop $while-continue|1
+     local.get $8
+     local.get $9
+     i32.gt_s
+     if (result i32)
+      local.get $9
+      global.get $assembly/record_text/text
+      i32.add
+      i32.load8_u
+      i32.const 125
+      i32.ne
+     else
+      i32.const 0
+     end
+     if
+      local.get $9
+      i32.const 1
+      i32.add
+      local.set $9
+      br $while-continue|1
+     end
+    end
+    local.get $8
+    local.get $9
+    i32.le_s
+    if
+     i32.const -1
+     return
+    end
+    i32.const -1
+    local.set $1
+    local.get $4
+    local.set $0
+    loop $for-loop|2
+     local.get $4
+     local.get $9
+     i32.lt_s
+     local.get $0
+     local.get $9
+     i32.le_s
+     i32.and
+     if
+      local.get $0
+      global.get $assembly/record_text/text
+      i32.add
+      i32.load8_u
+      local.tee $3
+      i32.const 58
+      i32.eq
+      if (result i32)
+       local.get $0
+      else
+       local.get $0
+       local.get $9
+       i32.eq
+       local.get $3
+       i32.const 44
+       i32.eq
+       i32.or
+       if (result i32)
+        local.get $5
+        global.get $assembly/record_text/entriesCap
+        i32.ge_s
+        if
+         i32.const -1
+         return
+        end
+        local.get $5
+        local.tee $3
+        i32.const 1
+        i32.add
+        local.set $5
+        local.get $3
+        local.get $7
+        i32.add
+        local.get $1
+        i32.const 0
+        i32.lt_s
+        if (result i32)
+         i32.const 255
+        else
+         block $__inlined_func$assembly/record_text/codeAt$6 (result i32)
+          local.get $0
+          local.get $1
+          i32.const 1
+          i32.add
+          local.tee $6
+          i32.sub
+          local.tee $1
+          i32.const 6
+          i32.eq
+          if
+           i32.const 1596
+           i32.load
+           i32.const 1
+           i32.shr_u
+           local.set $3
+           i32.const 0
+           local.set $1
+           i32.const 0
+           block $__inlined_func$assembly/record_text/matches$134 (result i32)
+            loop $for-loop|00
+             local.get $1
+             local.get $3
+             i32.lt_s
+             if
+              i32.const 0
+              global.get $assembly/record_text/text
+              local.get $1
+              local.get $6
+              i32.add
+              i32.add
+              i32.load8_u
+              local.get $1
+              i32.const 1
+              i32.shl
+              i32.const 1600
+              i32.add
+              i32.load16_u
+              i32.const 255
+              i32.and
+              i32.ne
+              br_if $__inlined_func$assembly/record_text/matches$134
+              drop
+              local.get $1
+              i32.const 1
+              i32.add
+              local.set $1
+              br $for-loop|00
+             end
+            end
+            i32.const 1
+           end
+           br_if $__inlined_func$assembly/record_text/codeAt$6
+           drop
+           i32.const 1628
+           i32.load
+           i32.const 1
+           i32.shr_u
+           local.set $3
+           i32.const 0
+           local.set $1
+           i32.const 2
+           block $__inlined_func$assembly/record_text/matches$135 (result i32)
+            loop $for-loop|03
+             local.get $1
+             local.get $3
+             i32.lt_s
+             if
+              i32.const 0
+              global.get $assembly/record_text/text
+              local.get $1
+              local.get $6
+              i32.add
+              i32.add
+              i32.load8_u
+              local.get $1
+              i32.const 1
+              i32.shl
+              i32.const 1632
+              i32.add
+              i32.load16_u
+              i32.const 255
+              i32.and
+              i32.ne
+              br_if $__inlined_func$assembly/record_text/matches$135
+              drop
+              local.get $1
+              i32.const 1
+              i32.add
+              local.set $1
+              br $for-loop|03
+             end
+            end
+            i32.const 1
+           end
+           br_if $__inlined_func$assembly/record_text/codeAt$6
+           drop
+           i32.const 1660
+           i32.load
+           i32.const 1
+           i32.shr_u
+           local.set $3
+           i32.const 0
+           local.set $1
+           i32.const 4
+           block $__inlined_func$assembly/record_text/matches$136 (result i32)
+            loop $for-loop|07
+             local.get $1
+             local.get $3
+             i32.lt_s
+             if
+              i32.const 0
+              global.get $assembly/record_text/text
+              local.get $1
+              local.get $6
+              i32.add
+              i32.add
+              i32.load8_u
+              local.get $1
+              i32.const 1
+              i32.shl
+              i32.const 1664
+              i32.add
+              i32.load16_u
+              i32.const 255
+              i32.and
+              i32.ne
+              br_if $__inlined_func$assembly/record_text/matches$136
+              drop
+              local.get $1
+              i32.const 1
+              i32.add
+              local.set $1
+              br $for-loop|07
+             end
+            end
+            i32.const 1
+           end
+           br_if $__inlined_func$assembly/record_text/codeAt$6
+           drop
+          else
+           local.get $1
+           i32.const 7
+           i32.eq
+           if
+            i32.const 1692
+            i32.load
+            i32.const 1
+            i32.shr_u
+            local.set $3
+            i32.const 0
+            local.set $1
+            i32.const 1
+            block $__inlined_func$assembly/record_text/matches$137 (result i32)
+             loop $for-loop|011
+              local.get $1
+              local.get $3
+              i32.lt_s
+              if
+               i32.const 0
+               global.get $assembly/record_text/text
+               local.get $1
+               local.get $6
+               i32.add
+               i32.add
+               i32.load8_u
+               local.get $1
+               i32.const 1
+               i32.shl
+               i32.const 1696
+               i32.add
+               i32.load16_u
+               i32.const 255
+               i32.and
+               i32.ne
+               br_if $__inlined_func$assembly/record_text/matches$137
+               drop
+               local.get $1
+               i32.const 1
+               i32.add
+               local.set $1
+               br $for-loop|011
+              end
+             end
+             i32.const 1
+            end
+            br_if $__inlined_func$assembly/record_text/codeAt$6
+            drop
+            i32.const 1740
+            i32.load
+            i32.const 1
+            i32.shr_u
+            local.set $3
+            i32.const 0
+            local.set $1
+            i32.const 3
+            block $__inlined_func$assembly/record_text/matches$138 (result i32)
+             loop $for-loop|015
+              local.get $1
+              local.get $3
+              i32.lt_s
+              if
+               i32.const 0
+               global.get $assembly/record_text/text
+               local.get $1
+               local.get $6
+               i32.add
+               i32.add
+               i32.load8_u
+               local.get $1
+               i32.const 1
+               i32.shl
+               i32.const 1744
+               i32.add
+               i32.load16_u
+               i32.const 255
+               i32.and
+               i32.ne
+               br_if $__inlined_func$assembly/record_text/matches$138
+               drop
+               local.get $1
+               i32.const 1
+               i32.add
+               local.set $1
+               br $for-loop|015
+              end
+             end
+             i32.const 1
+            end
+            br_if $__inlined_func$assembly/record_text/codeAt$6
+            drop
+           end
+          end
+          i32.const 255
+         end
+        end
+        i32.store8
+        i32.const -1
+       else
+        local.get $1
+       end
+      end
+      local.set $1
+      local.get $0
+      i32.const 1
+      i32.add
+      local.set $0
+      br $for-loop|2
+     end
+    end
+    local.get $2
+    global.get $assembly/record_text/stepsCap
+    i32.ge_s
+    if
+     i32.const -1
+     return
+    else
+     local.get $2
+     local.tee $0
+     i32.const 1
+     i32.add
+     local.set $2
+     global.get $assembly/record_text/logEnds
+     local.get $0
+     i32.const 2
+     i32.shl
+     i32.add
+     local.get $5
+     i32.store
+     br $for-loop|0
+    end
+    unreachable
+   end
+  end
+  local.get $5
+  global.set $assembly/record_text/entriesRead
+  local.get $2
+  global.set $assembly/record_text/stepsRead
+  i32.const 0
+ )
+ (func $assembly/record_text/placeText (param $0 i64) (param $1 i32) (param $2 i32) (param $3 i32) (param $4 i32) (param $5 i32) (param $6 i32) (param $7 i32) (param $8 i32) (result i32)
+  (local $9 i64)
+  (local $10 i64)
+  (local $11 i64)
+  (local $12 i64)
+  i32.const 1168
+  global.set $assembly/record_text/table
+  local.get $1
+  global.set $assembly/record_text/people
+  local.get $5
+  global.set $assembly/record_text/initialIgnitions
+  local.get $3
+  global.set $assembly/record_text/entriesCap
+  local.get $4
+  global.set $assembly/record_text/stepsCap
+  local.get $6
+  global.set $assembly/record_text/textLength
+  local.get $0
+  i64.const 7
+  i64.add
+  i64.const -8
+  i64.and
+  local.tee $0
+  i32.wrap_i64
+  global.set $assembly/record_text/text
+  local.get $6
+  i64.extend_i32_s
+  local.tee $9
+  local.get $0
+  i64.add
+  i64.const 7
+  i64.add
+  i64.const -8
+  i64.and
+  local.tee $0
+  i32.wrap_i64
+  global.set $assembly/record_text/names
+  local.get $0
+  local.get $7
+  i64.extend_i32_s
+  i64.add
+  i64.const 7
+  i64.add
+  i64.const -8
+  i64.and
+  local.tee $0
+  i32.wrap_i64
+  global.set $assembly/record_text/nameEnds
+  local.get $0
+  local.get $8
+  i64.extend_i32_s
+  i64.const 2
+  i64.shl
+  i64.add
+  i64.const 7
+  i64.add
+  i64.const -8
+  i64.and
+  local.tee $0
+  i32.wrap_i64
+  global.set $assembly/record_text/startAddress
+  local.get $0
+  local.get $1
+  i64.extend_i32_s
+  local.tee $10
+  i64.const 2
+  i64.shl
+  local.tee $0
+  i64.add
+  i64.const 7
+  i64.add
+  i64.const -8
+  i64.and
+  local.tee $11
+  i32.wrap_i64
+  global.set $assembly/record_text/logEnds
+  local.get $11
+  local.get $4
+  i64.extend_i32_s
+  i64.const 2
+  i64.shl
+  i64.add
+  i64.const 7
+  i64.add
+  i64.const -8
+  i64.and
+  local.tee $11
+  i32.wrap_i64
+  global.set $assembly/record_text/position
+  local.get $0
+  local.get $11
+  i64.add
+  i64.const 7
+  i64.add
+  i64.const -8
+  i64.and
+  local.tee $0
+  i32.wrap_i64
+  global.set $assembly/record_text/status
+  local.get $0
+  local.get $10
+  i64.add
+  i64.const 7
+  i64.add
+  i64.const -8
+  i64.and
+  local.tee $0
+  i32.wrap_i64
+  global.set $assembly/record_text/cause
+  local.get $0
+  local.get $10
+  i64.add
+  i64.const 7
+  i64.add
+  i64.const -8
+  i64.and
+  local.tee $0
+  i32.wrap_i64
+  global.set $assembly/record_text/burningA
+  local.get $0
+  local.get $2
+  i64.extend_i32_s
+  local.tee $11
+  i64.const 2
+  i64.shl
+  local.tee $12
+  i64.add
+  i64.const 7
+  i64.add
+  i64.const -8
+  i64.and
+  local.tee $0
+  i32.wrap_i64
+  global.set $assembly/record_text/burningB
+  local.get $0
+  local.get $12
+  i64.add
+  i64.const 7
+  i64.add
+  i64.const -8
+  i64.and
+  local.tee $0
+  i32.wrap_i64
+  global.set $assembly/record_text/casualties
+  local.get $0
+  local.get $10
+  i64.const 3
+  i64.shl
+  local.tee $0
+  i64.add
+  i64.const 7
+  i64.add
+  i64.const -8
+  i64.and
+  local.tee $10
+  i32.wrap_i64
+  global.set $assembly/record_text/evacuations
+  local.get $2
+  global.set $assembly/record_text/cells
+  local.get $2
+  i32.const 65536
+  i32.le_s
+  local.get $9
+  local.get $11
+  i64.const 6
+  i64.shl
+  i64.ge_s
+  i32.and
+  global.set $assembly/record_text/cached
+  local.get $0
+  local.get $10
+  i64.add
+  i64.const 7
+  i64.add
+  i64.const -8
+  i64.and
+  local.tee $0
+  i32.wrap_i64
+  global.set $assembly/record_text/cellTexts
+  global.get $assembly/record_text/cached
+  if (result i64)
+   local.get $0
+   local.get $11
+   i64.const 4
+   i64.shl
+   i64.add
+   i64.const 7
+   i64.add
+   i64.const -8
+   i64.and
+  else
+   local.get $0
+  end
+  i64.const 16
+  i64.add
+  local.tee $0
+  i64.const 4294901760
+  i64.gt_u
+  if
+   i32.const -1
+   return
+  end
+  local.get $0
+  i64.const 65535
+  i64.add
+  i64.const 16
+  i64.shr_u
+  i32.wrap_i64
+  local.tee $1
+  memory.size
+  local.tee $2
+  i32.gt_s
+  if (result i32)
+   local.get $1
+   local.get $2
+   i32.sub
+   memory.grow
+   i32.const 0
+   i32.lt_s
+  else
+   i32.const 0
+  end
+  if
+   i32.const -1
+   return
+  end
+  i32.const 1308
+  global.get $assembly/record_text/text
+  i32.store
+  i32.const 1312
+  global.get $assembly/record_text/names
+  i32.store
+  i32.const 1316
+  global.get $assembly/record_text/nameEnds
+  i32.store
+  i32.const 1320
+  global.get $assembly/record_text/startAddress
+  i32.store
+  i32.const 1324
+  global.get $assembly/record_text/logEnds
+  i32.store
+  i32.const 0
+ )
+ (func $assembly/record_text/compareRecord (param $0 i32) (param $1 i32) (param $2 i32) (result i32)
+  (local $3 i32)
+  (local $4 i32)
+  (local $5 i32)
+  (local $6 i32)
+  (local $7 i32)
+  (local $8 i32)
+  (local $9 i32)
+  (local $10 i32)
+  (local $11 i32)
+  (local $12 i32)
+  (local $13 i32)
+  (local $14 i32)
+  (local $15 i32)
+  (local $16 i32)
+  (local $17 i32)
+  (local $18 i32)
+  (local $19 i32)
+  (local $20 i32)
+  (local $21 i32)
+  i32.const 1168
+  global.set $assembly/record_text/table
+  local.get $0
+  global.set $assembly/record_text/width
+  global.get $assembly/record_text/cached
+  if
+   loop $for-loop|0
+    local.get $6
+    global.get $assembly/record_text/cells
+    i32.lt_s
+    if
+     local.get $6
+     global.get $assembly/record_text/width
+     i32.div_s
+     local.set $7
+     i32.const 1055
+     i32.const 93
+     i32.store8
+     i32.const 0
+     local.get $6
+     local.get $7
+     global.get $assembly/record_text/width
+     i32.mul
+     i32.sub
+     local.tee $4
+     i32.sub
+     local.get $4
+     local.get $4
+     i32.const 0
+     i32.lt_s
+     select
+     local.set $5
+     i32.const 1055
+     local.set $3
+     loop $do-loop|0
+      local.get $3
+      i32.const 1
+      i32.sub
+      local.tee $3
+      local.get $5
+      i32.const 10
+      i32.rem_u
+      i32.const 48
+      i32.add
+      i32.store8
+      local.get $5
+      i32.const 10
+      i32.div_u
+      local.tee $5
+      br_if $do-loop|0
+     end
+     local.get $4
+     i32.const 0
+     i32.lt_s
+     if
+      local.get $3
+      i32.const 1
+      i32.sub
+      local.tee $3
+      i32.const 45
+      i32.store8
+     end
+     local.get $3
+     i32.const 1
+     i32.sub
+     local.tee $3
+     i32.const 44
+     i32.store8
+     i32.const 0
+     local.get $7
+     i32.sub
+     local.get $7
+     local.get $7
+     i32.const 0
+     i32.lt_s
+     select
+     local.set $4
+     loop $do-loop|00
+      local.get $3
+      i32.const 1
+      i32.sub
+      local.tee $3
+      local.get $4
+      i32.const 10
+      i32.rem_u
+      i32.const 48
+      i32.add
+      i32.store8
+      local.get $4
+      i32.const 10
+      i32.div_u
+      local.tee $4
+      br_if $do-loop|00
+     end
+     local.get $7
+     i32.const 0
+     i32.lt_s
+     if
+      local.get $3
+      i32.const 1
+      i32.sub
+      local.tee $3
+      i32.const 45
+      i32.store8
+     end
+     local.get $3
+     i32.const 1
+     i32.sub
+     local.tee $3
+     i32.const 91
+     i32.store8
+     global.get $assembly/record_text/cellTexts
+     local.get $6
+     i32.const 4
+     i32.shl
+     i32.add
+     local.tee $4
+     i32.const 1056
+     local.get $3
+     i32.sub
+     local.tee $5
+     i32.store8
+     local.get $4
+     i32.const 1
+     i32.add
+     local.get $3
+     local.get $5
+     memory.copy
+     local.get $6
+     i32.const 1
+     i32.add
+     local.set $6
+     br $for-loop|0
+    end
+   end
+  end
+  local.get $1
+  global.set $assembly/record_text/totalSteps
+  local.get $2
+  global.set $assembly/record_text/termination
+  i32.const 0
+  global.set $assembly/record_text/pos
+  i32.const -1
+  global.set $assembly/record_text/diff
+  global.get $assembly/record_text/table
+  i32.load offset=20
+  local.set $9
+  global.get $assembly/record_text/table
+  i32.load offset=24
+  local.set $14
+  global.get $assembly/record_text/table
+  i32.load offset=16
+  local.set $13
+  global.get $assembly/record_text/table
+  i32.load offset=28
+  local.set $11
+  global.get $assembly/record_text/table
+  i32.load offset=32
+  local.set $10
+  global.get $assembly/record_text/table
+  i32.load offset=36
+  local.set $12
+  global.get $assembly/record_text/table
+  i32.load offset=4
+  local.set $7
+  global.get $assembly/record_text/table
+  i32.load offset=48
+  local.set $4
+  global.get $assembly/record_text/table
+  i32.load offset=8
+  local.set $16
+  global.get $assembly/record_text/table
+  i32.load offset=52
+  local.set $17
+  global.get $assembly/record_text/table
+  i32.load offset=132
+  local.set $8
+  global.get $assembly/record_text/status
+  i32.const 0
+  global.get $assembly/record_text/people
+  local.tee $15
+  memory.fill
+  global.get $assembly/record_text/cause
+  i32.const 0
+  local.get $15
+  memory.fill
+  i32.const 1
+  local.set $6
+  loop $for-loop|00
+   local.get $1
+   local.get $6
+   i32.ge_s
+   if
+    local.get $11
+    local.get $6
+    i32.const 1
+    i32.sub
+    i32.const 2
+    i32.shl
+    i32.add
+    i32.load
+    local.set $3
+    i32.const 0
+    local.set $5
+    loop $for-loop|1
+     local.get $5
+     local.get $15
+     i32.lt_s
+     if
+      block $for-continue|1
+       local.get $5
+       global.get $assembly/record_text/status
+       i32.add
+       local.tee $18
+       i32.load8_u
+       i32.const 1
+       i32.eq
+       br_if $for-continue|1
+       local.get $3
+       local.tee $2
+       i32.const 1
+       i32.add
+       local.set $3
+       local.get $2
+       local.get $14
+       i32.add
+       i32.load8_u
+       local.tee $2
+       i32.eqz
+       br_if $for-continue|1
+       local.get $18
+       i32.const 1
+       i32.store8
+       local.get $2
+       i32.const 1
+       i32.ne
+       if
+        local.get $5
+        global.get $assembly/record_text/cause
+        i32.add
+        local.get $2
+        i32.store8
+       end
+      end
+      local.get $5
+      i32.const 1
+      i32.add
+      local.set $5
+      br $for-loop|1
+     end
+    end
+    local.get $6
+    i32.const 1
+    i32.add
+    local.set $6
+    br $for-loop|00
+   end
+  end
+  global.get $assembly/record_text/diff
+  i32.const 0
+  i32.lt_s
+  if
+   i32.const 1792
+   i32.const 1788
+   i32.load
+   i32.const 1
+   i32.shr_u
+   call $assembly/record_text/chars
+  end
+  i32.const 0
+  local.set $3
+  loop $for-loop|2
+   global.get $assembly/record_text/diff
+   i32.const 0
+   i32.lt_s
+   local.tee $2
+   local.get $3
+   local.get $15
+   i32.lt_s
+   i32.and
+   if
+    local.get $3
+    local.get $4
+    i32.add
+    i32.load8_u
+    local.set $5
+    local.get $16
+    local.get $3
+    i32.const 2
+    i32.shl
+    i32.add
+    i32.load
+    local.set $6
+    local.get $2
+    if
+     i32.const 1936
+     i32.const 1872
+     local.get $3
+     select
+     local.tee $2
+     local.get $2
+     i32.const 20
+     i32.sub
+     i32.load offset=16
+     i32.const 1
+     i32.shr_u
+     call $assembly/record_text/chars
+    end
+    local.get $5
+    i32.const 2
+    i32.eq
+    if
+     local.get $3
+     global.get $assembly/record_text/cause
+     i32.add
+     i32.load8_u
+     call $assembly/record_text/causeText
+    else
+     global.get $assembly/record_text/diff
+     i32.const 0
+     i32.lt_s
+     if
+      i32.const 2096
+      i32.const 2092
+      i32.load
+      i32.const 1
+      i32.shr_u
+      call $assembly/record_text/chars
+     end
+    end
+    global.get $assembly/record_text/diff
+    i32.const 0
+    i32.lt_s
+    if
+     i32.const 2128
+     i32.const 2124
+     i32.load
+     i32.const 1
+     i32.shr_u
+     call $assembly/record_text/chars
+    end
+    local.get $5
+    i32.const 1
+    i32.eq
+    if
+     local.get $7
+     local.get $6
+     i32.const 2
+     i32.shl
+     i32.add
+     i32.load
+     global.get $assembly/record_text/people
+     i32.const 1
+     i32.add
+     i32.add
+     call $assembly/record_text/name
+    else
+     global.get $assembly/record_text/diff
+     i32.const 0
+     i32.lt_s
+     if
+      i32.const 2096
+      i32.const 2092
+      i32.load
+      i32.const 1
+      i32.shr_u
+      call $assembly/record_text/chars
+     end
+    end
+    global.get $assembly/record_text/diff
+    i32.const 0
+    i32.lt_s
+    if
+     i32.const 2176
+     i32.const 2172
+     i32.load
+     i32.const 1
+     i32.shr_u
+     call $assembly/record_text/chars
+    end
+    local.get $3
+    i32.const 1
+    i32.add
+    call $assembly/record_text/name
+    global.get $assembly/record_text/diff
+    i32.const 0
+    i32.lt_s
+    if
+     i32.const 2224
+     i32.const 2220
+     i32.load
+     i32.const 1
+     i32.shr_u
+     call $assembly/record_text/chars
+    end
+    local.get $6
+    call $assembly/record_text/cell
+    global.get $assembly/record_text/diff
+    i32.const 0
+    i32.lt_s
+    if
+     i32.const 2272
+     i32.const 2268
+     i32.load
+     i32.const 1
+     i32.shr_u
+     call $assembly/record_text/chars
+    end
+    local.get $5
+    if
+     local.get $17
+     local.get $3
+     i32.const 2
+     i32.shl
+     i32.add
+     i32.load
+     call $assembly/record_text/int
+    else
+     global.get $assembly/record_text/diff
+     i32.const 0
+     i32.lt_s
+     if
+      i32.const 2096
+      i32.const 2092
+      i32.load
+      i32.const 1
+      i32.shr_u
+      call $assembly/record_text/chars
+     end
+    end
+    local.get $5
+    call $assembly/record_text/statusClose
+    local.get $3
+    i32.const 1
+    i32.add
+    local.set $3
+    br $for-loop|2
+   end
+  end
+  global.get $assembly/record_text/diff
+  i32.const 0
+  i32.lt_s
+  if
+   i32.const 2528
+   i32.const 2524
+   i32.load
+   i32.const 1
+   i32.shr_u
+   call $assembly/record_text/chars
+  end
+  local.get $1
+  call $assembly/record_text/int
+  global.get $assembly/record_text/diff
+  i32.const 0
+  i32.lt_s
+  if
+   i32.const 2576
+   i32.const 2572
+   i32.load
+   i32.const 1
+   i32.shr_u
+   call $assembly/record_text/chars
+  end
+  local.get $1
+  call $assembly/record_text/reason
+  global.get $assembly/record_text/diff
+  i32.const 0
+  i32.lt_s
+  if
+   i32.const 2736
+   i32.const 2732
+   i32.load
+   i32.const 1
+   i32.shr_u
+   call $assembly/record_text/chars
+  end
+  local.get $1
+  call $assembly/record_text/trappedSet
+  global.get $assembly/record_text/diff
+  i32.const 0
+  i32.lt_s
+  if
+   i32.const 2816
+   i32.const 2812
+   i32.load
+   i32.const 1
+   i32.shr_u
+   call $assembly/record_text/chars
+  end
+  i32.const 0
+  call $assembly/record_text/name
+  global.get $assembly/record_text/status
+  i32.const 0
+  local.get $15
+  memory.fill
+  global.get $assembly/record_text/position
+  global.get $assembly/record_text/startAddress
+  local.get $15
+  i32.const 2
+  i32.shl
+  memory.copy
+  global.get $assembly/record_text/burningA
+  global.get $assembly/record_text/table
+  i32.load offset=12
+  global.get $assembly/record_text/initialIgnitions
+  i32.const 2
+  i32.shl
+  memory.copy
+  global.get $assembly/record_text/initialIgnitions
+  global.set $assembly/record_text/burningCount
+  global.get $assembly/record_text/diff
+  i32.const 0
+  i32.lt_s
+  if
+   i32.const 2864
+   i32.const 2860
+   i32.load
+   i32.const 1
+   i32.shr_u
+   call $assembly/record_text/chars
+  end
+  i32.const 0
+  call $assembly/record_text/snapshot
+  global.get $assembly/record_text/diff
+  i32.const 0
+  i32.lt_s
+  if
+   i32.const 3280
+   i32.const 3276
+   i32.load
+   i32.const 1
+   i32.shr_u
+   call $assembly/record_text/chars
+  end
+  i32.const 1
+  local.set $16
+  loop $for-loop|3
+   global.get $assembly/record_text/diff
+   i32.const 0
+   i32.lt_s
+   local.tee $2
+   local.get $1
+   local.get $16
+   i32.ge_s
+   i32.and
+   if
+    local.get $11
+    local.get $16
+    i32.const 1
+    i32.sub
+    i32.const 2
+    i32.shl
+    i32.add
+    i32.load
+    local.set $4
+    local.get $2
+    if
+     i32.const 1136
+     i32.const 3328
+     local.get $16
+     i32.const 1
+     i32.eq
+     select
+     local.tee $2
+     local.get $2
+     i32.const 20
+     i32.sub
+     i32.load offset=16
+     i32.const 1
+     i32.shr_u
+     call $assembly/record_text/chars
+    end
+    i32.const 0
+    local.set $3
+    i32.const 0
+    local.set $5
+    local.get $4
+    local.set $2
+    i32.const 0
+    local.set $6
+    loop $for-loop|4
+     local.get $6
+     local.get $15
+     i32.lt_s
+     if
+      local.get $6
+      global.get $assembly/record_text/status
+      i32.add
+      i32.load8_u
+      i32.eqz
+      if
+       local.get $2
+       local.get $14
+       i32.add
+       i32.load8_u
+       local.set $17
+       local.get $2
+       local.get $4
+       i32.ne
+       global.get $assembly/record_text/diff
+       i32.const 0
+       i32.lt_s
+       i32.and
+       if
+        i32.const 2784
+        i32.const 2780
+        i32.load
+        i32.const 1
+        i32.shr_u
+        call $assembly/record_text/chars
+       end
+       local.get $6
+       i32.const 1
+       i32.add
+       call $assembly/record_text/name
+       local.get $2
+       local.get $13
+       i32.add
+       i32.load8_u
+       local.tee $18
+       if (result i32)
+        local.get $18
+        i32.const 1
+        i32.eq
+        if (result i32)
+         i32.const 3424
+        else
+         local.get $18
+         i32.const 2
+         i32.eq
+         if (result i32)
+          i32.const 3472
+         else
+          i32.const 3520
+          i32.const 3568
+          local.get $18
+          i32.const 3
+          i32.eq
+          select
+         end
+        end
+       else
+        i32.const 3376
+       end
+       local.set $18
+       global.get $assembly/record_text/diff
+       i32.const 0
+       i32.lt_s
+       if
+        local.get $18
+        local.get $18
+        i32.const 20
+        i32.sub
+        i32.load offset=16
+        i32.const 1
+        i32.shr_u
+        call $assembly/record_text/chars
+       end
+       local.get $17
+       i32.const 1
+       i32.eq
+       if
+        global.get $assembly/record_text/evacuations
+        local.get $5
+        i32.const 2
+        i32.shl
+        i32.add
+        local.get $6
+        i32.store
+        local.get $5
+        i32.const 1
+        i32.add
+        local.tee $17
+        i32.const 1
+        i32.add
+        local.set $5
+        global.get $assembly/record_text/evacuations
+        local.get $17
+        i32.const 2
+        i32.shl
+        i32.add
+        local.get $2
+        i32.store
+       else
+        local.get $17
+        if
+         global.get $assembly/record_text/casualties
+         local.get $3
+         i32.const 2
+         i32.shl
+         i32.add
+         local.get $6
+         i32.store
+         local.get $3
+         i32.const 1
+         i32.add
+         local.tee $17
+         i32.const 1
+         i32.add
+         local.set $3
+         global.get $assembly/record_text/casualties
+         local.get $17
+         i32.const 2
+         i32.shl
+         i32.add
+         local.get $2
+         i32.store
+        end
+       end
+       local.get $2
+       i32.const 1
+       i32.add
+       local.set $2
+      end
+      local.get $6
+      i32.const 1
+      i32.add
+      local.set $6
+      br $for-loop|4
+     end
+    end
+    global.get $assembly/record_text/diff
+    i32.const 0
+    i32.lt_s
+    if
+     i32.const 3616
+     i32.const 3612
+     i32.load
+     i32.const 1
+     i32.shr_u
+     call $assembly/record_text/chars
+    end
+    i32.const 0
+    local.set $2
+    loop $for-loop|5
+     local.get $2
+     local.get $3
+     i32.lt_s
+     if
+      global.get $assembly/record_text/diff
+      i32.const 0
+      i32.lt_s
+      if
+       i32.const 3728
+       i32.const 3680
+       local.get $2
+       select
+       local.tee $6
+       local.get $6
+       i32.const 20
+       i32.sub
+       i32.load offset=16
+       i32.const 1
+       i32.shr_u
+       call $assembly/record_text/chars
+      end
+      global.get $assembly/record_text/casualties
+      local.get $2
+      i32.const 1
+      i32.add
+      i32.const 2
+      i32.shl
+      i32.add
+      i32.load
+      local.get $14
+      i32.add
+      i32.load8_u
+      call $assembly/record_text/causeText
+      global.get $assembly/record_text/diff
+      i32.const 0
+      i32.lt_s
+      if
+       i32.const 2176
+       i32.const 2172
+       i32.load
+       i32.const 1
+       i32.shr_u
+       call $assembly/record_text/chars
+      end
+      global.get $assembly/record_text/casualties
+      local.get $2
+      i32.const 2
+      i32.shl
+      i32.add
+      i32.load
+      i32.const 1
+      i32.add
+      call $assembly/record_text/name
+      global.get $assembly/record_text/diff
+      i32.const 0
+      i32.lt_s
+      if
+       i32.const 3776
+       i32.const 3772
+       i32.load
+       i32.const 1
+       i32.shr_u
+       call $assembly/record_text/chars
+      end
+      local.get $2
+      i32.const 2
+      i32.add
+      local.set $2
+      br $for-loop|5
+     end
+    end
+    global.get $assembly/record_text/diff
+    i32.const 0
+    i32.lt_s
+    if
+     i32.const 3808
+     i32.const 3804
+     i32.load
+     i32.const 1
+     i32.shr_u
+     call $assembly/record_text/chars
+    end
+    i32.const 0
+    local.set $2
+    loop $for-loop|6
+     local.get $2
+     local.get $5
+     i32.lt_s
+     if
+      global.get $assembly/record_text/evacuations
+      local.get $2
+      i32.const 2
+      i32.shl
+      i32.add
+      i32.load
+      local.set $3
+      global.get $assembly/record_text/evacuations
+      local.get $2
+      i32.const 1
+      i32.add
+      i32.const 2
+      i32.shl
+      i32.add
+      i32.load
+      local.get $13
+      i32.add
+      i32.load8_u
+      local.set $6
+      global.get $assembly/record_text/diff
+      i32.const 0
+      i32.lt_s
+      if
+       i32.const 3920
+       i32.const 3872
+       local.get $2
+       select
+       local.tee $17
+       local.get $17
+       i32.const 20
+       i32.sub
+       i32.load offset=16
+       i32.const 1
+       i32.shr_u
+       call $assembly/record_text/chars
+      end
+      local.get $7
+      global.get $assembly/record_text/position
+      local.get $3
+      i32.const 2
+      i32.shl
+      i32.add
+      i32.load
+      local.get $6
+      i32.const 2
+      i32.eq
+      if (result i32)
+       i32.const 1
+      else
+       i32.const -1
+       i32.const 0
+       local.get $6
+       i32.const 4
+       i32.eq
+       select
+      end
+      global.get $assembly/record_text/width
+      i32.const -1
+      local.get $6
+      i32.const 3
+      i32.eq
+      local.get $6
+      i32.const 1
+      i32.eq
+      select
+      i32.mul
+      i32.add
+      i32.add
+      i32.const 2
+      i32.shl
+      i32.add
+      i32.load
+      global.get $assembly/record_text/people
+      i32.const 1
+      i32.add
+      i32.add
+      call $assembly/record_text/name
+      global.get $assembly/record_text/diff
+      i32.const 0
+      i32.lt_s
+      if
+       i32.const 2176
+       i32.const 2172
+       i32.load
+       i32.const 1
+       i32.shr_u
+       call $assembly/record_text/chars
+      end
+      local.get $3
+      i32.const 1
+      i32.add
+      call $assembly/record_text/name
+      global.get $assembly/record_text/diff
+      i32.const 0
+      i32.lt_s
+      if
+       i32.const 3776
+       i32.const 3772
+       i32.load
+       i32.const 1
+       i32.shr_u
+       call $assembly/record_text/chars
+      end
+      local.get $2
+      i32.const 2
+      i32.add
+      local.set $2
+      br $for-loop|6
+     end
+    end
+    global.get $assembly/record_text/diff
+    i32.const 0
+    i32.lt_s
+    if
+     i32.const 3968
+     i32.const 3964
+     i32.load
+     i32.const 1
+     i32.shr_u
+     call $assembly/record_text/chars
+    end
+    local.get $10
+    local.get $16
+    i32.const 2
+    i32.shl
+    i32.add
+    i32.load
+    local.set $17
+    local.get $10
+    local.get $16
+    i32.const 1
+    i32.sub
+    i32.const 2
+    i32.shl
+    i32.add
+    i32.load
+    local.tee $6
+    local.set $3
+    loop $for-loop|7
+     local.get $3
+     local.get $17
+     i32.lt_s
+     if
+      global.get $assembly/record_text/diff
+      i32.const 0
+      i32.lt_s
+      local.get $3
+      local.get $6
+      i32.gt_s
+      i32.and
+      if
+       i32.const 2784
+       i32.const 2780
+       i32.load
+       i32.const 1
+       i32.shr_u
+       call $assembly/record_text/chars
+      end
+      local.get $12
+      local.get $3
+      i32.const 2
+      i32.shl
+      i32.add
+      i32.load
+      call $assembly/record_text/cell
+      local.get $3
+      i32.const 1
+      i32.add
+      local.set $3
+      br $for-loop|7
+     end
+    end
+    global.get $assembly/record_text/diff
+    i32.const 0
+    i32.lt_s
+    if
+     i32.const 4032
+     i32.const 4028
+     i32.load
+     i32.const 1
+     i32.shr_u
+     call $assembly/record_text/chars
+    end
+    local.get $4
+    local.set $2
+    i32.const 0
+    local.set $3
+    loop $for-loop|8
+     global.get $assembly/record_text/diff
+     i32.const 0
+     i32.lt_s
+     local.tee $5
+     local.get $3
+     local.get $15
+     i32.lt_s
+     i32.and
+     if
+      local.get $3
+      global.get $assembly/record_text/status
+      i32.add
+      i32.load8_u
+      i32.eqz
+      if
+       local.get $2
+       local.get $13
+       i32.add
+       i32.load8_u
+       local.set $18
+       local.get $2
+       local.get $9
+       i32.add
+       i32.load8_u
+       local.set $19
+       local.get $2
+       local.get $14
+       i32.add
+       i32.load8_u
+       local.set $20
+       local.get $2
+       local.get $4
+       i32.ne
+       i32.const 0
+       local.get $5
+       select
+       if
+        i32.const 2784
+        i32.const 2780
+        i32.load
+        i32.const 1
+        i32.shr_u
+        call $assembly/record_text/chars
+       end
+       local.get $2
+       i32.const 1
+       i32.add
+       local.set $2
+       global.get $assembly/record_text/position
+       local.get $3
+       i32.const 2
+       i32.shl
+       i32.add
+       i32.load
+       local.set $5
+       global.get $assembly/record_text/diff
+       i32.const 0
+       i32.lt_s
+       if
+        local.get $18
+        if (result i32)
+         local.get $18
+         i32.const 1
+         i32.eq
+         if (result i32)
+          i32.const 4176
+         else
+          local.get $18
+          i32.const 2
+          i32.eq
+          if (result i32)
+           i32.const 4256
+          else
+           i32.const 4336
+           i32.const 4416
+           local.get $18
+           i32.const 3
+           i32.eq
+           select
+          end
+         end
+        else
+         i32.const 4096
+        end
+        local.tee $21
+        local.get $21
+        i32.const 20
+        i32.sub
+        i32.load offset=16
+        i32.const 1
+        i32.shr_u
+        call $assembly/record_text/chars
+       end
+       local.get $5
+       call $assembly/record_text/cell
+       global.get $assembly/record_text/diff
+       i32.const 0
+       i32.lt_s
+       if
+        block $break|0 (result i32)
+         block $case7|0
+          block $case6|0
+           block $case5|0
+            block $case4|0
+             block $case3|0
+              block $case2|0
+               block $case1|0
+                block $case0|0
+                 local.get $19
+                 br_table $case0|0 $case1|0 $case2|0 $case3|0 $case4|0 $case5|0 $case6|0 $case7|0
+                end
+                i32.const 4496
+                br $break|0
+               end
+               i32.const 4592
+               br $break|0
+              end
+              i32.const 4688
+              br $break|0
+             end
+             i32.const 4800
+             br $break|0
+            end
+            i32.const 4896
+            br $break|0
+           end
+           i32.const 4992
+           br $break|0
+          end
+          i32.const 5104
+          br $break|0
+         end
+         i32.const 5216
+        end
+        local.tee $21
+        local.get $21
+        i32.const 20
+        i32.sub
+        i32.load offset=16
+        i32.const 1
+        i32.shr_u
+        call $assembly/record_text/chars
+       end
+       local.get $3
+       i32.const 1
+       i32.add
+       call $assembly/record_text/name
+       local.get $18
+       if (result i32)
+        global.get $assembly/record_text/diff
+        i32.const 0
+        i32.lt_s
+        if
+         i32.const 5392
+         i32.const 5388
+         i32.load
+         i32.const 1
+         i32.shr_u
+         call $assembly/record_text/chars
+        end
+        local.get $5
+        local.get $8
+        i32.add
+        i32.load8_u
+        i32.const 1
+        local.get $18
+        i32.const 1
+        i32.sub
+        i32.const 7
+        i32.and
+        i32.shl
+        i32.and
+        if
+         local.get $5
+         local.get $18
+         i32.const 2
+         i32.eq
+         if (result i32)
+          i32.const 1
+         else
+          i32.const -1
+          i32.const 0
+          local.get $18
+          i32.const 4
+          i32.eq
+          select
+         end
+         global.get $assembly/record_text/width
+         i32.const -1
+         local.get $18
+         i32.const 255
+         i32.and
+         i32.const 3
+         i32.eq
+         local.get $18
+         i32.const 1
+         i32.eq
+         select
+         i32.mul
+         i32.add
+         i32.add
+         call $assembly/record_text/cell
+        else
+         local.get $5
+         local.get $0
+         i32.div_s
+         local.tee $21
+         i32.const -1
+         local.get $18
+         i32.const 3
+         i32.eq
+         local.get $18
+         i32.const 1
+         i32.eq
+         select
+         i32.add
+         local.get $18
+         i32.const 2
+         i32.eq
+         if (result i32)
+          i32.const 1
+         else
+          i32.const -1
+          i32.const 0
+          local.get $18
+          i32.const 4
+          i32.eq
+          select
+         end
+         local.get $5
+         local.get $0
+         local.get $21
+         i32.mul
+         i32.sub
+         i32.add
+         call $assembly/record_text/rowCol
+        end
+        i32.const 3776
+       else
+        i32.const 5328
+       end
+       local.set $21
+       global.get $assembly/record_text/diff
+       i32.const 0
+       i32.lt_s
+       if
+        local.get $21
+        local.get $21
+        i32.const 20
+        i32.sub
+        i32.load offset=16
+        i32.const 1
+        i32.shr_u
+        call $assembly/record_text/chars
+       end
+       local.get $19
+       i32.const 1
+       i32.eq
+       if
+        global.get $assembly/record_text/position
+        local.get $3
+        i32.const 2
+        i32.shl
+        i32.add
+        local.get $5
+        local.get $18
+        i32.const 2
+        i32.eq
+        if (result i32)
+         i32.const 1
+        else
+         i32.const -1
+         i32.const 0
+         local.get $18
+         i32.const 4
+         i32.eq
+         select
+        end
+        global.get $assembly/record_text/width
+        i32.const -1
+        local.get $18
+        i32.const 3
+        i32.eq
+        local.get $18
+        i32.const 1
+        i32.eq
+        select
+        i32.mul
+        i32.add
+        i32.add
+        i32.store
+       end
+       local.get $20
+       i32.const 1
+       i32.eq
+       if
+        local.get $3
+        global.get $assembly/record_text/status
+        i32.add
+        i32.const 1
+        i32.store8
+       else
+        local.get $20
+        if
+         local.get $3
+         global.get $assembly/record_text/status
+         i32.add
+         i32.const 2
+         i32.store8
+        end
+       end
+      end
+      local.get $3
+      i32.const 1
+      i32.add
+      local.set $3
+      br $for-loop|8
+     end
+    end
+    local.get $6
+    local.get $17
+    i32.lt_s
+    if
+     i32.const 0
+     local.set $5
+     local.get $6
+     local.set $2
+     i32.const 0
+     local.set $3
+     global.get $assembly/record_text/burningCount
+     local.set $18
+     loop $while-continue|0
+      local.get $5
+      local.get $18
+      i32.lt_s
+      local.get $2
+      local.get $17
+      i32.lt_s
+      i32.and
+      if
+       global.get $assembly/record_text/burningA
+       local.get $5
+       i32.const 2
+       i32.shl
+       i32.add
+       i32.load
+       local.tee $4
+       local.get $12
+       local.get $2
+       i32.const 2
+       i32.shl
+       i32.add
+       i32.load
+       local.tee $6
+       i32.lt_s
+       if
+        global.get $assembly/record_text/burningB
+        local.get $3
+        i32.const 2
+        i32.shl
+        i32.add
+        local.get $4
+        i32.store
+        local.get $5
+        i32.const 1
+        i32.add
+        local.set $5
+       else
+        global.get $assembly/record_text/burningB
+        local.get $3
+        i32.const 2
+        i32.shl
+        i32.add
+        local.get $6
+        i32.store
+        local.get $2
+        i32.const 1
+        i32.add
+        local.set $2
+       end
+       local.get $3
+       i32.const 1
+       i32.add
+       local.set $3
+       br $while-continue|0
+      end
+     end
+     loop $while-continue|1
+      local.get $5
+      local.get $18
+      i32.lt_s
+      if
+       local.get $3
+       local.tee $4
+       i32.const 1
+       i32.add
+       local.set $3
+       local.get $5
+       local.tee $6
+       i32.const 1
+       i32.add
+       local.set $5
+       global.get $assembly/record_text/burningB
+       local.get $4
+       i32.const 2
+       i32.shl
+       i32.add
+       global.get $assembly/record_text/burningA
+       local.get $6
+       i32.const 2
+       i32.shl
+       i32.add
+       i32.load
+       i32.store
+       br $while-continue|1
+      end
+     end
+     loop $while-continue|2
+      local.get $2
+      local.get $17
+      i32.lt_s
+      if
+       local.get $3
+       local.tee $4
+       i32.const 1
+       i32.add
+       local.set $3
+       local.get $2
+       local.tee $5
+       i32.const 1
+       i32.add
+       local.set $2
+       global.get $assembly/record_text/burningB
+       local.get $4
+       i32.const 2
+       i32.shl
+       i32.add
+       local.get $12
+       local.get $5
+       i32.const 2
+       i32.shl
+       i32.add
+       i32.load
+       i32.store
+       br $while-continue|2
+      end
+     end
+     global.get $assembly/record_text/burningA
+     global.get $assembly/record_text/burningB
+     global.set $assembly/record_text/burningA
+     global.set $assembly/record_text/burningB
+     local.get $3
+     global.set $assembly/record_text/burningCount
+    end
+    global.get $assembly/record_text/diff
+    i32.const 0
+    i32.lt_s
+    if
+     i32.const 5440
+     i32.const 5436
+     i32.load
+     i32.const 1
+     i32.shr_u
+     call $assembly/record_text/chars
+    end
+    local.get $16
+    call $assembly/record_text/snapshot
+    global.get $assembly/record_text/diff
+    i32.const 0
+    i32.lt_s
+    if
+     i32.const 5488
+     i32.const 5484
+     i32.load
+     i32.const 1
+     i32.shr_u
+     call $assembly/record_text/chars
+    end
+    local.get $16
+    call $assembly/record_text/int
+    global.get $assembly/record_text/diff
+    i32.const 0
+    i32.lt_s
+    if
+     i32.const 3776
+     i32.const 3772
+     i32.load
+     i32.const 1
+     i32.shr_u
+     call $assembly/record_text/chars
+    end
+    local.get $16
+    i32.const 1
+    i32.add
+    local.set $16
+    br $for-loop|3
+   end
+  end
+  global.get $assembly/record_text/diff
+  i32.const 0
+  i32.lt_s
+  if
+   i32.const 3248
+   i32.const 3244
+   i32.load
+   i32.const 1
+   i32.shr_u
+   call $assembly/record_text/chars
+  end
+  global.get $assembly/record_text/pos
+  global.get $assembly/record_text/textLength
+  i32.ne
+  global.get $assembly/record_text/diff
+  i32.const 0
+  i32.lt_s
+  i32.and
+  if
+   global.get $assembly/record_text/pos
+   global.set $assembly/record_text/diff
+  end
+  global.get $assembly/record_text/diff
  )
 )

@@ -1,11 +1,13 @@
 /**
  * Verification by regeneration (issue 13, item 2): a genuine record is
  * exactly the canonical text that the simulator writes from the scenario,
- * the seed and the actions. So the record's action log is read from its
- * text, the episode is replayed by the WebAssembly kernel into a trace,
- * the canonical text is written from the trace (`trace_bytes.ts`), and it
- * must equal the record's text. Only then is the record built, once, for
- * the structural checks and the metrics of that one episode.
+ * the seed and the actions. So the WebAssembly kernel reads the record's
+ * action log from its text, replays the episode into a trace, writes the
+ * canonical text from the trace and compares it with the record's text
+ * (`../sim/regenerate_kernel.ts`; `writeRecordText` of `trace_bytes.ts` is
+ * the TypeScript reference of that text). Only then is the record built,
+ * once, for the structural checks and the metrics of that one episode.
+ * `actionLogOfText` is the TypeScript reference of the log's reading.
  *
  * How the log is read does not matter for soundness: the text written from
  * the trace holds the log's actions under the active people's IDs, so when
@@ -24,11 +26,10 @@ import {
 } from "../metrics/checks/stages.ts";
 import { computeMetrics } from "../metrics/episode.ts";
 import type { CompiledScenario } from "../scenario/compiled.ts";
-import { replayTrace } from "../sim/replay_kernel.ts";
+import { regeneratedTrace } from "../sim/regenerate_kernel.ts";
 import { layoutOf } from "../sim/simulator.ts";
 import { ACTIONS } from "../sim/step.ts";
 import type { ActionLog } from "../sim/trace.ts";
-import { writeRecordText } from "../sim/trace_bytes.ts";
 import { recordOfTrace } from "../sim/trace_record.ts";
 import {
   OBSERVATION_VERSION,
@@ -39,7 +40,6 @@ import {
 } from "../types.ts";
 import { need } from "./undecided.ts";
 
-const ASCII = new TextDecoder();
 const ACTIONS_MARK = '{"actions":{';
 const QUOTED_ACTIONS = ACTIONS.map((a) => `"${a}"`);
 
@@ -129,9 +129,6 @@ export function regeneratedRecord(
   source: string,
 ): RunRecord {
   const layout = layoutOf(c.scenario);
-  const log = actionLogOfText(source);
-  const trace = replayTrace(layout, seed, log, { kernel: "wasm" });
-  need(trace.stop === "terminated");
   const header: RecordHeader = {
     observation_version: OBSERVATION_VERSION,
     scenario_hash: c.hash,
@@ -140,16 +137,11 @@ export function regeneratedRecord(
     seed,
     simulator_version: SIMULATOR_VERSION,
   };
-  // Compared chunk by chunk (at most a step each) as it is written: the
-  // whole text is never built, and the first differing chunk stops the
-  // writing. A chunk is decoded to one flat string to be compared, which
-  // measured faster than comparing it byte by byte in JavaScript.
-  let pos = 0;
-  writeRecordText(layout, header, log, trace, (chunk) => {
-    need(source.startsWith(ASCII.decode(chunk), pos));
-    pos += chunk.length;
-  });
-  need(pos === source.length);
+  // The kernel reads the log from the text, replays it, and compares the
+  // text it writes from the trace with the source (regenerate_kernel.ts).
+  const proved = regeneratedTrace(layout, header, source);
+  need(proved !== undefined);
+  const { log, trace } = proved;
   return recordOfTrace(layout, header, log, trace);
 }
 

@@ -42,6 +42,19 @@ export type Exports = {
     threshold: bigint,
     always: number,
   ): number;
+  prepareText(
+    width: number,
+    height: number,
+    people: number,
+    ignitions: number,
+    entries: number,
+    steps: number,
+    bytes: number,
+    nameBytes: number,
+    names: number,
+  ): number;
+  readTextLog(): number;
+  compareText(): number;
   stepCount(): number;
   terminationCode(): number;
   entriesConsumed(): number;
@@ -90,8 +103,18 @@ let kernel: Exports | undefined;
 
 let memoryViews: { u8: Uint8Array; i32: Int32Array } | undefined;
 
-/** Views of the whole memory, made again after it grows. */
-function views(k: Exports): { u8: Uint8Array; i32: Int32Array } {
+/**
+ * Views of the whole memory, made again after it grows.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { instance, views } from "./replay_kernel.ts";
+ * const k = instance();
+ * assert.equal(views(k).u8.buffer, k.memory.buffer);
+ * ```
+ */
+export function views(k: Exports): { u8: Uint8Array; i32: Int32Array } {
   const buffer = k.memory.buffer;
   if (memoryViews === undefined || memoryViews.u8.buffer !== buffer) {
     memoryViews = { u8: new Uint8Array(buffer), i32: new Int32Array(buffer) };
@@ -144,10 +167,7 @@ export function wasmTrace(
   const n = world.people;
   const s = BigInt(seed);
   if (s < 0n || s >= TWO64) throw new RangeError(`seed ${seed} is not a u64`);
-  const threshold = world.threshold;
-  if (threshold < 0n || threshold > TWO64) {
-    throw new RangeError(`threshold ${threshold} is outside [0, 2^64]`);
-  }
+  checkThreshold(layout);
   if (
     cells > MAX_ITEMS || n > MAX_ITEMS || log.codes.length > MAX_ITEMS ||
     log.ends.length > MAX_ITEMS
@@ -163,22 +183,80 @@ export function wasmTrace(
       log.ends.length,
     ) !== 0
   ) throw new RangeError("the replay kernel cannot grow its memory");
+  writeLayout(k, layout);
+  const { u8, i32 } = views(k);
+  u8.set(log.codes, k.region(R_ACTIONS));
+  i32.set(log.ends, k.region(R_LOG_END) >> 2);
+  return runPrepared(k, layout, s);
+}
+
+/**
+ * Write the layout's inputs (walls, exits, initial cells, ignitions) into
+ * the regions that `prepare` placed for it.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { layoutOf } from "./simulator.ts";
+ * import { instance, views, writeLayout } from "./replay_kernel.ts";
+ * import type { Scenario } from "../types.ts";
+ * const s = { grid: [".#"], exits: [{ exit_id: "x", position: [0, 0] }],
+ *   people: [], fire: { ignitions: [], spread_probability: [0, 1],
+ *   enter_fire: "blocked" }, termination: { max_steps: 1 } } as unknown as Scenario;
+ * const k = instance();
+ * k.prepare(2, 1, 0, 0, 0, 0);
+ * writeLayout(k, layoutOf(s));
+ * assert.deepEqual([...views(k).u8.subarray(k.region(0), k.region(0) + 2)], [0, 1]);
+ * ```
+ */
+export function writeLayout(k: Exports, layout: Layout): void {
+  const { world } = layout;
   const { u8, i32 } = views(k);
   // Regions are 8-byte aligned, so an Int32Array index is the address / 4.
   u8.set(world.wall, k.region(R_WALL));
   i32.set(world.exitAt, k.region(R_EXIT_AT) >> 2);
   i32.set(layout.initialPositions, k.region(R_POSITION) >> 2);
   i32.set(layout.ignitions, k.region(R_IGNITION) >> 2);
-  u8.set(log.codes, k.region(R_ACTIONS));
-  i32.set(log.ends, k.region(R_LOG_END) >> 2);
+}
+
+/**
+ * Play the episode whose inputs and log are in place (`prepare`, then
+ * {@linkcode writeLayout} and the log's regions) and copy its trace out.
+ * The kernel's state after `run` stays as it is.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { layoutOf } from "./simulator.ts";
+ * import { instance, runPrepared, views, writeLayout } from "./replay_kernel.ts";
+ * import type { Scenario } from "../types.ts";
+ * const s = { grid: [".."], exits: [{ exit_id: "x", position: [0, 0] }],
+ *   people: [{ person_id: "p", position: [0, 1] }],
+ *   fire: { ignitions: [], spread_probability: [0, 1], enter_fire: "blocked" },
+ *   termination: { max_steps: 5 } } as unknown as Scenario;
+ * const layout = layoutOf(s);
+ * const k = instance();
+ * k.prepare(2, 1, 1, 0, 1, 1);
+ * writeLayout(k, layout);
+ * views(k).u8[k.region(4)] = 4; // west
+ * views(k).i32[k.region(30) >> 2] = 1;
+ * const trace = runPrepared(k, layout, 0n);
+ * assert.ok(trace.stop === "terminated" && trace.status[0] === 1);
+ * ```
+ */
+export function runPrepared(k: Exports, layout: Layout, seed: bigint): Trace {
+  const { world } = layout;
+  const n = world.people;
+  const threshold = checkThreshold(layout);
   const always = threshold === TWO64;
   const code = k.run(
     world.maxSteps,
     world.enterFireBlocked ? 1 : 0,
-    s,
+    seed,
     always ? 0n : threshold,
     always ? 1 : 0,
   );
+  const { u8, i32 } = views(k);
   const steps = k.stepCount();
   const entries = k.entriesConsumed();
   // The output regions are contiguous (R_OUTCOME .. R_RESOLUTION): one copy,
@@ -209,6 +287,14 @@ export function wasmTrace(
     status: o8(R_STATUS, n),
     resolution: o32(R_RESOLUTION, n),
   };
+}
+
+function checkThreshold(layout: Layout): bigint {
+  const threshold = layout.world.threshold;
+  if (threshold < 0n || threshold > TWO64) {
+    throw new RangeError(`threshold ${threshold} is outside [0, 2^64]`);
+  }
+  return threshold;
 }
 
 /** Options of {@linkcode replayTrace}. */
