@@ -1,7 +1,9 @@
 /**
  * Fire-exposure proxy (metrics.md §8): the Manhattan distance from every
  * active person-state to the nearest burning cell, its histogram and
- * Σ 1/d, episode-wide and per person.
+ * Σ 1/d, episode-wide and per person. Counting over a record is kept apart
+ * from the formulas ({@linkcode exposureOfCounts}), which the trace path of
+ * `trace_metrics.ts` shares.
  *
  * @module
  */
@@ -25,14 +27,35 @@ export type Exposure = SectionWithValues<"mean_exposure"> & {
   readonly byPerson: ReadonlyMap<string, PersonExposure>;
 };
 
-/** Σ count_d / d over a histogram, exactly. */
-export function histogramExposure(hist: ReadonlyMap<number, number>): Rational {
+/** What the formulas of the section need: the counts over all active person-states. */
+export type ExposureCounts = {
+  /** Active person-states. */
+  readonly states: number;
+  /** Active person-states while some cell burns. */
+  readonly withFire: number;
+  /** Person-states by fire distance (any order). */
+  readonly hist: ReadonlyMap<number, number>;
+};
+
+/** Σ count_d / d over a histogram's `[d, count]` entries, exactly. */
+export function histogramExposure(
+  hist: Iterable<readonly [number, number]>,
+): Rational {
   let total = Rational.ZERO;
   for (const [d, count] of hist) total = total.add(Rational.of(count, d));
   return total;
 }
 
-/** Fire exposure over the snapshots s_0 … s_T. */
+/** One person's exposure from the `[d, count]` entries of its histogram. */
+export function personExposure(
+  hist: Iterable<readonly [number, number]>,
+): PersonExposure {
+  let min: number | null = null;
+  for (const [d] of hist) if (min === null || d < min) min = d;
+  return { minFireDistance: min, exposure: histogramExposure(hist) };
+}
+
+/** Fire exposure over the snapshots s_0 … s_T of a record. */
 export function exposure(
   g: Geometry,
   ids: readonly string[],
@@ -69,15 +92,19 @@ export function exposure(
     field.ignite(s.ignitions.map((c) => cellKey(g, c)));
     visit(s.state, at(at(at(ctx, "steps"), i), "state"));
   });
+  const byPerson = new Map<string, PersonExposure>();
+  for (const [id, h] of personHist) byPerson.set(id, personExposure(h));
+  return exposureOfCounts({ states, withFire, hist }, byPerson);
+}
+
+/** The section from its counts, and each person's exposure (passed through). */
+export function exposureOfCounts(
+  counts: ExposureCounts,
+  byPerson: ReadonlyMap<string, PersonExposure>,
+): Exposure {
+  const { states, withFire, hist } = counts;
   const distances = [...hist.keys()].sort((a, b) => a - b);
   const total = histogramExposure(hist);
-  const byPerson = new Map<string, PersonExposure>();
-  for (const [id, h] of personHist) {
-    byPerson.set(id, {
-      minFireDistance: h.size === 0 ? null : Math.min(...h.keys()),
-      exposure: histogramExposure(h),
-    });
-  }
   const mean = ratio(total, states);
   return {
     byPerson,

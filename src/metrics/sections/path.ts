@@ -24,11 +24,12 @@ export type PathEfficiency = SectionWithValues<"aggregate_path_efficiency"> & {
 };
 
 /**
- * Path efficiency over the evacuees. Checks that each evacuee's L_i is
+ * Path efficiency over the evacuees of the final state (`ctx` is the
+ * record's). Checks that each evacuee's L_i is
  * defined and >= 1 and that cells_moved_i >= L_i.
  */
 export function pathEfficiency(
-  record: RunRecord,
+  final: RunRecord["final_state"],
   staticDistances: ReadonlyMap<string, number | null>,
   moves: ReadonlyMap<string, PersonMoves>,
   ctx: Ctx,
@@ -39,7 +40,7 @@ export function pathEfficiency(
   let sumEff = Rational.ZERO;
   let sumDetour = Rational.ZERO;
   const pctx = at(at(ctx, "final_state"), "people");
-  record.final_state.people.forEach((p, i) => {
+  final.people.forEach((p, i) => {
     if (p.status !== "evacuated") return;
     const l = staticDistances.get(p.person_id) ?? null;
     const cells = moves.get(p.person_id)?.cells_moved ?? 0;

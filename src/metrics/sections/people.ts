@@ -26,11 +26,11 @@ export type PerPerson = {
 /** The `people` list. `final_state.people` is already in ID order (stage 2). */
 export function peopleSection(
   scenario: Scenario,
-  record: RunRecord,
+  final: RunRecord["final_state"],
   per: PerPerson,
 ): JsonObject[] {
   const start = new Map(scenario.people.map((p) => [p.person_id, p.position]));
-  return record.final_state.people.map((p) => {
+  return final.people.map((p) => {
     const id = p.person_id;
     const moves = per.moves.get(id)!;
     const path = per.paths.get(id);

@@ -20,6 +20,20 @@ export type Replanning = {
   readonly maxRunByPerson: ReadonlyMap<string, number>;
 };
 
+/** The counts the `replanning` formulas need. */
+export type ReplanningCounts = {
+  /** Blocked movements B. */
+  readonly events: number;
+  /** Blocked movements followed by a next decision, B'. */
+  readonly withNext: number;
+  /** Of those, next decisions that moved, were blocked, stayed. */
+  readonly movedAfter: number;
+  readonly blockedAfter: number;
+  readonly stayedAfter: number;
+  /** Of those, next decisions with another action. */
+  readonly changedAfter: number;
+};
+
 /**
  * The `replanning` section. Checks moved + blocked + stayed after block = B'.
  */
@@ -51,6 +65,37 @@ export function replanning(record: RunRecord, ctx: Ctx): Replanning {
       last.set(m.person_id, { step: s.step, action: m.action, blocked, run });
     }
   }
+  return replanningOfCounts(
+    {
+      events,
+      withNext,
+      movedAfter,
+      blockedAfter,
+      stayedAfter,
+      changedAfter,
+    },
+    maxRun,
+    ctx,
+  );
+}
+
+/**
+ * The `replanning` section from its counts and each person's longest run
+ * of blocks (passed through), with the same check.
+ */
+export function replanningOfCounts(
+  counts: ReplanningCounts,
+  maxRun: ReadonlyMap<string, number>,
+  ctx: Ctx,
+): Replanning {
+  const {
+    events,
+    withNext,
+    movedAfter,
+    blockedAfter,
+    stayedAfter,
+    changedAfter,
+  } = counts;
   invariant(
     movedAfter + blockedAfter + stayedAfter === withNext,
     ctx,
