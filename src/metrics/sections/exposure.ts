@@ -8,7 +8,8 @@
  * @module
  */
 
-import { Rational } from "../../exact.ts";
+import type { Rational } from "../../exact.ts";
+import { FractionSum } from "../fraction_sum.ts";
 import type { RunRecord, Snapshot } from "../../types.ts";
 import { at, type Ctx } from "../../json/fields.ts";
 import { FireDistance } from "./fire_distance.ts";
@@ -16,10 +17,13 @@ import { cellKey, type Geometry } from "../../scenario/geometry.ts";
 import { invariant, ratio, toFloat } from "../numbers.ts";
 import type { SectionWithValues } from "../statistics_metrics.ts";
 
-/** One person's exposure: smallest distance seen and exact Σ 1/d. */
+/**
+ * One person's exposure: smallest distance seen, and Σ 1/d summed exactly
+ * and converted to a float once (the dictionary holds only that float).
+ */
 export type PersonExposure = {
   readonly minFireDistance: number | null;
-  readonly exposure: Rational;
+  readonly exposure: number;
 };
 
 /** The `fire_exposure` section, its exact mean exposure, and each person's exposure. */
@@ -41,8 +45,12 @@ export type ExposureCounts = {
 export function histogramExposure(
   hist: Iterable<readonly [number, number]>,
 ): Rational {
-  let total = Rational.ZERO;
-  for (const [d, count] of hist) total = total.add(Rational.of(count, d));
+  return exposureSum(hist).exact();
+}
+
+function exposureSum(hist: Iterable<readonly [number, number]>): FractionSum {
+  const total = new FractionSum();
+  for (const [d, count] of hist) total.add(count, d);
   return total;
 }
 
@@ -52,7 +60,7 @@ export function personExposure(
 ): PersonExposure {
   let min: number | null = null;
   for (const [d] of hist) if (min === null || d < min) min = d;
-  return { minFireDistance: min, exposure: histogramExposure(hist) };
+  return { minFireDistance: min, exposure: exposureSum(hist).toFloat() };
 }
 
 /** Fire exposure over the snapshots s_0 … s_T of a record. */

@@ -6,6 +6,8 @@
  */
 
 import { Rational } from "../../exact.ts";
+import { float, type JsonFloat } from "../../json/canonical.ts";
+import { FractionSum } from "../fraction_sum.ts";
 import type { RunRecord } from "../../types.ts";
 import { at, type Ctx } from "../../json/fields.ts";
 import type { PersonMoves } from "./movement.ts";
@@ -37,8 +39,10 @@ export function pathEfficiency(
   const byPerson = new Map<string, PersonPath>();
   let moved = 0;
   let bound = 0;
-  let sumEff = Rational.ZERO;
-  let sumDetour = Rational.ZERO;
+  // Only the means' floats are needed: summed over a common denominator,
+  // not reduced term by term.
+  const sumEff = new FractionSum();
+  const sumDetour = new FractionSum();
   const pctx = at(at(ctx, "final_state"), "people");
   final.people.forEach((p, i) => {
     if (p.status !== "evacuated") return;
@@ -55,8 +59,8 @@ export function pathEfficiency(
     byPerson.set(p.person_id, { efficiency, detour });
     moved += cells;
     bound += l!;
-    sumEff = sumEff.add(efficiency);
-    sumDetour = sumDetour.add(detour);
+    sumEff.add(l!, cells);
+    sumDetour.add(cells, l!);
   });
   const m = byPerson.size;
   const aggregate = ratio(bound, moved);
@@ -68,8 +72,14 @@ export function pathEfficiency(
       total_cells_moved: moved,
       total_static_lower_bound: bound,
       aggregate_path_efficiency: toFloat(aggregate),
-      mean_path_efficiency: toFloat(ratio(sumEff, m)),
-      mean_detour_ratio: toFloat(ratio(sumDetour, m)),
+      mean_path_efficiency: meanOf(sumEff, m),
+      mean_detour_ratio: meanOf(sumDetour, m),
     },
   };
+}
+
+/** `ratio(sum, m)` as its float (metrics.md §3), `null` when `m = 0`. */
+function meanOf(sum: FractionSum, m: number): JsonFloat | null {
+  const x = sum.meanFloat(m);
+  return x === null ? null : float(x);
 }

@@ -54,7 +54,7 @@ export function peopleSection(
       path_efficiency: toFloat(path?.efficiency ?? null),
       detour_ratio: toFloat(path?.detour ?? null),
       min_fire_distance: exposure.minFireDistance,
-      fire_exposure: float(exposure.exposure.toFloat()),
+      fire_exposure: float(exposure.exposure),
     };
   });
 }

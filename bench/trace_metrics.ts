@@ -1,0 +1,184 @@
+/**
+ * Issue 13: the episode metrics of a replayed trace, through the record
+ * (`recordOfTrace` + `computeMetrics`, the reference path) and straight
+ * from the trace (`traceMetrics`), in process, on the records of a result.
+ * Each round computes every episode's metrics once; the best of `--repeats`
+ * rounds (default 5) is kept, with and without the garbage collection the
+ * round leaves behind (a forced collection after the round, timed). Both
+ * paths must give the same dictionary text and exact values. The load
+ * average is printed before and after, since the machine may be shared.
+ *
+ *   deno run -A --v8-flags=--expose-gc bench/trace_metrics.ts SUITE RESULT
+ *
+ * Without SUITE and RESULT it writes and measures the large generated
+ * result (scripts/gen_large_scenario.ts, greedy).
+ *
+ * @module
+ */
+
+import { LARGE_SEED, largeSuite } from "../scripts/gen_large_scenario.ts";
+import {
+  type DeferredJson,
+  encode,
+  parse,
+  parseDeferring,
+} from "../src/json/canonical.ts";
+import { actionLogOfText } from "../src/evaluation/regenerate.ts";
+import { rootCtx } from "../src/json/fields.ts";
+import { MetricsInputError } from "../src/errors.ts";
+import {
+  type CompiledScenario,
+  compileScenario,
+} from "../src/scenario/compiled.ts";
+import type { ActionLog, Trace } from "../src/sim/trace.ts";
+import { parseSuite } from "../src/scenario/suite.ts";
+import { computeMetrics } from "../src/metrics/episode.ts";
+import { traceMetrics } from "../src/metrics/trace_metrics.ts";
+import { replayTrace } from "../src/sim/replay_kernel.ts";
+import { type Layout, layoutOf } from "../src/sim/simulator.ts";
+import { recordOfTrace } from "../src/sim/trace_record.ts";
+import {
+  OBSERVATION_VERSION,
+  type RecordHeader,
+  SCHEMA_VERSION,
+  SIMULATOR_VERSION,
+} from "../src/types.ts";
+
+const args = Deno.args.filter((a) => !a.startsWith("--"));
+const repeatsArg = Deno.args.find((a) => a.startsWith("--repeats="));
+const REPEATS = repeatsArg === undefined ? 5 : Number(repeatsArg.slice(10));
+let [suiteFile, resultFile] = args;
+if (suiteFile === undefined || resultFile === undefined) {
+  const work = await Deno.makeTempDir({ prefix: "ember-trace-metrics-" });
+  suiteFile = `${work}/large_suite.json`;
+  resultFile = `${work}/large_greedy.json`;
+  await Deno.writeTextFile(suiteFile, encode(largeSuite(LARGE_SEED)));
+  const here = new URL("..", import.meta.url).pathname;
+  const r = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "-A",
+      "mod.ts",
+      "run",
+      "--quiet",
+      "--suite",
+      suiteFile,
+      "--policy",
+      "greedy",
+      "--out",
+      resultFile,
+    ],
+    cwd: here,
+  }).output();
+  if (r.code !== 0) throw new Error("run failed");
+}
+
+const load = () => Deno.loadavg().map((x) => x.toFixed(2)).join(" ");
+console.log(`load average before: ${load()}`);
+const suite = parseSuite(parse(await Deno.readTextFile(suiteFile)));
+const byId = new Map(
+  suite.scenarios.map((s) => [s.scenario.scenario_id, s.scenario]),
+);
+// The records are read as text spans and never built: only the traces,
+// logs and headers stay alive, so that a forced collection after a round
+// costs what the round left behind, not a parsed result.
+const read = parseDeferring(
+  await Deno.readTextFile(resultFile),
+  (segs) => segs.length === 3 && segs[0] === "episodes" && segs[2] === "record",
+).value as unknown as {
+  episodes: { scenario_id: string; seed: number; record: DeferredJson }[];
+};
+let bytes = 0;
+const episodes: {
+  compiled: CompiledScenario;
+  layout: Layout;
+  header: RecordHeader;
+  seed: number;
+  log: ActionLog;
+  trace: Trace;
+}[] = [];
+for (const e of read.episodes) {
+  const compiled = await compileScenario(byId.get(e.scenario_id)!);
+  const layout = layoutOf(compiled.scenario);
+  const text = e.record.source;
+  bytes += text.length;
+  const log = actionLogOfText(text);
+  const seed = e.seed;
+  const header: RecordHeader = {
+    observation_version: OBSERVATION_VERSION,
+    scenario_hash: compiled.hash,
+    scenario_id: compiled.scenario.scenario_id,
+    schema_version: SCHEMA_VERSION,
+    seed,
+    simulator_version: SIMULATOR_VERSION,
+  };
+  const trace = replayTrace(layout, seed, log, { kernel: "wasm" });
+  // The rebuilt record must be the stored one, or the figures mean nothing.
+  if (encode(recordOfTrace(layout, header, log, trace) as never) !== text) {
+    throw new Error(`${e.scenario_id} seed ${seed}: not the stored record`);
+  }
+  episodes.push({ compiled, layout, header, seed, log, trace });
+}
+console.log(
+  `${episodes.length} records, ${(bytes / 1e6).toFixed(1)} MB of record text`,
+);
+
+const ctx = rootCtx(MetricsInputError);
+const viaRecord = () =>
+  episodes.map((e) =>
+    computeMetrics(
+      e.compiled,
+      recordOfTrace(e.layout, e.header, e.log, e.trace),
+      ctx,
+    )
+  );
+const viaTrace = () =>
+  episodes.map((e) => traceMetrics(e.compiled, e.seed, e.log, e.trace));
+
+const a = viaRecord();
+const b = viaTrace();
+a.forEach((m, i) => {
+  if (encode(m.metrics) !== encode(b[i]!.metrics)) {
+    throw new Error(`episode ${i}: the dictionaries differ`);
+  }
+  for (const k of Object.keys(m.exact) as (keyof typeof m.exact)[]) {
+    if (String(m.exact[k]) !== String(b[i]!.exact[k])) {
+      throw new Error(`episode ${i}: ${k} differs`);
+    }
+  }
+});
+
+// deno-lint-ignore no-explicit-any
+const gc = (globalThis as any).gc as (() => void) | undefined;
+function best(run: () => unknown): { round: number; withGc: number } {
+  let round = Infinity;
+  let withGc = Infinity;
+  for (let i = 0; i < REPEATS; i++) {
+    gc?.();
+    const t0 = performance.now();
+    run();
+    const t1 = performance.now();
+    gc?.();
+    const t2 = performance.now();
+    round = Math.min(round, t1 - t0);
+    withGc = Math.min(withGc, t2 - t0);
+  }
+  return { round, withGc };
+}
+const idle = best(() => {});
+console.log(`a forced collection alone: ${idle.withGc.toFixed(1)} ms`);
+const r = best(viaRecord);
+const t = best(viaTrace);
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+console.log(
+  `recordOfTrace + computeMetrics: ${ms(r.round)} (${ms(r.withGc)} with gc)`,
+);
+console.log(
+  `traceMetrics:                   ${ms(t.round)} (${ms(t.withGc)} with gc)`,
+);
+console.log(
+  `speed-up: ${(r.round / t.round).toFixed(1)}x (${
+    (r.withGc / t.withGc).toFixed(1)
+  }x with gc)${gc === undefined ? "; run with --v8-flags=--expose-gc" : ""}`,
+);
+console.log(`load average after: ${load()}`);
