@@ -96,6 +96,7 @@ const episodes: {
   seed: number;
   log: ActionLog;
   trace: Trace;
+  text: string;
 }[] = [];
 for (const e of read.episodes) {
   const compiled = await compileScenario(byId.get(e.scenario_id)!);
@@ -113,11 +114,7 @@ for (const e of read.episodes) {
     simulator_version: SIMULATOR_VERSION,
   };
   const trace = replayTrace(layout, seed, log, { kernel: "wasm" });
-  // The rebuilt record must be the stored one, or the figures mean nothing.
-  if (encode(recordOfTrace(layout, header, log, trace) as never) !== text) {
-    throw new Error(`${e.scenario_id} seed ${seed}: not the stored record`);
-  }
-  episodes.push({ compiled, layout, header, seed, log, trace });
+  episodes.push({ compiled, layout, header, seed, log, trace, text });
 }
 console.log(
   `${episodes.length} records, ${(bytes / 1e6).toFixed(1)} MB of record text`,
@@ -134,19 +131,6 @@ const viaRecord = () =>
   );
 const viaTrace = () =>
   episodes.map((e) => traceMetrics(e.compiled, e.seed, e.log, e.trace));
-
-const a = viaRecord();
-const b = viaTrace();
-a.forEach((m, i) => {
-  if (encode(m.metrics) !== encode(b[i]!.metrics)) {
-    throw new Error(`episode ${i}: the dictionaries differ`);
-  }
-  for (const k of Object.keys(m.exact) as (keyof typeof m.exact)[]) {
-    if (String(m.exact[k]) !== String(b[i]!.exact[k])) {
-      throw new Error(`episode ${i}: ${k} differs`);
-    }
-  }
-});
 
 // deno-lint-ignore no-explicit-any
 const gc = (globalThis as any).gc as (() => void) | undefined;
@@ -165,6 +149,16 @@ function best(run: () => unknown): { round: number; withGc: number } {
   }
   return { round, withGc };
 }
+const first = Deno.args.find((a) => a.startsWith("--first="))?.slice(8);
+if (first !== undefined) {
+  // One cold round in this fresh process (as `verify` runs each path once
+  // per record), printed for the parent to read.
+  const t0 = performance.now();
+  (first === "record" ? viaRecord : viaTrace)();
+  console.log(`first round: ${performance.now() - t0}`);
+  Deno.exit(0);
+}
+
 const idle = best(() => {});
 console.log(`a forced collection alone: ${idle.withGc.toFixed(1)} ms`);
 const r = best(viaRecord);
@@ -181,4 +175,60 @@ console.log(
     (r.withGc / t.withGc).toFixed(1)
   }x with gc)${gc === undefined ? "; run with --v8-flags=--expose-gc" : ""}`,
 );
+
+/** The first round of one path in a fresh process, best of REPEATS processes. */
+async function coldRound(path: string): Promise<number> {
+  let bestMs = Infinity;
+  for (let i = 0; i < REPEATS; i++) {
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "-A",
+        new URL(import.meta.url).pathname,
+        suiteFile!,
+        resultFile!,
+        `--first=${path}`,
+      ],
+      stdout: "piped",
+    }).output();
+    const m = /first round: ([0-9.]+)/.exec(
+      new TextDecoder().decode(out.stdout),
+    );
+    if (out.code !== 0 || m === null) throw new Error(`--first=${path} failed`);
+    bestMs = Math.min(bestMs, Number(m[1]));
+  }
+  return bestMs;
+}
+const coldRecord = await coldRound("record");
+const coldTrace = await coldRound("trace");
+console.log(
+  `first round in a fresh process: ${ms(coldRecord)} against ${
+    ms(coldTrace)
+  } (${(coldRecord / coldTrace).toFixed(1)}x)`,
+);
+
+// Both paths must give the same metrics, and the rebuilt records must be
+// the stored ones, or the figures mean nothing.
+for (const e of episodes) {
+  if (
+    encode(recordOfTrace(e.layout, e.header, e.log, e.trace) as never) !==
+      e.text
+  ) {
+    throw new Error(`seed ${e.seed}: not the stored record`);
+  }
+}
+const a = viaRecord();
+const b = viaTrace();
+a.forEach((m, i) => {
+  if (encode(m.metrics) !== encode(b[i]!.metrics)) {
+    throw new Error(`episode ${i}: the dictionaries differ`);
+  }
+  for (const k of Object.keys(m.exact) as (keyof typeof m.exact)[]) {
+    if (String(m.exact[k]) !== String(b[i]!.exact[k])) {
+      throw new Error(`episode ${i}: ${k} differs`);
+    }
+  }
+});
+
+console.log("both paths: the same dictionaries and exact values");
 console.log(`load average after: ${load()}`);

@@ -19,6 +19,23 @@ function gcdNumber(a: number, b: number): number {
 }
 
 /**
+ * `toFloat(ratio(a, b))` of two safe integers, `b ≠ 0`, without BigInts:
+ * both are exact doubles, and IEEE 754 division rounds the exact quotient
+ * to the nearest double, ties to even, as `ratioToFloat` does.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { quotientFloat } from "./fraction_sum.ts";
+ * import { Rational } from "../exact.ts";
+ * assert.equal(quotientFloat(2, 3), Rational.of(2, 3).toFloat());
+ * ```
+ */
+export function quotientFloat(a: number, b: number): number {
+  return a / b;
+}
+
+/**
  * Σ a_k / b_k exactly, for safe non-negative integers a_k and positive
  * safe integers b_k.
  *
@@ -72,6 +89,8 @@ export class FractionSum {
 
   /** The sum as the correctly rounded float. */
   toFloat(): number {
+    // All in the safe part: one IEEE division is the rounded value.
+    if (this.num === 0n) return quotientFloat(this.smallNum, this.smallDen);
     this.flush();
     return ratioToFloat(this.num, this.den);
   }

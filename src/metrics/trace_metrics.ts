@@ -150,6 +150,9 @@ export function traceMetrics(
   let burning = false;
   const hist = new Float64Array(span);
   const personHist = new Int32Array(n * span);
+  // Each person's smallest and largest distance: the range of its row.
+  const nearest = new Int32Array(n).fill(span);
+  const farthest = new Int32Array(n);
   let states = 0;
   let withFire = 0;
   const ignite = (cells: Int32Array) => {
@@ -167,6 +170,8 @@ export function traceMetrics(
       if (d < 1) throw new RangeError("an active person is on a burning cell");
       hist[d]!++;
       personHist[p * span + d]!++;
+      if (d < nearest[p]!) nearest[p] = d;
+      if (d > farthest[p]!) farthest[p] = d;
     }
   };
 
@@ -284,7 +289,7 @@ export function traceMetrics(
     if (evacuationStep[i]! >= 0) evacuated.set(id, evacuationStep[i]!);
     if (decisions[i]! > 0) runs.set(id, maxRun[i]!);
     personEntries.length = 0;
-    for (let d = 1; d < span; d++) {
+    for (let d = nearest[i]!; d <= farthest[i]!; d++) {
       const count = personHist[i * span + d]!;
       if (count > 0) personEntries.push([d, count]);
     }

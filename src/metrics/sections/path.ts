@@ -5,19 +5,21 @@
  * @module
  */
 
-import { Rational } from "../../exact.ts";
 import { float, type JsonFloat } from "../../json/canonical.ts";
-import { FractionSum } from "../fraction_sum.ts";
+import { FractionSum, quotientFloat } from "../fraction_sum.ts";
 import type { RunRecord } from "../../types.ts";
 import { at, type Ctx } from "../../json/fields.ts";
 import type { PersonMoves } from "./movement.ts";
 import { invariant, ratio, toFloat } from "../numbers.ts";
 import type { SectionWithValues } from "../statistics_metrics.ts";
 
-/** An evacuee's exact path efficiency L_i / cells_moved_i and detour ratio. */
+/**
+ * An evacuee's path efficiency L_i / cells_moved_i and detour ratio, each
+ * converted to a float once (the dictionary holds only the floats).
+ */
 export type PersonPath = {
-  readonly efficiency: Rational;
-  readonly detour: Rational;
+  readonly efficiency: number;
+  readonly detour: number;
 };
 
 /** The `path_efficiency` section, its exact aggregate, and each evacuee's exact ratios. */
@@ -54,9 +56,10 @@ export function pathEfficiency(
       `evacuee ${JSON.stringify(p.person_id)} has static exit distance ` +
         `${l} and moved ${cells} cells (need L >= 1 and cells_moved >= L)`,
     );
-    const efficiency = Rational.of(l!, cells);
-    const detour = Rational.of(cells, l!);
-    byPerson.set(p.person_id, { efficiency, detour });
+    byPerson.set(p.person_id, {
+      efficiency: quotientFloat(l!, cells),
+      detour: quotientFloat(cells, l!),
+    });
     moved += cells;
     bound += l!;
     sumEff.add(l!, cells);
