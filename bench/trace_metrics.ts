@@ -2,10 +2,13 @@
  * Issue 13: the episode metrics of a replayed trace, through the record
  * (`recordOfTrace` + `computeMetrics`, the reference path) and straight
  * from the trace (`traceMetrics`), in process, on the records of a result.
- * Each round computes every episode's metrics once; the best of `--repeats`
- * rounds (default 5) is kept, with and without the garbage collection the
+ * Each round computes every episode's metrics once; after `--warmup`
+ * untimed rounds (default 5), the best of `--repeats` rounds (default 5) is
+ * kept, with and without the garbage collection the
  * round leaves behind (a forced collection after the round, timed). Both
- * paths must give the same dictionary text and exact values. The load
+ * paths must give the same dictionary text and exact values. The first
+ * round of each path in a fresh process (as `verify` computes each record's
+ * metrics once) is measured too, best of `--repeats` processes. The load
  * average is printed before and after, since the machine may be shared.
  *
  *   deno run -A --v8-flags=--expose-gc bench/trace_metrics.ts SUITE RESULT
@@ -159,6 +162,14 @@ if (first !== undefined) {
   Deno.exit(0);
 }
 
+// Untimed rounds first, so that "best of" compares compiled code (the
+// first round of each path in a fresh process is measured below).
+const warmupArg = Deno.args.find((a) => a.startsWith("--warmup="));
+const WARMUP = warmupArg === undefined ? 5 : Number(warmupArg.slice(9));
+for (let i = 0; i < WARMUP; i++) {
+  viaRecord();
+  viaTrace();
+}
 const idle = best(() => {});
 console.log(`a forced collection alone: ${idle.withGc.toFixed(1)} ms`);
 const r = best(viaRecord);

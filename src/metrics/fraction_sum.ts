@@ -13,9 +13,23 @@
 
 import { Rational, ratioToFloat } from "../exact.ts";
 
+/** gcd(a, b) of a safe integer a >= 0 and a positive safe integer b. */
 function gcdNumber(a: number, b: number): number {
-  while (b !== 0) [a, b] = [b, a % b];
-  return a;
+  // One remainder in doubles, then (the usual case) the rest in int32.
+  let x = a % b;
+  let y = b;
+  if (y <= 0x7fffffff) {
+    x |= 0;
+    y |= 0;
+    while (x !== 0) {
+      const r = y % x;
+      y = x;
+      x = r;
+    }
+    return y;
+  }
+  while (x !== 0) [x, y] = [y % x, x];
+  return y;
 }
 
 /**
