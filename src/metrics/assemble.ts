@@ -54,18 +54,38 @@ export type EpisodeSections = {
  * import assert from "node:assert/strict";
  * import { assembleMetrics } from "./assemble.ts";
  * import { computeMetrics } from "./episode.ts";
+ * import { encode } from "../json/canonical.ts";
  * import { compileScenario } from "../scenario/compiled.ts";
  * import { publicSuite } from "../scenario/public_suite.ts";
  * import { simulateEpisode } from "../sim/simulator.ts";
- * import { rootCtx } from "../json/fields.ts";
+ * import { at, rootCtx } from "../json/fields.ts";
  * import { MetricsInputError } from "../errors.ts";
+ * import { exitsSection } from "./sections/exits.ts";
+ * import { exposure } from "./sections/exposure.ts";
+ * import { movementSection, personMoves } from "./sections/movement.ts";
+ * import { pathEfficiency } from "./sections/path.ts";
+ * import { replanning } from "./sections/replanning.ts";
+ * import { safetySection } from "./sections/safety.ts";
+ * import { evacuationSteps, timeSection } from "./sections/time.ts";
  * const c = await compileScenario(publicSuite().scenarios[0]!.scenario);
  * const record = await simulateEpisode(c.scenario, 1, (o) =>
- *   Object.fromEntries(o.people.map((p) => [p.person_id, "stay" as const])),
+ *   Object.fromEntries(o.people.map((p) => [p.person_id, "west" as const])),
  *   { scenarioHash: c.hash });
- * const { metrics } = computeMetrics(c, record, rootCtx(MetricsInputError));
- * assert.equal(metrics.seed, 1);
- * assert.equal(typeof assembleMetrics, "function");
+ * const ctx = rootCtx(MetricsInputError);
+ * const moves = personMoves(c.ids, record);
+ * const evacuated = evacuationSteps(record);
+ * const final = record.final_state;
+ * const assembled = assembleMetrics(c, {
+ *   seed: 1, final, moves, evacuated,
+ *   safety: safetySection(final, ctx),
+ *   time: timeSection(c.scenario, record.steps.length, evacuated),
+ *   movement: movementSection(record, at(ctx, "steps")),
+ *   path: pathEfficiency(final, c.staticDistances, moves, ctx),
+ *   fire: exposure(c.geometry, c.ids, record, ctx),
+ *   exits: exitsSection(c.scenario, record),
+ *   replans: replanning(record, at(ctx, "steps")),
+ * });
+ * assert.equal(encode(assembled.metrics), encode(computeMetrics(c, record, ctx).metrics));
  * ```
  */
 export function assembleMetrics(

@@ -33,7 +33,25 @@ export function maxExitShare(counts: readonly number[]): Rational | null {
     : Rational.of(counts.reduce((a, b) => Math.max(a, b), 0), e);
 }
 
-/** Evacuations per exit ID (every exit of the scenario included) of a record. */
+/**
+ * Evacuations per exit ID (every exit of the scenario included) of a record.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { evacuationsPerExit, exitsOfCounts } from "./exits.ts";
+ * import { replayActions } from "../../sim/simulator.ts";
+ * import type { Scenario } from "../../types.ts";
+ * const s = { scenario_id: "t", grid: ["..."],
+ *   exits: [{ exit_id: "w", position: [0, 0] }, { exit_id: "e", position: [0, 2] }],
+ *   people: [{ person_id: "p", position: [0, 1] }],
+ *   fire: { ignitions: [], spread_probability: [0, 1], enter_fire: "blocked" },
+ *   termination: { max_steps: 5 } } as unknown as Scenario;
+ * const perExit = evacuationsPerExit(s, replayActions(s, 0, [{ p: "west" }], "0".repeat(64)));
+ * assert.deepEqual([...perExit], [["w", 1], ["e", 0]]);
+ * assert.equal(String(exitsOfCounts(s, perExit).exact.exit_balance), "0");
+ * ```
+ */
 export function evacuationsPerExit(
   scenario: Scenario,
   record: RunRecord,

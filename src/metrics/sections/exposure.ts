@@ -54,7 +54,17 @@ function exposureSum(hist: Iterable<readonly [number, number]>): FractionSum {
   return total;
 }
 
-/** One person's exposure from the `[d, count]` entries of its histogram. */
+/**
+ * One person's exposure from the `[d, count]` entries of its histogram.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { personExposure } from "./exposure.ts";
+ * assert.deepEqual(personExposure([[2, 1], [1, 3]]), { minFireDistance: 1, exposure: 3.5 });
+ * assert.deepEqual(personExposure([]), { minFireDistance: null, exposure: 0 });
+ * ```
+ */
 export function personExposure(
   hist: Iterable<readonly [number, number]>,
 ): PersonExposure {
@@ -105,7 +115,20 @@ export function exposure(
   return exposureOfCounts({ states, withFire, hist }, byPerson);
 }
 
-/** The section from its counts, and each person's exposure (passed through). */
+/**
+ * The section from its counts, and each person's exposure (passed through).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { exposureOfCounts } from "./exposure.ts";
+ * const hist = new Map([[2, 2], [1, 3]]);
+ * const { section, exact } = exposureOfCounts({ states: 6, withFire: 5, hist }, new Map());
+ * assert.equal(String(exact.mean_exposure), "2/3"); // (3/1 + 2/2) / 6
+ * assert.deepEqual(section.distance_histogram, { "1": 3, "2": 2 });
+ * assert.equal(section.person_states_without_fire, 1);
+ * ```
+ */
 export function exposureOfCounts(
   counts: ExposureCounts,
   byPerson: ReadonlyMap<string, PersonExposure>,

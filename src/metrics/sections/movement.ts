@@ -66,7 +66,29 @@ export type MovementCounts = {
   readonly blocked: Readonly<Record<(typeof BLOCK_KINDS)[number], number>>;
 };
 
-/** The movement counts of a record's steps. */
+/**
+ * The movement counts of a record's steps.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { movementCounts, movementOfCounts } from "./movement.ts";
+ * import { rootCtx } from "../../json/fields.ts";
+ * import { MetricsInputError } from "../../errors.ts";
+ * import { replayActions } from "../../sim/simulator.ts";
+ * import type { Scenario } from "../../types.ts";
+ * const s = { scenario_id: "t", grid: ["..."], exits: [{ exit_id: "x", position: [0, 0] }],
+ *   people: [{ person_id: "p", position: [0, 2] }],
+ *   fire: { ignitions: [], spread_probability: [0, 1], enter_fire: "blocked" },
+ *   termination: { max_steps: 5 } } as unknown as Scenario;
+ * const record = replayActions(s, 0, [{ p: "east" }, { p: "stay" }, { p: "west" }, { p: "west" }], "0".repeat(64));
+ * const counts = movementCounts(record);
+ * assert.ok(counts.decisions === 4 && counts.stays === 1 && counts.moved === 2);
+ * assert.ok(counts.blocked.boundary === 1);
+ * const { exact } = movementOfCounts(counts, rootCtx(MetricsInputError));
+ * assert.equal(String(exact.blocked_rate), "1/3");
+ * ```
+ */
 export function movementCounts(record: RunRecord): MovementCounts {
   let decisions = 0;
   let stays = 0;

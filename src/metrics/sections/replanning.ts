@@ -82,6 +82,20 @@ export function replanning(record: RunRecord, ctx: Ctx): Replanning {
 /**
  * The `replanning` section from its counts and each person's longest run
  * of blocks (passed through), with the same check.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { replanningOfCounts } from "./replanning.ts";
+ * import { rootCtx } from "../../json/fields.ts";
+ * import { MetricsInputError } from "../../errors.ts";
+ * const counts = { events: 3, withNext: 2, movedAfter: 1, blockedAfter: 1,
+ *   stayedAfter: 0, changedAfter: 2 };
+ * const { section } = replanningOfCounts(counts, new Map([["p", 2]]), rootCtx(MetricsInputError));
+ * assert.ok(section.blocks_without_next_decision === 1 && section.max_consecutive_blocks === 2);
+ * assert.throws(() => replanningOfCounts({ ...counts, withNext: 3 }, new Map(),
+ *   rootCtx(MetricsInputError)), { name: "MetricsInputError" });
+ * ```
  */
 export function replanningOfCounts(
   counts: ReplanningCounts,
