@@ -4,8 +4,8 @@
  * from the trace (`traceMetrics`), in process, on the records of a result.
  * Each round computes every episode's metrics once; after `--warmup`
  * untimed rounds (default 5), the best of `--repeats` rounds (default 5) is
- * kept, with and without the garbage collection the
- * round leaves behind (a forced collection after the round, timed). Both
+ * kept, and the mean round with the garbage collection the rounds leave
+ * behind (a forced collection after the last, timed). Both
  * paths must give the same dictionary text and exact values. The first
  * round of each path in a fresh process (as `verify` computes each record's
  * metrics once) is measured too, best of `--repeats` processes. The load
@@ -137,20 +137,24 @@ const viaTrace = () =>
 
 // deno-lint-ignore no-explicit-any
 const gc = (globalThis as any).gc as (() => void) | undefined;
+/**
+ * The fastest of REPEATS back-to-back rounds, and the mean round with the
+ * collection they leave behind (their total plus a forced collection at
+ * the end, over REPEATS). A forced collection before every round was
+ * tried: it slowed the next round of the trace path 2-3x (V8 then starts
+ * from an emptied young generation), which `verify` never does.
+ */
 function best(run: () => unknown): { round: number; withGc: number } {
   let round = Infinity;
-  let withGc = Infinity;
+  gc?.();
+  const start = performance.now();
   for (let i = 0; i < REPEATS; i++) {
-    gc?.();
     const t0 = performance.now();
     run();
-    const t1 = performance.now();
-    gc?.();
-    const t2 = performance.now();
-    round = Math.min(round, t1 - t0);
-    withGc = Math.min(withGc, t2 - t0);
+    round = Math.min(round, performance.now() - t0);
   }
-  return { round, withGc };
+  gc?.();
+  return { round, withGc: (performance.now() - start) / REPEATS };
 }
 const first = Deno.args.find((a) => a.startsWith("--first="))?.slice(8);
 if (first !== undefined) {
@@ -171,15 +175,21 @@ for (let i = 0; i < WARMUP; i++) {
   viaTrace();
 }
 const idle = best(() => {});
-console.log(`a forced collection alone: ${idle.withGc.toFixed(1)} ms`);
+console.log(
+  `a forced collection alone: ${(idle.withGc * REPEATS).toFixed(1)} ms`,
+);
 const r = best(viaRecord);
 const t = best(viaTrace);
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 console.log(
-  `recordOfTrace + computeMetrics: ${ms(r.round)} (${ms(r.withGc)} with gc)`,
+  `recordOfTrace + computeMetrics: ${ms(r.round)} (mean ${
+    ms(r.withGc)
+  } with gc)`,
 );
 console.log(
-  `traceMetrics:                   ${ms(t.round)} (${ms(t.withGc)} with gc)`,
+  `traceMetrics:                   ${ms(t.round)} (mean ${
+    ms(t.withGc)
+  } with gc)`,
 );
 console.log(
   `speed-up: ${(r.round / t.round).toFixed(1)}x (${

@@ -92,7 +92,8 @@ export class TraceCounts {
     this.cols = world.width;
     this.exitAt = world.exitAt;
     const cols = this.cols;
-    this.delta = Int32Array.from(ACTION_DELTAS, ([dr, dc]) => dr * cols + dc);
+    this.delta = new Int32Array(ACTION_DELTAS.length);
+    ACTION_DELTAS.forEach(([dr, dc], a) => this.delta[a] = dr * cols + dc);
     this.position = Int32Array.from(layout.initialPositions);
     this.status = new Uint8Array(n);
     this.casualtyEvent = new Uint8Array(n);
@@ -105,7 +106,8 @@ export class TraceCounts {
     this.lastCode = new Uint8Array(n);
     this.lastBlocked = new Uint8Array(n);
     this.run = new Int32Array(n);
-    this.active = Int32Array.from({ length: n }, (_, i) => i);
+    this.active = new Int32Array(n);
+    for (let i = 0; i < n; i++) this.active[i] = i;
     this.activeCount = n;
     this.perExit = new Int32Array(layout.exitIds.length);
     this.span = this.rows + this.cols;
