@@ -2,16 +2,18 @@
  * Issue 13: the episode metrics of a replayed trace, through the record
  * (`recordOfTrace` + `computeMetrics`, the reference path) and straight
  * from the trace (`traceMetrics`), in process, on the records of a result.
- * Each round computes every episode's metrics once; after `--warmup`
- * untimed rounds (default 5), the best of `--repeats` rounds (default 5) is
- * kept, and the mean round with the garbage collection the rounds leave
- * behind (a forced collection after the last, timed). Both
- * paths must give the same dictionary text and exact values. The first
- * round of each path in a fresh process (as `verify` computes each record's
- * metrics once) is measured too, best of `--repeats` processes. The load
- * average is printed before and after, since the machine may be shared.
+ * A round computes every episode's metrics once. Each path is timed in its
+ * own fresh processes (3 of them; the best of each figure is kept): its
+ * first round (as `verify` computes each record's metrics once), then,
+ * after `--warmup` untimed rounds (default 5), the best of `--repeats`
+ * back-to-back rounds (default 5) and their mean with the garbage
+ * collection they leave behind (a forced collection after the last, less
+ * a forced collection of the idle heap). Both paths must then give the
+ * same dictionary text and exact values, and the rebuilt records must be
+ * the stored ones. The load average is printed before and after, since
+ * the machine may be shared.
  *
- *   deno run -A --v8-flags=--expose-gc bench/trace_metrics.ts SUITE RESULT
+ *   deno run -A bench/trace_metrics.ts SUITE RESULT
  *
  * Without SUITE and RESULT it writes and measures the large generated
  * result (scripts/gen_large_scenario.ts, greedy).
@@ -50,6 +52,10 @@ import {
 const args = Deno.args.filter((a) => !a.startsWith("--"));
 const repeatsArg = Deno.args.find((a) => a.startsWith("--repeats="));
 const REPEATS = repeatsArg === undefined ? 5 : Number(repeatsArg.slice(10));
+const warmupArg = Deno.args.find((a) => a.startsWith("--warmup="));
+const WARMUP = warmupArg === undefined ? 5 : Number(warmupArg.slice(9));
+/** Fresh processes per path. */
+const PROCESSES = 3;
 let [suiteFile, resultFile] = args;
 if (suiteFile === undefined || resultFile === undefined) {
   const work = await Deno.makeTempDir({ prefix: "ember-trace-metrics-" });
@@ -77,7 +83,8 @@ if (suiteFile === undefined || resultFile === undefined) {
 }
 
 const load = () => Deno.loadavg().map((x) => x.toFixed(2)).join(" ");
-console.log(`load average before: ${load()}`);
+const child = Deno.args.some((a) => a.startsWith("--only="));
+if (!child) console.log(`load average before: ${load()}`);
 const suite = parseSuite(parse(await Deno.readTextFile(suiteFile)));
 const byId = new Map(
   suite.scenarios.map((s) => [s.scenario.scenario_id, s.scenario]),
@@ -119,9 +126,11 @@ for (const e of read.episodes) {
   const trace = replayTrace(layout, seed, log, { kernel: "wasm" });
   episodes.push({ compiled, layout, header, seed, log, trace, text });
 }
-console.log(
-  `${episodes.length} records, ${(bytes / 1e6).toFixed(1)} MB of record text`,
-);
+if (!child) {
+  console.log(
+    `${episodes.length} records, ${(bytes / 1e6).toFixed(1)} MB of record text`,
+  );
+}
 
 const ctx = rootCtx(MetricsInputError);
 const viaRecord = () =>
@@ -137,95 +146,91 @@ const viaTrace = () =>
 
 // deno-lint-ignore no-explicit-any
 const gc = (globalThis as any).gc as (() => void) | undefined;
-/**
- * The fastest of REPEATS back-to-back rounds, and the mean round with the
- * collection they leave behind (their total plus a forced collection at
- * the end, over REPEATS). A forced collection before every round was
- * tried: it slowed the next round of the trace path 2-3x (V8 then starts
- * from an emptied young generation), which `verify` never does.
- */
-function best(run: () => unknown): { round: number; withGc: number } {
-  let round = Infinity;
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+
+/** What one process measured of one path. */
+type Timing = { first: number; round: number; withGc: number; idle: number };
+
+const only = Deno.args.find((a) => a.startsWith("--only="))?.slice(7);
+if (only !== undefined) {
+  // This process times one path only: run in one process, the two paths
+  // share the sections' formula functions, and whichever ran last leaves
+  // them compiled for its argument shapes (the trace path's first rounds
+  // after the record path's were 3-5x slower than its own warm rounds).
+  const run = only === "record" ? viaRecord : viaTrace;
+  const t0 = performance.now();
+  run(); // the first round of a fresh process, as `verify` runs it
+  const first = performance.now() - t0;
+  for (let i = 0; i < WARMUP; i++) run();
+  // The fastest of REPEATS back-to-back rounds, and the mean round with
+  // the collection they leave behind (their total plus a forced
+  // collection at the end). A forced collection before every round slowed
+  // the next round 2-3x, which `verify` never does.
   gc?.();
+  const idle0 = performance.now();
+  gc?.();
+  const idle = performance.now() - idle0;
+  let round = Infinity;
   const start = performance.now();
   for (let i = 0; i < REPEATS; i++) {
-    const t0 = performance.now();
+    const r0 = performance.now();
     run();
-    round = Math.min(round, performance.now() - t0);
+    round = Math.min(round, performance.now() - r0);
   }
   gc?.();
-  return { round, withGc: (performance.now() - start) / REPEATS };
-}
-const first = Deno.args.find((a) => a.startsWith("--first="))?.slice(8);
-if (first !== undefined) {
-  // One cold round in this fresh process (as `verify` runs each path once
-  // per record), printed for the parent to read.
-  const t0 = performance.now();
-  (first === "record" ? viaRecord : viaTrace)();
-  console.log(`first round: ${performance.now() - t0}`);
+  const withGc = (performance.now() - start - idle) / REPEATS;
+  console.log(JSON.stringify({ first, round, withGc, idle }));
   Deno.exit(0);
 }
 
-// Untimed rounds first, so that "best of" compares compiled code (the
-// first round of each path in a fresh process is measured below).
-const warmupArg = Deno.args.find((a) => a.startsWith("--warmup="));
-const WARMUP = warmupArg === undefined ? 5 : Number(warmupArg.slice(9));
-for (let i = 0; i < WARMUP; i++) {
-  viaRecord();
-  viaTrace();
-}
-const idle = best(() => {});
-console.log(
-  `a forced collection alone: ${(idle.withGc * REPEATS).toFixed(1)} ms`,
-);
-const r = best(viaRecord);
-const t = best(viaTrace);
-const ms = (x: number) => `${x.toFixed(1)} ms`;
-console.log(
-  `recordOfTrace + computeMetrics: ${ms(r.round)} (mean ${
-    ms(r.withGc)
-  } with gc)`,
-);
-console.log(
-  `traceMetrics:                   ${ms(t.round)} (mean ${
-    ms(t.withGc)
-  } with gc)`,
-);
-console.log(
-  `speed-up: ${(r.round / t.round).toFixed(1)}x (${
-    (r.withGc / t.withGc).toFixed(1)
-  }x with gc)${gc === undefined ? "; run with --v8-flags=--expose-gc" : ""}`,
-);
-
-/** The first round of one path in a fresh process, best of REPEATS processes. */
-async function coldRound(path: string): Promise<number> {
-  let bestMs = Infinity;
-  for (let i = 0; i < REPEATS; i++) {
+/** Each path in PROCESSES fresh processes; the best of each figure. */
+async function measure(path: string): Promise<Timing> {
+  const best: Timing = {
+    first: Infinity,
+    round: Infinity,
+    withGc: Infinity,
+    idle: Infinity,
+  };
+  for (let i = 0; i < PROCESSES; i++) {
     const out = await new Deno.Command(Deno.execPath(), {
       args: [
         "run",
         "-A",
+        "--v8-flags=--expose-gc",
         new URL(import.meta.url).pathname,
         suiteFile!,
         resultFile!,
-        `--first=${path}`,
+        `--only=${path}`,
+        ...Deno.args.filter((a) => /^--(repeats|warmup)=/.test(a)),
       ],
       stdout: "piped",
     }).output();
-    const m = /first round: ([0-9.]+)/.exec(
-      new TextDecoder().decode(out.stdout),
-    );
-    if (out.code !== 0 || m === null) throw new Error(`--first=${path} failed`);
-    bestMs = Math.min(bestMs, Number(m[1]));
+    if (out.code !== 0) throw new Error(`--only=${path} failed`);
+    const t = JSON.parse(
+      new TextDecoder().decode(out.stdout).trim()
+        .split("\n").pop()!,
+    ) as Timing;
+    for (const k of Object.keys(best) as (keyof Timing)[]) {
+      best[k] = Math.min(best[k], t[k]);
+    }
   }
-  return bestMs;
+  return best;
 }
-const coldRecord = await coldRound("record");
-const coldTrace = await coldRound("trace");
+const r = await measure("record");
+const t = await measure("trace");
+const row = (name: string, x: Timing) =>
+  console.log(
+    `${name} first round ${ms(x.first)}, best of ${REPEATS} ${
+      ms(x.round)
+    }, mean with gc ${ms(x.withGc)}`,
+  );
+row("recordOfTrace + computeMetrics:", r);
+row("traceMetrics:                  ", t);
 console.log(
-  `first round in a fresh process: ${ms(coldRecord)} against ${
-    ms(coldTrace)
-  } (${(coldRecord / coldTrace).toFixed(1)}x)`,
+  `speed-up: first round ${(r.first / t.first).toFixed(1)}x, best ${
+    (r.round / t.round).toFixed(1)
+  }x, with gc ${(r.withGc / t.withGc).toFixed(1)}x (a forced collection ` +
+    `alone: ${ms(t.idle)}, taken out)`,
 );
 
 // Both paths must give the same metrics, and the rebuilt records must be
