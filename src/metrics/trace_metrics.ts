@@ -35,9 +35,9 @@ import { countTrace } from "./trace_counts.ts";
 import type { ComputedMetrics } from "./episode.ts";
 import { exitsOfCounts } from "./sections/exits.ts";
 import {
+  ExposureAccumulator,
   exposureOfCounts,
   type PersonExposure,
-  personExposure,
 } from "./sections/exposure.ts";
 import {
   BLOCK_KINDS,
@@ -141,7 +141,6 @@ export function traceMetrics(
   const evacuated = new Map<string, number>();
   const runs = new Map<string, number>();
   const byPerson = new Map<string, PersonExposure>();
-  const personEntries: [number, number][] = [];
   for (let i = 0; i < n; i++) {
     const id = ids[i]!;
     moves.set(id, {
@@ -152,12 +151,12 @@ export function traceMetrics(
     });
     if (c.evacuationStep[i]! >= 0) evacuated.set(id, c.evacuationStep[i]!);
     if (c.decisions[i]! > 0) runs.set(id, c.maxRun[i]!);
-    personEntries.length = 0;
+    const acc = new ExposureAccumulator();
     for (let d = c.nearest[i]!; d <= c.farthest[i]!; d++) {
       const count = personHist[i * span + d]!;
-      if (count > 0) personEntries.push([d, count]);
+      if (count > 0) acc.add(d, count);
     }
-    byPerson.set(id, personExposure(personEntries));
+    byPerson.set(id, acc.result());
   }
   const distances = new Map<number, number>();
   for (let d = 0; d < span; d++) {

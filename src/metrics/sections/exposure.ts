@@ -68,9 +68,39 @@ function exposureSum(hist: Iterable<readonly [number, number]>): FractionSum {
 export function personExposure(
   hist: Iterable<readonly [number, number]>,
 ): PersonExposure {
-  let min: number | null = null;
-  for (const [d] of hist) if (min === null || d < min) min = d;
-  return { minFireDistance: min, exposure: exposureSum(hist).toFloat() };
+  const acc = new ExposureAccumulator();
+  for (const [d, count] of hist) acc.add(d, count);
+  return acc.result();
+}
+
+/**
+ * One person's exposure, fed one histogram entry at a time (the trace path
+ * reads its histograms from typed arrays, in no tuple).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ExposureAccumulator } from "./exposure.ts";
+ * const acc = new ExposureAccumulator();
+ * acc.add(2, 1);
+ * acc.add(1, 3);
+ * assert.deepEqual(acc.result(), { minFireDistance: 1, exposure: 3.5 });
+ * ```
+ */
+export class ExposureAccumulator {
+  private min: number | null = null;
+  private readonly sum = new FractionSum();
+
+  /** `count` person-states at distance `d` (each distance once). */
+  add(d: number, count: number): void {
+    if (this.min === null || d < this.min) this.min = d;
+    this.sum.add(count, d);
+  }
+
+  /** The smallest distance, and Σ count / d as its float. */
+  result(): PersonExposure {
+    return { minFireDistance: this.min, exposure: this.sum.toFloat() };
+  }
 }
 
 /** Fire exposure over the snapshots s_0 … s_T of a record. */
