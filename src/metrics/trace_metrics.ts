@@ -3,11 +3,11 @@
  * 13): the same {@linkcode ComputedMetrics} as `computeMetrics` of the
  * record that `recordOfTrace` rebuilds from it, counted over the typed
  * arrays in one pass (`trace_counts.ts`), without building the record's
- * steps, movements and snapshots. Only the counting differs: every formula, check and the
- * layout of the dictionary are the sections' own (`*OfCounts`,
- * `assembleMetrics`), and the final state, which the `safety`,
- * `path_efficiency` and `people` sections read, is built (one object per
- * person) and handed to them as it is.
+ * steps, movements and snapshots. Only the counting differs: every
+ * formula, check and the layout of the dictionary are the sections' own
+ * (`*OfCounts`, `assembleMetrics`), and the final state, which the
+ * `safety`, `path_efficiency` and `people` sections read, is built (one
+ * object per person) and handed to them as it is.
  *
  * The record path stays the reference: it reads like metrics.md. Where it
  * raises an "invariant violated" metrics error, this one may throw any
@@ -170,11 +170,7 @@ export function traceMetrics(
     { states: c.states, withFire: c.withFire, hist: distances },
     byPerson,
   );
-  const replans = replanningOfCounts(
-    c,
-    runs,
-    stepsCtx,
-  );
+  const replans = replanningOfCounts(c, runs, stepsCtx);
   const safety = safetySection(final, ctx);
   const time = timeSection(scenario, steps, evacuated);
   let decisions = 0;
