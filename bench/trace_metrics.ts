@@ -3,7 +3,8 @@
  * (`recordOfTrace` + `computeMetrics`, the reference path) and straight
  * from the trace (`traceMetrics`), in process, on the records of a result.
  * A round computes every episode's metrics once. Each path is timed in its
- * own fresh processes (3 of them; the best of each figure is kept): its
+ * own fresh processes (`--processes`, default 3; the best of each figure
+ * is kept): its
  * first round (as `verify` computes each record's metrics once), then,
  * after `--warmup` untimed rounds (default 5), the best of `--repeats`
  * back-to-back rounds (default 5) and their mean with the garbage
@@ -55,7 +56,10 @@ const REPEATS = repeatsArg === undefined ? 5 : Number(repeatsArg.slice(10));
 const warmupArg = Deno.args.find((a) => a.startsWith("--warmup="));
 const WARMUP = warmupArg === undefined ? 5 : Number(warmupArg.slice(9));
 /** Fresh processes per path. */
-const PROCESSES = 3;
+const processesArg = Deno.args.find((a) => a.startsWith("--processes="));
+const PROCESSES = processesArg === undefined
+  ? 3
+  : Number(processesArg.slice(12));
 let [suiteFile, resultFile] = args;
 if (suiteFile === undefined || resultFile === undefined) {
   const work = await Deno.makeTempDir({ prefix: "ember-trace-metrics-" });
