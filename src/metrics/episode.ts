@@ -8,20 +8,20 @@
  */
 
 import type { JsonObject, JsonValue } from "../json/canonical.ts";
+import { assembleMetrics } from "./assemble.ts";
 import { MetricsInputError, ScenarioError } from "../errors.ts";
 import {
   type CompiledScenario,
   compileScenario,
 } from "../scenario/compiled.ts";
 import { parseRecord } from "../record/reader.ts";
-import { METRICS_VERSION, type RunRecord, type Scenario } from "../types.ts";
+import type { RunRecord, Scenario } from "../types.ts";
 import { at, type Ctx, fail, rootCtx } from "../json/fields.ts";
 import { authenticate } from "./checks/replay.ts";
 import { exitsSection } from "./sections/exits.ts";
 import { exposure } from "./sections/exposure.ts";
 import { movementSection, personMoves } from "./sections/movement.ts";
 import { pathEfficiency } from "./sections/path.ts";
-import { peopleSection } from "./sections/people.ts";
 import { replanning } from "./sections/replanning.ts";
 import { safetySection } from "./sections/safety.ts";
 import { evacuationSteps, timeSection } from "./sections/time.ts";
@@ -205,44 +205,28 @@ export function computeMetrics(
   record: RunRecord,
   ctx: Ctx,
 ): ComputedMetrics {
-  const { scenario, hash, ids, staticDistances } = compiled;
+  const { scenario, ids, staticDistances } = compiled;
   const evacuated = evacuationSteps(record);
   const moves = personMoves(ids, record);
-  const path = pathEfficiency(record, staticDistances, moves, ctx);
+  const final = record.final_state;
+  const path = pathEfficiency(final, staticDistances, moves, ctx);
   const fire = exposure(compiled.geometry, ids, record, ctx);
   const replans = replanning(record, at(ctx, "steps"));
-  const safety = safetySection(record, ctx);
-  const time = timeSection(scenario, record, evacuated);
+  const safety = safetySection(final, ctx);
+  const time = timeSection(scenario, record.steps.length, evacuated);
   const movement = movementSection(record, at(ctx, "steps"));
   const exits = exitsSection(scenario, record);
-  const metrics: JsonObject = {
-    metrics_version: METRICS_VERSION,
-    scenario_id: scenario.scenario_id,
-    scenario_hash: hash,
+  return assembleMetrics(compiled, {
     seed: record.header.seed,
-    safety: safety.section,
-    time: time.section,
-    movement: movement.section,
-    path_efficiency: path.section,
-    fire_exposure: fire.section,
-    exits: exits.section,
-    replanning: replans.section,
-    people: peopleSection(scenario, record, {
-      moves,
-      maxRun: replans.maxRunByPerson,
-      staticDistances,
-      paths: path.byPerson,
-      exposure: fire.byPerson,
-      evacuated,
-    }),
-  };
-  const exact: ExactValues = {
-    ...safety.exact,
-    ...time.exact,
-    ...movement.exact,
-    ...path.exact,
-    ...fire.exact,
-    ...exits.exact,
-  };
-  return { metrics, exact };
+    final,
+    moves,
+    evacuated,
+    safety,
+    time,
+    movement,
+    path,
+    fire,
+    exits,
+    replans,
+  });
 }

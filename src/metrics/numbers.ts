@@ -29,10 +29,33 @@ export function ratio(
   return (typeof a === "number" ? Rational.of(a) : a).div(q);
 }
 
-/** The float of an exact value (converted once), or `null`. */
+/**
+ * The float of an exact value (converted once), or `null`. A fraction of
+ * safe integers (nearly every metric's) is one IEEE division, which
+ * rounds the exact quotient to nearest, ties to even, as
+ * `Rational.toFloat` does; larger terms take `Rational.toFloat`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Rational } from "../exact.ts";
+ * import { toFloat } from "./numbers.ts";
+ * const big = Rational.of(2n ** 70n + 1n, 3n);
+ * assert.equal(toFloat(Rational.of(1, 3))?.value, 1 / 3);
+ * assert.equal(toFloat(big)?.value, big.toFloat());
+ * ```
+ */
 export function toFloat(r: Rational | null): JsonFloat | null {
-  return r === null ? null : float(r.toFloat());
+  if (r === null) return null;
+  const { num, den } = r;
+  return float(
+    den <= SAFE && num <= SAFE && num >= -SAFE
+      ? Number(num) / Number(den)
+      : r.toFloat(),
+  );
 }
+
+const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 /** Raise a metrics input error naming a violated invariant. */
 export function invariant(ok: boolean, ctx: Ctx, detail: string): void {

@@ -33,18 +33,54 @@ export function maxExitShare(counts: readonly number[]): Rational | null {
     : Rational.of(counts.reduce((a, b) => Math.max(a, b), 0), e);
 }
 
-/** The `exits` section and its three exact statistics values. */
-export function exitsSection(
+/**
+ * Evacuations per exit ID (every exit of the scenario included) of a record.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { evacuationsPerExit, exitsOfCounts } from "./exits.ts";
+ * import { replayActions } from "../../sim/simulator.ts";
+ * import type { Scenario } from "../../types.ts";
+ * const s = { scenario_id: "t", grid: ["..."],
+ *   exits: [{ exit_id: "w", position: [0, 0] }, { exit_id: "e", position: [0, 2] }],
+ *   people: [{ person_id: "p", position: [0, 1] }],
+ *   fire: { ignitions: [], spread_probability: [0, 1], enter_fire: "blocked" },
+ *   termination: { max_steps: 5 } } as unknown as Scenario;
+ * const perExit = evacuationsPerExit(s, replayActions(s, 0, [{ p: "west" }], "0".repeat(64)));
+ * assert.deepEqual([...perExit], [["w", 1], ["e", 0]]);
+ * assert.equal(String(exitsOfCounts(s, perExit).exact.exit_balance), "0");
+ * ```
+ */
+export function evacuationsPerExit(
   scenario: Scenario,
   record: RunRecord,
-): SectionWithValues<"exits_used" | "max_exit_share" | "exit_balance"> {
-  const ids = scenario.exits.map((x) => x.exit_id).sort(compareCodePoints);
-  const perExit = new Map<string, number>(ids.map((id) => [id, 0]));
+): Map<string, number> {
+  const perExit = new Map<string, number>(
+    scenario.exits.map((x) => [x.exit_id, 0]),
+  );
   for (const s of record.steps) {
     for (const e of s.evacuations) {
       perExit.set(e.exit_id, perExit.get(e.exit_id)! + 1);
     }
   }
+  return perExit;
+}
+
+/** The `exits` section and its three exact statistics values. */
+export function exitsSection(
+  scenario: Scenario,
+  record: RunRecord,
+): SectionWithValues<"exits_used" | "max_exit_share" | "exit_balance"> {
+  return exitsOfCounts(scenario, evacuationsPerExit(scenario, record));
+}
+
+/** The `exits` section from the evacuations per exit ID. */
+export function exitsOfCounts(
+  scenario: Scenario,
+  perExit: ReadonlyMap<string, number>,
+): SectionWithValues<"exits_used" | "max_exit_share" | "exit_balance"> {
+  const ids = scenario.exits.map((x) => x.exit_id).sort(compareCodePoints);
   const counts = ids.map((id) => perExit.get(id)!);
   const total = counts.reduce((a, b) => a + b, 0);
   const used = counts.filter((n) => n >= 1).length;

@@ -54,14 +54,42 @@ export function personMoves(
   return moves;
 }
 
+/** The counts the `movement` formulas need, over all decisions. */
+export type MovementCounts = {
+  /** Decisions (movement entries). */
+  readonly decisions: number;
+  /** Decisions whose action is `stay`. */
+  readonly stays: number;
+  /** Decisions whose outcome is `moved`. */
+  readonly moved: number;
+  /** Blocked outcomes by kind. */
+  readonly blocked: Readonly<Record<(typeof BLOCK_KINDS)[number], number>>;
+};
+
 /**
- * The `movement` section and its two exact block rates. Checks
- * successful_moves + blocked_moves = movement_attempts.
+ * The movement counts of a record's steps.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { movementCounts, movementOfCounts } from "./movement.ts";
+ * import { rootCtx } from "../../json/fields.ts";
+ * import { MetricsInputError } from "../../errors.ts";
+ * import { replayActions } from "../../sim/simulator.ts";
+ * import type { Scenario } from "../../types.ts";
+ * const s = { scenario_id: "t", grid: ["..."], exits: [{ exit_id: "x", position: [0, 0] }],
+ *   people: [{ person_id: "p", position: [0, 2] }],
+ *   fire: { ignitions: [], spread_probability: [0, 1], enter_fire: "blocked" },
+ *   termination: { max_steps: 5 } } as unknown as Scenario;
+ * const record = replayActions(s, 0, [{ p: "east" }, { p: "stay" }, { p: "west" }, { p: "west" }], "0".repeat(64));
+ * const counts = movementCounts(record);
+ * assert.ok(counts.decisions === 4 && counts.stays === 1 && counts.moved === 2);
+ * assert.ok(counts.blocked.boundary === 1);
+ * const { exact } = movementOfCounts(counts, rootCtx(MetricsInputError));
+ * assert.equal(String(exact.blocked_rate), "1/3");
+ * ```
  */
-export function movementSection(
-  record: RunRecord,
-  ctx: Ctx,
-): SectionWithValues<"blocked_rate" | "congestion_block_rate"> {
+export function movementCounts(record: RunRecord): MovementCounts {
   let decisions = 0;
   let stays = 0;
   let moved = 0;
@@ -83,6 +111,26 @@ export function movementSection(
       }
     }
   }
+  return { decisions, stays, moved, blocked };
+}
+
+/**
+ * The `movement` section and its two exact block rates. Checks
+ * successful_moves + blocked_moves = movement_attempts.
+ */
+export function movementSection(
+  record: RunRecord,
+  ctx: Ctx,
+): SectionWithValues<"blocked_rate" | "congestion_block_rate"> {
+  return movementOfCounts(movementCounts(record), ctx);
+}
+
+/** The `movement` section from its counts (the same check). */
+export function movementOfCounts(
+  counts: MovementCounts,
+  ctx: Ctx,
+): SectionWithValues<"blocked_rate" | "congestion_block_rate"> {
+  const { decisions, stays, moved, blocked } = counts;
   const blockedMoves = BLOCK_KINDS.reduce((a, k) => a + blocked[k], 0);
   const attempts = decisions - stays;
   invariant(
@@ -102,7 +150,9 @@ export function movementSection(
     movement_attempts: attempts,
     successful_moves: moved,
     blocked_moves: blockedMoves,
-    blocked_by_outcome: { ...blocked },
+    blocked_by_outcome: Object.fromEntries(
+      BLOCK_KINDS.map((k) => [k, blocked[k]]),
+    ),
     congestion_blocks: congestion,
     stay_rate: toFloat(ratio(stays, decisions)),
     blocked_rate: toFloat(exact.blocked_rate),

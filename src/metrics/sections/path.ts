@@ -5,17 +5,21 @@
  * @module
  */
 
-import { Rational } from "../../exact.ts";
+import { float, type JsonFloat } from "../../json/canonical.ts";
+import { FractionSum, quotientFloat } from "../fraction_sum.ts";
 import type { RunRecord } from "../../types.ts";
 import { at, type Ctx } from "../../json/fields.ts";
 import type { PersonMoves } from "./movement.ts";
 import { invariant, ratio, toFloat } from "../numbers.ts";
 import type { SectionWithValues } from "../statistics_metrics.ts";
 
-/** An evacuee's exact path efficiency L_i / cells_moved_i and detour ratio. */
+/**
+ * An evacuee's path efficiency L_i / cells_moved_i and detour ratio, each
+ * converted to a float once (the dictionary holds only the floats).
+ */
 export type PersonPath = {
-  readonly efficiency: Rational;
-  readonly detour: Rational;
+  readonly efficiency: number;
+  readonly detour: number;
 };
 
 /** The `path_efficiency` section, its exact aggregate, and each evacuee's exact ratios. */
@@ -24,11 +28,12 @@ export type PathEfficiency = SectionWithValues<"aggregate_path_efficiency"> & {
 };
 
 /**
- * Path efficiency over the evacuees. Checks that each evacuee's L_i is
+ * Path efficiency over the evacuees of the final state (`ctx` is the
+ * record's). Checks that each evacuee's L_i is
  * defined and >= 1 and that cells_moved_i >= L_i.
  */
 export function pathEfficiency(
-  record: RunRecord,
+  final: RunRecord["final_state"],
   staticDistances: ReadonlyMap<string, number | null>,
   moves: ReadonlyMap<string, PersonMoves>,
   ctx: Ctx,
@@ -36,10 +41,12 @@ export function pathEfficiency(
   const byPerson = new Map<string, PersonPath>();
   let moved = 0;
   let bound = 0;
-  let sumEff = Rational.ZERO;
-  let sumDetour = Rational.ZERO;
+  // Only the means' floats are needed: summed over a common denominator,
+  // not reduced term by term.
+  const sumEff = new FractionSum();
+  const sumDetour = new FractionSum();
   const pctx = at(at(ctx, "final_state"), "people");
-  record.final_state.people.forEach((p, i) => {
+  final.people.forEach((p, i) => {
     if (p.status !== "evacuated") return;
     const l = staticDistances.get(p.person_id) ?? null;
     const cells = moves.get(p.person_id)?.cells_moved ?? 0;
@@ -49,13 +56,14 @@ export function pathEfficiency(
       `evacuee ${JSON.stringify(p.person_id)} has static exit distance ` +
         `${l} and moved ${cells} cells (need L >= 1 and cells_moved >= L)`,
     );
-    const efficiency = Rational.of(l!, cells);
-    const detour = Rational.of(cells, l!);
-    byPerson.set(p.person_id, { efficiency, detour });
+    byPerson.set(p.person_id, {
+      efficiency: quotientFloat(l!, cells),
+      detour: quotientFloat(cells, l!),
+    });
     moved += cells;
     bound += l!;
-    sumEff = sumEff.add(efficiency);
-    sumDetour = sumDetour.add(detour);
+    sumEff.add(l!, cells);
+    sumDetour.add(cells, l!);
   });
   const m = byPerson.size;
   const aggregate = ratio(bound, moved);
@@ -67,8 +75,14 @@ export function pathEfficiency(
       total_cells_moved: moved,
       total_static_lower_bound: bound,
       aggregate_path_efficiency: toFloat(aggregate),
-      mean_path_efficiency: toFloat(ratio(sumEff, m)),
-      mean_detour_ratio: toFloat(ratio(sumDetour, m)),
+      mean_path_efficiency: meanOf(sumEff, m),
+      mean_detour_ratio: meanOf(sumDetour, m),
     },
   };
+}
+
+/** `ratio(sum, m)` as its float (metrics.md §3), `null` when `m = 0`. */
+function meanOf(sum: FractionSum, m: number): JsonFloat | null {
+  const x = sum.meanFloat(m);
+  return x === null ? null : float(x);
 }

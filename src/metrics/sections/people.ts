@@ -9,7 +9,6 @@ import { float, type JsonObject } from "../../json/canonical.ts";
 import type { RunRecord, Scenario } from "../../types.ts";
 import type { PersonExposure } from "./exposure.ts";
 import type { PersonMoves } from "./movement.ts";
-import { toFloat } from "../numbers.ts";
 import type { PersonPath } from "./path.ts";
 import { timeToSafety } from "./time.ts";
 
@@ -26,11 +25,11 @@ export type PerPerson = {
 /** The `people` list. `final_state.people` is already in ID order (stage 2). */
 export function peopleSection(
   scenario: Scenario,
-  record: RunRecord,
+  final: RunRecord["final_state"],
   per: PerPerson,
 ): JsonObject[] {
   const start = new Map(scenario.people.map((p) => [p.person_id, p.position]));
-  return record.final_state.people.map((p) => {
+  return final.people.map((p) => {
     const id = p.person_id;
     const moves = per.moves.get(id)!;
     const path = per.paths.get(id);
@@ -51,10 +50,10 @@ export function peopleSection(
       max_consecutive_blocks: per.maxRun.get(id) ?? 0,
       time_to_safety: timeToSafety(scenario, per.evacuated, id),
       static_exit_distance: per.staticDistances.get(id) ?? null,
-      path_efficiency: toFloat(path?.efficiency ?? null),
-      detour_ratio: toFloat(path?.detour ?? null),
+      path_efficiency: path === undefined ? null : float(path.efficiency),
+      detour_ratio: path === undefined ? null : float(path.detour),
       min_fire_distance: exposure.minFireDistance,
-      fire_exposure: float(exposure.exposure.toFloat()),
+      fire_exposure: float(exposure.exposure),
     };
   });
 }

@@ -20,6 +20,20 @@ export type Replanning = {
   readonly maxRunByPerson: ReadonlyMap<string, number>;
 };
 
+/** The counts the `replanning` formulas need. */
+export type ReplanningCounts = {
+  /** Blocked movements B. */
+  readonly events: number;
+  /** Blocked movements followed by a next decision, B'. */
+  readonly withNext: number;
+  /** Of those, next decisions that moved, were blocked, stayed. */
+  readonly movedAfter: number;
+  readonly blockedAfter: number;
+  readonly stayedAfter: number;
+  /** Of those, next decisions with another action. */
+  readonly changedAfter: number;
+};
+
 /**
  * The `replanning` section. Checks moved + blocked + stayed after block = B'.
  */
@@ -51,6 +65,51 @@ export function replanning(record: RunRecord, ctx: Ctx): Replanning {
       last.set(m.person_id, { step: s.step, action: m.action, blocked, run });
     }
   }
+  return replanningOfCounts(
+    {
+      events,
+      withNext,
+      movedAfter,
+      blockedAfter,
+      stayedAfter,
+      changedAfter,
+    },
+    maxRun,
+    ctx,
+  );
+}
+
+/**
+ * The `replanning` section from its counts and each person's longest run
+ * of blocks (passed through), with the same check.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { replanningOfCounts } from "./replanning.ts";
+ * import { rootCtx } from "../../json/fields.ts";
+ * import { MetricsInputError } from "../../errors.ts";
+ * const counts = { events: 3, withNext: 2, movedAfter: 1, blockedAfter: 1,
+ *   stayedAfter: 0, changedAfter: 2 };
+ * const { section } = replanningOfCounts(counts, new Map([["p", 2]]), rootCtx(MetricsInputError));
+ * assert.ok(section.blocks_without_next_decision === 1 && section.max_consecutive_blocks === 2);
+ * assert.throws(() => replanningOfCounts({ ...counts, withNext: 3 }, new Map(),
+ *   rootCtx(MetricsInputError)), { name: "MetricsInputError" });
+ * ```
+ */
+export function replanningOfCounts(
+  counts: ReplanningCounts,
+  maxRun: ReadonlyMap<string, number>,
+  ctx: Ctx,
+): Replanning {
+  const {
+    events,
+    withNext,
+    movedAfter,
+    blockedAfter,
+    stayedAfter,
+    changedAfter,
+  } = counts;
   invariant(
     movedAfter + blockedAfter + stayedAfter === withNext,
     ctx,

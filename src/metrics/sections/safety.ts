@@ -16,15 +16,15 @@ type SafetyMetric =
   | "terminal_trapped_rate";
 
 /**
- * The `safety` section and its four exact rates. Checks evacuated + casualties + stranded = N,
+ * The `safety` section and its four exact rates, from the final state (`ctx`
+ * is the record's). Checks evacuated + casualties + stranded = N,
  * terminal_trapped_count <= stranded, and that an `all_resolved` episode
  * has nobody stranded or trapped.
  */
 export function safetySection(
-  record: RunRecord,
+  final: RunRecord["final_state"],
   ctx: Ctx,
 ): SectionWithValues<SafetyMetric> {
-  const final = record.final_state;
   const n = final.people.length;
   let evacuated = 0;
   let stranded = 0;

@@ -30,10 +30,13 @@ export function timeToSafety(
   return evacuated.get(personId) ?? scenario.termination.max_steps;
 }
 
-/** The `time` section and its exact mean time to safety. */
+/**
+ * The `time` section and its exact mean time to safety, from the number of
+ * steps T and the evacuation steps.
+ */
 export function timeSection(
   scenario: Scenario,
-  record: RunRecord,
+  episodeSteps: number,
   evacuated: ReadonlyMap<string, number>,
 ): SectionWithValues<"mean_person_time_to_safety"> {
   const n = scenario.people.length;
@@ -48,7 +51,7 @@ export function timeSection(
   }
   const meanTime = ratio(total, n);
   const section: JsonObject = {
-    episode_steps: record.steps.length,
+    episode_steps: episodeSteps,
     max_steps: scenario.termination.max_steps,
     evacuees: e,
     non_evacuees: n - e,
