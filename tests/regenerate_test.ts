@@ -17,8 +17,13 @@ import {
 import {
   actionLogOfText,
   provedRecordMetrics,
+  regeneratedEpisode,
   regeneratedRecord,
 } from "../src/evaluation/regenerate.ts";
+import { checkStructure } from "../src/metrics/checks/stages.ts";
+import { computeMetrics } from "../src/metrics/episode.ts";
+import { rootCtx } from "../src/json/fields.ts";
+import { MetricsInputError } from "../src/errors.ts";
 import { layoutOf } from "../src/sim/simulator.ts";
 import { actionLogOf } from "../src/sim/trace.ts";
 import { replayTrace } from "../src/sim/replay_kernel.ts";
@@ -62,6 +67,35 @@ Deno.test("regeneration proves the simulator's records on random scenarios", asy
       assert.equal(encode(rebuilt as unknown as JsonValue), text);
     }),
     { numRuns: 400, seed: 20261302 },
+  );
+});
+
+Deno.test("a regenerated episode gives the reference stages' metrics on random scenarios", async () => {
+  // Valid scenarios (compileScenario reads them strictly): stage 2 passes,
+  // so the kernel's stage 2 must pass too and the trace's metrics must be
+  // the reference's. Its refusals are tests/trace_checks_test.ts's.
+  await fc.assert(
+    fc.asyncProperty(episodeInputs(), async (input) => {
+      const { scenario, record } = await episodeOf(input);
+      // The record's header names the hash the replay writes.
+      const c = {
+        ...await compileScenario(scenario),
+        hash: record.header.scenario_hash,
+      };
+      const ctx = rootCtx(MetricsInputError);
+      checkStructure(scenario, record, ctx);
+      const reference = computeMetrics(c, record, ctx);
+      const text = encode(record as unknown as JsonValue);
+      const proved = regeneratedEpisode(c, record.header.seed, text);
+      assert.equal(encode(proved.metrics.metrics), encode(reference.metrics));
+      assert.deepEqual(proved.metrics.exact, reference.exact);
+      assert.equal(proved.reason, record.final_state.termination_reason);
+      // One character more is not the record of its own replay.
+      assert.throws(() =>
+        regeneratedEpisode(c, record.header.seed, text + " ")
+      );
+    }),
+    { numRuns: 300, seed: 20261304 },
   );
 });
 

@@ -20,15 +20,14 @@
 import { encode, type JsonObject, type JsonValue } from "../json/canonical.ts";
 import { rootCtx } from "../json/fields.ts";
 import { MetricsInputError } from "../errors.ts";
-import {
-  checkCompatibility,
-  checkStructure,
-} from "../metrics/checks/stages.ts";
-import { computeMetrics } from "../metrics/episode.ts";
+import { checkCompatibility } from "../metrics/checks/stages.ts";
+import type { ComputedMetrics } from "../metrics/episode.ts";
+import { traceMetrics } from "../metrics/trace_metrics.ts";
+import { kernelTraceHolds } from "../record/checks/trace.ts";
 import type { CompiledScenario } from "../scenario/compiled.ts";
 import { regeneratedTrace } from "../sim/regenerate_kernel.ts";
 import { layoutOf } from "../sim/simulator.ts";
-import { ACTIONS } from "../sim/step.ts";
+import { ACTIONS, TERM_ALL_RESOLVED, TERM_MAX_STEPS } from "../sim/step.ts";
 import type { ActionLog } from "../sim/trace.ts";
 import { recordOfTrace } from "../sim/trace_record.ts";
 import {
@@ -37,6 +36,7 @@ import {
   type RunRecord,
   SCHEMA_VERSION,
   SIMULATOR_VERSION,
+  type TerminationReason,
 } from "../types.ts";
 import { need } from "./undecided.ts";
 
@@ -129,7 +129,18 @@ export function regeneratedRecord(
   source: string,
 ): RunRecord {
   const layout = layoutOf(c.scenario);
-  const header: RecordHeader = {
+  const header = headerOf(c, seed);
+  // The kernel reads the log from the text, replays it, and compares the
+  // text it writes from the trace with the source (regenerate_kernel.ts).
+  const proved = regeneratedTrace(layout, header, source);
+  need(proved !== undefined);
+  const { log, trace } = proved;
+  return recordOfTrace(layout, header, log, trace);
+}
+
+/** The header the simulator writes for an episode of `c` and `seed`. */
+function headerOf(c: CompiledScenario, seed: number): RecordHeader {
+  return {
     observation_version: OBSERVATION_VERSION,
     scenario_hash: c.hash,
     scenario_id: c.scenario.scenario_id,
@@ -137,12 +148,71 @@ export function regeneratedRecord(
     seed,
     simulator_version: SIMULATOR_VERSION,
   };
-  // The kernel reads the log from the text, replays it, and compares the
-  // text it writes from the trace with the source (regenerate_kernel.ts).
-  const proved = regeneratedTrace(layout, header, source);
+}
+
+/** What a proved record gives the verifier: its metrics and how it ended. */
+export type RegeneratedEpisode = {
+  /** The metrics dictionary and its exact values, as `computeMetrics` gives them. */
+  readonly metrics: ComputedMetrics;
+  /** The final state's termination reason. */
+  readonly reason: TerminationReason;
+};
+
+/**
+ * Stages 2 and 3 and the metrics of the record whose canonical text is
+ * `source`, without building it: the kernel proves the text by
+ * regeneration, runs stage 2 over its trace (`checkTrace`, which checks
+ * the record the text stands for), and the metrics are counted over the
+ * trace (`traceMetrics`). Throws `Undecided` when any of it cannot be
+ * shown; the reference stages then give the verdict and its diagnostics.
+ * When it returns, it is what they would return.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { regeneratedEpisode } from "./regenerate.ts";
+ * import { compileScenario } from "../scenario/compiled.ts";
+ * import { publicSuite } from "../scenario/public_suite.ts";
+ * import { simulateEpisode } from "../sim/simulator.ts";
+ * import { episodeMetrics } from "../metrics/episode.ts";
+ * import { encode, type JsonValue } from "../json/canonical.ts";
+ * const c = await compileScenario(publicSuite().scenarios[0]!.scenario);
+ * const stay = (o: { people: readonly { person_id: string }[] }) =>
+ *   Object.fromEntries(o.people.map((p) => [p.person_id, "stay" as const]));
+ * const record = await simulateEpisode(c.scenario, 7, stay, { scenarioHash: c.hash });
+ * const proved = regeneratedEpisode(c, 7, encode(record as unknown as JsonValue));
+ * assert.equal(encode(proved.metrics.metrics), encode(await episodeMetrics(c.scenario, record)));
+ * assert.equal(proved.reason, record.final_state.termination_reason);
+ * ```
+ */
+export function regeneratedEpisode(
+  c: CompiledScenario,
+  seed: number,
+  source: string,
+): RegeneratedEpisode {
+  const layout = layoutOf(c.scenario);
+  const proved = regeneratedTrace(layout, headerOf(c, seed), source);
   need(proved !== undefined);
+  // Right after the replay: the checks read the kernel's regions.
+  need(kernelTraceHolds(layout));
   const { log, trace } = proved;
-  return recordOfTrace(layout, header, log, trace);
+  need(
+    trace.termination === TERM_ALL_RESOLVED ||
+      trace.termination === TERM_MAX_STEPS,
+  );
+  let metrics: ComputedMetrics | undefined;
+  try {
+    metrics = traceMetrics(c, seed, log, trace);
+  } catch {
+    // An invariant that the reference sections would name.
+  }
+  need(metrics !== undefined);
+  return {
+    metrics,
+    reason: trace.termination === TERM_ALL_RESOLVED
+      ? "all_resolved"
+      : "max_steps",
+  };
 }
 
 /**
@@ -182,9 +252,7 @@ export function provedRecordMetrics(
     const header = (record as { header?: { seed?: unknown } }).header;
     const seed = header?.seed;
     need(typeof seed === "number" && Number.isSafeInteger(seed) && seed >= 0);
-    const rebuilt = regeneratedRecord(c, seed, text);
-    checkStructure(c.scenario, rebuilt, ctx);
-    return computeMetrics(c, rebuilt, ctx).metrics;
+    return regeneratedEpisode(c, seed, text).metrics.metrics;
   } catch {
     return undefined;
   }
