@@ -11,7 +11,7 @@
  * @module
  */
 
-import { encode } from "../json/canonical.ts";
+import { encode, type JsonObject } from "../json/canonical.ts";
 import {
   EpisodePolicyError,
   EvaluationError,
@@ -20,10 +20,12 @@ import {
   PolicyError,
 } from "../errors.ts";
 import { episodeMetrics, producedRecordMetrics } from "../metrics/episode.ts";
-import type { KernelName } from "../bootstrap/kernel.ts";
+import { KERNEL_NAMES, type KernelName } from "../bootstrap/kernel.ts";
 import { provedRecordMetrics } from "./regenerate.ts";
 import { builtinPolicy, type PolicyFactory } from "../policies/mod.ts";
 import { type Controller, simulateEpisode } from "../sim/simulator.ts";
+import { type KernelEpisode, kernelEpisode } from "../sim/kernel_episode.ts";
+import type { ActionLog, Trace } from "../sim/trace.ts";
 import { buildManifest, manifestHash } from "../scenario/suite.ts";
 import {
   type CompiledScenario,
@@ -34,6 +36,7 @@ import type {
   EvaluationResult,
   Manifest,
   ResultEpisode,
+  RunRecord,
   Suite,
 } from "../types.ts";
 import { expectId, rootCtx } from "../json/fields.ts";
@@ -70,10 +73,13 @@ export type RunOptions = {
   /** A partial result of this suite and model: its episodes are kept, not re-run. */
   readonly resume?: EvaluationResult;
   /**
-   * What replays the `resume` result's records: `"wasm"` (default, each
-   * record proved by regeneration through the replay kernel) or
-   * `"reference"` (the TypeScript simulator). A record the kernel cannot
-   * prove is checked by the reference stages, so refusals are the same.
+   * What plays the episodes and replays the `resume` result's records:
+   * `"wasm"` (default: each episode is stepped by the WebAssembly replay
+   * kernel, and each resumed record is proved by regeneration through it)
+   * or `"reference"` (the TypeScript simulator for both). The result is the
+   * same bytes, and errors the same messages, under both; a record the
+   * kernel cannot prove is checked by the reference stages, so refusals are
+   * the same.
    */
   readonly kernel?: KernelName;
   /** Called after each newly completed episode with the valid partial result (for checkpoints). */
@@ -155,6 +161,14 @@ export async function runEvaluation(
     rootCtx(EvaluationError, undefined, "model_id"),
   );
   const factory = typeof policy === "string" ? builtinPolicy(policy) : policy;
+  const kernel = options.kernel ?? "wasm";
+  if (!KERNEL_NAMES.includes(kernel)) {
+    throw new RangeError(
+      `kernel must be one of ${KERNEL_NAMES.join(", ")}, found ${
+        String(kernel)
+      }`,
+    );
+  }
   const manifest = await buildManifest(suite);
   const hash = await manifestHash(manifest);
   const scenarios = await scenariosByEpisode(suite, manifest);
@@ -169,7 +183,7 @@ export async function runEvaluation(
       hash,
       scenarios,
       done,
-      options.kernel ?? "wasm",
+      kernel,
     );
   }
   const snapshot = (): EvaluationResult => ({
@@ -212,6 +226,7 @@ export async function runEvaluation(
         modelId,
         signal,
         options.stepTimeoutMs,
+        kernel,
       );
       if (outcome instanceof EpisodeStop) {
         // Later stops are the other lanes seeing this one's abort.
@@ -263,6 +278,7 @@ async function runEpisode(
   modelId: string,
   signal: AbortSignal,
   stepTimeoutMs: number | undefined,
+  kernel: KernelName,
 ): Promise<ResultEpisode | EpisodeStop> {
   const where =
     `model ${modelId}, episode ${key.index} (scenario ${key.scenario_id}, seed ${key.seed})`;
@@ -319,11 +335,19 @@ async function runEpisode(
     }
   };
 
-  let record;
+  let record: RunRecord;
+  let stepped: KernelEpisode | undefined;
   try {
-    record = await simulateEpisode(compiled.scenario, key.seed, controller, {
-      scenarioHash: key.scenario_hash,
-    });
+    if (kernel === "wasm") {
+      stepped = await kernelEpisode(compiled, key.seed, controller, {
+        scenarioHash: key.scenario_hash,
+      });
+      record = stepped.record;
+    } else {
+      record = await simulateEpisode(compiled.scenario, key.seed, controller, {
+        scenarioHash: key.scenario_hash,
+      });
+    }
   } catch (error) {
     // Checked first: a simulator may wrap what the controller threw.
     if (abort !== undefined) return interrupted(abort.reason);
@@ -346,7 +370,15 @@ async function runEpisode(
   } finally {
     await disposeOf(inner);
   }
-  const metrics = producedRecordMetrics(compiled, record);
+  const metrics = stepped === undefined
+    ? producedRecordMetrics(compiled, record)
+    : kernelEpisodeMetrics(
+      compiled,
+      key.seed,
+      stepped.log,
+      stepped.trace,
+      record,
+    );
   return {
     index: key.index,
     scenario_id: key.scenario_id,
@@ -355,6 +387,26 @@ async function runEpisode(
     record,
     metrics,
   };
+}
+
+/**
+ * The metrics dictionary of an episode the kernel has just stepped: its
+ * record, and the action log and trace it was built from, are the
+ * kernel's own output, so (as for the simulator's, in
+ * `producedRecordMetrics`) stages 1 and 2 and the metrics run and the
+ * replay is left out. This is the one place where the kernel path's checks
+ * and metrics are computed: ones computed from the trace (stage 2 over the
+ * trace, the metrics from the trace) go here, and must give this
+ * dictionary's canonical text.
+ */
+function kernelEpisodeMetrics(
+  compiled: CompiledScenario,
+  _seed: number,
+  _log: ActionLog,
+  _trace: Trace,
+  record: RunRecord,
+): JsonObject {
+  return producedRecordMetrics(compiled, record);
 }
 
 /** End a controller that holds resources (a sandboxed process). */

@@ -23,7 +23,8 @@ import {
   type Trace,
 } from "./trace.ts";
 
-type Exports = {
+/** The replay kernel's exports (`assembly/replay.ts`). */
+export type ReplayExports = {
   memory: WebAssembly.Memory;
   region(id: number): number;
   prepare(
@@ -41,6 +42,16 @@ type Exports = {
     threshold: bigint,
     always: number,
   ): number;
+  begin(
+    maxSteps: number,
+    enterFireBlocked: number,
+    seed: bigint,
+    threshold: bigint,
+    always: number,
+  ): number;
+  stepOnce(): number;
+  activePeople(): number;
+  regrow(entries: number, steps: number): number;
   stepCount(): number;
   terminationCode(): number;
   entriesConsumed(): number;
@@ -48,6 +59,7 @@ type Exports = {
   streamWords(seed: bigint, id: bigint, count: number, out: number): void;
   streamUniform(seed: bigint, id: bigint, count: number, io: number): void;
 };
+type Exports = ReplayExports;
 
 // Region ids of assembly/replay.ts.
 const R_WALL = 0;
@@ -66,6 +78,7 @@ const R_STATUS = 12;
 const R_RESOLUTION = 13;
 /** The first region after the outputs. */
 const R_AFTER_OUTPUTS = 14;
+const R_BURNING = 14;
 const R_LOG_END = 30;
 
 const STOPS: readonly ReplayStop[] = [
@@ -84,46 +97,107 @@ const MAX_ITEMS = 2 ** 26;
 
 let kernel: Exports | undefined;
 
-let memoryViews: { u8: Uint8Array; i32: Int32Array } | undefined;
+type Views = { u8: Uint8Array; i32: Int32Array };
+const memoryViews = new WeakMap<Exports, Views>();
 
-/** Views of the whole memory, made again after it grows. */
-function views(k: Exports): { u8: Uint8Array; i32: Int32Array } {
+/** Views of an instance's whole memory, made again after it grows. */
+function views(k: Exports): Views {
   const buffer = k.memory.buffer;
-  if (memoryViews === undefined || memoryViews.u8.buffer !== buffer) {
-    memoryViews = { u8: new Uint8Array(buffer), i32: new Int32Array(buffer) };
+  let v = memoryViews.get(k);
+  if (v === undefined || v.u8.buffer !== buffer) {
+    v = { u8: new Uint8Array(buffer), i32: new Int32Array(buffer) };
+    memoryViews.set(k, v);
   }
-  return memoryViews;
+  return v;
 }
 
 function instance(): Exports {
-  kernel ??= new WebAssembly.Instance(replayWasmModule(), {})
-    .exports as unknown as Exports;
+  kernel ??= replayInstance();
   return kernel;
 }
 
 /**
- * The trace of an episode through the WebAssembly kernel.
+ * A new instance of the replay kernel, with its own memory: a stepped
+ * episode holds one for as long as it runs, so that episodes in flight at
+ * once (and `wasmTrace`, which uses the shared instance) never share one.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { replayInstance } from "./replay_kernel.ts";
+ * assert.ok(replayInstance().memory !== replayInstance().memory);
+ * ```
+ */
+export function replayInstance(): ReplayExports {
+  return new WebAssembly.Instance(replayWasmModule(), {})
+    .exports as unknown as ReplayExports;
+}
+
+/**
+ * Region ids of `assembly/replay.ts` that a host reads while it steps an
+ * episode (the kernel's `R_*` constants).
+ */
+export const REGIONS = Object.freeze({
+  position: R_POSITION,
+  actions: R_ACTIONS,
+  stepIgnited: R_STEP_IGNITED,
+  ignited: R_IGNITED,
+  stepTrapped: R_STEP_TRAPPED,
+  trapped: R_TRAPPED,
+  status: R_STATUS,
+  burning: R_BURNING,
+  logEnd: R_LOG_END,
+});
+
+/**
+ * Views of `k`'s whole memory: the same objects until the memory grows.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { kernelViews, replayInstance } from "./replay_kernel.ts";
+ * const k = replayInstance();
+ * assert.ok(kernelViews(k).u8 === kernelViews(k).u8);
+ * ```
+ */
+export function kernelViews(k: ReplayExports): Views {
+  return views(k);
+}
+
+/** What `run` and `begin` take besides the regions: the checked seed and threshold. */
+export type KernelStart = {
+  readonly maxSteps: number;
+  readonly blocked: number;
+  readonly seed: bigint;
+  readonly threshold: bigint;
+  readonly always: number;
+};
+
+/**
+ * Place the regions of `k` for an episode of `layout` with room for a log
+ * of `entries` codes over `steps` steps, and write every input but the
+ * log. Returns the arguments of `run` or `begin`.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { layoutOf } from "./simulator.ts";
- * import { wasmTrace } from "./replay_kernel.ts";
+ * import { loadEpisode, replayInstance } from "./replay_kernel.ts";
  * import type { Scenario } from "../types.ts";
- * const s = { grid: ["..."], exits: [{ exit_id: "x", position: [0, 0] }],
- *   people: [{ person_id: "p", position: [0, 2] }],
- *   fire: { ignitions: [], spread_probability: [0, 1], enter_fire: "blocked" },
+ * const s = { grid: [".."], exits: [{ exit_id: "x", position: [0, 0] }],
+ *   people: [{ person_id: "p", position: [0, 1] }],
+ *   fire: { ignitions: [], spread_probability: [1, 1], enter_fire: "blocked" },
  *   termination: { max_steps: 5 } } as unknown as Scenario;
- * const west = { codes: Uint8Array.of(4, 4), ends: Int32Array.of(1, 2) };
- * const trace = wasmTrace(layoutOf(s), 0, west);
- * assert.ok(trace.stop === "terminated" && trace.steps === 2 && trace.status[0] === 1);
+ * assert.equal(loadEpisode(replayInstance(), layoutOf(s), 3, 5, 5).always, 1);
  * ```
  */
-export function wasmTrace(
+export function loadEpisode(
+  k: ReplayExports,
   layout: Layout,
   seed: number | bigint,
-  log: ActionLog,
-): Trace {
+  entries: number,
+  steps: number,
+): KernelStart {
   const { world } = layout;
   const cells = world.width * world.height;
   const n = world.people;
@@ -134,18 +208,17 @@ export function wasmTrace(
     throw new RangeError(`threshold ${threshold} is outside [0, 2^64]`);
   }
   if (
-    cells > MAX_ITEMS || n > MAX_ITEMS || log.codes.length > MAX_ITEMS ||
-    log.ends.length > MAX_ITEMS
+    cells > MAX_ITEMS || n > MAX_ITEMS || entries > MAX_ITEMS ||
+    steps > MAX_ITEMS
   ) throw new RangeError(`episode too large for the replay kernel`);
-  const k = instance();
   if (
     k.prepare(
       world.width,
       world.height,
       n,
       layout.ignitions.length,
-      log.codes.length,
-      log.ends.length,
+      entries,
+      steps,
     ) !== 0
   ) throw new RangeError("the replay kernel cannot grow its memory");
   const { u8, i32 } = views(k);
@@ -154,16 +227,43 @@ export function wasmTrace(
   i32.set(world.exitAt, k.region(R_EXIT_AT) >> 2);
   i32.set(layout.initialPositions, k.region(R_POSITION) >> 2);
   i32.set(layout.ignitions, k.region(R_IGNITION) >> 2);
-  u8.set(log.codes, k.region(R_ACTIONS));
-  i32.set(log.ends, k.region(R_LOG_END) >> 2);
   const always = threshold === TWO64;
-  const code = k.run(
-    world.maxSteps,
-    world.enterFireBlocked ? 1 : 0,
-    s,
-    always ? 0n : threshold,
-    always ? 1 : 0,
-  );
+  return {
+    maxSteps: world.maxSteps,
+    blocked: world.enterFireBlocked ? 1 : 0,
+    seed: s,
+    threshold: always ? 0n : threshold,
+    always: always ? 1 : 0,
+  };
+}
+
+/**
+ * The trace that `k` holds after `run` (or `begin` and `stepOnce`) gave
+ * `code`, copied out of its memory, for an episode of `people` people.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { layoutOf } from "./simulator.ts";
+ * import { kernelTrace, loadEpisode, replayInstance } from "./replay_kernel.ts";
+ * import type { Scenario } from "../types.ts";
+ * const s = { grid: [".."], exits: [{ exit_id: "x", position: [0, 0] }],
+ *   people: [{ person_id: "p", position: [0, 1] }],
+ *   fire: { ignitions: [], spread_probability: [0, 1], enter_fire: "blocked" },
+ *   termination: { max_steps: 5 } } as unknown as Scenario;
+ * const k = replayInstance();
+ * const a = loadEpisode(k, layoutOf(s), 0, 0, 0);
+ * const code = k.run(a.maxSteps, a.blocked, a.seed, a.threshold, a.always);
+ * assert.equal(kernelTrace(k, code, 1).stop, "log_ended");
+ * ```
+ */
+export function kernelTrace(
+  k: ReplayExports,
+  code: number,
+  people: number,
+): Trace {
+  const { u8, i32 } = views(k);
+  const n = people;
   const steps = k.stepCount();
   const entries = k.entriesConsumed();
   // The output regions are contiguous (R_OUTCOME .. R_RESOLUTION): one copy,
@@ -194,6 +294,38 @@ export function wasmTrace(
     status: o8(R_STATUS, n),
     resolution: o32(R_RESOLUTION, n),
   };
+}
+
+/**
+ * The trace of an episode through the WebAssembly kernel.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { layoutOf } from "./simulator.ts";
+ * import { wasmTrace } from "./replay_kernel.ts";
+ * import type { Scenario } from "../types.ts";
+ * const s = { grid: ["..."], exits: [{ exit_id: "x", position: [0, 0] }],
+ *   people: [{ person_id: "p", position: [0, 2] }],
+ *   fire: { ignitions: [], spread_probability: [0, 1], enter_fire: "blocked" },
+ *   termination: { max_steps: 5 } } as unknown as Scenario;
+ * const west = { codes: Uint8Array.of(4, 4), ends: Int32Array.of(1, 2) };
+ * const trace = wasmTrace(layoutOf(s), 0, west);
+ * assert.ok(trace.stop === "terminated" && trace.steps === 2 && trace.status[0] === 1);
+ * ```
+ */
+export function wasmTrace(
+  layout: Layout,
+  seed: number | bigint,
+  log: ActionLog,
+): Trace {
+  const k = instance();
+  const a = loadEpisode(k, layout, seed, log.codes.length, log.ends.length);
+  const { u8, i32 } = views(k);
+  u8.set(log.codes, k.region(R_ACTIONS));
+  i32.set(log.ends, k.region(R_LOG_END) >> 2);
+  const code = k.run(a.maxSteps, a.blocked, a.seed, a.threshold, a.always);
+  return kernelTrace(k, code, layout.world.people);
 }
 
 /** Options of {@linkcode replayTrace}. */
