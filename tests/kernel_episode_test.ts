@@ -26,6 +26,7 @@ import { ACTIONS } from "../src/sim/step.ts";
 import { actionLogOf } from "../src/sim/trace.ts";
 import type { Observation, RunRecord } from "../src/types.ts";
 import { episodeInputs, scenarioOf } from "./replay_inputs.ts";
+import { producedBySimulator } from "../src/record/writer.ts";
 
 const text = (v: unknown) => encode(v as JsonValue);
 
@@ -79,6 +80,10 @@ async function bothPaths(
     }
   }
   assert.equal(text(stepped.record), text(reference));
+  // Its keys are in code-point order, as the simulator's: the result
+  // writer writes both with JSON.stringify.
+  assert.equal(JSON.stringify(stepped.record), text(reference));
+  assert.ok(producedBySimulator(stepped.record));
   // The log is what the controller answered, read from the reference
   // record independently, and the trace is the kernel's replay of it.
   const layout = layoutOf(compiled.scenario);

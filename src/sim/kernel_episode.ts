@@ -43,6 +43,7 @@ import { type Controller, type Layout, layoutOf } from "./simulator.ts";
 import { ACTIONS, STATUS_ACTIVE, TERM_NONE } from "./step.ts";
 import type { ActionLog, Trace } from "./trace.ts";
 import { recordOfTrace } from "./trace_record.ts";
+import { markProduced } from "../record/writer.ts";
 
 /** What a kernel-stepped episode gives: its record, action log and trace. */
 export type KernelEpisode = {
@@ -158,11 +159,11 @@ export async function kernelEpisode(
       simulator_version: SIMULATOR_VERSION,
     };
     const { log, trace } = run.finish();
-    return {
-      record: recordOfTrace(run.layout, header, log, trace),
-      log,
-      trace,
-    };
+    const record = recordOfTrace(run.layout, header, log, trace);
+    // Its keys are in code-point order, as the simulator's are: the record
+    // writer may write it with JSON.stringify.
+    markProduced(record);
+    return { record, log, trace };
   } finally {
     if (pool.length < POOL_LIMIT) pool.push(k);
   }

@@ -5,6 +5,11 @@
  * record; verification by regeneration (issue 13, item 2) can write the
  * same bytes from the same inputs without building objects.
  *
+ * Every object is built with its keys in code-point order, as the
+ * simulator builds its own, so that `JSON.stringify` of a record with such
+ * a header writes its canonical JSON: the runner's kernel-stepped episodes
+ * are written that way (`record/writer.ts`).
+ *
  * @module
  */
 
@@ -82,8 +87,8 @@ export function recordOfTrace(
   const burning = Array.from(layout.ignitions);
   let people: SnapshotPerson[] = ids.map((id, i) => ({
     person_id: id,
-    status: "active",
     position: cell(position[i]!),
+    status: "active",
   }));
   const snapshot = (t: number): Snapshot => {
     const trapped: string[] = [];
@@ -98,12 +103,12 @@ export function recordOfTrace(
       ? "all_resolved"
       : "max_steps";
     return {
-      step: t,
-      people,
       burning: burning.map(cell),
-      trapped,
+      people,
+      step: t,
       terminated: reason !== null,
       termination_reason: reason,
+      trapped,
     };
   };
   const initial = snapshot(0);
@@ -135,29 +140,29 @@ export function recordOfTrace(
         : Object.freeze([tr, tc] as const);
       actions[id] = ACTIONS[code]!;
       movements.push({
-        person_id: id,
         action: ACTIONS[code]!,
         origin,
-        target,
         outcome,
+        person_id: id,
+        target,
       });
       if (outcome === "moved") position[i] = position[i]! + dr * w + dc;
       if (event === EVENT_EVACUATED) {
         status[i] = STATUS_EVACUATED;
         const exit = exitIds[world.exitAt[position[i]!]!]!;
-        evacuations.push({ person_id: id, exit_id: exit });
+        evacuations.push({ exit_id: exit, person_id: id });
       } else if (event === EVENT_ENTERED_FIRE || event === EVENT_FIRE_SPREAD) {
         status[i] = STATUS_CASUALTY;
         cause[i] = event === EVENT_ENTERED_FIRE
           ? "entered_fire"
           : "fire_spread";
-        casualties.push({ person_id: id, cause: cause[i]! });
+        casualties.push({ cause: cause[i]!, person_id: id });
       }
       if (event !== 0 || outcome === "moved") {
         next[i] = {
           person_id: id,
-          status: STATUSES[status[i]!]!,
           position: cell(position[i]!),
+          status: STATUSES[status[i]!]!,
         };
       }
     }
@@ -175,36 +180,36 @@ export function recordOfTrace(
       burning.sort((a, b) => a - b);
     }
     steps.push({
-      step: t,
       actions,
-      movements,
-      ignitions: ignited.map(cell),
-      evacuations,
       casualties,
+      evacuations,
+      ignitions: ignited.map(cell),
+      movements,
       state: snapshot(t),
+      step: t,
     });
   }
   const last = steps.length === 0 ? initial : steps[steps.length - 1]!.state;
   return {
-    header,
-    initial_state: initial,
-    steps,
     final_state: {
-      step: trace.steps,
-      termination_reason: last.termination_reason!,
-      trapped: last.trapped,
       people: people.map((p, i) => ({
+        casualty_cause: status[i] === STATUS_CASUALTY ? cause[i]! : null,
+        exit_id: status[i] === STATUS_EVACUATED
+          ? exitIds[world.exitAt[position[i]!]!]!
+          : null,
         person_id: p.person_id,
-        status: p.status,
         position: p.position,
         resolution_step: status[i] === STATUS_ACTIVE
           ? null
           : trace.resolution[i]!,
-        exit_id: status[i] === STATUS_EVACUATED
-          ? exitIds[world.exitAt[position[i]!]!]!
-          : null,
-        casualty_cause: status[i] === STATUS_CASUALTY ? cause[i]! : null,
+        status: p.status,
       })),
+      step: trace.steps,
+      termination_reason: last.termination_reason!,
+      trapped: last.trapped,
     },
+    header,
+    initial_state: initial,
+    steps,
   };
 }
