@@ -20,6 +20,8 @@ import {
 import type { KernelName } from "../src/bootstrap/kernel.ts";
 import type { EvaluationResult, Suite } from "../src/types.ts";
 import { parseScenario } from "../src/scenario/scenario.ts";
+import { compileScenario } from "../src/scenario/compiled.ts";
+import { Episode } from "../src/sim/simulator.ts";
 import { ResultEncoder } from "../src/cli/checkpoint.ts";
 
 const KERNELS: readonly KernelName[] = ["wasm", "reference"];
@@ -79,19 +81,21 @@ Deno.test("runEvaluation kernels: the default is the kernel; an unknown kernel i
   const suite = smallSuite();
   const one = { ...suite, scenarios: suite.scenarios.slice(0, 1) };
   // The value cannot tell the paths apart, but object identity can: the
-  // simulator's snapshots share the burning list until the fire grows,
-  // the records built from a trace do not.
-  const shared = async (kernel?: KernelName) =>
-    (await runEvaluation(one, "random", {
+  // simulator's records hold the cell tuples of its own cache, which a
+  // new episode of the same scenario shares; a record built from a trace
+  // holds others.
+  const shared = async (kernel?: KernelName) => {
+    const result = await runEvaluation(one, "random", {
       modelId: "r",
       ...(kernel === undefined ? {} : { kernel }),
-    })).episodes.map((e) =>
-      e.record.steps.some((s, t) =>
-        s.state.burning ===
-          (t === 0 ? e.record.initial_state : e.record.steps[t - 1]!.state)
-            .burning
-      )
+    });
+    const compiled = await compileScenario(one.scenarios[0]!.scenario);
+    const cache = new Episode(compiled.scenario, 0, compiled.hash);
+    return result.episodes.map((e) =>
+      e.record.initial_state.people[0]!.position ===
+        cache.initialState.people[0]!.position
     );
+  };
   assert.deepStrictEqual(await shared(), [false, false, false]);
   assert.deepStrictEqual(await shared("wasm"), [false, false, false]);
   assert.deepStrictEqual(await shared("reference"), [true, true, true]);

@@ -302,18 +302,29 @@ async function runEpisode(
       error,
     );
   }
+  // A stop while the policy is thinking drops the episode at once rather
+  // than after the answer (an LLM may take its whole step limit). One
+  // listener serves the whole episode: it stops the step in progress, if
+  // any, and nothing between steps (the next step sees the signal).
+  let inStep = false;
+  let stopStep: ((reason: Aborted) => void) | undefined;
+  const onAbort = () => {
+    if (!inStep) return;
+    abort = new Aborted(signal.reason);
+    stopStep?.(abort);
+  };
   const controller: Controller = async (obs, context) => {
     if (signal.aborted) throw (abort = new Aborted(signal.reason));
-    // A stop while the policy is thinking drops the episode at once rather
-    // than after the answer (an LLM may take its whole step limit).
-    let onAbort: (() => void) | undefined;
-    const stopped = new Promise<never>((_, reject) => {
-      onAbort = () => reject(abort = new Aborted(signal.reason));
-      signal.addEventListener("abort", onAbort, { once: true });
-    });
-    stopped.catch(() => {});
+    inStep = true;
+    const before = abort;
     try {
       const answer = inner(obs, context);
+      if (!isThenable(answer)) {
+        // An answer in hand: no wait, so no timer and no race (a stop
+        // raised by the policy itself still stops the episode).
+        if (abort !== before) throw abort;
+        return answer;
+      }
       const pending = Promise.resolve(
         stepTimeoutMs === undefined ? answer : withTimeout(
           answer,
@@ -325,18 +336,25 @@ async function runEpisode(
       );
       // A late failure after a stop is nobody's concern.
       pending.catch(() => {});
+      if (abort !== before) throw abort;
+      const stopped = new Promise<never>((_, reject) => {
+        stopStep = reject;
+      });
+      stopped.catch(() => {});
       return await Promise.race([stopped, pending]);
     } catch (error) {
       if (error instanceof Aborted) throw error;
       failure = { step: obs.step + 1, error };
       throw error;
     } finally {
-      signal.removeEventListener("abort", onAbort!);
+      inStep = false;
+      stopStep = undefined;
     }
   };
 
   let record: RunRecord;
   let stepped: KernelEpisode | undefined;
+  signal.addEventListener("abort", onAbort, { once: true });
   try {
     if (kernel === "wasm") {
       stepped = await kernelEpisode(compiled, key.seed, controller, {
@@ -368,6 +386,7 @@ async function runEpisode(
     }
     throw error;
   } finally {
+    signal.removeEventListener("abort", onAbort);
     await disposeOf(inner);
   }
   const metrics = stepped === undefined
@@ -413,6 +432,16 @@ function kernelEpisodeMetrics(
 async function disposeOf(controller: Controller): Promise<void> {
   const dispose = (controller as { dispose?: unknown }).dispose;
   if (typeof dispose === "function") await dispose.call(controller);
+}
+
+/**
+ * Whether a controller's answer is to be waited for: what `await` would
+ * treat as a promise (its `then` is read once, as `Promise.resolve` does).
+ */
+function isThenable(value: unknown): boolean {
+  return ((typeof value === "object" && value !== null) ||
+    typeof value === "function") &&
+    typeof (value as { then?: unknown }).then === "function";
 }
 
 function withTimeout<T>(

@@ -85,6 +85,9 @@ export function recordOfTrace(
   const position = Int32Array.from(layout.initialPositions);
   const cause: (CasualtyCause | null)[] = ids.map(() => null);
   const burning = Array.from(layout.ignitions);
+  // Snapshots share the burning list until the fire grows, as the
+  // simulator's do.
+  let burningCells = burning.map(cell);
   let people: SnapshotPerson[] = ids.map((id, i) => ({
     person_id: id,
     position: cell(position[i]!),
@@ -103,7 +106,7 @@ export function recordOfTrace(
       ? "all_resolved"
       : "max_steps";
     return {
-      burning: burning.map(cell),
+      burning: burningCells,
       people,
       step: t,
       terminated: reason !== null,
@@ -178,6 +181,7 @@ export function recordOfTrace(
     if (ignited.length > 0) {
       burning.push(...ignited);
       burning.sort((a, b) => a - b);
+      burningCells = burning.map(cell);
     }
     steps.push({
       actions,
