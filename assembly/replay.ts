@@ -318,11 +318,6 @@ export function stepOnce(): i32 {
   return step(horizon);
 }
 
-/** People active in the latest state. */
-export function activePeople(): i32 {
-  return activeCount;
-}
-
 // Where regrow() keeps the old addresses and sizes while it moves regions.
 const OLD_TABLE: usize = memory.data(REGIONS * 4, 8);
 const OLD_SIZES: usize = memory.data(REGIONS * 4, 8);

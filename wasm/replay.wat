@@ -43,7 +43,6 @@
  (export "run" (func $assembly/replay/run))
  (export "begin" (func $assembly/replay/begin))
  (export "stepOnce" (func $assembly/replay/stepOnce))
- (export "activePeople" (func $assembly/replay/activePeople))
  (export "regrow" (func $assembly/replay/regrow))
  (export "stepCount" (func $assembly/replay/stepCount))
  (export "terminationCode" (func $assembly/replay/terminationCode))
@@ -3534,9 +3533,6 @@
   i64.xor
   global.set $assembly/replay/movementState
   call $assembly/replay/initialState
-  global.get $assembly/replay/activeCount
- )
- (func $assembly/replay/activePeople (result i32)
   global.get $assembly/replay/activeCount
  )
 )

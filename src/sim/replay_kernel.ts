@@ -50,7 +50,6 @@ export type ReplayExports = {
     always: number,
   ): number;
   stepOnce(): number;
-  activePeople(): number;
   regrow(entries: number, steps: number): number;
   stepCount(): number;
   terminationCode(): number;
