@@ -42,6 +42,10 @@ import type {
 } from "../types.ts";
 
 const STATUSES: readonly Status[] = ["active", "evacuated", "casualty"];
+const ROW_DELTA = Int32Array.from(ACTION_DELTAS, (d) => d[0]);
+const COLUMN_DELTA = Int32Array.from(ACTION_DELTAS, (d) => d[1]);
+// Per layout: the frozen tuple of each cell, shared by every record of it.
+const cellTuples = new WeakMap<Layout, Cell[]>();
 
 /**
  * The run record of a trace that stopped with `"terminated"`.
@@ -78,9 +82,11 @@ export function recordOfTrace(
   const { world, ids, exitIds } = layout;
   const n = ids.length;
   const w = world.width;
-  const cells: Cell[] = [];
+  let cells = cellTuples.get(layout);
+  if (cells === undefined) cellTuples.set(layout, cells = []);
+  const tuples = cells;
   const cell = (index: number): Cell =>
-    cells[index] ??= Object.freeze([(index / w) | 0, index % w] as const);
+    tuples[index] ??= Object.freeze([(index / w) | 0, index % w] as const);
   const status = new Uint8Array(n);
   const position = Int32Array.from(layout.initialPositions);
   const cause: (CasualtyCause | null)[] = ids.map(() => null);
@@ -131,7 +137,8 @@ export function recordOfTrace(
       const event = trace.event[j]!;
       j++;
       const origin = cell(position[i]!);
-      const [dr, dc] = ACTION_DELTAS[code]!;
+      const dr = ROW_DELTA[code]!;
+      const dc = COLUMN_DELTA[code]!;
       // A target inside the grid is the cell's shared tuple; one outside
       // (blocked by the edge) has no cell index.
       const tr = origin[0] + dr;
