@@ -188,7 +188,7 @@ class SteppedEpisode {
   private burningCells: number[];
   private burning: readonly Cell[];
   private rows: string[];
-  private rowChars = new Map<number, string[]>();
+  private rowCodes = new Map<number, Uint16Array>();
   /** The active people of the latest state, by ID. */
   private active: string[];
 
@@ -383,21 +383,24 @@ class SteppedEpisode {
   private burnRows(cells: readonly number[]): void {
     const w = this.layout.world.width;
     let row = -1;
-    let chars: string[] | undefined;
+    let codes: Uint16Array | undefined;
     for (const cell of cells) {
       const r = (cell / w) | 0;
       if (r !== row) {
-        if (chars !== undefined) this.rows[row] = chars.join("");
+        if (codes !== undefined) this.rows[row] = textOf(codes);
         row = r;
-        chars = this.rowChars.get(r);
-        if (chars === undefined) {
-          chars = this.rows[r]!.split("");
-          this.rowChars.set(r, chars);
+        codes = this.rowCodes.get(r);
+        if (codes === undefined) {
+          // The row's UTF-16 code units, as `split("")` would give them.
+          const text = this.rows[r]!;
+          codes = new Uint16Array(text.length);
+          for (let c = 0; c < text.length; c++) codes[c] = text.charCodeAt(c);
+          this.rowCodes.set(r, codes);
         }
       }
-      chars![cell - r * w] = "F";
+      codes![cell - r * w] = F;
     }
-    if (chars !== undefined) this.rows[row] = chars.join("");
+    if (codes !== undefined) this.rows[row] = textOf(codes);
   }
 
   /** The shared, frozen tuple of a cell index. */
@@ -425,6 +428,12 @@ function baseRowsOf(scenario: Scenario): readonly string[] {
     baseRows.set(scenario, rows);
   }
   return rows;
+}
+
+const F = 0x46;
+
+function textOf(codes: Uint16Array): string {
+  return String.fromCharCode.apply(null, codes as unknown as number[]);
 }
 
 function mergeSorted(a: readonly number[], b: readonly number[]): number[] {
