@@ -15,7 +15,14 @@ import {
 } from "../src/scenario/compiled.ts";
 import { publicSuite } from "../src/scenario/public_suite.ts";
 import { kernelEpisode } from "../src/sim/kernel_episode.ts";
-import { wasmTrace } from "../src/sim/replay_kernel.ts";
+import {
+  kernelTrace,
+  kernelViews,
+  loadEpisode,
+  REGIONS,
+  replayInstance,
+  wasmTrace,
+} from "../src/sim/replay_kernel.ts";
 import { Stream } from "../src/sim/rng.ts";
 import {
   type Controller,
@@ -445,4 +452,53 @@ Deno.test("kernelEpisode: episodes in flight at once keep apart", async () => {
     );
     assert.equal(text(together[i]!.record), text(alone));
   }
+});
+
+Deno.test("replay kernel regrow: a smaller room is refused and changes nothing; a larger one keeps the episode", async () => {
+  const compiled = await compileScenario(
+    publicSuite().scenarios.find((s) =>
+      s.scenario.scenario_id === "two_doors_fire"
+    )!.scenario,
+  );
+  const layout = layoutOf(compiled.scenario);
+  const seed = 4;
+  const reference = await simulateEpisode(
+    compiled.scenario,
+    seed,
+    BUILTIN_POLICIES.random!(seed, undefined, compiled),
+    { scenarioHash: compiled.hash },
+  );
+  const log = actionLogOf(layout.ids, reference.steps.map((s) => s.actions));
+  const n = layout.world.people;
+  const k = replayInstance();
+  const a = loadEpisode(k, layout, seed, 2 * n, 2);
+  k.begin(a.maxSteps, a.blocked, a.seed, a.threshold, a.always);
+  let consumed = 0;
+  for (let t = 0; t < log.ends.length; t++) {
+    if (t === 1) {
+      const before = k.region(REGIONS.trapped);
+      assert.equal(k.regrow(2 * n - 1, 2), -1);
+      assert.equal(k.regrow(2 * n, 1), -1);
+      assert.equal(k.region(REGIONS.trapped), before);
+    }
+    if (t >= 2 && t % 2 === 0) {
+      assert.equal(k.regrow(n * (t + 2), t + 2), 0);
+    }
+    const { u8, i32 } = kernelViews(k);
+    const end = log.ends[t]!;
+    u8.set(
+      log.codes.subarray(consumed, end),
+      k.region(REGIONS.actions) + consumed,
+    );
+    i32[(k.region(REGIONS.logEnd) >> 2) + t] = end;
+    assert.equal(k.stepOnce(), 0);
+    consumed = end;
+  }
+  assert.ok(log.ends.length > 4);
+  // Nothing more to play once the episode has terminated.
+  assert.equal(k.stepOnce(), 1);
+  assert.deepStrictEqual(
+    kernelTrace(k, 0, n),
+    wasmTrace(layout, seed, log),
+  );
 });
