@@ -24,12 +24,16 @@ if (
 Deno.bench("run, reference (TypeScript simulator)", {
   group: "run public suite, greedy",
   baseline: true,
+  n: 60,
+  warmup: 10,
 }, async () => {
   await run("reference");
 });
 
 Deno.bench("run, kernel wasm (stepped replay kernel)", {
   group: "run public suite, greedy",
+  n: 60,
+  warmup: 10,
 }, async () => {
   await run("wasm");
 });
