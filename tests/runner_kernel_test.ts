@@ -23,6 +23,7 @@ import { parseScenario } from "../src/scenario/scenario.ts";
 import { compileScenario } from "../src/scenario/compiled.ts";
 import { Episode } from "../src/sim/simulator.ts";
 import { ResultEncoder } from "../src/cli/checkpoint.ts";
+import { buildManifest, manifestHash } from "../src/scenario/suite.ts";
 
 const KERNELS: readonly KernelName[] = ["wasm", "reference"];
 const text = (v: unknown) => encode(v as JsonValue);
@@ -329,4 +330,31 @@ Deno.test("runEvaluation kernels: integer-like person IDs are written in code-po
     bytes.push(written);
   }
   assert.equal(bytes[0], bytes[1]);
+});
+
+Deno.test("runEvaluation schedule: a suite run again gives its own manifest, and a changed suite a new one", async () => {
+  const suite = structuredClone(smallSuite());
+  const first = await runEvaluation(suite, "stay", { modelId: "s" });
+  // The result's manifest is the run's own: changing it changes no later run.
+  (first.evaluation_manifest.episodes[0] as { seed: number }).seed = 99;
+  const second = await runEvaluation(suite, "stay", { modelId: "s" });
+  assert.equal(second.evaluation_manifest.episodes[0]!.seed, 5);
+  assert.notEqual(second.evaluation_manifest, first.evaluation_manifest);
+  assert.equal(
+    text(second.evaluation_manifest),
+    text(await buildManifest(suite)),
+  );
+  assert.equal(
+    second.evaluation_manifest_hash,
+    await manifestHash(await buildManifest(suite)),
+  );
+  // The same suite object, changed after a run, is scheduled afresh.
+  (suite.scenarios[0]!.seeds as number[]).push(11);
+  const third = await runEvaluation(suite, "stay", { modelId: "s" });
+  assert.equal(third.episodes.length, second.episodes.length + 1);
+  assert.equal(
+    text(third.evaluation_manifest),
+    text(await buildManifest(suite)),
+  );
+  assert.equal(third.episodes[3]!.seed, 11);
 });

@@ -11,7 +11,7 @@
  * @module
  */
 
-import { encode, type JsonObject } from "../json/canonical.ts";
+import { encode, type JsonObject, type JsonValue } from "../json/canonical.ts";
 import {
   EpisodePolicyError,
   EvaluationError,
@@ -169,9 +169,7 @@ export async function runEvaluation(
       }`,
     );
   }
-  const manifest = await buildManifest(suite);
-  const hash = await manifestHash(manifest);
-  const scenarios = await scenariosByEpisode(suite, manifest);
+  const { manifest, hash, scenarios } = await scheduleOf(suite);
   const total = manifest.episodes.length;
 
   const done: (ResultEpisode | undefined)[] = new Array(total).fill(undefined);
@@ -460,6 +458,58 @@ function withTimeout<T>(
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** What a suite schedules: its manifest, the manifest's hash, and the compiled scenario of each episode. */
+type Schedule = {
+  readonly manifest: Manifest;
+  readonly hash: string;
+  readonly scenarios: readonly CompiledScenario[];
+};
+
+// Keyed by the suite's canonical text, which is all that the manifest is
+// made from (a suite object can change after a run, its text cannot).
+// Bounded, like the compiled scenarios' cache.
+const schedules = new Map<string, Schedule>();
+const SCHEDULE_LIMIT = 16;
+
+/**
+ * The schedule of a suite. A suite run again in this process (the demo's
+ * four policies, a benchmark) takes it from the cache: its manifest is
+ * built, hashed and compiled once, each hash an asynchronous digest. Each
+ * run gets its own copy of the manifest, which its result holds.
+ */
+async function scheduleOf(
+  suite: Suite,
+): Promise<
+  { manifest: Manifest; hash: string; scenarios: CompiledScenario[] }
+> {
+  let key: string | undefined;
+  try {
+    key = encode(suite as unknown as JsonValue);
+  } catch {
+    // Not JSON: building the manifest below refuses it with its own error.
+  }
+  const hit = key === undefined ? undefined : schedules.get(key);
+  if (hit !== undefined) {
+    return {
+      manifest: structuredClone(hit.manifest),
+      hash: hit.hash,
+      scenarios: hit.scenarios.slice(),
+    };
+  }
+  const manifest = await buildManifest(suite);
+  const hash = await manifestHash(manifest);
+  const scenarios = await scenariosByEpisode(suite, manifest);
+  if (key !== undefined) {
+    if (schedules.size >= SCHEDULE_LIMIT) schedules.clear();
+    schedules.set(key, {
+      manifest: structuredClone(manifest),
+      hash,
+      scenarios,
+    });
+  }
+  return { manifest, hash, scenarios };
 }
 
 /**
