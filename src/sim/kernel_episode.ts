@@ -45,7 +45,22 @@ import type { ActionLog, Trace } from "./trace.ts";
 import { recordOfTrace } from "./trace_record.ts";
 import { markProduced } from "../record/writer.ts";
 
-/** What a kernel-stepped episode gives: its record, action log and trace. */
+/**
+ * What a kernel-stepped episode gives: its record, action log and trace.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { type KernelEpisode, kernelEpisode } from "./kernel_episode.ts";
+ * import { compileScenario } from "../scenario/compiled.ts";
+ * import { publicSuite } from "../scenario/public_suite.ts";
+ * const c = await compileScenario(publicSuite().scenarios[0]!.scenario);
+ * const e: KernelEpisode = await kernelEpisode(c, 0, (obs) =>
+ *   Object.fromEntries(obs.people.map((p) => [p.person_id, "stay"])));
+ * assert.equal(e.log.ends.length, e.trace.steps);
+ * assert.equal(e.record.steps.length, e.trace.steps);
+ * ```
+ */
 export type KernelEpisode = {
   /** The run record (contract §8), built by `recordOfTrace`. */
   readonly record: RunRecord;
@@ -55,7 +70,15 @@ export type KernelEpisode = {
   readonly trace: Trace;
 };
 
-/** Options of {@linkcode kernelEpisode}. */
+/**
+ * Options of {@linkcode kernelEpisode}.
+ *
+ * @example
+ * ```ts
+ * import type { KernelEpisodeOptions } from "./kernel_episode.ts";
+ * const options: KernelEpisodeOptions = { scenarioHash: "0".repeat(64), stepRoom: 1 };
+ * ```
+ */
 export type KernelEpisodeOptions = {
   /** The record's `scenario_hash` (default: the compiled scenario's hash). */
   readonly scenarioHash?: string;

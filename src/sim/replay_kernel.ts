@@ -23,7 +23,17 @@ import {
   type Trace,
 } from "./trace.ts";
 
-/** The replay kernel's exports (`assembly/replay.ts`). */
+/**
+ * The replay kernel's exports (`assembly/replay.ts`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { type ReplayExports, replayInstance } from "./replay_kernel.ts";
+ * const k: ReplayExports = replayInstance();
+ * assert.equal(k.stepCount(), 0);
+ * ```
+ */
 export type ReplayExports = {
   memory: WebAssembly.Memory;
   region(id: number): number;
@@ -135,6 +145,16 @@ export function replayInstance(): ReplayExports {
 /**
  * Region ids of `assembly/replay.ts` that a host reads while it steps an
  * episode (the kernel's `R_*` constants).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { REGIONS, replayInstance } from "./replay_kernel.ts";
+ * const k = replayInstance();
+ * assert.equal(k.prepare(2, 1, 1, 0, 4, 4), 0);
+ * // The action codes come right after the initial ignitions.
+ * assert.ok(k.region(REGIONS.actions) > k.region(REGIONS.position));
+ * ```
  */
 export const REGIONS = Object.freeze({
   position: R_POSITION,
@@ -163,7 +183,16 @@ export function kernelViews(k: ReplayExports): Views {
   return views(k);
 }
 
-/** What `run` and `begin` take besides the regions: the checked seed and threshold. */
+/**
+ * What `run` and `begin` take besides the regions: the checked seed and
+ * threshold (2^64 travels as `always`).
+ *
+ * @example
+ * ```ts
+ * import type { KernelStart } from "./replay_kernel.ts";
+ * const start: KernelStart = { maxSteps: 5, blocked: 1, seed: 3n, threshold: 0n, always: 1 };
+ * ```
+ */
 export type KernelStart = {
   readonly maxSteps: number;
   readonly blocked: number;
