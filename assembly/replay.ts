@@ -141,7 +141,8 @@ let fireState: u64 = 0;
 let movementState: u64 = 0;
 let steps: i32 = 0;
 let termination: i32 = TERM_NONE;
-// run()'s maxSteps, for checkTrace()'s termination rule.
+// The horizon H of the episode of run() or begin(): stepOnce() plays to it,
+// and checkTrace()'s termination rule reads it.
 let horizon: i32 = 0;
 let consumed: i32 = 0;
 let burningCount: i32 = 0;
@@ -375,6 +376,91 @@ export function readTextLog(): i32 {
  */
 export function compareText(): i32 {
   return compareRecord(TABLE, width, steps, termination);
+}
+
+// Stepping (issue 13, item 4): begin() starts an episode as run() does,
+// and each stepOnce() plays the next step from the codes the host has
+// written after the entries consumed so far. Both reuse initialState() and
+// step(), so a stepped episode leaves the same regions as run() on its log.
+
+/**
+ * Start an episode to be played step by step: the same set-up as run()
+ * (the inputs, apart from the log, are in their regions), then s_0.
+ * Returns the number of people active in s_0.
+ */
+export function begin(
+  maxSteps: i32,
+  enterFireBlocked: i32,
+  seed: u64,
+  limit: u64,
+  alwaysIgnites: i32,
+): i32 {
+  blocked = enterFireBlocked != 0;
+  always = alwaysIgnites != 0;
+  threshold = limit;
+  horizon = maxSteps;
+  fireState = streamState(seed, 1);
+  movementState = streamState(seed, 2);
+  initialState();
+  return activeCount;
+}
+
+/**
+ * Play the next step of the episode begun by begin(). The host has written
+ * one code per active person at R_ACTIONS from entriesConsumed(), and the
+ * end of those codes at R_LOG_END[stepCount()]. Returns what step() does:
+ * OK, LOG_MISMATCH or BAD_ACTION (nothing changed then); LOG_ENDED when the
+ * log has no room for the step (the host must regrow() first) or the
+ * episode has terminated.
+ */
+export function stepOnce(): i32 {
+  if (termination != TERM_NONE || steps >= logSteps) return LOG_ENDED;
+  return step(horizon);
+}
+
+// Where regrow() keeps the old addresses and sizes while it moves regions.
+const OLD_TABLE: usize = memory.data(REGIONS * 4, 8);
+const OLD_SIZES: usize = memory.data(REGIONS * 4, 8);
+
+/**
+ * Give a stepped episode room for `entries` log codes over `stepsInLog`
+ * steps (at least the current room), keeping every region's contents: the
+ * regions are placed again by prepare() on the same grid, and moved up,
+ * last region first. A region's new address is never below its old one
+ * (sizes only grow), so the move from the top down overwrites only what
+ * has moved already. Returns 0, or -1 when memory cannot grow that far.
+ * Region addresses change: the host reads them again.
+ */
+export function regrow(entries: i32, stepsInLog: i32): i32 {
+  if (entries < logLength || stepsInLog < logSteps) return -1;
+  const oldLength = logLength;
+  const oldSteps = logSteps;
+  memory.copy(OLD_TABLE, TABLE, <usize>REGIONS << 2);
+  memory.copy(OLD_SIZES, SIZES, <usize>REGIONS << 2);
+  let ok = prepare(width, height, people, ignitionCount, entries, stepsInLog) == 0;
+  for (let id = 0; ok && id < REGIONS; id++) {
+    const o = <usize>id << 2;
+    // An empty region holds nothing to move (the text's regions, which
+    // prepare() leaves empty, may lie anywhere).
+    ok = load<u32>(OLD_SIZES + o) == 0 ||
+      (load<u32>(TABLE + o) >= load<u32>(OLD_TABLE + o) &&
+        load<u32>(SIZES + o) >= load<u32>(OLD_SIZES + o));
+  }
+  if (!ok) {
+    // Nothing has moved: the old placement still holds the episode.
+    memory.copy(TABLE, OLD_TABLE, <usize>REGIONS << 2);
+    memory.copy(SIZES, OLD_SIZES, <usize>REGIONS << 2);
+    logLength = oldLength;
+    logSteps = oldSteps;
+    return -1;
+  }
+  for (let id = REGIONS - 1; id >= 0; id--) {
+    const o = <usize>id << 2;
+    const from = <usize>load<u32>(OLD_TABLE + o);
+    const to = at(id);
+    if (to != from) memory.copy(to, from, <usize>load<u32>(OLD_SIZES + o));
+  }
+  return 0;
 }
 
 /** Complete steps played by the last run(). */

@@ -4,12 +4,12 @@
  (type $2 (func (param i32) (result i32)))
  (type $3 (func (param i32 i32)))
  (type $4 (func))
- (type $5 (func (param i64 i64 i32 i32)))
- (type $6 (func (param i32 i32 i32 i32 i32 i32) (result i32)))
- (type $7 (func (param i64) (result i64)))
- (type $8 (func (param i32 i32) (result i32)))
- (type $9 (func (param i32 i32 i32 i32 i32 i32 i32 i32) (result i32)))
- (type $10 (func (param i32 i32 i64 i64 i32) (result i32)))
+ (type $5 (func (param i32 i32) (result i32)))
+ (type $6 (func (param i64 i64 i32 i32)))
+ (type $7 (func (param i32 i32 i64 i64 i32) (result i32)))
+ (type $8 (func (param i32 i32 i32 i32 i32 i32) (result i32)))
+ (type $9 (func (param i64) (result i64)))
+ (type $10 (func (param i32 i32 i32 i32 i32 i32 i32 i32) (result i32)))
  (type $11 (func (param i32 i32 i32 i32 i32 i32 i32 i32 i32) (result i32)))
  (type $12 (func (param i64 i64 i32) (result i32)))
  (type $13 (func (param i64 i32 i32 i32 i32 i32 i32 i32 i32) (result i32)))
@@ -21,9 +21,9 @@
  (global $assembly/record_text/pos (mut i32) (i32.const 0))
  (global $assembly/record_text/text (mut i32) (i32.const 0))
  (global $assembly/trace_checks/search (mut i32) (i32.const 0))
+ (global $assembly/replay/width (mut i32) (i32.const 0))
  (global $assembly/replay/search (mut i32) (i32.const 0))
  (global $assembly/record_text/table (mut i32) (i32.const 0))
- (global $assembly/replay/width (mut i32) (i32.const 0))
  (global $assembly/replay/cells (mut i32) (i32.const 0))
  (global $assembly/replay/people (mut i32) (i32.const 0))
  (global $assembly/replay/fireState (mut i64) (i64.const 0))
@@ -33,14 +33,18 @@
  (global $assembly/replay/ignitedTotal (mut i32) (i32.const 0))
  (global $assembly/record_text/textLength (mut i32) (i32.const 0))
  (global $assembly/record_text/width (mut i32) (i32.const 0))
+ (global $assembly/replay/termination (mut i32) (i32.const 0))
  (global $assembly/replay/frontier (mut i32) (i32.const 0))
  (global $assembly/record_text/burningA (mut i32) (i32.const 0))
  (global $assembly/record_text/burningB (mut i32) (i32.const 0))
- (global $assembly/replay/termination (mut i32) (i32.const 0))
  (global $assembly/replay/consumed (mut i32) (i32.const 0))
  (global $assembly/replay/burningCount (mut i32) (i32.const 0))
  (global $assembly/replay/trappedTotal (mut i32) (i32.const 0))
  (global $assembly/record_text/position (mut i32) (i32.const 0))
+ (global $assembly/replay/height (mut i32) (i32.const 0))
+ (global $assembly/replay/logSteps (mut i32) (i32.const 0))
+ (global $assembly/replay/always (mut i32) (i32.const 0))
+ (global $assembly/replay/threshold (mut i64) (i64.const 0))
  (global $assembly/replay/exitCount (mut i32) (i32.const 0))
  (global $assembly/trace_checks/width (mut i32) (i32.const 0))
  (global $assembly/record_text/people (mut i32) (i32.const 0))
@@ -48,9 +52,8 @@
  (global $assembly/record_text/casualties (mut i32) (i32.const 0))
  (global $assembly/record_text/evacuations (mut i32) (i32.const 0))
  (global $assembly/record_text/nameEnds (mut i32) (i32.const 0))
- (global $assembly/replay/height (mut i32) (i32.const 0))
- (global $assembly/replay/always (mut i32) (i32.const 0))
- (global $assembly/replay/threshold (mut i64) (i64.const 0))
+ (global $assembly/replay/ignitionCount (mut i32) (i32.const 0))
+ (global $assembly/replay/logLength (mut i32) (i32.const 0))
  (global $assembly/trace_checks/cells (mut i32) (i32.const 0))
  (global $assembly/trace_checks/searchHead (mut i32) (i32.const 0))
  (global $assembly/trace_checks/searchTail (mut i32) (i32.const 0))
@@ -60,7 +63,8 @@
  (global $assembly/record_text/cached (mut i32) (i32.const 0))
  (global $assembly/record_text/termination (mut i32) (i32.const 0))
  (global $assembly/record_text/burningCount (mut i32) (i32.const 0))
- (global $assembly/replay/ignitionCount (mut i32) (i32.const 0))
+ (global $assembly/replay/horizon (mut i32) (i32.const 0))
+ (global $assembly/replay/activeCount (mut i32) (i32.const 0))
  (global $assembly/replay/contestedCount (mut i32) (i32.const 0))
  (global $assembly/replay/searchHead (mut i32) (i32.const 0))
  (global $assembly/replay/searchTail (mut i32) (i32.const 0))
@@ -70,154 +74,150 @@
  (global $assembly/record_text/initialIgnitions (mut i32) (i32.const 0))
  (global $assembly/record_text/cellTexts (mut i32) (i32.const 0))
  (global $assembly/record_text/totalSteps (mut i32) (i32.const 0))
- (global $assembly/replay/activeCount (mut i32) (i32.const 0))
+ (global $assembly/replay/blocked (mut i32) (i32.const 0))
  (global $assembly/replay/startsOnExit (mut i32) (i32.const 0))
  (global $assembly/trace_checks/people (mut i32) (i32.const 0))
  (global $assembly/record_text/entriesCap (mut i32) (i32.const 0))
  (global $assembly/record_text/stepsCap (mut i32) (i32.const 0))
  (global $assembly/record_text/cells (mut i32) (i32.const 0))
- (global $assembly/replay/logLength (mut i32) (i32.const 0))
- (global $assembly/replay/logSteps (mut i32) (i32.const 0))
- (global $assembly/replay/blocked (mut i32) (i32.const 0))
- (global $assembly/replay/horizon (mut i32) (i32.const 0))
  (global $assembly/replay/preparedTop (mut i64) (i64.const 0))
  (memory $0 1)
  (data $1 (i32.const 1068) ",")
  (data $1.1 (i32.const 1080) "\02\00\00\00\12\00\00\00\"\00s\00t\00e\00p\00s\00\"\00:\00[")
  (data $2 (i32.const 1116) ",")
  (data $2.1 (i32.const 1128) "\02\00\00\00\18\00\00\00{\00\"\00a\00c\00t\00i\00o\00n\00s\00\"\00:\00{")
- (data $6 (i32.const 1580) "\1c")
- (data $6.1 (i32.const 1592) "\02\00\00\00\0c\00\00\00\"\00s\00t\00a\00y\00\"")
- (data $7 (i32.const 1612) "\1c")
- (data $7.1 (i32.const 1624) "\02\00\00\00\0c\00\00\00\"\00e\00a\00s\00t\00\"")
- (data $8 (i32.const 1644) "\1c")
- (data $8.1 (i32.const 1656) "\02\00\00\00\0c\00\00\00\"\00w\00e\00s\00t\00\"")
- (data $9 (i32.const 1676) ",")
- (data $9.1 (i32.const 1688) "\02\00\00\00\0e\00\00\00\"\00n\00o\00r\00t\00h\00\"")
- (data $10 (i32.const 1724) ",")
- (data $10.1 (i32.const 1736) "\02\00\00\00\0e\00\00\00\"\00s\00o\00u\00t\00h\00\"")
- (data $11 (i32.const 1772) "L")
- (data $11.1 (i32.const 1784) "\02\00\00\004\00\00\00{\00\"\00f\00i\00n\00a\00l\00_\00s\00t\00a\00t\00e\00\"\00:\00{\00\"\00p\00e\00o\00p\00l\00e\00\"\00:\00[")
- (data $12 (i32.const 1852) "<")
- (data $12.1 (i32.const 1864) "\02\00\00\00$\00\00\00{\00\"\00c\00a\00s\00u\00a\00l\00t\00y\00_\00c\00a\00u\00s\00e\00\"\00:")
- (data $13 (i32.const 1916) "<")
- (data $13.1 (i32.const 1928) "\02\00\00\00&\00\00\00,\00{\00\"\00c\00a\00s\00u\00a\00l\00t\00y\00_\00c\00a\00u\00s\00e\00\"\00:")
- (data $14 (i32.const 1980) ",")
- (data $14.1 (i32.const 1992) "\02\00\00\00\1c\00\00\00\"\00e\00n\00t\00e\00r\00e\00d\00_\00f\00i\00r\00e\00\"")
- (data $15 (i32.const 2028) ",")
- (data $15.1 (i32.const 2040) "\02\00\00\00\1a\00\00\00\"\00f\00i\00r\00e\00_\00s\00p\00r\00e\00a\00d\00\"")
- (data $16 (i32.const 2076) "\1c")
- (data $16.1 (i32.const 2088) "\02\00\00\00\08\00\00\00n\00u\00l\00l")
- (data $17 (i32.const 2108) ",")
- (data $17.1 (i32.const 2120) "\02\00\00\00\16\00\00\00,\00\"\00e\00x\00i\00t\00_\00i\00d\00\"\00:")
- (data $18 (i32.const 2156) ",")
- (data $18.1 (i32.const 2168) "\02\00\00\00\1a\00\00\00,\00\"\00p\00e\00r\00s\00o\00n\00_\00i\00d\00\"\00:")
- (data $19 (i32.const 2204) ",")
- (data $19.1 (i32.const 2216) "\02\00\00\00\18\00\00\00,\00\"\00p\00o\00s\00i\00t\00i\00o\00n\00\"\00:")
- (data $20 (i32.const 2252) "<")
- (data $20.1 (i32.const 2264) "\02\00\00\00&\00\00\00,\00\"\00r\00e\00s\00o\00l\00u\00t\00i\00o\00n\00_\00s\00t\00e\00p\00\"\00:")
- (data $21 (i32.const 2316) "<")
- (data $21.1 (i32.const 2328) "\02\00\00\00&\00\00\00,\00\"\00s\00t\00a\00t\00u\00s\00\"\00:\00\"\00a\00c\00t\00i\00v\00e\00\"\00}")
- (data $22 (i32.const 2380) "<")
- (data $22.1 (i32.const 2392) "\02\00\00\00,\00\00\00,\00\"\00s\00t\00a\00t\00u\00s\00\"\00:\00\"\00e\00v\00a\00c\00u\00a\00t\00e\00d\00\"\00}")
- (data $23 (i32.const 2444) "<")
- (data $23.1 (i32.const 2456) "\02\00\00\00*\00\00\00,\00\"\00s\00t\00a\00t\00u\00s\00\"\00:\00\"\00c\00a\00s\00u\00a\00l\00t\00y\00\"\00}")
- (data $24 (i32.const 2508) ",")
- (data $24.1 (i32.const 2520) "\02\00\00\00\12\00\00\00]\00,\00\"\00s\00t\00e\00p\00\"\00:")
- (data $25 (i32.const 2556) "<")
- (data $25.1 (i32.const 2568) "\02\00\00\00,\00\00\00,\00\"\00t\00e\00r\00m\00i\00n\00a\00t\00i\00o\00n\00_\00r\00e\00a\00s\00o\00n\00\"\00:")
- (data $26 (i32.const 2620) ",")
- (data $26.1 (i32.const 2632) "\02\00\00\00\1c\00\00\00\"\00a\00l\00l\00_\00r\00e\00s\00o\00l\00v\00e\00d\00\"")
- (data $27 (i32.const 2668) ",")
- (data $27.1 (i32.const 2680) "\02\00\00\00\16\00\00\00\"\00m\00a\00x\00_\00s\00t\00e\00p\00s\00\"")
- (data $28 (i32.const 2716) ",")
- (data $28.1 (i32.const 2728) "\02\00\00\00\18\00\00\00,\00\"\00t\00r\00a\00p\00p\00e\00d\00\"\00:\00[")
- (data $29 (i32.const 2764) "\1c")
- (data $29.1 (i32.const 2776) "\02\00\00\00\02\00\00\00,")
- (data $30 (i32.const 2796) ",")
- (data $30.1 (i32.const 2808) "\02\00\00\00\18\00\00\00]\00}\00,\00\"\00h\00e\00a\00d\00e\00r\00\"\00:")
- (data $31 (i32.const 2844) "<")
- (data $31.1 (i32.const 2856) "\02\00\00\00\"\00\00\00,\00\"\00i\00n\00i\00t\00i\00a\00l\00_\00s\00t\00a\00t\00e\00\"\00:")
- (data $32 (i32.const 2908) ",")
- (data $32.1 (i32.const 2920) "\02\00\00\00\18\00\00\00{\00\"\00b\00u\00r\00n\00i\00n\00g\00\"\00:\00[")
- (data $33 (i32.const 2956) ",")
- (data $33.1 (i32.const 2968) "\02\00\00\00\18\00\00\00]\00,\00\"\00p\00e\00o\00p\00l\00e\00\"\00:\00[")
- (data $34 (i32.const 3004) ",")
- (data $34.1 (i32.const 3016) "\02\00\00\00\1a\00\00\00{\00\"\00p\00e\00r\00s\00o\00n\00_\00i\00d\00\"\00:")
- (data $35 (i32.const 3052) ",")
- (data $35.1 (i32.const 3064) "\02\00\00\00\1c\00\00\00,\00{\00\"\00p\00e\00r\00s\00o\00n\00_\00i\00d\00\"\00:")
- (data $36 (i32.const 3100) "<")
- (data $36.1 (i32.const 3112) "\02\00\00\00&\00\00\00,\00\"\00t\00e\00r\00m\00i\00n\00a\00t\00e\00d\00\"\00:\00f\00a\00l\00s\00e")
- (data $37 (i32.const 3164) "<")
- (data $37.1 (i32.const 3176) "\02\00\00\00$\00\00\00,\00\"\00t\00e\00r\00m\00i\00n\00a\00t\00e\00d\00\"\00:\00t\00r\00u\00e")
- (data $38 (i32.const 3228) "\1c")
- (data $38.1 (i32.const 3240) "\02\00\00\00\04\00\00\00]\00}")
- (data $39 (i32.const 3260) ",")
- (data $39.1 (i32.const 3272) "\02\00\00\00\14\00\00\00,\00\"\00s\00t\00e\00p\00s\00\"\00:\00[")
- (data $40 (i32.const 3308) ",")
- (data $40.1 (i32.const 3320) "\02\00\00\00\1a\00\00\00,\00{\00\"\00a\00c\00t\00i\00o\00n\00s\00\"\00:\00{")
- (data $41 (i32.const 3356) ",")
- (data $41.1 (i32.const 3368) "\02\00\00\00\0e\00\00\00:\00\"\00s\00t\00a\00y\00\"")
- (data $42 (i32.const 3404) ",")
- (data $42.1 (i32.const 3416) "\02\00\00\00\10\00\00\00:\00\"\00n\00o\00r\00t\00h\00\"")
- (data $43 (i32.const 3452) ",")
- (data $43.1 (i32.const 3464) "\02\00\00\00\0e\00\00\00:\00\"\00e\00a\00s\00t\00\"")
- (data $44 (i32.const 3500) ",")
- (data $44.1 (i32.const 3512) "\02\00\00\00\10\00\00\00:\00\"\00s\00o\00u\00t\00h\00\"")
- (data $45 (i32.const 3548) ",")
- (data $45.1 (i32.const 3560) "\02\00\00\00\0e\00\00\00:\00\"\00w\00e\00s\00t\00\"")
- (data $46 (i32.const 3596) "<")
- (data $46.1 (i32.const 3608) "\02\00\00\00 \00\00\00}\00,\00\"\00c\00a\00s\00u\00a\00l\00t\00i\00e\00s\00\"\00:\00[")
- (data $47 (i32.const 3660) ",")
- (data $47.1 (i32.const 3672) "\02\00\00\00\12\00\00\00{\00\"\00c\00a\00u\00s\00e\00\"\00:")
- (data $48 (i32.const 3708) ",")
- (data $48.1 (i32.const 3720) "\02\00\00\00\14\00\00\00,\00{\00\"\00c\00a\00u\00s\00e\00\"\00:")
- (data $49 (i32.const 3756) "\1c")
- (data $49.1 (i32.const 3768) "\02\00\00\00\02\00\00\00}")
- (data $50 (i32.const 3788) "<")
- (data $50.1 (i32.const 3800) "\02\00\00\00\"\00\00\00]\00,\00\"\00e\00v\00a\00c\00u\00a\00t\00i\00o\00n\00s\00\"\00:\00[")
- (data $51 (i32.const 3852) ",")
- (data $51.1 (i32.const 3864) "\02\00\00\00\16\00\00\00{\00\"\00e\00x\00i\00t\00_\00i\00d\00\"\00:")
- (data $52 (i32.const 3900) ",")
- (data $52.1 (i32.const 3912) "\02\00\00\00\18\00\00\00,\00{\00\"\00e\00x\00i\00t\00_\00i\00d\00\"\00:")
- (data $53 (i32.const 3948) "<")
- (data $53.1 (i32.const 3960) "\02\00\00\00\1e\00\00\00]\00,\00\"\00i\00g\00n\00i\00t\00i\00o\00n\00s\00\"\00:\00[")
- (data $54 (i32.const 4012) "<")
- (data $54.1 (i32.const 4024) "\02\00\00\00\1e\00\00\00]\00,\00\"\00m\00o\00v\00e\00m\00e\00n\00t\00s\00\"\00:\00[")
- (data $55 (i32.const 4076) "L")
- (data $55.1 (i32.const 4088) "\02\00\00\004\00\00\00{\00\"\00a\00c\00t\00i\00o\00n\00\"\00:\00\"\00s\00t\00a\00y\00\"\00,\00\"\00o\00r\00i\00g\00i\00n\00\"\00:")
- (data $56 (i32.const 4156) "L")
- (data $56.1 (i32.const 4168) "\02\00\00\006\00\00\00{\00\"\00a\00c\00t\00i\00o\00n\00\"\00:\00\"\00n\00o\00r\00t\00h\00\"\00,\00\"\00o\00r\00i\00g\00i\00n\00\"\00:")
- (data $57 (i32.const 4236) "L")
- (data $57.1 (i32.const 4248) "\02\00\00\004\00\00\00{\00\"\00a\00c\00t\00i\00o\00n\00\"\00:\00\"\00e\00a\00s\00t\00\"\00,\00\"\00o\00r\00i\00g\00i\00n\00\"\00:")
- (data $58 (i32.const 4316) "L")
- (data $58.1 (i32.const 4328) "\02\00\00\006\00\00\00{\00\"\00a\00c\00t\00i\00o\00n\00\"\00:\00\"\00s\00o\00u\00t\00h\00\"\00,\00\"\00o\00r\00i\00g\00i\00n\00\"\00:")
- (data $59 (i32.const 4396) "L")
- (data $59.1 (i32.const 4408) "\02\00\00\004\00\00\00{\00\"\00a\00c\00t\00i\00o\00n\00\"\00:\00\"\00w\00e\00s\00t\00\"\00,\00\"\00o\00r\00i\00g\00i\00n\00\"\00:")
- (data $60 (i32.const 4476) "\\")
- (data $60.1 (i32.const 4488) "\02\00\00\00@\00\00\00,\00\"\00o\00u\00t\00c\00o\00m\00e\00\"\00:\00\"\00s\00t\00a\00y\00e\00d\00\"\00,\00\"\00p\00e\00r\00s\00o\00n\00_\00i\00d\00\"\00:")
- (data $61 (i32.const 4572) "\\")
- (data $61.1 (i32.const 4584) "\02\00\00\00>\00\00\00,\00\"\00o\00u\00t\00c\00o\00m\00e\00\"\00:\00\"\00m\00o\00v\00e\00d\00\"\00,\00\"\00p\00e\00r\00s\00o\00n\00_\00i\00d\00\"\00:")
- (data $62 (i32.const 4668) "l")
- (data $62.1 (i32.const 4680) "\02\00\00\00T\00\00\00,\00\"\00o\00u\00t\00c\00o\00m\00e\00\"\00:\00\"\00b\00l\00o\00c\00k\00e\00d\00_\00b\00o\00u\00n\00d\00a\00r\00y\00\"\00,\00\"\00p\00e\00r\00s\00o\00n\00_\00i\00d\00\"\00:")
- (data $63 (i32.const 4780) "\\")
- (data $63.1 (i32.const 4792) "\02\00\00\00L\00\00\00,\00\"\00o\00u\00t\00c\00o\00m\00e\00\"\00:\00\"\00b\00l\00o\00c\00k\00e\00d\00_\00w\00a\00l\00l\00\"\00,\00\"\00p\00e\00r\00s\00o\00n\00_\00i\00d\00\"\00:")
- (data $64 (i32.const 4876) "\\")
- (data $64.1 (i32.const 4888) "\02\00\00\00L\00\00\00,\00\"\00o\00u\00t\00c\00o\00m\00e\00\"\00:\00\"\00b\00l\00o\00c\00k\00e\00d\00_\00f\00i\00r\00e\00\"\00,\00\"\00p\00e\00r\00s\00o\00n\00_\00i\00d\00\"\00:")
- (data $65 (i32.const 4972) "l")
- (data $65.1 (i32.const 4984) "\02\00\00\00T\00\00\00,\00\"\00o\00u\00t\00c\00o\00m\00e\00\"\00:\00\"\00b\00l\00o\00c\00k\00e\00d\00_\00o\00c\00c\00u\00p\00i\00e\00d\00\"\00,\00\"\00p\00e\00r\00s\00o\00n\00_\00i\00d\00\"\00:")
- (data $66 (i32.const 5084) "l")
- (data $66.1 (i32.const 5096) "\02\00\00\00T\00\00\00,\00\"\00o\00u\00t\00c\00o\00m\00e\00\"\00:\00\"\00b\00l\00o\00c\00k\00e\00d\00_\00c\00o\00n\00f\00l\00i\00c\00t\00\"\00,\00\"\00p\00e\00r\00s\00o\00n\00_\00i\00d\00\"\00:")
- (data $67 (i32.const 5196) "l")
- (data $67.1 (i32.const 5208) "\02\00\00\00N\00\00\00,\00\"\00o\00u\00t\00c\00o\00m\00e\00\"\00:\00\"\00b\00l\00o\00c\00k\00e\00d\00_\00c\00y\00c\00l\00e\00\"\00,\00\"\00p\00e\00r\00s\00o\00n\00_\00i\00d\00\"\00:")
- (data $68 (i32.const 5308) "<")
- (data $68.1 (i32.const 5320) "\02\00\00\00\1e\00\00\00,\00\"\00t\00a\00r\00g\00e\00t\00\"\00:\00n\00u\00l\00l\00}")
- (data $69 (i32.const 5372) ",")
- (data $69.1 (i32.const 5384) "\02\00\00\00\14\00\00\00,\00\"\00t\00a\00r\00g\00e\00t\00\"\00:")
- (data $70 (i32.const 5420) ",")
- (data $70.1 (i32.const 5432) "\02\00\00\00\14\00\00\00]\00,\00\"\00s\00t\00a\00t\00e\00\"\00:")
- (data $71 (i32.const 5468) ",")
- (data $71.1 (i32.const 5480) "\02\00\00\00\10\00\00\00,\00\"\00s\00t\00e\00p\00\"\00:")
+ (data $8 (i32.const 1964) "\1c")
+ (data $8.1 (i32.const 1976) "\02\00\00\00\0c\00\00\00\"\00s\00t\00a\00y\00\"")
+ (data $9 (i32.const 1996) "\1c")
+ (data $9.1 (i32.const 2008) "\02\00\00\00\0c\00\00\00\"\00e\00a\00s\00t\00\"")
+ (data $10 (i32.const 2028) "\1c")
+ (data $10.1 (i32.const 2040) "\02\00\00\00\0c\00\00\00\"\00w\00e\00s\00t\00\"")
+ (data $11 (i32.const 2060) ",")
+ (data $11.1 (i32.const 2072) "\02\00\00\00\0e\00\00\00\"\00n\00o\00r\00t\00h\00\"")
+ (data $12 (i32.const 2108) ",")
+ (data $12.1 (i32.const 2120) "\02\00\00\00\0e\00\00\00\"\00s\00o\00u\00t\00h\00\"")
+ (data $13 (i32.const 2156) "L")
+ (data $13.1 (i32.const 2168) "\02\00\00\004\00\00\00{\00\"\00f\00i\00n\00a\00l\00_\00s\00t\00a\00t\00e\00\"\00:\00{\00\"\00p\00e\00o\00p\00l\00e\00\"\00:\00[")
+ (data $14 (i32.const 2236) "<")
+ (data $14.1 (i32.const 2248) "\02\00\00\00$\00\00\00{\00\"\00c\00a\00s\00u\00a\00l\00t\00y\00_\00c\00a\00u\00s\00e\00\"\00:")
+ (data $15 (i32.const 2300) "<")
+ (data $15.1 (i32.const 2312) "\02\00\00\00&\00\00\00,\00{\00\"\00c\00a\00s\00u\00a\00l\00t\00y\00_\00c\00a\00u\00s\00e\00\"\00:")
+ (data $16 (i32.const 2364) ",")
+ (data $16.1 (i32.const 2376) "\02\00\00\00\1c\00\00\00\"\00e\00n\00t\00e\00r\00e\00d\00_\00f\00i\00r\00e\00\"")
+ (data $17 (i32.const 2412) ",")
+ (data $17.1 (i32.const 2424) "\02\00\00\00\1a\00\00\00\"\00f\00i\00r\00e\00_\00s\00p\00r\00e\00a\00d\00\"")
+ (data $18 (i32.const 2460) "\1c")
+ (data $18.1 (i32.const 2472) "\02\00\00\00\08\00\00\00n\00u\00l\00l")
+ (data $19 (i32.const 2492) ",")
+ (data $19.1 (i32.const 2504) "\02\00\00\00\16\00\00\00,\00\"\00e\00x\00i\00t\00_\00i\00d\00\"\00:")
+ (data $20 (i32.const 2540) ",")
+ (data $20.1 (i32.const 2552) "\02\00\00\00\1a\00\00\00,\00\"\00p\00e\00r\00s\00o\00n\00_\00i\00d\00\"\00:")
+ (data $21 (i32.const 2588) ",")
+ (data $21.1 (i32.const 2600) "\02\00\00\00\18\00\00\00,\00\"\00p\00o\00s\00i\00t\00i\00o\00n\00\"\00:")
+ (data $22 (i32.const 2636) "<")
+ (data $22.1 (i32.const 2648) "\02\00\00\00&\00\00\00,\00\"\00r\00e\00s\00o\00l\00u\00t\00i\00o\00n\00_\00s\00t\00e\00p\00\"\00:")
+ (data $23 (i32.const 2700) "<")
+ (data $23.1 (i32.const 2712) "\02\00\00\00&\00\00\00,\00\"\00s\00t\00a\00t\00u\00s\00\"\00:\00\"\00a\00c\00t\00i\00v\00e\00\"\00}")
+ (data $24 (i32.const 2764) "<")
+ (data $24.1 (i32.const 2776) "\02\00\00\00,\00\00\00,\00\"\00s\00t\00a\00t\00u\00s\00\"\00:\00\"\00e\00v\00a\00c\00u\00a\00t\00e\00d\00\"\00}")
+ (data $25 (i32.const 2828) "<")
+ (data $25.1 (i32.const 2840) "\02\00\00\00*\00\00\00,\00\"\00s\00t\00a\00t\00u\00s\00\"\00:\00\"\00c\00a\00s\00u\00a\00l\00t\00y\00\"\00}")
+ (data $26 (i32.const 2892) ",")
+ (data $26.1 (i32.const 2904) "\02\00\00\00\12\00\00\00]\00,\00\"\00s\00t\00e\00p\00\"\00:")
+ (data $27 (i32.const 2940) "<")
+ (data $27.1 (i32.const 2952) "\02\00\00\00,\00\00\00,\00\"\00t\00e\00r\00m\00i\00n\00a\00t\00i\00o\00n\00_\00r\00e\00a\00s\00o\00n\00\"\00:")
+ (data $28 (i32.const 3004) ",")
+ (data $28.1 (i32.const 3016) "\02\00\00\00\1c\00\00\00\"\00a\00l\00l\00_\00r\00e\00s\00o\00l\00v\00e\00d\00\"")
+ (data $29 (i32.const 3052) ",")
+ (data $29.1 (i32.const 3064) "\02\00\00\00\16\00\00\00\"\00m\00a\00x\00_\00s\00t\00e\00p\00s\00\"")
+ (data $30 (i32.const 3100) ",")
+ (data $30.1 (i32.const 3112) "\02\00\00\00\18\00\00\00,\00\"\00t\00r\00a\00p\00p\00e\00d\00\"\00:\00[")
+ (data $31 (i32.const 3148) "\1c")
+ (data $31.1 (i32.const 3160) "\02\00\00\00\02\00\00\00,")
+ (data $32 (i32.const 3180) ",")
+ (data $32.1 (i32.const 3192) "\02\00\00\00\18\00\00\00]\00}\00,\00\"\00h\00e\00a\00d\00e\00r\00\"\00:")
+ (data $33 (i32.const 3228) "<")
+ (data $33.1 (i32.const 3240) "\02\00\00\00\"\00\00\00,\00\"\00i\00n\00i\00t\00i\00a\00l\00_\00s\00t\00a\00t\00e\00\"\00:")
+ (data $34 (i32.const 3292) ",")
+ (data $34.1 (i32.const 3304) "\02\00\00\00\18\00\00\00{\00\"\00b\00u\00r\00n\00i\00n\00g\00\"\00:\00[")
+ (data $35 (i32.const 3340) ",")
+ (data $35.1 (i32.const 3352) "\02\00\00\00\18\00\00\00]\00,\00\"\00p\00e\00o\00p\00l\00e\00\"\00:\00[")
+ (data $36 (i32.const 3388) ",")
+ (data $36.1 (i32.const 3400) "\02\00\00\00\1a\00\00\00{\00\"\00p\00e\00r\00s\00o\00n\00_\00i\00d\00\"\00:")
+ (data $37 (i32.const 3436) ",")
+ (data $37.1 (i32.const 3448) "\02\00\00\00\1c\00\00\00,\00{\00\"\00p\00e\00r\00s\00o\00n\00_\00i\00d\00\"\00:")
+ (data $38 (i32.const 3484) "<")
+ (data $38.1 (i32.const 3496) "\02\00\00\00&\00\00\00,\00\"\00t\00e\00r\00m\00i\00n\00a\00t\00e\00d\00\"\00:\00f\00a\00l\00s\00e")
+ (data $39 (i32.const 3548) "<")
+ (data $39.1 (i32.const 3560) "\02\00\00\00$\00\00\00,\00\"\00t\00e\00r\00m\00i\00n\00a\00t\00e\00d\00\"\00:\00t\00r\00u\00e")
+ (data $40 (i32.const 3612) "\1c")
+ (data $40.1 (i32.const 3624) "\02\00\00\00\04\00\00\00]\00}")
+ (data $41 (i32.const 3644) ",")
+ (data $41.1 (i32.const 3656) "\02\00\00\00\14\00\00\00,\00\"\00s\00t\00e\00p\00s\00\"\00:\00[")
+ (data $42 (i32.const 3692) ",")
+ (data $42.1 (i32.const 3704) "\02\00\00\00\1a\00\00\00,\00{\00\"\00a\00c\00t\00i\00o\00n\00s\00\"\00:\00{")
+ (data $43 (i32.const 3740) ",")
+ (data $43.1 (i32.const 3752) "\02\00\00\00\0e\00\00\00:\00\"\00s\00t\00a\00y\00\"")
+ (data $44 (i32.const 3788) ",")
+ (data $44.1 (i32.const 3800) "\02\00\00\00\10\00\00\00:\00\"\00n\00o\00r\00t\00h\00\"")
+ (data $45 (i32.const 3836) ",")
+ (data $45.1 (i32.const 3848) "\02\00\00\00\0e\00\00\00:\00\"\00e\00a\00s\00t\00\"")
+ (data $46 (i32.const 3884) ",")
+ (data $46.1 (i32.const 3896) "\02\00\00\00\10\00\00\00:\00\"\00s\00o\00u\00t\00h\00\"")
+ (data $47 (i32.const 3932) ",")
+ (data $47.1 (i32.const 3944) "\02\00\00\00\0e\00\00\00:\00\"\00w\00e\00s\00t\00\"")
+ (data $48 (i32.const 3980) "<")
+ (data $48.1 (i32.const 3992) "\02\00\00\00 \00\00\00}\00,\00\"\00c\00a\00s\00u\00a\00l\00t\00i\00e\00s\00\"\00:\00[")
+ (data $49 (i32.const 4044) ",")
+ (data $49.1 (i32.const 4056) "\02\00\00\00\12\00\00\00{\00\"\00c\00a\00u\00s\00e\00\"\00:")
+ (data $50 (i32.const 4092) ",")
+ (data $50.1 (i32.const 4104) "\02\00\00\00\14\00\00\00,\00{\00\"\00c\00a\00u\00s\00e\00\"\00:")
+ (data $51 (i32.const 4140) "\1c")
+ (data $51.1 (i32.const 4152) "\02\00\00\00\02\00\00\00}")
+ (data $52 (i32.const 4172) "<")
+ (data $52.1 (i32.const 4184) "\02\00\00\00\"\00\00\00]\00,\00\"\00e\00v\00a\00c\00u\00a\00t\00i\00o\00n\00s\00\"\00:\00[")
+ (data $53 (i32.const 4236) ",")
+ (data $53.1 (i32.const 4248) "\02\00\00\00\16\00\00\00{\00\"\00e\00x\00i\00t\00_\00i\00d\00\"\00:")
+ (data $54 (i32.const 4284) ",")
+ (data $54.1 (i32.const 4296) "\02\00\00\00\18\00\00\00,\00{\00\"\00e\00x\00i\00t\00_\00i\00d\00\"\00:")
+ (data $55 (i32.const 4332) "<")
+ (data $55.1 (i32.const 4344) "\02\00\00\00\1e\00\00\00]\00,\00\"\00i\00g\00n\00i\00t\00i\00o\00n\00s\00\"\00:\00[")
+ (data $56 (i32.const 4396) "<")
+ (data $56.1 (i32.const 4408) "\02\00\00\00\1e\00\00\00]\00,\00\"\00m\00o\00v\00e\00m\00e\00n\00t\00s\00\"\00:\00[")
+ (data $57 (i32.const 4460) "L")
+ (data $57.1 (i32.const 4472) "\02\00\00\004\00\00\00{\00\"\00a\00c\00t\00i\00o\00n\00\"\00:\00\"\00s\00t\00a\00y\00\"\00,\00\"\00o\00r\00i\00g\00i\00n\00\"\00:")
+ (data $58 (i32.const 4540) "L")
+ (data $58.1 (i32.const 4552) "\02\00\00\006\00\00\00{\00\"\00a\00c\00t\00i\00o\00n\00\"\00:\00\"\00n\00o\00r\00t\00h\00\"\00,\00\"\00o\00r\00i\00g\00i\00n\00\"\00:")
+ (data $59 (i32.const 4620) "L")
+ (data $59.1 (i32.const 4632) "\02\00\00\004\00\00\00{\00\"\00a\00c\00t\00i\00o\00n\00\"\00:\00\"\00e\00a\00s\00t\00\"\00,\00\"\00o\00r\00i\00g\00i\00n\00\"\00:")
+ (data $60 (i32.const 4700) "L")
+ (data $60.1 (i32.const 4712) "\02\00\00\006\00\00\00{\00\"\00a\00c\00t\00i\00o\00n\00\"\00:\00\"\00s\00o\00u\00t\00h\00\"\00,\00\"\00o\00r\00i\00g\00i\00n\00\"\00:")
+ (data $61 (i32.const 4780) "L")
+ (data $61.1 (i32.const 4792) "\02\00\00\004\00\00\00{\00\"\00a\00c\00t\00i\00o\00n\00\"\00:\00\"\00w\00e\00s\00t\00\"\00,\00\"\00o\00r\00i\00g\00i\00n\00\"\00:")
+ (data $62 (i32.const 4860) "\\")
+ (data $62.1 (i32.const 4872) "\02\00\00\00@\00\00\00,\00\"\00o\00u\00t\00c\00o\00m\00e\00\"\00:\00\"\00s\00t\00a\00y\00e\00d\00\"\00,\00\"\00p\00e\00r\00s\00o\00n\00_\00i\00d\00\"\00:")
+ (data $63 (i32.const 4956) "\\")
+ (data $63.1 (i32.const 4968) "\02\00\00\00>\00\00\00,\00\"\00o\00u\00t\00c\00o\00m\00e\00\"\00:\00\"\00m\00o\00v\00e\00d\00\"\00,\00\"\00p\00e\00r\00s\00o\00n\00_\00i\00d\00\"\00:")
+ (data $64 (i32.const 5052) "l")
+ (data $64.1 (i32.const 5064) "\02\00\00\00T\00\00\00,\00\"\00o\00u\00t\00c\00o\00m\00e\00\"\00:\00\"\00b\00l\00o\00c\00k\00e\00d\00_\00b\00o\00u\00n\00d\00a\00r\00y\00\"\00,\00\"\00p\00e\00r\00s\00o\00n\00_\00i\00d\00\"\00:")
+ (data $65 (i32.const 5164) "\\")
+ (data $65.1 (i32.const 5176) "\02\00\00\00L\00\00\00,\00\"\00o\00u\00t\00c\00o\00m\00e\00\"\00:\00\"\00b\00l\00o\00c\00k\00e\00d\00_\00w\00a\00l\00l\00\"\00,\00\"\00p\00e\00r\00s\00o\00n\00_\00i\00d\00\"\00:")
+ (data $66 (i32.const 5260) "\\")
+ (data $66.1 (i32.const 5272) "\02\00\00\00L\00\00\00,\00\"\00o\00u\00t\00c\00o\00m\00e\00\"\00:\00\"\00b\00l\00o\00c\00k\00e\00d\00_\00f\00i\00r\00e\00\"\00,\00\"\00p\00e\00r\00s\00o\00n\00_\00i\00d\00\"\00:")
+ (data $67 (i32.const 5356) "l")
+ (data $67.1 (i32.const 5368) "\02\00\00\00T\00\00\00,\00\"\00o\00u\00t\00c\00o\00m\00e\00\"\00:\00\"\00b\00l\00o\00c\00k\00e\00d\00_\00o\00c\00c\00u\00p\00i\00e\00d\00\"\00,\00\"\00p\00e\00r\00s\00o\00n\00_\00i\00d\00\"\00:")
+ (data $68 (i32.const 5468) "l")
+ (data $68.1 (i32.const 5480) "\02\00\00\00T\00\00\00,\00\"\00o\00u\00t\00c\00o\00m\00e\00\"\00:\00\"\00b\00l\00o\00c\00k\00e\00d\00_\00c\00o\00n\00f\00l\00i\00c\00t\00\"\00,\00\"\00p\00e\00r\00s\00o\00n\00_\00i\00d\00\"\00:")
+ (data $69 (i32.const 5580) "l")
+ (data $69.1 (i32.const 5592) "\02\00\00\00N\00\00\00,\00\"\00o\00u\00t\00c\00o\00m\00e\00\"\00:\00\"\00b\00l\00o\00c\00k\00e\00d\00_\00c\00y\00c\00l\00e\00\"\00,\00\"\00p\00e\00r\00s\00o\00n\00_\00i\00d\00\"\00:")
+ (data $70 (i32.const 5692) "<")
+ (data $70.1 (i32.const 5704) "\02\00\00\00\1e\00\00\00,\00\"\00t\00a\00r\00g\00e\00t\00\"\00:\00n\00u\00l\00l\00}")
+ (data $71 (i32.const 5756) ",")
+ (data $71.1 (i32.const 5768) "\02\00\00\00\14\00\00\00,\00\"\00t\00a\00r\00g\00e\00t\00\"\00:")
+ (data $72 (i32.const 5804) ",")
+ (data $72.1 (i32.const 5816) "\02\00\00\00\14\00\00\00]\00,\00\"\00s\00t\00a\00t\00e\00\"\00:")
+ (data $73 (i32.const 5852) ",")
+ (data $73.1 (i32.const 5864) "\02\00\00\00\10\00\00\00,\00\"\00s\00t\00e\00p\00\"\00:")
  (export "heapBase" (func $assembly/replay/heapBase))
  (export "region" (func $assembly/replay/region))
  (export "prepare" (func $assembly/replay/prepare))
@@ -225,6 +225,9 @@
  (export "prepareText" (func $assembly/replay/prepareText))
  (export "readTextLog" (func $assembly/replay/readTextLog))
  (export "compareText" (func $assembly/replay/compareText))
+ (export "begin" (func $assembly/replay/begin))
+ (export "stepOnce" (func $assembly/replay/stepOnce))
+ (export "regrow" (func $assembly/replay/regrow))
  (export "stepCount" (func $assembly/replay/stepCount))
  (export "terminationCode" (func $assembly/replay/terminationCode))
  (export "entriesConsumed" (func $assembly/replay/entriesConsumed))
@@ -416,6 +419,242 @@
    call $assembly/record_text/rowCol
   end
  )
+ (func $assembly/replay/prepare (param $0 i32) (param $1 i32) (param $2 i32) (param $3 i32) (param $4 i32) (param $5 i32) (result i32)
+  (local $6 i64)
+  local.get $0
+  global.set $assembly/replay/width
+  local.get $1
+  global.set $assembly/replay/height
+  local.get $0
+  local.get $1
+  i32.mul
+  global.set $assembly/replay/cells
+  local.get $2
+  global.set $assembly/replay/people
+  local.get $3
+  global.set $assembly/replay/ignitionCount
+  local.get $4
+  global.set $assembly/replay/logLength
+  local.get $5
+  global.set $assembly/replay/logSteps
+  i32.const 1384
+  global.get $assembly/replay/cells
+  i32.store
+  i32.const 1388
+  global.get $assembly/replay/cells
+  i32.const 2
+  i32.shl
+  local.tee $0
+  i32.store
+  i32.const 1392
+  local.get $2
+  i32.const 2
+  i32.shl
+  local.tee $1
+  i32.store
+  i32.const 1396
+  local.get $3
+  i32.const 2
+  i32.shl
+  i32.store
+  i32.const 1400
+  local.get $4
+  i32.store
+  i32.const 1404
+  local.get $4
+  i32.store
+  i32.const 1408
+  local.get $4
+  i32.store
+  i32.const 1412
+  local.get $5
+  i32.const 1
+  i32.add
+  i32.const 2
+  i32.shl
+  local.tee $3
+  i32.store
+  i32.const 1416
+  local.get $3
+  i32.store
+  i32.const 1420
+  local.get $0
+  i32.store
+  i32.const 1424
+  local.get $3
+  i32.store
+  i32.const 1428
+  local.get $2
+  local.get $4
+  i32.add
+  i32.const 2
+  i32.shl
+  i32.store
+  i32.const 1432
+  local.get $2
+  i32.store
+  i32.const 1436
+  local.get $1
+  i32.store
+  i32.const 1440
+  global.get $assembly/replay/cells
+  i32.store
+  i32.const 1444
+  local.get $0
+  i32.store
+  i32.const 1448
+  local.get $0
+  i32.store
+  i32.const 1452
+  local.get $0
+  i32.store
+  i32.const 1456
+  local.get $1
+  i32.store
+  i32.const 1460
+  local.get $0
+  i32.store
+  i32.const 1464
+  local.get $0
+  i32.store
+  i32.const 1468
+  local.get $1
+  i32.store
+  i32.const 1472
+  local.get $1
+  i32.store
+  i32.const 1476
+  local.get $1
+  i32.store
+  i32.const 1480
+  local.get $2
+  i32.store
+  i32.const 1484
+  global.get $assembly/replay/cells
+  i32.store
+  i32.const 1488
+  local.get $0
+  i32.store
+  i32.const 1492
+  local.get $0
+  i32.store
+  i32.const 1496
+  local.get $2
+  i32.store
+  i32.const 1500
+  local.get $2
+  i32.store
+  i32.const 1504
+  local.get $5
+  i32.const 2
+  i32.shl
+  i32.store
+  i32.const 1508
+  global.get $assembly/replay/cells
+  i32.store
+  i32.const 1512
+  local.get $0
+  i32.store
+  i32.const 1516
+  global.get $assembly/replay/cells
+  i32.store
+  i32.const 1520
+  local.get $0
+  i32.store
+  i32.const 1544
+  local.get $1
+  i32.store
+  i32.const 1548
+  local.get $1
+  i32.store
+  i32.const 1552
+  local.get $2
+  i32.store
+  i32.const 1556
+  global.get $assembly/replay/cells
+  i32.store
+  i32.const 1560
+  local.get $0
+  i32.store
+  i32.const 1564
+  local.get $0
+  i32.store
+  i32.const 1568
+  local.get $0
+  i32.store
+  i32.const 1572
+  local.get $1
+  i32.store
+  i64.const 5904
+  local.set $6
+  i32.const 0
+  local.set $0
+  loop $for-loop|0
+   local.get $0
+   i32.const 48
+   i32.lt_s
+   if
+    local.get $0
+    i32.const 2
+    i32.shl
+    local.tee $1
+    i32.const 1168
+    i32.add
+    local.get $6
+    i64.store32
+    local.get $6
+    local.get $1
+    i32.const 1384
+    i32.add
+    i64.load32_u
+    i64.add
+    i64.const 7
+    i64.add
+    i64.const -8
+    i64.and
+    local.set $6
+    local.get $0
+    i32.const 1
+    i32.add
+    local.set $0
+    br $for-loop|0
+   end
+  end
+  local.get $6
+  global.set $assembly/replay/preparedTop
+  local.get $6
+  i64.const 4294901760
+  i64.gt_u
+  if
+   i32.const -1
+   return
+  end
+  local.get $6
+  i64.const 65535
+  i64.add
+  i64.const 16
+  i64.shr_u
+  i32.wrap_i64
+  local.tee $0
+  memory.size
+  local.tee $1
+  i32.gt_s
+  if (result i32)
+   local.get $0
+   local.get $1
+   i32.sub
+   memory.grow
+   i32.const 0
+   i32.lt_s
+  else
+   i32.const 0
+  end
+  if
+   i32.const -1
+   return
+  end
+  i32.const 0
+ )
  (func $assembly/record_text/int (param $0 i32)
   (local $1 i32)
   (local $2 i32)
@@ -594,242 +833,6 @@
   i32.add
   global.set $assembly/record_text/pos
  )
- (func $assembly/replay/prepare (param $0 i32) (param $1 i32) (param $2 i32) (param $3 i32) (param $4 i32) (param $5 i32) (result i32)
-  (local $6 i64)
-  local.get $0
-  global.set $assembly/replay/width
-  local.get $1
-  global.set $assembly/replay/height
-  local.get $0
-  local.get $1
-  i32.mul
-  global.set $assembly/replay/cells
-  local.get $2
-  global.set $assembly/replay/people
-  local.get $3
-  global.set $assembly/replay/ignitionCount
-  local.get $4
-  global.set $assembly/replay/logLength
-  local.get $5
-  global.set $assembly/replay/logSteps
-  i32.const 1384
-  global.get $assembly/replay/cells
-  i32.store
-  i32.const 1388
-  global.get $assembly/replay/cells
-  i32.const 2
-  i32.shl
-  local.tee $0
-  i32.store
-  i32.const 1392
-  local.get $2
-  i32.const 2
-  i32.shl
-  local.tee $1
-  i32.store
-  i32.const 1396
-  local.get $3
-  i32.const 2
-  i32.shl
-  i32.store
-  i32.const 1400
-  local.get $4
-  i32.store
-  i32.const 1404
-  local.get $4
-  i32.store
-  i32.const 1408
-  local.get $4
-  i32.store
-  i32.const 1412
-  local.get $5
-  i32.const 1
-  i32.add
-  i32.const 2
-  i32.shl
-  local.tee $3
-  i32.store
-  i32.const 1416
-  local.get $3
-  i32.store
-  i32.const 1420
-  local.get $0
-  i32.store
-  i32.const 1424
-  local.get $3
-  i32.store
-  i32.const 1428
-  local.get $2
-  local.get $4
-  i32.add
-  i32.const 2
-  i32.shl
-  i32.store
-  i32.const 1432
-  local.get $2
-  i32.store
-  i32.const 1436
-  local.get $1
-  i32.store
-  i32.const 1440
-  global.get $assembly/replay/cells
-  i32.store
-  i32.const 1444
-  local.get $0
-  i32.store
-  i32.const 1448
-  local.get $0
-  i32.store
-  i32.const 1452
-  local.get $0
-  i32.store
-  i32.const 1456
-  local.get $1
-  i32.store
-  i32.const 1460
-  local.get $0
-  i32.store
-  i32.const 1464
-  local.get $0
-  i32.store
-  i32.const 1468
-  local.get $1
-  i32.store
-  i32.const 1472
-  local.get $1
-  i32.store
-  i32.const 1476
-  local.get $1
-  i32.store
-  i32.const 1480
-  local.get $2
-  i32.store
-  i32.const 1484
-  global.get $assembly/replay/cells
-  i32.store
-  i32.const 1488
-  local.get $0
-  i32.store
-  i32.const 1492
-  local.get $0
-  i32.store
-  i32.const 1496
-  local.get $2
-  i32.store
-  i32.const 1500
-  local.get $2
-  i32.store
-  i32.const 1504
-  local.get $5
-  i32.const 2
-  i32.shl
-  i32.store
-  i32.const 1508
-  global.get $assembly/replay/cells
-  i32.store
-  i32.const 1512
-  local.get $0
-  i32.store
-  i32.const 1516
-  global.get $assembly/replay/cells
-  i32.store
-  i32.const 1520
-  local.get $0
-  i32.store
-  i32.const 1544
-  local.get $1
-  i32.store
-  i32.const 1548
-  local.get $1
-  i32.store
-  i32.const 1552
-  local.get $2
-  i32.store
-  i32.const 1556
-  global.get $assembly/replay/cells
-  i32.store
-  i32.const 1560
-  local.get $0
-  i32.store
-  i32.const 1564
-  local.get $0
-  i32.store
-  i32.const 1568
-  local.get $0
-  i32.store
-  i32.const 1572
-  local.get $1
-  i32.store
-  i64.const 5520
-  local.set $6
-  i32.const 0
-  local.set $0
-  loop $for-loop|0
-   local.get $0
-   i32.const 48
-   i32.lt_s
-   if
-    local.get $0
-    i32.const 2
-    i32.shl
-    local.tee $1
-    i32.const 1168
-    i32.add
-    local.get $6
-    i64.store32
-    local.get $6
-    local.get $1
-    i32.const 1384
-    i32.add
-    i64.load32_u
-    i64.add
-    i64.const 7
-    i64.add
-    i64.const -8
-    i64.and
-    local.set $6
-    local.get $0
-    i32.const 1
-    i32.add
-    local.set $0
-    br $for-loop|0
-   end
-  end
-  local.get $6
-  global.set $assembly/replay/preparedTop
-  local.get $6
-  i64.const 4294901760
-  i64.gt_u
-  if
-   i32.const -1
-   return
-  end
-  local.get $6
-  i64.const 65535
-  i64.add
-  i64.const 16
-  i64.shr_u
-  i32.wrap_i64
-  local.tee $0
-  memory.size
-  local.tee $1
-  i32.gt_s
-  if (result i32)
-   local.get $0
-   local.get $1
-   i32.sub
-   memory.grow
-   i32.const 0
-   i32.lt_s
-  else
-   i32.const 0
-  end
-  if
-   i32.const -1
-   return
-  end
-  i32.const 0
- )
  (func $assembly/trace_checks/trappedHolds (param $0 i32) (result i32)
   (local $1 i32)
   (local $2 i32)
@@ -927,6 +930,570 @@
   local.get $1
   local.get $5
   i32.eq
+ )
+ (func $assembly/replay/step (param $0 i32) (result i32)
+  (local $1 i32)
+  (local $2 i32)
+  (local $3 i32)
+  (local $4 i32)
+  (local $5 i32)
+  (local $6 i32)
+  (local $7 i32)
+  (local $8 i32)
+  (local $9 i32)
+  (local $10 i32)
+  (local $11 i32)
+  (local $12 i32)
+  (local $13 i32)
+  i32.const 1216
+  i32.load
+  local.set $3
+  global.get $assembly/replay/activeCount
+  i32.const 1288
+  i32.load
+  global.get $assembly/replay/steps
+  i32.const 2
+  i32.shl
+  i32.add
+  i32.load
+  local.tee $2
+  global.get $assembly/replay/consumed
+  i32.sub
+  i32.ne
+  local.get $2
+  global.get $assembly/replay/logLength
+  i32.gt_s
+  i32.or
+  if
+   i32.const 3
+   return
+  end
+  call $assembly/replay/resolveIntents
+  i32.eqz
+  if
+   i32.const 2
+   return
+  end
+  global.get $assembly/replay/steps
+  i32.const 1
+  i32.add
+  global.set $assembly/replay/steps
+  i32.const 1280
+  i32.load
+  local.set $4
+  i32.const 1284
+  i32.load
+  local.set $5
+  i32.const 1244
+  i32.load
+  local.set $9
+  i32.const 1248
+  i32.load
+  local.set $10
+  i32.const 1252
+  i32.load
+  local.set $2
+  i32.const 1256
+  i32.load
+  local.set $11
+  global.get $assembly/replay/contestedCount
+  local.tee $12
+  i32.const 1
+  i32.gt_s
+  if
+   local.get $12
+   i32.const 16
+   i32.le_s
+   if
+    i32.const 1
+    local.set $8
+    loop $for-loop|0
+     local.get $8
+     local.get $12
+     i32.lt_s
+     if
+      local.get $11
+      local.get $8
+      i32.const 2
+      i32.shl
+      i32.add
+      i32.load
+      local.set $13
+      local.get $8
+      i32.const 1
+      i32.sub
+      local.set $7
+      loop $while-continue|1
+       local.get $7
+       i32.const 0
+       i32.ge_s
+       if (result i32)
+        local.get $13
+        local.get $11
+        local.get $7
+        i32.const 2
+        i32.shl
+        i32.add
+        i32.load
+        i32.lt_s
+       else
+        i32.const 0
+       end
+       if
+        local.get $11
+        local.get $7
+        i32.const 1
+        i32.add
+        i32.const 2
+        i32.shl
+        i32.add
+        local.get $11
+        local.get $7
+        i32.const 2
+        i32.shl
+        i32.add
+        i32.load
+        i32.store
+        local.get $7
+        i32.const 1
+        i32.sub
+        local.set $7
+        br $while-continue|1
+       end
+      end
+      local.get $11
+      local.get $7
+      i32.const 1
+      i32.add
+      i32.const 2
+      i32.shl
+      i32.add
+      local.get $13
+      i32.store
+      local.get $8
+      i32.const 1
+      i32.add
+      local.set $8
+      br $for-loop|0
+     end
+    end
+   else
+    local.get $11
+    local.get $12
+    call $assembly/replay/sort
+   end
+  end
+  loop $for-loop|00
+   local.get $6
+   local.get $12
+   i32.lt_s
+   if
+    local.get $9
+    local.get $11
+    local.get $6
+    i32.const 2
+    i32.shl
+    i32.add
+    i32.load
+    i32.const 2
+    i32.shl
+    local.tee $8
+    i32.add
+    i64.load32_s
+    call $assembly/replay/movementUniform
+    i32.wrap_i64
+    local.set $13
+    i32.const 0
+    local.set $7
+    local.get $8
+    local.get $10
+    i32.add
+    i32.load
+    local.set $8
+    loop $for-loop|1
+     local.get $8
+     i32.const 0
+     i32.ge_s
+     if
+      local.get $7
+      local.get $13
+      i32.ne
+      if
+       local.get $4
+       local.get $8
+       i32.add
+       i32.const 6
+       i32.store8
+      end
+      local.get $7
+      i32.const 1
+      i32.add
+      local.set $7
+      local.get $2
+      local.get $8
+      i32.const 2
+      i32.shl
+      i32.add
+      i32.load
+      local.set $8
+      br $for-loop|1
+     end
+    end
+    local.get $6
+    i32.const 1
+    i32.add
+    local.set $6
+    br $for-loop|00
+   end
+  end
+  call $assembly/replay/resolveChains
+  global.get $assembly/replay/startsOnExit
+  if
+   i32.const 1176
+   i32.load
+   local.set $2
+   i32.const 1232
+   i32.load
+   local.set $6
+   i32.const 1224
+   i32.load
+   local.set $7
+   i32.const 1216
+   i32.load
+   local.set $8
+   i32.const 1172
+   i32.load
+   local.set $9
+   i32.const 1284
+   i32.load
+   local.set $10
+   loop $for-loop|01
+    local.get $1
+    global.get $assembly/replay/people
+    i32.lt_s
+    if
+     local.get $1
+     local.get $8
+     i32.add
+     i32.load8_u
+     i32.eqz
+     if
+      local.get $9
+      local.get $2
+      local.get $1
+      i32.const 2
+      i32.shl
+      i32.add
+      i32.load
+      local.tee $11
+      i32.const 2
+      i32.shl
+      i32.add
+      i32.load
+      i32.const 0
+      i32.ge_s
+      if (result i32)
+       local.get $7
+       local.get $11
+       i32.add
+       i32.load8_u
+      else
+       i32.const 1
+      end
+      i32.eqz
+      if
+       local.get $1
+       local.get $8
+       i32.add
+       i32.const 1
+       i32.store8
+       local.get $6
+       local.get $11
+       i32.const 2
+       i32.shl
+       i32.add
+       i32.const -1
+       i32.store
+       local.get $1
+       local.get $10
+       i32.add
+       i32.const 1
+       i32.store8
+      end
+     end
+     local.get $1
+     i32.const 1
+     i32.add
+     local.set $1
+     br $for-loop|01
+    end
+   end
+  end
+  global.get $assembly/replay/ignitedTotal
+  local.set $2
+  call $assembly/replay/spreadFire
+  i32.const 1232
+  i32.load
+  local.set $6
+  i32.const 1204
+  i32.load
+  local.set $7
+  local.get $2
+  local.set $1
+  loop $for-loop|002
+   local.get $1
+   global.get $assembly/replay/ignitedTotal
+   i32.lt_s
+   if
+    local.get $6
+    local.get $7
+    local.get $1
+    i32.const 2
+    i32.shl
+    i32.add
+    i32.load
+    i32.const 2
+    i32.shl
+    i32.add
+    local.tee $8
+    i32.load
+    local.tee $9
+    i32.const 0
+    i32.ge_s
+    if
+     local.get $3
+     local.get $9
+     i32.add
+     i32.const 2
+     i32.store8
+     local.get $8
+     i32.const -1
+     i32.store
+     local.get $5
+     local.get $9
+     i32.add
+     i32.const 3
+     i32.store8
+    end
+    local.get $1
+    i32.const 1
+    i32.add
+    local.set $1
+    br $for-loop|002
+   end
+  end
+  i32.const 1200
+  i32.load
+  global.get $assembly/replay/steps
+  i32.const 2
+  i32.shl
+  i32.add
+  global.get $assembly/replay/ignitedTotal
+  i32.store
+  global.get $assembly/replay/ignitedTotal
+  local.get $2
+  i32.gt_s
+  if
+   i32.const 0
+   local.set $8
+   i32.const 0
+   local.set $1
+   global.get $assembly/replay/search
+   i32.const 1
+   i32.add
+   global.set $assembly/replay/search
+   i32.const 1236
+   i32.load
+   local.set $2
+   i32.const 1276
+   i32.load
+   local.set $3
+   i32.const 1292
+   i32.load
+   local.set $6
+   i32.const 1296
+   i32.load
+   local.set $7
+   loop $for-loop|03
+    local.get $8
+    global.get $assembly/replay/exitCount
+    i32.lt_s
+    if
+     local.get $6
+     local.get $7
+     local.get $8
+     i32.const 2
+     i32.shl
+     i32.add
+     i32.load
+     local.tee $9
+     i32.add
+     i32.load8_u
+     i32.eqz
+     if
+      local.get $2
+      local.get $9
+      i32.const 2
+      i32.shl
+      i32.add
+      global.get $assembly/replay/search
+      i32.store
+      local.get $3
+      local.get $1
+      i32.const 2
+      i32.shl
+      i32.add
+      local.get $9
+      i32.store
+      local.get $1
+      i32.const 1
+      i32.add
+      local.set $1
+     end
+     local.get $8
+     i32.const 1
+     i32.add
+     local.set $8
+     br $for-loop|03
+    end
+   end
+   i32.const 0
+   global.set $assembly/replay/searchHead
+   local.get $1
+   global.set $assembly/replay/searchTail
+  end
+  i32.const 1188
+  i32.load
+  local.set $2
+  i32.const 1192
+  i32.load
+  local.set $3
+  i32.const 1220
+  i32.load
+  local.set $6
+  i32.const 1176
+  i32.load
+  local.set $9
+  i32.const 1212
+  i32.load
+  local.set $10
+  i32.const 0
+  local.set $8
+  global.get $assembly/replay/consumed
+  local.set $7
+  i32.const 0
+  local.set $1
+  loop $for-loop|14
+   local.get $1
+   global.get $assembly/replay/people
+   i32.lt_s
+   if
+    local.get $1
+    local.get $4
+    i32.add
+    i32.load8_u
+    local.tee $11
+    i32.const 255
+    i32.ne
+    if
+     local.get $1
+     local.get $5
+     i32.add
+     i32.load8_u
+     local.set $12
+     local.get $2
+     local.get $7
+     i32.add
+     local.get $11
+     i32.store8
+     local.get $3
+     local.get $7
+     i32.add
+     local.get $12
+     i32.store8
+     local.get $7
+     i32.const 1
+     i32.add
+     local.set $7
+     local.get $12
+     if
+      local.get $6
+      local.get $1
+      i32.const 2
+      i32.shl
+      i32.add
+      global.get $assembly/replay/steps
+      i32.store
+     else
+      local.get $8
+      i32.const 1
+      i32.add
+      local.set $8
+      local.get $9
+      local.get $1
+      i32.const 2
+      i32.shl
+      i32.add
+      i32.load
+      call $assembly/replay/reachable
+      i32.eqz
+      if
+       global.get $assembly/replay/trappedTotal
+       local.tee $11
+       i32.const 1
+       i32.add
+       global.set $assembly/replay/trappedTotal
+       local.get $10
+       local.get $11
+       i32.const 2
+       i32.shl
+       i32.add
+       local.get $1
+       i32.store
+      end
+     end
+    end
+    local.get $1
+    i32.const 1
+    i32.add
+    local.set $1
+    br $for-loop|14
+   end
+  end
+  global.get $assembly/replay/steps
+  i32.const 2
+  i32.shl
+  local.tee $1
+  i32.const 1208
+  i32.load
+  i32.add
+  global.get $assembly/replay/trappedTotal
+  i32.store
+  local.get $7
+  global.set $assembly/replay/consumed
+  local.get $8
+  global.set $assembly/replay/activeCount
+  i32.const 1196
+  i32.load
+  local.get $1
+  i32.add
+  global.get $assembly/replay/consumed
+  i32.store
+  local.get $8
+  i32.const 0
+  i32.gt_s
+  if (result i32)
+   i32.const 2
+   i32.const 0
+   global.get $assembly/replay/steps
+   local.get $0
+   i32.ge_s
+   select
+  else
+   i32.const 1
+  end
+  global.set $assembly/replay/termination
+  i32.const 0
  )
  (func $assembly/replay/sort (param $0 i32) (param $1 i32)
   (local $2 i32)
@@ -1485,6 +2052,458 @@
   local.get $0
   i64.rem_u
  )
+ (func $assembly/replay/initialState
+  (local $0 i32)
+  (local $1 i32)
+  (local $2 i32)
+  (local $3 i32)
+  (local $4 i32)
+  (local $5 i32)
+  (local $6 i32)
+  (local $7 i32)
+  (local $8 i32)
+  (local $9 i32)
+  (local $10 i32)
+  i32.const 0
+  global.set $assembly/replay/steps
+  i32.const 0
+  global.set $assembly/replay/termination
+  i32.const 0
+  global.set $assembly/replay/consumed
+  i32.const 0
+  global.set $assembly/replay/burningCount
+  i32.const 0
+  global.set $assembly/replay/ignitedTotal
+  i32.const 0
+  global.set $assembly/replay/trappedTotal
+  i32.const 1224
+  i32.load
+  local.set $3
+  i32.const 1228
+  i32.load
+  local.set $4
+  i32.const 1232
+  i32.load
+  local.set $5
+  i32.const 1328
+  i32.load
+  i32.const 1176
+  i32.load
+  local.tee $6
+  global.get $assembly/replay/people
+  i32.const 2
+  i32.shl
+  local.tee $0
+  memory.copy
+  local.get $3
+  i32.const 0
+  global.get $assembly/replay/cells
+  memory.fill
+  i32.const 1268
+  i32.load
+  i32.const 0
+  global.get $assembly/replay/cells
+  memory.fill
+  i32.const 1244
+  i32.load
+  i32.const 0
+  global.get $assembly/replay/cells
+  i32.const 2
+  i32.shl
+  local.tee $7
+  memory.fill
+  i32.const 1248
+  i32.load
+  i32.const 255
+  local.get $7
+  memory.fill
+  local.get $5
+  i32.const 255
+  local.get $7
+  memory.fill
+  i32.const 1264
+  i32.load
+  i32.const 0
+  global.get $assembly/replay/people
+  memory.fill
+  i32.const 1216
+  i32.load
+  i32.const 0
+  global.get $assembly/replay/people
+  memory.fill
+  i32.const 1220
+  i32.load
+  i32.const 255
+  local.get $0
+  memory.fill
+  i32.const 1360
+  i32.const 0
+  i32.store
+  i32.const 1364
+  i32.const 0
+  global.get $assembly/replay/width
+  i32.sub
+  i32.store
+  i32.const 1368
+  i32.const 1
+  i32.store
+  i32.const 1372
+  global.get $assembly/replay/width
+  i32.store
+  i32.const 1376
+  i32.const -1
+  i32.store
+  i32.const 1300
+  i32.load
+  local.set $7
+  loop $for-loop|0
+   local.get $1
+   global.get $assembly/replay/height
+   i32.lt_s
+   if
+    i32.const 0
+    local.set $0
+    loop $for-loop|1
+     local.get $0
+     global.get $assembly/replay/width
+     i32.lt_s
+     if
+      local.get $1
+      global.get $assembly/replay/width
+      i32.mul
+      local.get $0
+      i32.add
+      local.get $7
+      i32.add
+      local.get $1
+      i32.const 0
+      i32.gt_s
+      local.tee $8
+      i32.const 2
+      i32.or
+      local.get $8
+      local.get $0
+      global.get $assembly/replay/width
+      i32.const 1
+      i32.sub
+      i32.lt_s
+      select
+      local.tee $8
+      i32.const 4
+      i32.or
+      local.get $8
+      local.get $1
+      global.get $assembly/replay/height
+      i32.const 1
+      i32.sub
+      i32.lt_s
+      select
+      local.tee $8
+      i32.const 8
+      i32.or
+      local.get $8
+      local.get $0
+      i32.const 0
+      i32.gt_s
+      select
+      i32.store8
+      local.get $0
+      i32.const 1
+      i32.add
+      local.set $0
+      br $for-loop|1
+     end
+    end
+    local.get $1
+    i32.const 1
+    i32.add
+    local.set $1
+    br $for-loop|0
+   end
+  end
+  i32.const 1292
+  i32.load
+  local.tee $7
+  i32.const 1168
+  i32.load
+  global.get $assembly/replay/cells
+  memory.copy
+  i32.const 1236
+  i32.load
+  i32.const 0
+  global.get $assembly/replay/cells
+  i32.const 2
+  i32.shl
+  memory.fill
+  i32.const 0
+  global.set $assembly/replay/search
+  i32.const 1172
+  i32.load
+  local.set $8
+  i32.const 1296
+  i32.load
+  local.set $1
+  i32.const 0
+  global.set $assembly/replay/exitCount
+  i32.const 0
+  local.set $0
+  loop $for-loop|2
+   local.get $0
+   global.get $assembly/replay/cells
+   i32.lt_s
+   if
+    local.get $8
+    local.get $0
+    i32.const 2
+    i32.shl
+    i32.add
+    i32.load
+    i32.const 0
+    i32.ge_s
+    if
+     global.get $assembly/replay/exitCount
+     local.tee $9
+     i32.const 1
+     i32.add
+     global.set $assembly/replay/exitCount
+     local.get $1
+     local.get $9
+     i32.const 2
+     i32.shl
+     i32.add
+     local.get $0
+     i32.store
+    end
+    local.get $0
+    i32.const 1
+    i32.add
+    local.set $0
+    br $for-loop|2
+   end
+  end
+  i32.const 1180
+  i32.load
+  local.set $9
+  i32.const 0
+  local.set $0
+  loop $for-loop|3
+   local.get $0
+   global.get $assembly/replay/ignitionCount
+   i32.lt_s
+   if
+    local.get $3
+    local.get $9
+    local.get $0
+    i32.const 2
+    i32.shl
+    i32.add
+    i32.load
+    local.tee $10
+    i32.add
+    i32.const 1
+    i32.store8
+    local.get $7
+    local.get $10
+    i32.add
+    i32.const 1
+    i32.store8
+    global.get $assembly/replay/burningCount
+    local.tee $1
+    i32.const 1
+    i32.add
+    global.set $assembly/replay/burningCount
+    local.get $4
+    local.get $1
+    i32.const 2
+    i32.shl
+    i32.add
+    local.get $10
+    i32.store
+    local.get $0
+    i32.const 1
+    i32.add
+    local.set $0
+    br $for-loop|3
+   end
+  end
+  global.get $assembly/replay/burningCount
+  global.set $assembly/replay/frontier
+  i32.const 0
+  global.set $assembly/replay/startsOnExit
+  i32.const 0
+  local.set $0
+  loop $for-loop|4
+   local.get $0
+   global.get $assembly/replay/people
+   i32.lt_s
+   if
+    local.get $5
+    local.get $6
+    local.get $0
+    i32.const 2
+    i32.shl
+    i32.add
+    i32.load
+    i32.const 2
+    i32.shl
+    local.tee $1
+    i32.add
+    local.get $0
+    i32.store
+    local.get $1
+    local.get $8
+    i32.add
+    i32.load
+    i32.const 0
+    i32.ge_s
+    if
+     i32.const 1
+     global.set $assembly/replay/startsOnExit
+    end
+    local.get $0
+    i32.const 1
+    i32.add
+    local.set $0
+    br $for-loop|4
+   end
+  end
+  global.get $assembly/replay/people
+  global.set $assembly/replay/activeCount
+  i32.const 1196
+  i32.load
+  i32.const 0
+  i32.store
+  i32.const 1200
+  i32.load
+  i32.const 0
+  i32.store
+  i32.const 0
+  local.set $0
+  global.get $assembly/replay/search
+  i32.const 1
+  i32.add
+  global.set $assembly/replay/search
+  i32.const 1236
+  i32.load
+  local.set $1
+  i32.const 1276
+  i32.load
+  local.set $3
+  i32.const 1292
+  i32.load
+  local.set $4
+  i32.const 1296
+  i32.load
+  local.set $5
+  loop $for-loop|00
+   local.get $2
+   global.get $assembly/replay/exitCount
+   i32.lt_s
+   if
+    local.get $4
+    local.get $5
+    local.get $2
+    i32.const 2
+    i32.shl
+    i32.add
+    i32.load
+    local.tee $6
+    i32.add
+    i32.load8_u
+    i32.eqz
+    if
+     local.get $1
+     local.get $6
+     i32.const 2
+     i32.shl
+     i32.add
+     global.get $assembly/replay/search
+     i32.store
+     local.get $3
+     local.get $0
+     i32.const 2
+     i32.shl
+     i32.add
+     local.get $6
+     i32.store
+     local.get $0
+     i32.const 1
+     i32.add
+     local.set $0
+    end
+    local.get $2
+    i32.const 1
+    i32.add
+    local.set $2
+    br $for-loop|00
+   end
+  end
+  i32.const 0
+  global.set $assembly/replay/searchHead
+  local.get $0
+  global.set $assembly/replay/searchTail
+  i32.const 1216
+  i32.load
+  local.set $1
+  i32.const 1176
+  i32.load
+  local.set $2
+  i32.const 1212
+  i32.load
+  local.set $3
+  i32.const 0
+  local.set $0
+  loop $for-loop|001
+   local.get $0
+   global.get $assembly/replay/people
+   i32.lt_s
+   if
+    local.get $0
+    local.get $1
+    i32.add
+    i32.load8_u
+    if (result i32)
+     i32.const 1
+    else
+     local.get $2
+     local.get $0
+     i32.const 2
+     i32.shl
+     i32.add
+     i32.load
+     call $assembly/replay/reachable
+    end
+    i32.eqz
+    if
+     global.get $assembly/replay/trappedTotal
+     local.tee $4
+     i32.const 1
+     i32.add
+     global.set $assembly/replay/trappedTotal
+     local.get $3
+     local.get $4
+     i32.const 2
+     i32.shl
+     i32.add
+     local.get $0
+     i32.store
+    end
+    local.get $0
+    i32.const 1
+    i32.add
+    local.set $0
+    br $for-loop|001
+   end
+  end
+  i32.const 1208
+  i32.load
+  global.get $assembly/replay/steps
+  i32.const 2
+  i32.shl
+  i32.add
+  global.get $assembly/replay/trappedTotal
+  i32.store
+ )
  (func $assembly/record_text/trappedSet (param $0 i32)
   (local $1 i32)
   (local $2 i32)
@@ -1529,8 +2548,8 @@
     i32.gt_s
     i32.and
     if
-     i32.const 2784
-     i32.const 2780
+     i32.const 3168
+     i32.const 3164
      i32.load
      i32.const 1
      i32.shr_u
@@ -1559,14 +2578,14 @@
   i32.and
   local.tee $0
   if (result i32)
-   i32.const 2400
-   i32.const 2464
+   i32.const 2784
+   i32.const 2848
    local.get $0
    i32.const 1
    i32.eq
    select
   else
-   i32.const 2336
+   i32.const 2720
   end
   local.set $0
   global.get $assembly/record_text/diff
@@ -1590,8 +2609,8 @@
   i32.const 0
   i32.lt_s
   if
-   i32.const 2928
-   i32.const 2924
+   i32.const 3312
+   i32.const 3308
    i32.load
    i32.const 1
    i32.shr_u
@@ -1610,8 +2629,8 @@
     i32.gt_s
     i32.and
     if
-     i32.const 2784
-     i32.const 2780
+     i32.const 3168
+     i32.const 3164
      i32.load
      i32.const 1
      i32.shr_u
@@ -1635,8 +2654,8 @@
   i32.const 0
   i32.lt_s
   if
-   i32.const 2976
-   i32.const 2972
+   i32.const 3360
+   i32.const 3356
    i32.load
    i32.const 1
    i32.shr_u
@@ -1656,8 +2675,8 @@
    if
     local.get $2
     if
-     i32.const 3072
-     i32.const 3024
+     i32.const 3456
+     i32.const 3408
      local.get $1
      select
      local.tee $2
@@ -1677,8 +2696,8 @@
     i32.const 0
     i32.lt_s
     if
-     i32.const 2224
-     i32.const 2220
+     i32.const 2608
+     i32.const 2604
      i32.load
      i32.const 1
      i32.shr_u
@@ -1707,8 +2726,8 @@
   i32.const 0
   i32.lt_s
   if
-   i32.const 2528
-   i32.const 2524
+   i32.const 2912
+   i32.const 2908
    i32.load
    i32.const 1
    i32.shr_u
@@ -1720,8 +2739,8 @@
   i32.const 0
   i32.lt_s
   if
-   i32.const 3120
-   i32.const 3184
+   i32.const 3504
+   i32.const 3568
    global.get $assembly/record_text/termination
    i32.eqz
    local.get $0
@@ -1742,8 +2761,8 @@
   i32.const 0
   i32.lt_s
   if
-   i32.const 2576
-   i32.const 2572
+   i32.const 2960
+   i32.const 2956
    i32.load
    i32.const 1
    i32.shr_u
@@ -1755,8 +2774,8 @@
   i32.const 0
   i32.lt_s
   if
-   i32.const 2736
-   i32.const 2732
+   i32.const 3120
+   i32.const 3116
    i32.load
    i32.const 1
    i32.shr_u
@@ -1768,8 +2787,8 @@
   i32.const 0
   i32.lt_s
   if
-   i32.const 3248
-   i32.const 3244
+   i32.const 3632
+   i32.const 3628
    i32.load
    i32.const 1
    i32.shr_u
@@ -1894,10 +2913,10 @@
    i32.ne
    i32.or
    if (result i32)
-    i32.const 2096
+    i32.const 2480
    else
-    i32.const 2640
-    i32.const 2688
+    i32.const 3024
+    i32.const 3072
     global.get $assembly/record_text/termination
     i32.const 1
     i32.eq
@@ -2123,8 +3142,8 @@
   i32.const 0
   i32.lt_s
   if
-   i32.const 2000
-   i32.const 2048
+   i32.const 2384
+   i32.const 2432
    local.get $0
    i32.const 255
    i32.and
@@ -3752,572 +4771,22 @@
   i64.store
   global.set $assembly/replay/movementState
  )
+ (func $assembly/replay/stepOnce (result i32)
+  i32.const 1
+  global.get $assembly/replay/steps
+  global.get $assembly/replay/logSteps
+  i32.ge_s
+  global.get $assembly/replay/termination
+  select
+  if
+   i32.const 1
+   return
+  end
+  global.get $assembly/replay/horizon
+  call $assembly/replay/step
+ )
  (func $assembly/replay/stepCount (result i32)
   global.get $assembly/replay/steps
- )
- (func $assembly/replay/step (param $0 i32) (result i32)
-  (local $1 i32)
-  (local $2 i32)
-  (local $3 i32)
-  (local $4 i32)
-  (local $5 i32)
-  (local $6 i32)
-  (local $7 i32)
-  (local $8 i32)
-  (local $9 i32)
-  (local $10 i32)
-  (local $11 i32)
-  (local $12 i32)
-  (local $13 i32)
-  i32.const 1216
-  i32.load
-  local.set $3
-  global.get $assembly/replay/activeCount
-  i32.const 1288
-  i32.load
-  global.get $assembly/replay/steps
-  i32.const 2
-  i32.shl
-  i32.add
-  i32.load
-  local.tee $2
-  global.get $assembly/replay/consumed
-  i32.sub
-  i32.ne
-  local.get $2
-  global.get $assembly/replay/logLength
-  i32.gt_s
-  i32.or
-  if
-   i32.const 3
-   return
-  end
-  call $assembly/replay/resolveIntents
-  i32.eqz
-  if
-   i32.const 2
-   return
-  end
-  global.get $assembly/replay/steps
-  i32.const 1
-  i32.add
-  global.set $assembly/replay/steps
-  i32.const 1280
-  i32.load
-  local.set $4
-  i32.const 1284
-  i32.load
-  local.set $5
-  i32.const 1244
-  i32.load
-  local.set $9
-  i32.const 1248
-  i32.load
-  local.set $10
-  i32.const 1252
-  i32.load
-  local.set $2
-  i32.const 1256
-  i32.load
-  local.set $11
-  global.get $assembly/replay/contestedCount
-  local.tee $12
-  i32.const 1
-  i32.gt_s
-  if
-   local.get $12
-   i32.const 16
-   i32.le_s
-   if
-    i32.const 1
-    local.set $8
-    loop $for-loop|0
-     local.get $8
-     local.get $12
-     i32.lt_s
-     if
-      local.get $11
-      local.get $8
-      i32.const 2
-      i32.shl
-      i32.add
-      i32.load
-      local.set $13
-      local.get $8
-      i32.const 1
-      i32.sub
-      local.set $7
-      loop $while-continue|1
-       local.get $7
-       i32.const 0
-       i32.ge_s
-       if (result i32)
-        local.get $13
-        local.get $11
-        local.get $7
-        i32.const 2
-        i32.shl
-        i32.add
-        i32.load
-        i32.lt_s
-       else
-        i32.const 0
-       end
-       if
-        local.get $11
-        local.get $7
-        i32.const 1
-        i32.add
-        i32.const 2
-        i32.shl
-        i32.add
-        local.get $11
-        local.get $7
-        i32.const 2
-        i32.shl
-        i32.add
-        i32.load
-        i32.store
-        local.get $7
-        i32.const 1
-        i32.sub
-        local.set $7
-        br $while-continue|1
-       end
-      end
-      local.get $11
-      local.get $7
-      i32.const 1
-      i32.add
-      i32.const 2
-      i32.shl
-      i32.add
-      local.get $13
-      i32.store
-      local.get $8
-      i32.const 1
-      i32.add
-      local.set $8
-      br $for-loop|0
-     end
-    end
-   else
-    local.get $11
-    local.get $12
-    call $assembly/replay/sort
-   end
-  end
-  loop $for-loop|00
-   local.get $6
-   local.get $12
-   i32.lt_s
-   if
-    local.get $9
-    local.get $11
-    local.get $6
-    i32.const 2
-    i32.shl
-    i32.add
-    i32.load
-    i32.const 2
-    i32.shl
-    local.tee $8
-    i32.add
-    i64.load32_s
-    call $assembly/replay/movementUniform
-    i32.wrap_i64
-    local.set $13
-    i32.const 0
-    local.set $7
-    local.get $8
-    local.get $10
-    i32.add
-    i32.load
-    local.set $8
-    loop $for-loop|1
-     local.get $8
-     i32.const 0
-     i32.ge_s
-     if
-      local.get $7
-      local.get $13
-      i32.ne
-      if
-       local.get $4
-       local.get $8
-       i32.add
-       i32.const 6
-       i32.store8
-      end
-      local.get $7
-      i32.const 1
-      i32.add
-      local.set $7
-      local.get $2
-      local.get $8
-      i32.const 2
-      i32.shl
-      i32.add
-      i32.load
-      local.set $8
-      br $for-loop|1
-     end
-    end
-    local.get $6
-    i32.const 1
-    i32.add
-    local.set $6
-    br $for-loop|00
-   end
-  end
-  call $assembly/replay/resolveChains
-  global.get $assembly/replay/startsOnExit
-  if
-   i32.const 1176
-   i32.load
-   local.set $2
-   i32.const 1232
-   i32.load
-   local.set $6
-   i32.const 1224
-   i32.load
-   local.set $7
-   i32.const 1216
-   i32.load
-   local.set $8
-   i32.const 1172
-   i32.load
-   local.set $9
-   i32.const 1284
-   i32.load
-   local.set $10
-   loop $for-loop|01
-    local.get $1
-    global.get $assembly/replay/people
-    i32.lt_s
-    if
-     local.get $1
-     local.get $8
-     i32.add
-     i32.load8_u
-     i32.eqz
-     if
-      local.get $9
-      local.get $2
-      local.get $1
-      i32.const 2
-      i32.shl
-      i32.add
-      i32.load
-      local.tee $11
-      i32.const 2
-      i32.shl
-      i32.add
-      i32.load
-      i32.const 0
-      i32.ge_s
-      if (result i32)
-       local.get $7
-       local.get $11
-       i32.add
-       i32.load8_u
-      else
-       i32.const 1
-      end
-      i32.eqz
-      if
-       local.get $1
-       local.get $8
-       i32.add
-       i32.const 1
-       i32.store8
-       local.get $6
-       local.get $11
-       i32.const 2
-       i32.shl
-       i32.add
-       i32.const -1
-       i32.store
-       local.get $1
-       local.get $10
-       i32.add
-       i32.const 1
-       i32.store8
-      end
-     end
-     local.get $1
-     i32.const 1
-     i32.add
-     local.set $1
-     br $for-loop|01
-    end
-   end
-  end
-  global.get $assembly/replay/ignitedTotal
-  local.set $2
-  call $assembly/replay/spreadFire
-  i32.const 1232
-  i32.load
-  local.set $6
-  i32.const 1204
-  i32.load
-  local.set $7
-  local.get $2
-  local.set $1
-  loop $for-loop|002
-   local.get $1
-   global.get $assembly/replay/ignitedTotal
-   i32.lt_s
-   if
-    local.get $6
-    local.get $7
-    local.get $1
-    i32.const 2
-    i32.shl
-    i32.add
-    i32.load
-    i32.const 2
-    i32.shl
-    i32.add
-    local.tee $8
-    i32.load
-    local.tee $9
-    i32.const 0
-    i32.ge_s
-    if
-     local.get $3
-     local.get $9
-     i32.add
-     i32.const 2
-     i32.store8
-     local.get $8
-     i32.const -1
-     i32.store
-     local.get $5
-     local.get $9
-     i32.add
-     i32.const 3
-     i32.store8
-    end
-    local.get $1
-    i32.const 1
-    i32.add
-    local.set $1
-    br $for-loop|002
-   end
-  end
-  i32.const 1200
-  i32.load
-  global.get $assembly/replay/steps
-  i32.const 2
-  i32.shl
-  i32.add
-  global.get $assembly/replay/ignitedTotal
-  i32.store
-  global.get $assembly/replay/ignitedTotal
-  local.get $2
-  i32.gt_s
-  if
-   i32.const 0
-   local.set $8
-   i32.const 0
-   local.set $1
-   global.get $assembly/replay/search
-   i32.const 1
-   i32.add
-   global.set $assembly/replay/search
-   i32.const 1236
-   i32.load
-   local.set $2
-   i32.const 1276
-   i32.load
-   local.set $3
-   i32.const 1292
-   i32.load
-   local.set $6
-   i32.const 1296
-   i32.load
-   local.set $7
-   loop $for-loop|03
-    local.get $8
-    global.get $assembly/replay/exitCount
-    i32.lt_s
-    if
-     local.get $6
-     local.get $7
-     local.get $8
-     i32.const 2
-     i32.shl
-     i32.add
-     i32.load
-     local.tee $9
-     i32.add
-     i32.load8_u
-     i32.eqz
-     if
-      local.get $2
-      local.get $9
-      i32.const 2
-      i32.shl
-      i32.add
-      global.get $assembly/replay/search
-      i32.store
-      local.get $3
-      local.get $1
-      i32.const 2
-      i32.shl
-      i32.add
-      local.get $9
-      i32.store
-      local.get $1
-      i32.const 1
-      i32.add
-      local.set $1
-     end
-     local.get $8
-     i32.const 1
-     i32.add
-     local.set $8
-     br $for-loop|03
-    end
-   end
-   i32.const 0
-   global.set $assembly/replay/searchHead
-   local.get $1
-   global.set $assembly/replay/searchTail
-  end
-  i32.const 1188
-  i32.load
-  local.set $2
-  i32.const 1192
-  i32.load
-  local.set $3
-  i32.const 1220
-  i32.load
-  local.set $6
-  i32.const 1176
-  i32.load
-  local.set $9
-  i32.const 1212
-  i32.load
-  local.set $10
-  i32.const 0
-  local.set $8
-  global.get $assembly/replay/consumed
-  local.set $7
-  i32.const 0
-  local.set $1
-  loop $for-loop|14
-   local.get $1
-   global.get $assembly/replay/people
-   i32.lt_s
-   if
-    local.get $1
-    local.get $4
-    i32.add
-    i32.load8_u
-    local.tee $11
-    i32.const 255
-    i32.ne
-    if
-     local.get $1
-     local.get $5
-     i32.add
-     i32.load8_u
-     local.set $12
-     local.get $2
-     local.get $7
-     i32.add
-     local.get $11
-     i32.store8
-     local.get $3
-     local.get $7
-     i32.add
-     local.get $12
-     i32.store8
-     local.get $7
-     i32.const 1
-     i32.add
-     local.set $7
-     local.get $12
-     if
-      local.get $6
-      local.get $1
-      i32.const 2
-      i32.shl
-      i32.add
-      global.get $assembly/replay/steps
-      i32.store
-     else
-      local.get $8
-      i32.const 1
-      i32.add
-      local.set $8
-      local.get $9
-      local.get $1
-      i32.const 2
-      i32.shl
-      i32.add
-      i32.load
-      call $assembly/replay/reachable
-      i32.eqz
-      if
-       global.get $assembly/replay/trappedTotal
-       local.tee $11
-       i32.const 1
-       i32.add
-       global.set $assembly/replay/trappedTotal
-       local.get $10
-       local.get $11
-       i32.const 2
-       i32.shl
-       i32.add
-       local.get $1
-       i32.store
-      end
-     end
-    end
-    local.get $1
-    i32.const 1
-    i32.add
-    local.set $1
-    br $for-loop|14
-   end
-  end
-  global.get $assembly/replay/steps
-  i32.const 2
-  i32.shl
-  local.tee $1
-  i32.const 1208
-  i32.load
-  i32.add
-  global.get $assembly/replay/trappedTotal
-  i32.store
-  local.get $7
-  global.set $assembly/replay/consumed
-  local.get $8
-  global.set $assembly/replay/activeCount
-  i32.const 1196
-  i32.load
-  local.get $1
-  i32.add
-  global.get $assembly/replay/consumed
-  i32.store
-  local.get $8
-  i32.const 0
-  i32.gt_s
-  if (result i32)
-   i32.const 2
-   i32.const 0
-   global.get $assembly/replay/steps
-   local.get $0
-   i32.ge_s
-   select
-  else
-   i32.const 1
-  end
-  global.set $assembly/replay/termination
-  i32.const 0
  )
  (func $assembly/replay/spreadFire
   (local $0 i32)
@@ -5630,6 +6099,148 @@
    end
   end
  )
+ (func $assembly/replay/regrow (param $0 i32) (param $1 i32) (result i32)
+  (local $2 i32)
+  (local $3 i32)
+  (local $4 i32)
+  local.get $1
+  global.get $assembly/replay/logSteps
+  i32.lt_s
+  local.get $0
+  global.get $assembly/replay/logLength
+  i32.lt_s
+  i32.or
+  if
+   i32.const -1
+   return
+  end
+  global.get $assembly/replay/logLength
+  local.set $2
+  global.get $assembly/replay/logSteps
+  local.set $3
+  i32.const 1576
+  i32.const 1168
+  i32.const 192
+  memory.copy
+  i32.const 1768
+  i32.const 1384
+  i32.const 192
+  memory.copy
+  global.get $assembly/replay/width
+  global.get $assembly/replay/height
+  global.get $assembly/replay/people
+  global.get $assembly/replay/ignitionCount
+  local.get $0
+  local.get $1
+  call $assembly/replay/prepare
+  i32.eqz
+  local.set $1
+  i32.const 0
+  local.set $0
+  loop $for-loop|0
+   local.get $0
+   i32.const 48
+   i32.lt_s
+   i32.const 0
+   local.get $1
+   select
+   if
+    local.get $0
+    i32.const 2
+    i32.shl
+    local.tee $1
+    i32.const 1768
+    i32.add
+    i32.load
+    local.tee $4
+    if (result i32)
+     local.get $1
+     i32.const 1168
+     i32.add
+     i32.load
+     local.get $1
+     i32.const 1576
+     i32.add
+     i32.load
+     i32.ge_u
+     if (result i32)
+      local.get $1
+      i32.const 1384
+      i32.add
+      i32.load
+      local.get $4
+      i32.ge_u
+     else
+      i32.const 0
+     end
+    else
+     i32.const 1
+    end
+    local.set $1
+    local.get $0
+    i32.const 1
+    i32.add
+    local.set $0
+    br $for-loop|0
+   end
+  end
+  local.get $1
+  i32.eqz
+  if
+   i32.const 1168
+   i32.const 1576
+   i32.const 192
+   memory.copy
+   i32.const 1384
+   i32.const 1768
+   i32.const 192
+   memory.copy
+   local.get $2
+   global.set $assembly/replay/logLength
+   local.get $3
+   global.set $assembly/replay/logSteps
+   i32.const -1
+   return
+  end
+  i32.const 47
+  local.set $0
+  loop $for-loop|1
+   local.get $0
+   i32.const 0
+   i32.ge_s
+   if
+    local.get $0
+    i32.const 2
+    i32.shl
+    local.tee $1
+    i32.const 1576
+    i32.add
+    i32.load
+    local.tee $2
+    local.get $1
+    i32.const 1168
+    i32.add
+    i32.load
+    local.tee $3
+    i32.ne
+    if
+     local.get $3
+     local.get $2
+     local.get $1
+     i32.const 1768
+     i32.add
+     i32.load
+     memory.copy
+    end
+    local.get $0
+    i32.const 1
+    i32.sub
+    local.set $0
+    br $for-loop|1
+   end
+  end
+  i32.const 0
+ )
  (func $assembly/replay/region (param $0 i32) (result i32)
   local.get $0
   i32.const 2
@@ -5701,458 +6312,6 @@
   local.get $8
   call $assembly/record_text/placeText
  )
- (func $assembly/replay/initialState
-  (local $0 i32)
-  (local $1 i32)
-  (local $2 i32)
-  (local $3 i32)
-  (local $4 i32)
-  (local $5 i32)
-  (local $6 i32)
-  (local $7 i32)
-  (local $8 i32)
-  (local $9 i32)
-  (local $10 i32)
-  i32.const 0
-  global.set $assembly/replay/steps
-  i32.const 0
-  global.set $assembly/replay/termination
-  i32.const 0
-  global.set $assembly/replay/consumed
-  i32.const 0
-  global.set $assembly/replay/burningCount
-  i32.const 0
-  global.set $assembly/replay/ignitedTotal
-  i32.const 0
-  global.set $assembly/replay/trappedTotal
-  i32.const 1224
-  i32.load
-  local.set $3
-  i32.const 1228
-  i32.load
-  local.set $4
-  i32.const 1232
-  i32.load
-  local.set $5
-  i32.const 1328
-  i32.load
-  i32.const 1176
-  i32.load
-  local.tee $6
-  global.get $assembly/replay/people
-  i32.const 2
-  i32.shl
-  local.tee $0
-  memory.copy
-  local.get $3
-  i32.const 0
-  global.get $assembly/replay/cells
-  memory.fill
-  i32.const 1268
-  i32.load
-  i32.const 0
-  global.get $assembly/replay/cells
-  memory.fill
-  i32.const 1244
-  i32.load
-  i32.const 0
-  global.get $assembly/replay/cells
-  i32.const 2
-  i32.shl
-  local.tee $7
-  memory.fill
-  i32.const 1248
-  i32.load
-  i32.const 255
-  local.get $7
-  memory.fill
-  local.get $5
-  i32.const 255
-  local.get $7
-  memory.fill
-  i32.const 1264
-  i32.load
-  i32.const 0
-  global.get $assembly/replay/people
-  memory.fill
-  i32.const 1216
-  i32.load
-  i32.const 0
-  global.get $assembly/replay/people
-  memory.fill
-  i32.const 1220
-  i32.load
-  i32.const 255
-  local.get $0
-  memory.fill
-  i32.const 1360
-  i32.const 0
-  i32.store
-  i32.const 1364
-  i32.const 0
-  global.get $assembly/replay/width
-  i32.sub
-  i32.store
-  i32.const 1368
-  i32.const 1
-  i32.store
-  i32.const 1372
-  global.get $assembly/replay/width
-  i32.store
-  i32.const 1376
-  i32.const -1
-  i32.store
-  i32.const 1300
-  i32.load
-  local.set $7
-  loop $for-loop|0
-   local.get $1
-   global.get $assembly/replay/height
-   i32.lt_s
-   if
-    i32.const 0
-    local.set $0
-    loop $for-loop|1
-     local.get $0
-     global.get $assembly/replay/width
-     i32.lt_s
-     if
-      local.get $1
-      global.get $assembly/replay/width
-      i32.mul
-      local.get $0
-      i32.add
-      local.get $7
-      i32.add
-      local.get $1
-      i32.const 0
-      i32.gt_s
-      local.tee $8
-      i32.const 2
-      i32.or
-      local.get $8
-      local.get $0
-      global.get $assembly/replay/width
-      i32.const 1
-      i32.sub
-      i32.lt_s
-      select
-      local.tee $8
-      i32.const 4
-      i32.or
-      local.get $8
-      local.get $1
-      global.get $assembly/replay/height
-      i32.const 1
-      i32.sub
-      i32.lt_s
-      select
-      local.tee $8
-      i32.const 8
-      i32.or
-      local.get $8
-      local.get $0
-      i32.const 0
-      i32.gt_s
-      select
-      i32.store8
-      local.get $0
-      i32.const 1
-      i32.add
-      local.set $0
-      br $for-loop|1
-     end
-    end
-    local.get $1
-    i32.const 1
-    i32.add
-    local.set $1
-    br $for-loop|0
-   end
-  end
-  i32.const 1292
-  i32.load
-  local.tee $7
-  i32.const 1168
-  i32.load
-  global.get $assembly/replay/cells
-  memory.copy
-  i32.const 1236
-  i32.load
-  i32.const 0
-  global.get $assembly/replay/cells
-  i32.const 2
-  i32.shl
-  memory.fill
-  i32.const 0
-  global.set $assembly/replay/search
-  i32.const 1172
-  i32.load
-  local.set $8
-  i32.const 1296
-  i32.load
-  local.set $1
-  i32.const 0
-  global.set $assembly/replay/exitCount
-  i32.const 0
-  local.set $0
-  loop $for-loop|2
-   local.get $0
-   global.get $assembly/replay/cells
-   i32.lt_s
-   if
-    local.get $8
-    local.get $0
-    i32.const 2
-    i32.shl
-    i32.add
-    i32.load
-    i32.const 0
-    i32.ge_s
-    if
-     global.get $assembly/replay/exitCount
-     local.tee $9
-     i32.const 1
-     i32.add
-     global.set $assembly/replay/exitCount
-     local.get $1
-     local.get $9
-     i32.const 2
-     i32.shl
-     i32.add
-     local.get $0
-     i32.store
-    end
-    local.get $0
-    i32.const 1
-    i32.add
-    local.set $0
-    br $for-loop|2
-   end
-  end
-  i32.const 1180
-  i32.load
-  local.set $9
-  i32.const 0
-  local.set $0
-  loop $for-loop|3
-   local.get $0
-   global.get $assembly/replay/ignitionCount
-   i32.lt_s
-   if
-    local.get $3
-    local.get $9
-    local.get $0
-    i32.const 2
-    i32.shl
-    i32.add
-    i32.load
-    local.tee $10
-    i32.add
-    i32.const 1
-    i32.store8
-    local.get $7
-    local.get $10
-    i32.add
-    i32.const 1
-    i32.store8
-    global.get $assembly/replay/burningCount
-    local.tee $1
-    i32.const 1
-    i32.add
-    global.set $assembly/replay/burningCount
-    local.get $4
-    local.get $1
-    i32.const 2
-    i32.shl
-    i32.add
-    local.get $10
-    i32.store
-    local.get $0
-    i32.const 1
-    i32.add
-    local.set $0
-    br $for-loop|3
-   end
-  end
-  global.get $assembly/replay/burningCount
-  global.set $assembly/replay/frontier
-  i32.const 0
-  global.set $assembly/replay/startsOnExit
-  i32.const 0
-  local.set $0
-  loop $for-loop|4
-   local.get $0
-   global.get $assembly/replay/people
-   i32.lt_s
-   if
-    local.get $5
-    local.get $6
-    local.get $0
-    i32.const 2
-    i32.shl
-    i32.add
-    i32.load
-    i32.const 2
-    i32.shl
-    local.tee $1
-    i32.add
-    local.get $0
-    i32.store
-    local.get $1
-    local.get $8
-    i32.add
-    i32.load
-    i32.const 0
-    i32.ge_s
-    if
-     i32.const 1
-     global.set $assembly/replay/startsOnExit
-    end
-    local.get $0
-    i32.const 1
-    i32.add
-    local.set $0
-    br $for-loop|4
-   end
-  end
-  global.get $assembly/replay/people
-  global.set $assembly/replay/activeCount
-  i32.const 1196
-  i32.load
-  i32.const 0
-  i32.store
-  i32.const 1200
-  i32.load
-  i32.const 0
-  i32.store
-  i32.const 0
-  local.set $0
-  global.get $assembly/replay/search
-  i32.const 1
-  i32.add
-  global.set $assembly/replay/search
-  i32.const 1236
-  i32.load
-  local.set $1
-  i32.const 1276
-  i32.load
-  local.set $3
-  i32.const 1292
-  i32.load
-  local.set $4
-  i32.const 1296
-  i32.load
-  local.set $5
-  loop $for-loop|00
-   local.get $2
-   global.get $assembly/replay/exitCount
-   i32.lt_s
-   if
-    local.get $4
-    local.get $5
-    local.get $2
-    i32.const 2
-    i32.shl
-    i32.add
-    i32.load
-    local.tee $6
-    i32.add
-    i32.load8_u
-    i32.eqz
-    if
-     local.get $1
-     local.get $6
-     i32.const 2
-     i32.shl
-     i32.add
-     global.get $assembly/replay/search
-     i32.store
-     local.get $3
-     local.get $0
-     i32.const 2
-     i32.shl
-     i32.add
-     local.get $6
-     i32.store
-     local.get $0
-     i32.const 1
-     i32.add
-     local.set $0
-    end
-    local.get $2
-    i32.const 1
-    i32.add
-    local.set $2
-    br $for-loop|00
-   end
-  end
-  i32.const 0
-  global.set $assembly/replay/searchHead
-  local.get $0
-  global.set $assembly/replay/searchTail
-  i32.const 1216
-  i32.load
-  local.set $1
-  i32.const 1176
-  i32.load
-  local.set $2
-  i32.const 1212
-  i32.load
-  local.set $3
-  i32.const 0
-  local.set $0
-  loop $for-loop|001
-   local.get $0
-   global.get $assembly/replay/people
-   i32.lt_s
-   if
-    local.get $0
-    local.get $1
-    i32.add
-    i32.load8_u
-    if (result i32)
-     i32.const 1
-    else
-     local.get $2
-     local.get $0
-     i32.const 2
-     i32.shl
-     i32.add
-     i32.load
-     call $assembly/replay/reachable
-    end
-    i32.eqz
-    if
-     global.get $assembly/replay/trappedTotal
-     local.tee $4
-     i32.const 1
-     i32.add
-     global.set $assembly/replay/trappedTotal
-     local.get $3
-     local.get $4
-     i32.const 2
-     i32.shl
-     i32.add
-     local.get $0
-     i32.store
-    end
-    local.get $0
-    i32.const 1
-    i32.add
-    local.set $0
-    br $for-loop|001
-   end
-  end
-  i32.const 1208
-  i32.load
-  global.get $assembly/replay/steps
-  i32.const 2
-  i32.shl
-  i32.add
-  global.get $assembly/replay/trappedTotal
-  i32.store
- )
  (func $assembly/replay/ignitesWord (param $0 i64) (param $1 i64) (param $2 i32) (result i32)
   i32.const 1
   local.get $0
@@ -6164,7 +6323,7 @@
   i32.ne
  )
  (func $assembly/replay/heapBase (result i32)
-  i32.const 5516
+  i32.const 5900
  )
  (func $assembly/replay/entriesConsumed (result i32)
   global.get $assembly/replay/consumed
@@ -6185,6 +6344,68 @@
   global.get $assembly/replay/termination
   global.get $assembly/replay/horizon
   call $assembly/trace_checks/checkRegions
+ )
+ (func $assembly/replay/begin (param $0 i32) (param $1 i32) (param $2 i64) (param $3 i64) (param $4 i32) (result i32)
+  local.get $1
+  i32.const 0
+  i32.ne
+  global.set $assembly/replay/blocked
+  local.get $4
+  i32.const 0
+  i32.ne
+  global.set $assembly/replay/always
+  local.get $3
+  global.set $assembly/replay/threshold
+  local.get $0
+  global.set $assembly/replay/horizon
+  local.get $2
+  i64.const -3335678366873096957
+  i64.xor
+  local.tee $3
+  local.get $3
+  i64.const 30
+  i64.shr_u
+  i64.xor
+  i64.const -4658895280553007687
+  i64.mul
+  local.tee $3
+  local.get $3
+  i64.const 27
+  i64.shr_u
+  i64.xor
+  i64.const -7723592293110705685
+  i64.mul
+  local.tee $3
+  local.get $3
+  i64.const 31
+  i64.shr_u
+  i64.xor
+  global.set $assembly/replay/fireState
+  local.get $2
+  i64.const -6671356733746193914
+  i64.xor
+  local.tee $2
+  local.get $2
+  i64.const 30
+  i64.shr_u
+  i64.xor
+  i64.const -4658895280553007687
+  i64.mul
+  local.tee $2
+  local.get $2
+  i64.const 27
+  i64.shr_u
+  i64.xor
+  i64.const -7723592293110705685
+  i64.mul
+  local.tee $2
+  local.get $2
+  i64.const 31
+  i64.shr_u
+  i64.xor
+  global.set $assembly/replay/movementState
+  call $assembly/replay/initialState
+  global.get $assembly/replay/activeCount
  )
  (func $assembly/record_text/readLog (result i32)
   (local $0 i32)
@@ -6321,7 +6542,7 @@
           i32.const 6
           i32.eq
           if
-           i32.const 1596
+           i32.const 1980
            i32.load
            i32.const 1
            i32.shr_u
@@ -6345,7 +6566,7 @@
               local.get $1
               i32.const 1
               i32.shl
-              i32.const 1600
+              i32.const 1984
               i32.add
               i32.load16_u
               i32.const 255
@@ -6364,7 +6585,7 @@
            end
            br_if $__inlined_func$assembly/record_text/codeAt$6
            drop
-           i32.const 1628
+           i32.const 2012
            i32.load
            i32.const 1
            i32.shr_u
@@ -6388,7 +6609,7 @@
               local.get $1
               i32.const 1
               i32.shl
-              i32.const 1632
+              i32.const 2016
               i32.add
               i32.load16_u
               i32.const 255
@@ -6407,7 +6628,7 @@
            end
            br_if $__inlined_func$assembly/record_text/codeAt$6
            drop
-           i32.const 1660
+           i32.const 2044
            i32.load
            i32.const 1
            i32.shr_u
@@ -6431,7 +6652,7 @@
               local.get $1
               i32.const 1
               i32.shl
-              i32.const 1664
+              i32.const 2048
               i32.add
               i32.load16_u
               i32.const 255
@@ -6455,7 +6676,7 @@
            i32.const 7
            i32.eq
            if
-            i32.const 1692
+            i32.const 2076
             i32.load
             i32.const 1
             i32.shr_u
@@ -6479,7 +6700,7 @@
                local.get $1
                i32.const 1
                i32.shl
-               i32.const 1696
+               i32.const 2080
                i32.add
                i32.load16_u
                i32.const 255
@@ -6498,7 +6719,7 @@
             end
             br_if $__inlined_func$assembly/record_text/codeAt$6
             drop
-            i32.const 1740
+            i32.const 2124
             i32.load
             i32.const 1
             i32.shr_u
@@ -6522,7 +6743,7 @@
                local.get $1
                i32.const 1
                i32.shl
-               i32.const 1744
+               i32.const 2128
                i32.add
                i32.load16_u
                i32.const 255
@@ -7115,8 +7336,8 @@
   i32.const 0
   i32.lt_s
   if
-   i32.const 1792
-   i32.const 1788
+   i32.const 2176
+   i32.const 2172
    i32.load
    i32.const 1
    i32.shr_u
@@ -7148,8 +7369,8 @@
     local.set $6
     local.get $2
     if
-     i32.const 1936
-     i32.const 1872
+     i32.const 2320
+     i32.const 2256
      local.get $3
      select
      local.tee $2
@@ -7175,8 +7396,8 @@
      i32.const 0
      i32.lt_s
      if
-      i32.const 2096
-      i32.const 2092
+      i32.const 2480
+      i32.const 2476
       i32.load
       i32.const 1
       i32.shr_u
@@ -7187,8 +7408,8 @@
     i32.const 0
     i32.lt_s
     if
-     i32.const 2128
-     i32.const 2124
+     i32.const 2512
+     i32.const 2508
      i32.load
      i32.const 1
      i32.shr_u
@@ -7214,8 +7435,8 @@
      i32.const 0
      i32.lt_s
      if
-      i32.const 2096
-      i32.const 2092
+      i32.const 2480
+      i32.const 2476
       i32.load
       i32.const 1
       i32.shr_u
@@ -7226,8 +7447,8 @@
     i32.const 0
     i32.lt_s
     if
-     i32.const 2176
-     i32.const 2172
+     i32.const 2560
+     i32.const 2556
      i32.load
      i32.const 1
      i32.shr_u
@@ -7241,8 +7462,8 @@
     i32.const 0
     i32.lt_s
     if
-     i32.const 2224
-     i32.const 2220
+     i32.const 2608
+     i32.const 2604
      i32.load
      i32.const 1
      i32.shr_u
@@ -7254,8 +7475,8 @@
     i32.const 0
     i32.lt_s
     if
-     i32.const 2272
-     i32.const 2268
+     i32.const 2656
+     i32.const 2652
      i32.load
      i32.const 1
      i32.shr_u
@@ -7275,8 +7496,8 @@
      i32.const 0
      i32.lt_s
      if
-      i32.const 2096
-      i32.const 2092
+      i32.const 2480
+      i32.const 2476
       i32.load
       i32.const 1
       i32.shr_u
@@ -7296,8 +7517,8 @@
   i32.const 0
   i32.lt_s
   if
-   i32.const 2528
-   i32.const 2524
+   i32.const 2912
+   i32.const 2908
    i32.load
    i32.const 1
    i32.shr_u
@@ -7309,8 +7530,8 @@
   i32.const 0
   i32.lt_s
   if
-   i32.const 2576
-   i32.const 2572
+   i32.const 2960
+   i32.const 2956
    i32.load
    i32.const 1
    i32.shr_u
@@ -7322,8 +7543,8 @@
   i32.const 0
   i32.lt_s
   if
-   i32.const 2736
-   i32.const 2732
+   i32.const 3120
+   i32.const 3116
    i32.load
    i32.const 1
    i32.shr_u
@@ -7335,8 +7556,8 @@
   i32.const 0
   i32.lt_s
   if
-   i32.const 2816
-   i32.const 2812
+   i32.const 3200
+   i32.const 3196
    i32.load
    i32.const 1
    i32.shr_u
@@ -7367,8 +7588,8 @@
   i32.const 0
   i32.lt_s
   if
-   i32.const 2864
-   i32.const 2860
+   i32.const 3248
+   i32.const 3244
    i32.load
    i32.const 1
    i32.shr_u
@@ -7380,8 +7601,8 @@
   i32.const 0
   i32.lt_s
   if
-   i32.const 3280
-   i32.const 3276
+   i32.const 3664
+   i32.const 3660
    i32.load
    i32.const 1
    i32.shr_u
@@ -7411,7 +7632,7 @@
     local.get $2
     if
      i32.const 1136
-     i32.const 3328
+     i32.const 3712
      local.get $16
      i32.const 1
      i32.eq
@@ -7457,8 +7678,8 @@
        i32.lt_s
        i32.and
        if
-        i32.const 2784
-        i32.const 2780
+        i32.const 3168
+        i32.const 3164
         i32.load
         i32.const 1
         i32.shr_u
@@ -7478,16 +7699,16 @@
         i32.const 1
         i32.eq
         if (result i32)
-         i32.const 3424
+         i32.const 3808
         else
          local.get $18
          i32.const 2
          i32.eq
          if (result i32)
-          i32.const 3472
+          i32.const 3856
          else
-          i32.const 3520
-          i32.const 3568
+          i32.const 3904
+          i32.const 3952
           local.get $18
           i32.const 3
           i32.eq
@@ -7495,7 +7716,7 @@
          end
         end
        else
-        i32.const 3376
+        i32.const 3760
        end
        local.set $18
        global.get $assembly/record_text/diff
@@ -7578,8 +7799,8 @@
     i32.const 0
     i32.lt_s
     if
-     i32.const 3616
-     i32.const 3612
+     i32.const 4000
+     i32.const 3996
      i32.load
      i32.const 1
      i32.shr_u
@@ -7596,8 +7817,8 @@
       i32.const 0
       i32.lt_s
       if
-       i32.const 3728
-       i32.const 3680
+       i32.const 4112
+       i32.const 4064
        local.get $2
        select
        local.tee $6
@@ -7625,8 +7846,8 @@
       i32.const 0
       i32.lt_s
       if
-       i32.const 2176
-       i32.const 2172
+       i32.const 2560
+       i32.const 2556
        i32.load
        i32.const 1
        i32.shr_u
@@ -7645,8 +7866,8 @@
       i32.const 0
       i32.lt_s
       if
-       i32.const 3776
-       i32.const 3772
+       i32.const 4160
+       i32.const 4156
        i32.load
        i32.const 1
        i32.shr_u
@@ -7663,8 +7884,8 @@
     i32.const 0
     i32.lt_s
     if
-     i32.const 3808
-     i32.const 3804
+     i32.const 4192
+     i32.const 4188
      i32.load
      i32.const 1
      i32.shr_u
@@ -7700,8 +7921,8 @@
       i32.const 0
       i32.lt_s
       if
-       i32.const 3920
-       i32.const 3872
+       i32.const 4304
+       i32.const 4256
        local.get $2
        select
        local.tee $17
@@ -7758,8 +7979,8 @@
       i32.const 0
       i32.lt_s
       if
-       i32.const 2176
-       i32.const 2172
+       i32.const 2560
+       i32.const 2556
        i32.load
        i32.const 1
        i32.shr_u
@@ -7773,8 +7994,8 @@
       i32.const 0
       i32.lt_s
       if
-       i32.const 3776
-       i32.const 3772
+       i32.const 4160
+       i32.const 4156
        i32.load
        i32.const 1
        i32.shr_u
@@ -7791,8 +8012,8 @@
     i32.const 0
     i32.lt_s
     if
-     i32.const 3968
-     i32.const 3964
+     i32.const 4352
+     i32.const 4348
      i32.load
      i32.const 1
      i32.shr_u
@@ -7828,8 +8049,8 @@
       i32.gt_s
       i32.and
       if
-       i32.const 2784
-       i32.const 2780
+       i32.const 3168
+       i32.const 3164
        i32.load
        i32.const 1
        i32.shr_u
@@ -7853,8 +8074,8 @@
     i32.const 0
     i32.lt_s
     if
-     i32.const 4032
-     i32.const 4028
+     i32.const 4416
+     i32.const 4412
      i32.load
      i32.const 1
      i32.shr_u
@@ -7902,8 +8123,8 @@
        local.get $5
        select
        if
-        i32.const 2784
-        i32.const 2780
+        i32.const 3168
+        i32.const 3164
         i32.load
         i32.const 1
         i32.shr_u
@@ -7930,16 +8151,16 @@
          i32.const 1
          i32.eq
          if (result i32)
-          i32.const 4176
+          i32.const 4560
          else
           local.get $18
           i32.const 2
           i32.eq
           if (result i32)
-           i32.const 4256
+           i32.const 4640
           else
-           i32.const 4336
-           i32.const 4416
+           i32.const 4720
+           i32.const 4800
            local.get $18
            i32.const 3
            i32.eq
@@ -7947,7 +8168,7 @@
           end
          end
         else
-         i32.const 4096
+         i32.const 4480
         end
         local.tee $21
         local.get $21
@@ -7976,28 +8197,28 @@
                  local.get $19
                  br_table $case0|0 $case1|0 $case2|0 $case3|0 $case4|0 $case5|0 $case6|0 $case7|0
                 end
-                i32.const 4496
+                i32.const 4880
                 br $break|0
                end
-               i32.const 4592
+               i32.const 4976
                br $break|0
               end
-              i32.const 4688
+              i32.const 5072
               br $break|0
              end
-             i32.const 4800
+             i32.const 5184
              br $break|0
             end
-            i32.const 4896
+            i32.const 5280
             br $break|0
            end
-           i32.const 4992
+           i32.const 5376
            br $break|0
           end
-          i32.const 5104
+          i32.const 5488
           br $break|0
          end
-         i32.const 5216
+         i32.const 5600
         end
         local.tee $21
         local.get $21
@@ -8018,8 +8239,8 @@
         i32.const 0
         i32.lt_s
         if
-         i32.const 5392
-         i32.const 5388
+         i32.const 5776
+         i32.const 5772
          i32.load
          i32.const 1
          i32.shr_u
@@ -8102,9 +8323,9 @@
          i32.add
          call $assembly/record_text/rowCol
         end
-        i32.const 3776
+        i32.const 4160
        else
-        i32.const 5328
+        i32.const 5712
        end
        local.set $21
        global.get $assembly/record_text/diff
@@ -8323,8 +8544,8 @@
     i32.const 0
     i32.lt_s
     if
-     i32.const 5440
-     i32.const 5436
+     i32.const 5824
+     i32.const 5820
      i32.load
      i32.const 1
      i32.shr_u
@@ -8336,8 +8557,8 @@
     i32.const 0
     i32.lt_s
     if
-     i32.const 5488
-     i32.const 5484
+     i32.const 5872
+     i32.const 5868
      i32.load
      i32.const 1
      i32.shr_u
@@ -8349,8 +8570,8 @@
     i32.const 0
     i32.lt_s
     if
-     i32.const 3776
-     i32.const 3772
+     i32.const 4160
+     i32.const 4156
      i32.load
      i32.const 1
      i32.shr_u
@@ -8367,8 +8588,8 @@
   i32.const 0
   i32.lt_s
   if
-   i32.const 3248
-   i32.const 3244
+   i32.const 3632
+   i32.const 3628
    i32.load
    i32.const 1
    i32.shr_u

@@ -119,6 +119,7 @@ Example:
       try {
         const result = await runEvaluation(suite, policy, {
           modelId: policy,
+          kernel: bootstrap.kernel,
           onProgress: (done, total) =>
             bar.update(done, total, undefined, "episodes"),
         });

@@ -110,8 +110,9 @@ Options:
   --resume              continue the partial result in --out FILE (same suite
                         and model); the final bytes equal an uninterrupted run.
                         Without a FILE yet, start from the first episode.
-  --kernel K            wasm (default) or reference: what replays the records
-                        of --resume (the replay kernel, or the TypeScript
+  --kernel K            wasm (default) or reference: what plays the episodes
+                        and replays the records of --resume (the replay
+                        kernel, stepped one step at a time, or the TypeScript
                         simulator, for audits); the result is the same bytes
   --concurrency N       episodes in flight at once (default 1); the result
                         is the same bytes for any N

@@ -11,7 +11,7 @@
  * @module
  */
 
-import { encode } from "../json/canonical.ts";
+import { encode, type JsonObject, type JsonValue } from "../json/canonical.ts";
 import {
   EpisodePolicyError,
   EvaluationError,
@@ -20,10 +20,12 @@ import {
   PolicyError,
 } from "../errors.ts";
 import { episodeMetrics, producedRecordMetrics } from "../metrics/episode.ts";
-import type { KernelName } from "../bootstrap/kernel.ts";
+import { KERNEL_NAMES, type KernelName } from "../bootstrap/kernel.ts";
 import { provedRecordMetrics } from "./regenerate.ts";
 import { builtinPolicy, type PolicyFactory } from "../policies/mod.ts";
 import { type Controller, simulateEpisode } from "../sim/simulator.ts";
+import { type KernelEpisode, kernelEpisode } from "../sim/kernel_episode.ts";
+import type { ActionLog, Trace } from "../sim/trace.ts";
 import { buildManifest, manifestHash } from "../scenario/suite.ts";
 import {
   type CompiledScenario,
@@ -34,6 +36,7 @@ import type {
   EvaluationResult,
   Manifest,
   ResultEpisode,
+  RunRecord,
   Suite,
 } from "../types.ts";
 import { expectId, rootCtx } from "../json/fields.ts";
@@ -70,10 +73,13 @@ export type RunOptions = {
   /** A partial result of this suite and model: its episodes are kept, not re-run. */
   readonly resume?: EvaluationResult;
   /**
-   * What replays the `resume` result's records: `"wasm"` (default, each
-   * record proved by regeneration through the replay kernel) or
-   * `"reference"` (the TypeScript simulator). A record the kernel cannot
-   * prove is checked by the reference stages, so refusals are the same.
+   * What plays the episodes and replays the `resume` result's records:
+   * `"wasm"` (default: each episode is stepped by the WebAssembly replay
+   * kernel, and each resumed record is proved by regeneration through it)
+   * or `"reference"` (the TypeScript simulator for both). The result is the
+   * same bytes, and errors the same messages, under both; a record the
+   * kernel cannot prove is checked by the reference stages, so refusals are
+   * the same.
    */
   readonly kernel?: KernelName;
   /** Called after each newly completed episode with the valid partial result (for checkpoints). */
@@ -155,9 +161,15 @@ export async function runEvaluation(
     rootCtx(EvaluationError, undefined, "model_id"),
   );
   const factory = typeof policy === "string" ? builtinPolicy(policy) : policy;
-  const manifest = await buildManifest(suite);
-  const hash = await manifestHash(manifest);
-  const scenarios = await scenariosByEpisode(suite, manifest);
+  const kernel = options.kernel ?? "wasm";
+  if (!KERNEL_NAMES.includes(kernel)) {
+    throw new RangeError(
+      `kernel must be one of ${KERNEL_NAMES.join(", ")}, found ${
+        String(kernel)
+      }`,
+    );
+  }
+  const { manifest, hash, scenarios } = await scheduleOf(suite);
   const total = manifest.episodes.length;
 
   const done: (ResultEpisode | undefined)[] = new Array(total).fill(undefined);
@@ -169,7 +181,7 @@ export async function runEvaluation(
       hash,
       scenarios,
       done,
-      options.kernel ?? "wasm",
+      kernel,
     );
   }
   const snapshot = (): EvaluationResult => ({
@@ -212,6 +224,7 @@ export async function runEvaluation(
         modelId,
         signal,
         options.stepTimeoutMs,
+        kernel,
       );
       if (outcome instanceof EpisodeStop) {
         // Later stops are the other lanes seeing this one's abort.
@@ -263,6 +276,7 @@ async function runEpisode(
   modelId: string,
   signal: AbortSignal,
   stepTimeoutMs: number | undefined,
+  kernel: KernelName,
 ): Promise<ResultEpisode | EpisodeStop> {
   const where =
     `model ${modelId}, episode ${key.index} (scenario ${key.scenario_id}, seed ${key.seed})`;
@@ -286,18 +300,29 @@ async function runEpisode(
       error,
     );
   }
+  // A stop while the policy is thinking drops the episode at once rather
+  // than after the answer (an LLM may take its whole step limit). One
+  // listener serves the whole episode: it stops the step in progress, if
+  // any, and nothing between steps (the next step sees the signal).
+  let inStep = false;
+  let stopStep: ((reason: Aborted) => void) | undefined;
+  const onAbort = () => {
+    if (!inStep) return;
+    abort = new Aborted(signal.reason);
+    stopStep?.(abort);
+  };
   const controller: Controller = async (obs, context) => {
     if (signal.aborted) throw (abort = new Aborted(signal.reason));
-    // A stop while the policy is thinking drops the episode at once rather
-    // than after the answer (an LLM may take its whole step limit).
-    let onAbort: (() => void) | undefined;
-    const stopped = new Promise<never>((_, reject) => {
-      onAbort = () => reject(abort = new Aborted(signal.reason));
-      signal.addEventListener("abort", onAbort, { once: true });
-    });
-    stopped.catch(() => {});
+    inStep = true;
+    const before = abort;
     try {
       const answer = inner(obs, context);
+      if (!isThenable(answer)) {
+        // An answer in hand: no wait, so no timer and no race (a stop
+        // raised by the policy itself still stops the episode).
+        if (abort !== before) throw abort;
+        return answer;
+      }
       const pending = Promise.resolve(
         stepTimeoutMs === undefined ? answer : withTimeout(
           answer,
@@ -309,21 +334,36 @@ async function runEpisode(
       );
       // A late failure after a stop is nobody's concern.
       pending.catch(() => {});
+      if (abort !== before) throw abort;
+      const stopped = new Promise<never>((_, reject) => {
+        stopStep = reject;
+      });
+      stopped.catch(() => {});
       return await Promise.race([stopped, pending]);
     } catch (error) {
       if (error instanceof Aborted) throw error;
       failure = { step: obs.step + 1, error };
       throw error;
     } finally {
-      signal.removeEventListener("abort", onAbort!);
+      inStep = false;
+      stopStep = undefined;
     }
   };
 
-  let record;
+  let record: RunRecord;
+  let stepped: KernelEpisode | undefined;
+  signal.addEventListener("abort", onAbort, { once: true });
   try {
-    record = await simulateEpisode(compiled.scenario, key.seed, controller, {
-      scenarioHash: key.scenario_hash,
-    });
+    if (kernel === "wasm") {
+      stepped = await kernelEpisode(compiled, key.seed, controller, {
+        scenarioHash: key.scenario_hash,
+      });
+      record = stepped.record;
+    } else {
+      record = await simulateEpisode(compiled.scenario, key.seed, controller, {
+        scenarioHash: key.scenario_hash,
+      });
+    }
   } catch (error) {
     // Checked first: a simulator may wrap what the controller threw.
     if (abort !== undefined) return interrupted(abort.reason);
@@ -344,9 +384,18 @@ async function runEpisode(
     }
     throw error;
   } finally {
+    signal.removeEventListener("abort", onAbort);
     await disposeOf(inner);
   }
-  const metrics = producedRecordMetrics(compiled, record);
+  const metrics = stepped === undefined
+    ? producedRecordMetrics(compiled, record)
+    : kernelEpisodeMetrics(
+      compiled,
+      key.seed,
+      stepped.log,
+      stepped.trace,
+      record,
+    );
   return {
     index: key.index,
     scenario_id: key.scenario_id,
@@ -357,10 +406,40 @@ async function runEpisode(
   };
 }
 
+/**
+ * The metrics dictionary of an episode the kernel has just stepped: its
+ * record, and the action log and trace it was built from, are the
+ * kernel's own output, so (as for the simulator's, in
+ * `producedRecordMetrics`) stages 1 and 2 and the metrics run and the
+ * replay is left out. This is the one place where the kernel path's checks
+ * and metrics are computed: ones computed from the trace (stage 2 over the
+ * trace, the metrics from the trace) go here, and must give this
+ * dictionary's canonical text.
+ */
+function kernelEpisodeMetrics(
+  compiled: CompiledScenario,
+  _seed: number,
+  _log: ActionLog,
+  _trace: Trace,
+  record: RunRecord,
+): JsonObject {
+  return producedRecordMetrics(compiled, record);
+}
+
 /** End a controller that holds resources (a sandboxed process). */
 async function disposeOf(controller: Controller): Promise<void> {
   const dispose = (controller as { dispose?: unknown }).dispose;
   if (typeof dispose === "function") await dispose.call(controller);
+}
+
+/**
+ * Whether a controller's answer is to be waited for: what `await` would
+ * treat as a promise (its `then` is read once, as `Promise.resolve` does).
+ */
+function isThenable(value: unknown): boolean {
+  return ((typeof value === "object" && value !== null) ||
+    typeof value === "function") &&
+    typeof (value as { then?: unknown }).then === "function";
 }
 
 function withTimeout<T>(
@@ -379,6 +458,58 @@ function withTimeout<T>(
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** What a suite schedules: its manifest, the manifest's hash, and the compiled scenario of each episode. */
+type Schedule = {
+  readonly manifest: Manifest;
+  readonly hash: string;
+  readonly scenarios: readonly CompiledScenario[];
+};
+
+// Keyed by the suite's canonical text, which is all that the manifest is
+// made from (a suite object can change after a run, its text cannot).
+// Bounded, like the compiled scenarios' cache.
+const schedules = new Map<string, Schedule>();
+const SCHEDULE_LIMIT = 16;
+
+/**
+ * The schedule of a suite. A suite run again in this process (the demo's
+ * four policies, a benchmark) takes it from the cache: its manifest is
+ * built, hashed and compiled once, each hash an asynchronous digest. Each
+ * run gets its own copy of the manifest, which its result holds.
+ */
+async function scheduleOf(
+  suite: Suite,
+): Promise<
+  { manifest: Manifest; hash: string; scenarios: CompiledScenario[] }
+> {
+  let key: string | undefined;
+  try {
+    key = encode(suite as unknown as JsonValue);
+  } catch {
+    // Not JSON: building the manifest below refuses it with its own error.
+  }
+  const hit = key === undefined ? undefined : schedules.get(key);
+  if (hit !== undefined) {
+    return {
+      manifest: structuredClone(hit.manifest),
+      hash: hit.hash,
+      scenarios: hit.scenarios.slice(),
+    };
+  }
+  const manifest = await buildManifest(suite);
+  const hash = await manifestHash(manifest);
+  const scenarios = await scenariosByEpisode(suite, manifest);
+  if (key !== undefined) {
+    if (schedules.size >= SCHEDULE_LIMIT) schedules.clear();
+    schedules.set(key, {
+      manifest: structuredClone(manifest),
+      hash,
+      scenarios,
+    });
+  }
+  return { manifest, hash, scenarios };
 }
 
 /**

@@ -1,10 +1,11 @@
 /**
- * Writing run records: a record the simulator has just returned in this
- * process is written with `JSON.stringify`, which gives its canonical JSON
- * (the simulator builds every object with its keys in code-point order and
- * writes only integers, booleans, null and ID strings; a test holds
- * `JSON.stringify(record) === encode(record)`); any other record goes
- * through the generic canonical writer (`encode`).
+ * Writing run records: a record the simulator (or a kernel-stepped
+ * episode) has just returned in this process is written with
+ * `JSON.stringify`, which gives its canonical JSON (both build every object
+ * with its keys in code-point order and write only integers, booleans, null
+ * and ID strings; tests hold `JSON.stringify(record) === encode(record)`),
+ * unless a person ID is integer-like; any other record goes through the
+ * generic canonical writer (`encode`).
  *
  * @module
  */
@@ -15,8 +16,13 @@ import type { RunRecord } from "./types.ts";
 const produced = new WeakSet<RunRecord>();
 
 const PRINTABLE = /^[\x20-\x7e]*$/;
+const INTEGER = /^(?:0|[1-9][0-9]*)$/;
 
-/** Note a record the simulator has just built (the simulator's call only). */
+/**
+ * Note a record the simulator has just built (the calls of the simulator
+ * and of the kernel-stepped episode only: both build every object with its
+ * keys in code-point order).
+ */
 export function markProduced(record: RunRecord): void {
   produced.add(record);
 }
@@ -62,6 +68,12 @@ export function producedBySimulator(record: RunRecord): boolean {
  */
 export function freshRecordText(record: RunRecord): string | undefined {
   if (!produced.has(record)) return undefined;
+  // JavaScript puts integer-like keys first, in numeric order, whatever
+  // the insertion order: a step's actions keyed by such person IDs ("9",
+  // "10") would not be in code-point order.
+  if (record.initial_state.people.some((p) => INTEGER.test(p.person_id))) {
+    return undefined;
+  }
   const text = JSON.stringify(record);
   return PRINTABLE.test(text) ? text : undefined;
 }

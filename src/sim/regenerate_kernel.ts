@@ -17,10 +17,10 @@
 import { encode } from "../json/canonical.ts";
 import type { RecordHeader } from "../types.ts";
 import {
-  type Exports,
   instance,
+  kernelViews as views,
+  type ReplayExports as Exports,
   runPrepared,
-  views,
   writeLayout,
 } from "./replay_kernel.ts";
 import type { Layout } from "./simulator.ts";

@@ -23,8 +23,18 @@ import {
   type Trace,
 } from "./trace.ts";
 
-/** The replay kernel's exports (`assembly/replay.ts`). */
-export type Exports = {
+/**
+ * The replay kernel's exports (`assembly/replay.ts`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { type ReplayExports, replayInstance } from "./replay_kernel.ts";
+ * const k: ReplayExports = replayInstance();
+ * assert.equal(k.stepCount(), 0);
+ * ```
+ */
+export type ReplayExports = {
   memory: WebAssembly.Memory;
   region(id: number): number;
   prepare(
@@ -42,6 +52,15 @@ export type Exports = {
     threshold: bigint,
     always: number,
   ): number;
+  begin(
+    maxSteps: number,
+    enterFireBlocked: number,
+    seed: bigint,
+    threshold: bigint,
+    always: number,
+  ): number;
+  stepOnce(): number;
+  regrow(entries: number, steps: number): number;
   prepareText(
     width: number,
     height: number,
@@ -55,16 +74,17 @@ export type Exports = {
   ): number;
   readTextLog(): number;
   compareText(): number;
-  stepCount(): number;
-  terminationCode(): number;
-  entriesConsumed(): number;
   checkTrace(): number;
   checkedStep(): number;
   checkedItem(): number;
+  stepCount(): number;
+  terminationCode(): number;
+  entriesConsumed(): number;
   ignitesWord(w: bigint, threshold: bigint, always: number): number;
   streamWords(seed: bigint, id: bigint, count: number, out: number): void;
   streamUniform(seed: bigint, id: bigint, count: number, io: number): void;
 };
+type Exports = ReplayExports;
 
 // Region ids of assembly/replay.ts.
 const R_WALL = 0;
@@ -83,6 +103,7 @@ const R_STATUS = 12;
 const R_RESOLUTION = 13;
 /** The first region after the outputs. */
 const R_AFTER_OUTPUTS = 14;
+const R_BURNING = 14;
 const R_LOG_END = 30;
 
 const STOPS: readonly ReplayStop[] = [
@@ -101,30 +122,24 @@ const MAX_ITEMS = 2 ** 26;
 
 let kernel: Exports | undefined;
 
-let memoryViews: { u8: Uint8Array; i32: Int32Array } | undefined;
+type Views = { u8: Uint8Array; i32: Int32Array };
+const memoryViews = new WeakMap<Exports, Views>();
 
-/**
- * Views of the whole memory, made again after it grows.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { instance, views } from "./replay_kernel.ts";
- * const k = instance();
- * assert.equal(views(k).u8.buffer, k.memory.buffer);
- * ```
- */
-export function views(k: Exports): { u8: Uint8Array; i32: Int32Array } {
+/** Views of an instance's whole memory, made again after it grows. */
+function views(k: Exports): Views {
   const buffer = k.memory.buffer;
-  if (memoryViews === undefined || memoryViews.u8.buffer !== buffer) {
-    memoryViews = { u8: new Uint8Array(buffer), i32: new Int32Array(buffer) };
+  let v = memoryViews.get(k);
+  if (v === undefined || v.u8.buffer !== buffer) {
+    v = { u8: new Uint8Array(buffer), i32: new Int32Array(buffer) };
+    memoryViews.set(k, v);
   }
-  return memoryViews;
+  return v;
 }
 
 /**
- * This thread's kernel instance, made on first use: the one that
- * {@linkcode wasmTrace} runs, whose regions hold the last episode.
+ * This thread's shared kernel instance, made on first use: the one that
+ * {@linkcode wasmTrace} and verification by regeneration run, whose regions
+ * hold the last episode they played (a stepped episode has its own).
  *
  * @example
  * ```ts
@@ -133,61 +148,151 @@ export function views(k: Exports): { u8: Uint8Array; i32: Int32Array } {
  * assert.equal(instance(), instance());
  * ```
  */
-export function instance(): Exports {
-  kernel ??= new WebAssembly.Instance(replayWasmModule(), {})
-    .exports as unknown as Exports;
+export function instance(): ReplayExports {
+  kernel ??= replayInstance();
   return kernel;
 }
 
 /**
- * The trace of an episode through the WebAssembly kernel.
+ * A new instance of the replay kernel, with its own memory: a stepped
+ * episode holds one for as long as it runs, so that episodes in flight at
+ * once (and `wasmTrace`, which uses the shared instance) never share one.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { replayInstance } from "./replay_kernel.ts";
+ * assert.ok(replayInstance().memory !== replayInstance().memory);
+ * ```
+ */
+export function replayInstance(): ReplayExports {
+  return new WebAssembly.Instance(replayWasmModule(), {})
+    .exports as unknown as ReplayExports;
+}
+
+/**
+ * Region ids of `assembly/replay.ts` that a host reads while it steps an
+ * episode (the kernel's `R_*` constants).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { REGIONS, replayInstance } from "./replay_kernel.ts";
+ * const k = replayInstance();
+ * assert.equal(k.prepare(2, 1, 1, 0, 4, 4), 0);
+ * // The action codes come right after the initial ignitions.
+ * assert.ok(k.region(REGIONS.actions) > k.region(REGIONS.position));
+ * ```
+ */
+export const REGIONS = Object.freeze({
+  position: R_POSITION,
+  actions: R_ACTIONS,
+  stepIgnited: R_STEP_IGNITED,
+  ignited: R_IGNITED,
+  stepTrapped: R_STEP_TRAPPED,
+  trapped: R_TRAPPED,
+  status: R_STATUS,
+  burning: R_BURNING,
+  logEnd: R_LOG_END,
+});
+
+/**
+ * Views of `k`'s whole memory: the same objects until the memory grows.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { kernelViews, replayInstance } from "./replay_kernel.ts";
+ * const k = replayInstance();
+ * assert.ok(kernelViews(k).u8 === kernelViews(k).u8);
+ * ```
+ */
+export function kernelViews(k: ReplayExports): Views {
+  return views(k);
+}
+
+/**
+ * What `run` and `begin` take besides the regions: the checked seed and
+ * threshold (2^64 travels as `always`).
+ *
+ * @example
+ * ```ts
+ * import type { KernelStart } from "./replay_kernel.ts";
+ * const start: KernelStart = { maxSteps: 5, blocked: 1, seed: 3n, threshold: 0n, always: 1 };
+ * ```
+ */
+export type KernelStart = {
+  readonly maxSteps: number;
+  readonly blocked: number;
+  readonly seed: bigint;
+  readonly threshold: bigint;
+  readonly always: number;
+};
+
+/**
+ * Place the regions of `k` for an episode of `layout` with room for a log
+ * of `entries` codes over `steps` steps, and write every input but the
+ * log. Returns the arguments of `run` or `begin`.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { layoutOf } from "./simulator.ts";
- * import { wasmTrace } from "./replay_kernel.ts";
+ * import { loadEpisode, replayInstance } from "./replay_kernel.ts";
  * import type { Scenario } from "../types.ts";
- * const s = { grid: ["..."], exits: [{ exit_id: "x", position: [0, 0] }],
- *   people: [{ person_id: "p", position: [0, 2] }],
- *   fire: { ignitions: [], spread_probability: [0, 1], enter_fire: "blocked" },
+ * const s = { grid: [".."], exits: [{ exit_id: "x", position: [0, 0] }],
+ *   people: [{ person_id: "p", position: [0, 1] }],
+ *   fire: { ignitions: [], spread_probability: [1, 1], enter_fire: "blocked" },
  *   termination: { max_steps: 5 } } as unknown as Scenario;
- * const west = { codes: Uint8Array.of(4, 4), ends: Int32Array.of(1, 2) };
- * const trace = wasmTrace(layoutOf(s), 0, west);
- * assert.ok(trace.stop === "terminated" && trace.steps === 2 && trace.status[0] === 1);
+ * assert.equal(loadEpisode(replayInstance(), layoutOf(s), 3, 5, 5).always, 1);
  * ```
  */
-export function wasmTrace(
+export function loadEpisode(
+  k: ReplayExports,
   layout: Layout,
   seed: number | bigint,
-  log: ActionLog,
-): Trace {
+  entries: number,
+  steps: number,
+): KernelStart {
+  const start = startOf(layout, seed);
   const { world } = layout;
   const cells = world.width * world.height;
   const n = world.people;
-  const s = BigInt(seed);
-  if (s < 0n || s >= TWO64) throw new RangeError(`seed ${seed} is not a u64`);
-  checkThreshold(layout);
   if (
-    cells > MAX_ITEMS || n > MAX_ITEMS || log.codes.length > MAX_ITEMS ||
-    log.ends.length > MAX_ITEMS
+    cells > MAX_ITEMS || n > MAX_ITEMS || entries > MAX_ITEMS ||
+    steps > MAX_ITEMS
   ) throw new RangeError(`episode too large for the replay kernel`);
-  const k = instance();
   if (
     k.prepare(
       world.width,
       world.height,
       n,
       layout.ignitions.length,
-      log.codes.length,
-      log.ends.length,
+      entries,
+      steps,
     ) !== 0
   ) throw new RangeError("the replay kernel cannot grow its memory");
   writeLayout(k, layout);
-  const { u8, i32 } = views(k);
-  u8.set(log.codes, k.region(R_ACTIONS));
-  i32.set(log.ends, k.region(R_LOG_END) >> 2);
-  return runPrepared(k, layout, s);
+  return start;
+}
+
+/** The checked arguments of `run` or `begin` for an episode of `layout`. */
+function startOf(layout: Layout, seed: number | bigint): KernelStart {
+  const { world } = layout;
+  const s = BigInt(seed);
+  if (s < 0n || s >= TWO64) throw new RangeError(`seed ${seed} is not a u64`);
+  const threshold = world.threshold;
+  if (threshold < 0n || threshold > TWO64) {
+    throw new RangeError(`threshold ${threshold} is outside [0, 2^64]`);
+  }
+  const always = threshold === TWO64;
+  return {
+    maxSteps: world.maxSteps,
+    blocked: world.enterFireBlocked ? 1 : 0,
+    seed: s,
+    threshold: always ? 0n : threshold,
+    always: always ? 1 : 0,
+  };
 }
 
 /**
@@ -198,7 +303,7 @@ export function wasmTrace(
  * ```ts
  * import assert from "node:assert/strict";
  * import { layoutOf } from "./simulator.ts";
- * import { instance, views, writeLayout } from "./replay_kernel.ts";
+ * import { instance, kernelViews, writeLayout } from "./replay_kernel.ts";
  * import type { Scenario } from "../types.ts";
  * const s = { grid: [".#"], exits: [{ exit_id: "x", position: [0, 0] }],
  *   people: [], fire: { ignitions: [], spread_probability: [0, 1],
@@ -206,10 +311,10 @@ export function wasmTrace(
  * const k = instance();
  * k.prepare(2, 1, 0, 0, 0, 0);
  * writeLayout(k, layoutOf(s));
- * assert.deepEqual([...views(k).u8.subarray(k.region(0), k.region(0) + 2)], [0, 1]);
+ * assert.deepEqual([...kernelViews(k).u8.subarray(k.region(0), k.region(0) + 2)], [0, 1]);
  * ```
  */
-export function writeLayout(k: Exports, layout: Layout): void {
+export function writeLayout(k: ReplayExports, layout: Layout): void {
   const { world } = layout;
   const { u8, i32 } = views(k);
   // Regions are 8-byte aligned, so an Int32Array index is the address / 4.
@@ -228,7 +333,7 @@ export function writeLayout(k: Exports, layout: Layout): void {
  * ```ts
  * import assert from "node:assert/strict";
  * import { layoutOf } from "./simulator.ts";
- * import { instance, runPrepared, views, writeLayout } from "./replay_kernel.ts";
+ * import { instance, kernelViews, runPrepared, writeLayout } from "./replay_kernel.ts";
  * import type { Scenario } from "../types.ts";
  * const s = { grid: [".."], exits: [{ exit_id: "x", position: [0, 0] }],
  *   people: [{ person_id: "p", position: [0, 1] }],
@@ -238,25 +343,49 @@ export function writeLayout(k: Exports, layout: Layout): void {
  * const k = instance();
  * k.prepare(2, 1, 1, 0, 1, 1);
  * writeLayout(k, layout);
- * views(k).u8[k.region(4)] = 4; // west
- * views(k).i32[k.region(30) >> 2] = 1;
+ * kernelViews(k).u8[k.region(4)] = 4; // west
+ * kernelViews(k).i32[k.region(30) >> 2] = 1;
  * const trace = runPrepared(k, layout, 0n);
  * assert.ok(trace.stop === "terminated" && trace.status[0] === 1);
  * ```
  */
-export function runPrepared(k: Exports, layout: Layout, seed: bigint): Trace {
-  const { world } = layout;
-  const n = world.people;
-  const threshold = checkThreshold(layout);
-  const always = threshold === TWO64;
-  const code = k.run(
-    world.maxSteps,
-    world.enterFireBlocked ? 1 : 0,
-    seed,
-    always ? 0n : threshold,
-    always ? 1 : 0,
-  );
+export function runPrepared(
+  k: ReplayExports,
+  layout: Layout,
+  seed: bigint,
+): Trace {
+  const a = startOf(layout, seed);
+  const code = k.run(a.maxSteps, a.blocked, a.seed, a.threshold, a.always);
+  return kernelTrace(k, code, layout.world.people);
+}
+
+/**
+ * The trace that `k` holds after `run` (or `begin` and `stepOnce`) gave
+ * `code`, copied out of its memory, for an episode of `people` people.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { layoutOf } from "./simulator.ts";
+ * import { kernelTrace, loadEpisode, replayInstance } from "./replay_kernel.ts";
+ * import type { Scenario } from "../types.ts";
+ * const s = { grid: [".."], exits: [{ exit_id: "x", position: [0, 0] }],
+ *   people: [{ person_id: "p", position: [0, 1] }],
+ *   fire: { ignitions: [], spread_probability: [0, 1], enter_fire: "blocked" },
+ *   termination: { max_steps: 5 } } as unknown as Scenario;
+ * const k = replayInstance();
+ * const a = loadEpisode(k, layoutOf(s), 0, 0, 0);
+ * const code = k.run(a.maxSteps, a.blocked, a.seed, a.threshold, a.always);
+ * assert.equal(kernelTrace(k, code, 1).stop, "log_ended");
+ * ```
+ */
+export function kernelTrace(
+  k: ReplayExports,
+  code: number,
+  people: number,
+): Trace {
   const { u8, i32 } = views(k);
+  const n = people;
   const steps = k.stepCount();
   const entries = k.entriesConsumed();
   // The output regions are contiguous (R_OUTCOME .. R_RESOLUTION): one copy,
@@ -289,12 +418,36 @@ export function runPrepared(k: Exports, layout: Layout, seed: bigint): Trace {
   };
 }
 
-function checkThreshold(layout: Layout): bigint {
-  const threshold = layout.world.threshold;
-  if (threshold < 0n || threshold > TWO64) {
-    throw new RangeError(`threshold ${threshold} is outside [0, 2^64]`);
-  }
-  return threshold;
+/**
+ * The trace of an episode through the WebAssembly kernel.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { layoutOf } from "./simulator.ts";
+ * import { wasmTrace } from "./replay_kernel.ts";
+ * import type { Scenario } from "../types.ts";
+ * const s = { grid: ["..."], exits: [{ exit_id: "x", position: [0, 0] }],
+ *   people: [{ person_id: "p", position: [0, 2] }],
+ *   fire: { ignitions: [], spread_probability: [0, 1], enter_fire: "blocked" },
+ *   termination: { max_steps: 5 } } as unknown as Scenario;
+ * const west = { codes: Uint8Array.of(4, 4), ends: Int32Array.of(1, 2) };
+ * const trace = wasmTrace(layoutOf(s), 0, west);
+ * assert.ok(trace.stop === "terminated" && trace.steps === 2 && trace.status[0] === 1);
+ * ```
+ */
+export function wasmTrace(
+  layout: Layout,
+  seed: number | bigint,
+  log: ActionLog,
+): Trace {
+  const k = instance();
+  const a = loadEpisode(k, layout, seed, log.codes.length, log.ends.length);
+  const { u8, i32 } = views(k);
+  u8.set(log.codes, k.region(R_ACTIONS));
+  i32.set(log.ends, k.region(R_LOG_END) >> 2);
+  const code = k.run(a.maxSteps, a.blocked, a.seed, a.threshold, a.always);
+  return kernelTrace(k, code, layout.world.people);
 }
 
 /** Options of {@linkcode replayTrace}. */

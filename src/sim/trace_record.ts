@@ -5,6 +5,11 @@
  * record; verification by regeneration (issue 13, item 2) can write the
  * same bytes from the same inputs without building objects.
  *
+ * Every object is built with its keys in code-point order, as the
+ * simulator builds its own, so that `JSON.stringify` of a record with such
+ * a header writes its canonical JSON: the runner's kernel-stepped episodes
+ * are written that way (`record/writer.ts`).
+ *
  * @module
  */
 
@@ -37,6 +42,10 @@ import type {
 } from "../types.ts";
 
 const STATUSES: readonly Status[] = ["active", "evacuated", "casualty"];
+const ROW_DELTA = Int32Array.from(ACTION_DELTAS, (d) => d[0]);
+const COLUMN_DELTA = Int32Array.from(ACTION_DELTAS, (d) => d[1]);
+// Per layout: the frozen tuple of each cell, shared by every record of it.
+const cellTuples = new WeakMap<Layout, Cell[]>();
 
 /**
  * The run record of a trace that stopped with `"terminated"`.
@@ -73,17 +82,22 @@ export function recordOfTrace(
   const { world, ids, exitIds } = layout;
   const n = ids.length;
   const w = world.width;
-  const cells: Cell[] = [];
+  let cells = cellTuples.get(layout);
+  if (cells === undefined) cellTuples.set(layout, cells = []);
+  const tuples = cells;
   const cell = (index: number): Cell =>
-    cells[index] ??= Object.freeze([(index / w) | 0, index % w] as const);
+    tuples[index] ??= Object.freeze([(index / w) | 0, index % w] as const);
   const status = new Uint8Array(n);
   const position = Int32Array.from(layout.initialPositions);
   const cause: (CasualtyCause | null)[] = ids.map(() => null);
   const burning = Array.from(layout.ignitions);
+  // Snapshots share the burning list until the fire grows, as the
+  // simulator's do.
+  let burningCells = burning.map(cell);
   let people: SnapshotPerson[] = ids.map((id, i) => ({
     person_id: id,
-    status: "active",
     position: cell(position[i]!),
+    status: "active",
   }));
   const snapshot = (t: number): Snapshot => {
     const trapped: string[] = [];
@@ -98,12 +112,12 @@ export function recordOfTrace(
       ? "all_resolved"
       : "max_steps";
     return {
-      step: t,
+      burning: burningCells,
       people,
-      burning: burning.map(cell),
-      trapped,
+      step: t,
       terminated: reason !== null,
       termination_reason: reason,
+      trapped,
     };
   };
   const initial = snapshot(0);
@@ -123,7 +137,8 @@ export function recordOfTrace(
       const event = trace.event[j]!;
       j++;
       const origin = cell(position[i]!);
-      const [dr, dc] = ACTION_DELTAS[code]!;
+      const dr = ROW_DELTA[code]!;
+      const dc = COLUMN_DELTA[code]!;
       // A target inside the grid is the cell's shared tuple; one outside
       // (blocked by the edge) has no cell index.
       const tr = origin[0] + dr;
@@ -135,29 +150,29 @@ export function recordOfTrace(
         : Object.freeze([tr, tc] as const);
       actions[id] = ACTIONS[code]!;
       movements.push({
-        person_id: id,
         action: ACTIONS[code]!,
         origin,
-        target,
         outcome,
+        person_id: id,
+        target,
       });
       if (outcome === "moved") position[i] = position[i]! + dr * w + dc;
       if (event === EVENT_EVACUATED) {
         status[i] = STATUS_EVACUATED;
         const exit = exitIds[world.exitAt[position[i]!]!]!;
-        evacuations.push({ person_id: id, exit_id: exit });
+        evacuations.push({ exit_id: exit, person_id: id });
       } else if (event === EVENT_ENTERED_FIRE || event === EVENT_FIRE_SPREAD) {
         status[i] = STATUS_CASUALTY;
         cause[i] = event === EVENT_ENTERED_FIRE
           ? "entered_fire"
           : "fire_spread";
-        casualties.push({ person_id: id, cause: cause[i]! });
+        casualties.push({ cause: cause[i]!, person_id: id });
       }
       if (event !== 0 || outcome === "moved") {
         next[i] = {
           person_id: id,
-          status: STATUSES[status[i]!]!,
           position: cell(position[i]!),
+          status: STATUSES[status[i]!]!,
         };
       }
     }
@@ -173,38 +188,39 @@ export function recordOfTrace(
     if (ignited.length > 0) {
       burning.push(...ignited);
       burning.sort((a, b) => a - b);
+      burningCells = burning.map(cell);
     }
     steps.push({
-      step: t,
       actions,
-      movements,
-      ignitions: ignited.map(cell),
-      evacuations,
       casualties,
+      evacuations,
+      ignitions: ignited.map(cell),
+      movements,
       state: snapshot(t),
+      step: t,
     });
   }
   const last = steps.length === 0 ? initial : steps[steps.length - 1]!.state;
   return {
-    header,
-    initial_state: initial,
-    steps,
     final_state: {
-      step: trace.steps,
-      termination_reason: last.termination_reason!,
-      trapped: last.trapped,
       people: people.map((p, i) => ({
+        casualty_cause: status[i] === STATUS_CASUALTY ? cause[i]! : null,
+        exit_id: status[i] === STATUS_EVACUATED
+          ? exitIds[world.exitAt[position[i]!]!]!
+          : null,
         person_id: p.person_id,
-        status: p.status,
         position: p.position,
         resolution_step: status[i] === STATUS_ACTIVE
           ? null
           : trace.resolution[i]!,
-        exit_id: status[i] === STATUS_EVACUATED
-          ? exitIds[world.exitAt[position[i]!]!]!
-          : null,
-        casualty_cause: status[i] === STATUS_CASUALTY ? cause[i]! : null,
+        status: p.status,
       })),
+      step: trace.steps,
+      termination_reason: last.termination_reason!,
+      trapped: last.trapped,
     },
+    header,
+    initial_state: initial,
+    steps,
   };
 }

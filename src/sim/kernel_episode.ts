@@ -1,0 +1,471 @@
+/**
+ * An episode played by the WebAssembly replay kernel one step at a time
+ * (issue 13, item 4): the controller sees each observation built from the
+ * kernel's state, its answer is checked as the TypeScript simulator checks
+ * it, and the kernel plays the step. The episode ends with the kernel's
+ * {@linkcode Trace}, its {@linkcode ActionLog} and the run record that
+ * `recordOfTrace` builds from them.
+ *
+ * Everything the controller sees and every error it can cause are those of
+ * `simulateEpisode` (`simulator.ts`): the same observations (value, key
+ * order, and which arrays are shared between steps), the same
+ * {@linkcode PolicyError} messages, the same reads of the answer's
+ * properties in the same order. The record has the simulator record's
+ * canonical bytes, and the trace is `wasmTrace`'s of the same log. The
+ * tests hold all of this against the simulator.
+ *
+ * @module
+ */
+
+import { compareCodePoints } from "../json/canonical.ts";
+import { PolicyError } from "../errors.ts";
+import type { CompiledScenario } from "../scenario/compiled.ts";
+import {
+  type Action,
+  type Cell,
+  type Observation,
+  OBSERVATION_VERSION,
+  type RecordHeader,
+  type RunRecord,
+  type Scenario,
+  SCHEMA_VERSION,
+  SIMULATOR_VERSION,
+} from "../types.ts";
+import {
+  kernelTrace,
+  kernelViews,
+  loadEpisode,
+  REGIONS,
+  type ReplayExports,
+  replayInstance,
+} from "./replay_kernel.ts";
+import { type Controller, type Layout, layoutOf } from "./simulator.ts";
+import { ACTIONS, STATUS_ACTIVE, TERM_NONE } from "./step.ts";
+import type { ActionLog, Trace } from "./trace.ts";
+import { recordOfTrace } from "./trace_record.ts";
+import { markProduced } from "../record/writer.ts";
+
+/**
+ * What a kernel-stepped episode gives: its record, action log and trace.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { type KernelEpisode, kernelEpisode } from "./kernel_episode.ts";
+ * import { compileScenario } from "../scenario/compiled.ts";
+ * import { publicSuite } from "../scenario/public_suite.ts";
+ * const c = await compileScenario(publicSuite().scenarios[0]!.scenario);
+ * const e: KernelEpisode = await kernelEpisode(c, 0, (obs) =>
+ *   Object.fromEntries(obs.people.map((p) => [p.person_id, "stay"])));
+ * assert.equal(e.log.ends.length, e.trace.steps);
+ * assert.equal(e.record.steps.length, e.trace.steps);
+ * ```
+ */
+export type KernelEpisode = {
+  /** The run record (contract §8), built by `recordOfTrace`. */
+  readonly record: RunRecord;
+  /** The actions the controller answered, as codes. */
+  readonly log: ActionLog;
+  /** The kernel's trace of the episode (stop `"terminated"`). */
+  readonly trace: Trace;
+};
+
+/**
+ * Options of {@linkcode kernelEpisode}.
+ *
+ * @example
+ * ```ts
+ * import type { KernelEpisodeOptions } from "./kernel_episode.ts";
+ * const options: KernelEpisodeOptions = { scenarioHash: "0".repeat(64), stepRoom: 1 };
+ * ```
+ */
+export type KernelEpisodeOptions = {
+  /** The record's `scenario_hash` (default: the compiled scenario's hash). */
+  readonly scenarioHash?: string;
+  /**
+   * Steps the kernel's log regions have room for at the start (default
+   * 64, or H when smaller); the room doubles whenever the episode reaches
+   * it. A test seam: the regions' growth must not change anything.
+   */
+  readonly stepRoom?: number;
+};
+
+const ACTION_CODES = new Map<unknown, number>(ACTIONS.map((a, i) => [a, i]));
+const DEFAULT_STEP_ROOM = 64;
+
+// Instances not in use. Each episode in flight holds its own, so episodes
+// that overlap (concurrency, async controllers) never share kernel memory.
+const pool: ReplayExports[] = [];
+const POOL_LIMIT = 16;
+
+// Per layout: the frozen tuple of each cell, shared by every observation
+// and record of the layout, as the simulator shares its own.
+const cellTuples = new WeakMap<Layout, (Cell | undefined)[]>();
+// Per scenario: the observation's base grid (every exit drawn `E`).
+const baseRows = new WeakMap<Scenario, readonly string[]>();
+// Per layout: the person number of each ID.
+const personNumbers = new WeakMap<Layout, ReadonlyMap<string, number>>();
+
+function describeValue(v: unknown): string {
+  if (typeof v === "string") return JSON.stringify(v);
+  if (v === null || typeof v !== "object") return String(v);
+  return Array.isArray(v) ? "an array" : "an object";
+}
+
+function where(scenario: Scenario, seed: number, step: number): string {
+  return `scenario ${scenario.scenario_id}, seed ${seed}, step ${step}`;
+}
+
+/**
+ * Run one episode of a compiled scenario through the replay kernel, step
+ * by step, with the controller answering each observation: the same
+ * observations, checks, errors and record bytes as `simulateEpisode`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { kernelEpisode } from "./kernel_episode.ts";
+ * import { compileScenario } from "../scenario/compiled.ts";
+ * import { parseScenario } from "../scenario/scenario.ts";
+ * const s = parseScenario({ schema_version: "1.0", scenario_id: "t", description: "",
+ *   grid: ["..."], exits: [{ exit_id: "x", position: [0, 0] }],
+ *   people: [{ person_id: "p", position: [0, 2] }],
+ *   fire: { ignitions: [], spread_probability: [0, 1], enter_fire: "blocked" },
+ *   termination: { max_steps: 5 } });
+ * const seen: string[] = [];
+ * const { record, trace } = await kernelEpisode(await compileScenario(s), 7, (obs) => {
+ *   seen.push(obs.grid[0]!);
+ *   return { p: "west" };
+ * });
+ * assert.deepEqual(seen, ["E..", "E.."]);
+ * assert.ok(trace.steps === 2 && record.final_state.people[0]!.exit_id === "x");
+ * ```
+ */
+export async function kernelEpisode(
+  compiled: CompiledScenario,
+  seed: number,
+  controller: Controller,
+  options: KernelEpisodeOptions = {},
+): Promise<KernelEpisode> {
+  if (!Number.isSafeInteger(seed) || seed < 0) {
+    throw new RangeError(`seed ${seed} is not an integer in [0, 2^53 - 1]`);
+  }
+  const scenario = compiled.scenario;
+  const k = pool.pop() ?? replayInstance();
+  try {
+    const run = new SteppedEpisode(k, scenario, seed, options.stepRoom);
+    while (!run.terminated) {
+      const step = run.step;
+      const obs = run.observation();
+      let answer: unknown;
+      try {
+        answer = await controller(obs, { seed, step });
+      } catch (cause) {
+        const msg = cause instanceof Error ? cause.message : String(cause);
+        throw new PolicyError(
+          `${where(scenario, seed, step + 1)}: controller failed: ${msg}`,
+          { cause },
+        );
+      }
+      const problem = run.checkActions(answer);
+      if (problem !== null) {
+        throw new PolicyError(`${where(scenario, seed, step + 1)}: ${problem}`);
+      }
+      run.advance(answer as Readonly<Record<string, Action>>);
+    }
+    const header: RecordHeader = {
+      observation_version: OBSERVATION_VERSION,
+      scenario_hash: options.scenarioHash ?? compiled.hash,
+      scenario_id: scenario.scenario_id,
+      schema_version: SCHEMA_VERSION,
+      seed,
+      simulator_version: SIMULATOR_VERSION,
+    };
+    const { log, trace } = run.finish();
+    const record = recordOfTrace(run.layout, header, log, trace);
+    // Its keys are in code-point order, as the simulator's are: the record
+    // writer may write it with JSON.stringify.
+    markProduced(record);
+    return { record, log, trace };
+  } finally {
+    if (pool.length < POOL_LIMIT) pool.push(k);
+  }
+}
+
+/** The host's side of one stepped episode in one kernel instance. */
+class SteppedEpisode {
+  readonly layout: Layout;
+  /** The step of the latest state. */
+  step = 0;
+  private readonly n: number;
+  private readonly ids: readonly string[];
+  private readonly cells: (Cell | undefined)[];
+  private readonly numbers: ReadonlyMap<string, number>;
+  private room: number;
+  private consumed = 0;
+  private termination = TERM_NONE;
+  private u8: Uint8Array;
+  private i32: Int32Array;
+  private at!: Record<keyof typeof REGIONS, number>;
+  /** Burning cells in row-major order, and their tuples (shared until the fire grows). */
+  private burningCells: number[];
+  private burning: readonly Cell[];
+  private rows: string[];
+  private rowCodes = new Map<number, Uint16Array>();
+  /** The active people of the latest state, by ID. */
+  private active: string[];
+
+  constructor(
+    private readonly k: ReplayExports,
+    private readonly scenario: Scenario,
+    readonly seed: number,
+    stepRoom: number | undefined,
+  ) {
+    const layout = layoutOf(scenario);
+    this.layout = layout;
+    const { world, ids } = layout;
+    this.n = world.people;
+    this.ids = ids;
+    let cells = cellTuples.get(layout);
+    if (cells === undefined) cellTuples.set(layout, cells = []);
+    this.cells = cells;
+    let numbers = personNumbers.get(layout);
+    if (numbers === undefined) {
+      numbers = new Map(ids.map((id, i) => [id, i]));
+      personNumbers.set(layout, numbers);
+    }
+    this.numbers = numbers;
+    this.room = Math.max(
+      1,
+      Math.min(world.maxSteps, stepRoom ?? DEFAULT_STEP_ROOM),
+    );
+    const a = loadEpisode(k, layout, seed, this.n * this.room, this.room);
+    k.begin(a.maxSteps, a.blocked, a.seed, a.threshold, a.always);
+    this.u8 = kernelViews(k).u8;
+    this.i32 = kernelViews(k).i32;
+    this.locate();
+    this.burningCells = Array.from(layout.ignitions);
+    this.burning = this.burningCells.map((c) => this.cell(c));
+    this.rows = baseRowsOf(scenario).slice();
+    this.burnRows(this.burningCells);
+    this.active = this.activeIds();
+  }
+
+  get terminated(): boolean {
+    return this.termination !== TERM_NONE;
+  }
+
+  /** The observation of the latest state, as `observe` gives it. */
+  observation(): Observation {
+    const { i32, at, step } = this;
+    const status = this.u8;
+    const position = at.position >> 2;
+    const trappedEnd = i32[(at.stepTrapped >> 2) + step]!;
+    let k = step === 0 ? 0 : i32[(at.stepTrapped >> 2) + step - 1]!;
+    const trapped = at.trapped >> 2;
+    const people = [];
+    for (let i = 0; i < this.n; i++) {
+      if (status[at.status + i] !== STATUS_ACTIVE) continue;
+      // The trapped set is ascending: it is walked beside the people.
+      while (k < trappedEnd && i32[trapped + k]! < i) k++;
+      people.push({
+        person_id: this.ids[i]!,
+        position: this.cell(i32[position + i]!),
+        trapped: k < trappedEnd && i32[trapped + k] === i,
+      });
+    }
+    const burning = this.u8;
+    const exitCells = this.layout.world.exitCells;
+    const exits = this.scenario.exits.map((exit, e) => ({
+      exit_id: exit.exit_id,
+      position: exit.position,
+      usable: burning[at.burning + exitCells[e]!] === 0,
+    }));
+    return {
+      observation_version: OBSERVATION_VERSION,
+      scenario_id: this.scenario.scenario_id,
+      step,
+      max_steps: this.scenario.termination.max_steps,
+      grid: this.rows.slice(),
+      exits,
+      burning: this.burning,
+      people,
+    };
+  }
+
+  /**
+   * Why `answer` is not exactly one valid action per active person and
+   * nothing else, or `null`: `Episode.checkActions`, with the same reads
+   * of the answer in the same order.
+   */
+  checkActions(answer: unknown): string | null {
+    if (
+      answer === null || typeof answer !== "object" || Array.isArray(answer)
+    ) return `expected an object of actions, found ${describeValue(answer)}`;
+    const map = answer as Record<string, unknown>;
+    for (const id of this.active) {
+      if (!Object.hasOwn(map, id)) return `no action for active person ${id}`;
+      if (!ACTION_CODES.has(map[id])) {
+        return `action ${describeValue(map[id])} for ${id} is not one of ${
+          ACTIONS.join(", ")
+        }`;
+      }
+    }
+    let extra: string[] | undefined;
+    const status = this.at.status;
+    for (const key of Object.keys(map)) {
+      const i = this.numbers.get(key);
+      if (i === undefined || this.u8[status + i] !== STATUS_ACTIVE) {
+        (extra ??= []).push(key);
+      }
+    }
+    if (extra !== undefined) {
+      const first = extra.sort(compareCodePoints)[0]!;
+      return `action for ${JSON.stringify(first)}, who is not an active person`;
+    }
+    return null;
+  }
+
+  /** Play the next step with actions that `checkActions` accepted. */
+  advance(answer: Readonly<Record<string, Action>>): void {
+    if (this.step >= this.room) this.grow();
+    const { u8, i32, at, ids } = this;
+    let j = at.actions + this.consumed;
+    for (let i = 0; i < this.n; i++) {
+      if (u8[at.status + i] !== STATUS_ACTIVE) continue;
+      const code = ACTION_CODES.get(answer[ids[i]!]);
+      // Read once more here, as the simulator does: a getter could answer
+      // differently than it did for checkActions.
+      if (code === undefined) {
+        throw new PolicyError(`action for ${ids[i]} changed after validation`);
+      }
+      u8[j++] = code;
+    }
+    i32[(at.logEnd >> 2) + this.step] = j - at.actions;
+    const result = this.k.stepOnce();
+    if (result !== 0) {
+      throw new Error(`the replay kernel refused a checked step (${result})`);
+    }
+    const t = ++this.step;
+    this.consumed = this.k.entriesConsumed();
+    this.termination = this.k.terminationCode();
+    const from = i32[(at.stepIgnited >> 2) + t - 1]!;
+    const to = i32[(at.stepIgnited >> 2) + t]!;
+    if (to > from) {
+      const ignited = Array.from(
+        i32.subarray((at.ignited >> 2) + from, (at.ignited >> 2) + to),
+      );
+      this.burningCells = mergeSorted(this.burningCells, ignited);
+      this.burning = this.burningCells.map((c) => this.cell(c));
+      this.burnRows(ignited);
+    }
+    if (!this.terminated) this.active = this.activeIds();
+  }
+
+  /** The action log and the trace of the terminated episode. */
+  finish(): { log: ActionLog; trace: Trace } {
+    const trace = kernelTrace(this.k, 0, this.n);
+    const codes = this.u8.slice(
+      this.at.actions,
+      this.at.actions + this.consumed,
+    );
+    return { log: { codes, ends: trace.stepEntries.slice(1) }, trace };
+  }
+
+  /** Double the room of the log regions (at most H steps). */
+  private grow(): void {
+    const room = Math.min(this.room * 2, this.layout.world.maxSteps);
+    if (this.k.regrow(this.n * room, room) !== 0) {
+      throw new RangeError("the replay kernel cannot grow its memory");
+    }
+    this.room = room;
+    this.u8 = kernelViews(this.k).u8;
+    this.i32 = kernelViews(this.k).i32;
+    this.locate();
+  }
+
+  /** Read the region addresses (again after the regions moved). */
+  private locate(): void {
+    const at = {} as Record<keyof typeof REGIONS, number>;
+    for (const [name, id] of Object.entries(REGIONS)) {
+      at[name as keyof typeof REGIONS] = this.k.region(id);
+    }
+    this.at = at;
+  }
+
+  private activeIds(): string[] {
+    const out: string[] = [];
+    const status = this.at.status;
+    for (let i = 0; i < this.n; i++) {
+      if (this.u8[status + i] === STATUS_ACTIVE) out.push(this.ids[i]!);
+    }
+    return out;
+  }
+
+  /** Draw newly burning cells (ascending) as `F` in the grid rows. */
+  private burnRows(cells: readonly number[]): void {
+    const w = this.layout.world.width;
+    let row = -1;
+    let codes: Uint16Array | undefined;
+    for (const cell of cells) {
+      const r = (cell / w) | 0;
+      if (r !== row) {
+        if (codes !== undefined) this.rows[row] = textOf(codes);
+        row = r;
+        codes = this.rowCodes.get(r);
+        if (codes === undefined) {
+          // The row's UTF-16 code units, as `split("")` would give them.
+          const text = this.rows[r]!;
+          codes = new Uint16Array(text.length);
+          for (let c = 0; c < text.length; c++) codes[c] = text.charCodeAt(c);
+          this.rowCodes.set(r, codes);
+        }
+      }
+      codes![cell - r * w] = F;
+    }
+    if (codes !== undefined) this.rows[row] = textOf(codes);
+  }
+
+  /** The shared, frozen tuple of a cell index. */
+  private cell(index: number): Cell {
+    let c = this.cells[index];
+    if (c === undefined) {
+      const w = this.layout.world.width;
+      const row = (index / w) | 0;
+      c = Object.freeze([row, index - row * w] as const);
+      this.cells[index] = c;
+    }
+    return c;
+  }
+}
+
+/** The scenario's grid rows with every exit drawn as `E`. */
+function baseRowsOf(scenario: Scenario): readonly string[] {
+  let rows = baseRows.get(scenario);
+  if (rows === undefined) {
+    const chars = scenario.grid.map((row) => row.split(""));
+    for (const exit of scenario.exits) {
+      chars[exit.position[0]]![exit.position[1]] = "E";
+    }
+    rows = chars.map((row) => row.join(""));
+    baseRows.set(scenario, rows);
+  }
+  return rows;
+}
+
+const F = 0x46;
+
+function textOf(codes: Uint16Array): string {
+  return String.fromCharCode.apply(null, codes as unknown as number[]);
+}
+
+function mergeSorted(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || (i < a.length && a[i]! < b[j]!)) out.push(a[i++]!);
+    else out.push(b[j++]!);
+  }
+  return out;
+}
