@@ -25,7 +25,8 @@ import { provedRecordMetrics } from "./regenerate.ts";
 import { builtinPolicy, type PolicyFactory } from "../policies/mod.ts";
 import { type Controller, simulateEpisode } from "../sim/simulator.ts";
 import { type KernelEpisode, kernelEpisode } from "../sim/kernel_episode.ts";
-import type { ActionLog, Trace } from "../sim/trace.ts";
+import { checkCompatibility } from "../metrics/checks/stages.ts";
+import { traceMetrics } from "../metrics/trace_metrics.ts";
 import { buildManifest, manifestHash } from "../scenario/suite.ts";
 import {
   type CompiledScenario,
@@ -389,13 +390,7 @@ async function runEpisode(
   }
   const metrics = stepped === undefined
     ? producedRecordMetrics(compiled, record)
-    : kernelEpisodeMetrics(
-      compiled,
-      key.seed,
-      stepped.log,
-      stepped.trace,
-      record,
-    );
+    : kernelEpisodeMetrics(compiled, key.seed, stepped);
   return {
     index: key.index,
     scenario_id: key.scenario_id,
@@ -407,22 +402,35 @@ async function runEpisode(
 }
 
 /**
- * The metrics dictionary of an episode the kernel has just stepped: its
- * record, and the action log and trace it was built from, are the
- * kernel's own output, so (as for the simulator's, in
- * `producedRecordMetrics`) stages 1 and 2 and the metrics run and the
- * replay is left out. This is the one place where the kernel path's checks
- * and metrics are computed: ones computed from the trace (stage 2 over the
- * trace, the metrics from the trace) go here, and must give this
- * dictionary's canonical text.
+ * The metrics dictionary of an episode the kernel has just stepped. Its
+ * record, action log and trace are the kernel's own output, so (as for the
+ * simulator's records, in `producedRecordMetrics`) stages 1 and 2 and the
+ * metrics run and the replay is left out. Stage 2 ran over the trace in the
+ * kernel (`structural`), and the metrics are counted over the trace: both
+ * give what the record's reference stages give (the tests hold them equal).
+ * Anything they cannot show goes to the reference stages on the record,
+ * which name the failure.
  */
 function kernelEpisodeMetrics(
   compiled: CompiledScenario,
-  _seed: number,
-  _log: ActionLog,
-  _trace: Trace,
-  record: RunRecord,
+  seed: number,
+  episode: KernelEpisode,
 ): JsonObject {
+  const { record, log, trace, structural } = episode;
+  if (structural) {
+    const ctx = rootCtx(MetricsInputError);
+    checkCompatibility(
+      compiled.scenario,
+      compiled.hash,
+      record as unknown as JsonValue,
+      ctx,
+    );
+    try {
+      return traceMetrics(compiled, seed, log, trace).metrics;
+    } catch {
+      // An invariant that the reference sections name.
+    }
+  }
   return producedRecordMetrics(compiled, record);
 }
 

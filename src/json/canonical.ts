@@ -596,6 +596,18 @@ export function parseDeferring(
      * the span with a text it wrote). `canonical` then covers the rest.
      */
     readonly skim?: boolean;
+    /**
+     * With `skim`: a guess at where a deferred value ends (its first
+     * offset given), in place of matching its brackets, or `undefined` to
+     * match them. Nothing checks a guess: the caller must prove the span
+     * (a span equal to a complete JSON value's text is that value's exact
+     * extent) and must not trust the rest of the document unless it proves
+     * every deferred span so.
+     */
+    readonly skimEnd?: (
+      segs: readonly (string | number)[],
+      start: number,
+    ) => number | undefined;
   } = {},
 ): DeferredDocument {
   const limits = textLimits(text, options);
@@ -605,6 +617,7 @@ export function parseDeferring(
     options.file,
     defer,
     options.skim ?? false,
+    options.skimEnd,
   );
   const value = p.document();
   return { value, canonical: p.canonical };
@@ -663,6 +676,10 @@ class Parser {
     private readonly file?: string,
     private readonly defer?: (segs: readonly (string | number)[]) => boolean,
     private readonly skim = false,
+    private readonly skimEnd?: (
+      segs: readonly (string | number)[],
+      start: number,
+    ) => number | undefined,
   ) {
     this.maxDepth = limits.maxDepth;
     this.maxString = limits.maxStringLength;
@@ -737,7 +754,10 @@ class Parser {
   private deferred(depth: number): DeferredJson {
     const start = this.i;
     if (this.skim) {
-      this.i = this.matchBrackets();
+      const guess = this.skimEnd?.(this.segs, start);
+      this.i = guess !== undefined && guess > start && guess <= this.s.length
+        ? guess
+        : this.matchBrackets();
       return new DeferredJson(
         this.s,
         start,

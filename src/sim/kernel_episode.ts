@@ -43,6 +43,7 @@ import { type Controller, type Layout, layoutOf } from "./simulator.ts";
 import { ACTIONS, STATUS_ACTIVE, TERM_NONE } from "./step.ts";
 import type { ActionLog, Trace } from "./trace.ts";
 import { recordOfTrace } from "./trace_record.ts";
+import { kernelTraceHolds } from "../record/checks/trace.ts";
 import { markProduced } from "../record/writer.ts";
 
 /**
@@ -68,6 +69,11 @@ export type KernelEpisode = {
   readonly log: ActionLog;
   /** The kernel's trace of the episode (stop `"terminated"`). */
   readonly trace: Trace;
+  /**
+   * Whether stage 2 of metrics.md §2 holds on the record, computed over the
+   * trace in the kernel (`checkTrace`) before the instance is reused.
+   */
+  readonly structural: boolean;
 };
 
 /**
@@ -182,11 +188,13 @@ export async function kernelEpisode(
       simulator_version: SIMULATOR_VERSION,
     };
     const { log, trace } = run.finish();
+    // Read from the instance's regions, so before it goes back to the pool.
+    const structural = kernelTraceHolds(run.layout, k);
     const record = recordOfTrace(run.layout, header, log, trace);
     // Its keys are in code-point order, as the simulator's are: the record
     // writer may write it with JSON.stringify.
     markProduced(record);
-    return { record, log, trace };
+    return { record, log, trace, structural };
   } finally {
     if (pool.length < POOL_LIMIT) pool.push(k);
   }

@@ -10,7 +10,7 @@
  * @module
  */
 
-import { instance } from "../../sim/replay_kernel.ts";
+import { instance, type ReplayExports } from "../../sim/replay_kernel.ts";
 import type { Layout } from "../../sim/simulator.ts";
 
 /** The kernel's check names, by code (0 is "holds"). */
@@ -59,7 +59,8 @@ export type TraceCheckFailure = {
 
 /**
  * The first stage-2 check that fails on the record of the episode the
- * kernel played last (by `wasmTrace` on this thread, which must
+ * kernel `k` played last (by default the shared instance's, by `wasmTrace`
+ * or regeneration; or a stepped episode's instance), which must
  * have returned a terminated trace), or `undefined` when they all hold.
  * Person IDs are not the kernel's: {@linkcode kernelTraceHolds} adds them.
  *
@@ -82,8 +83,9 @@ export type TraceCheckFailure = {
  * assert.deepEqual(kernelTraceFailure(), { check: "initial_termination", step: 0, item: 0 });
  * ```
  */
-export function kernelTraceFailure(): TraceCheckFailure | undefined {
-  const k = instance();
+export function kernelTraceFailure(
+  k: ReplayExports = instance(),
+): TraceCheckFailure | undefined {
   const code = k.checkTrace();
   if (code === 0) return undefined;
   const check = TRACE_CHECKS[code];
@@ -95,7 +97,8 @@ export function kernelTraceFailure(): TraceCheckFailure | undefined {
 
 /**
  * Whether stage 2 holds on the record of the episode of `layout` that
- * `wasmTrace` played last on this thread: the kernel's checks
+ * kernel `k` played last (by default the shared instance, as in
+ * {@linkcode kernelTraceFailure}): the kernel's checks
  * hold, and the person IDs are distinct (the text lists them in code-point
  * order, which stage 2 requires to be strict wherever IDs are listed).
  *
@@ -115,10 +118,13 @@ export function kernelTraceFailure(): TraceCheckFailure | undefined {
  * assert.equal(kernelTraceHolds(layout), true);
  * ```
  */
-export function kernelTraceHolds(layout: Layout): boolean {
+export function kernelTraceHolds(
+  layout: Layout,
+  k: ReplayExports = instance(),
+): boolean {
   const ids = layout.ids;
   for (let i = 1; i < ids.length; i++) {
     if (ids[i - 1] === ids[i]) return false;
   }
-  return instance().checkTrace() === 0;
+  return k.checkTrace() === 0;
 }
