@@ -528,3 +528,41 @@ Deno.test("parseDeferring validates deferred values and builds them exactly", ()
     message: "e[0].a: duplicate key in object (at character 16)",
   });
 });
+
+Deno.test("parseDeferring skim: a guessed end replaces bracket matching, and nothing checks it", () => {
+  const text = '{"a":{"b":[1]},"c":{"d":2}}';
+  const defer = (segs: readonly (string | number)[]) => segs.length === 1;
+  const spans = (
+    skimEnd?: (
+      s: readonly (string | number)[],
+      at: number,
+    ) => number | undefined,
+  ) => {
+    const doc = parseDeferring(text, defer, {
+      skim: true,
+      ...(skimEnd === undefined ? {} : { skimEnd }),
+    });
+    const v = doc.value as unknown as Record<string, DeferredJson>;
+    return Object.keys(v).map((k) => `${k}=${v[k]!.source}`);
+  };
+  // Brackets matched: each value's own extent.
+  assert.deepEqual(spans(), ['a={"b":[1]}', 'c={"d":2}']);
+  // A guess for "a" only: "c" is still matched.
+  assert.deepEqual(
+    spans((segs, at) =>
+      segs[0] === "a" ? text.indexOf("}", at) + 1 : undefined
+    ),
+    ['a={"b":[1]}', 'c={"d":2}'],
+  );
+  // A wrong guess is taken as it is (here it ends inside "a", whose last
+  // brace then closes the document): the caller must prove each span.
+  assert.throws(
+    () => spans((segs, at) => segs[0] === "a" ? at + 8 : undefined),
+    CanonicalJsonError,
+  );
+  // One past the text is not a guess the reader can take.
+  assert.deepEqual(
+    spans((segs) => segs[0] === "a" ? text.length + 1 : undefined),
+    ['a={"b":[1]}', 'c={"d":2}'],
+  );
+});

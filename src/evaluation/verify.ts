@@ -20,6 +20,7 @@
 
 import {
   compareCodePoints,
+  type DeferredDocument,
   DeferredJson,
   encode,
   encodeBytes,
@@ -57,7 +58,7 @@ import {
 } from "./result.ts";
 import { referenceReplay } from "../sim/kernel.ts";
 import { KERNEL_NAMES, type KernelName } from "../bootstrap/kernel.ts";
-import { regeneratedRecord } from "./regenerate.ts";
+import { type RegeneratedEpisode, regeneratedEpisode } from "./regenerate.ts";
 import { need, objectAfter } from "./undecided.ts";
 import { canonicalTextOf } from "./canonical_text.ts";
 import { collectAfter } from "./collect.ts";
@@ -352,26 +353,18 @@ function checkKernel(kernel: unknown): void {
  * decoder gives the same text; it is used because the fatal one holds two
  * more copies of a large input at its peak (measured: 30 MB of bytes peak
  * at 147 MB of RSS through the fatal decoder, 89 MB through the other).
+ * The lenient decoder's text is one unit per byte only when every byte is
+ * ASCII or a replaced invalid byte (a valid sequence of k >= 2 bytes gives
+ * fewer than k units, a leading BOM none), so that length and no U+FFFD
+ * prove the bytes ASCII without a pass of their own.
  */
 function decodeStrict(bytes: Uint8Array): string {
-  return isAscii(bytes)
-    ? new TextDecoder().decode(bytes)
-    : new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
-}
-
-function isAscii(bytes: Uint8Array): boolean {
-  const head = bytes.byteOffset % 4 === 0 ? 0 : 4 - bytes.byteOffset % 4;
-  if (head > bytes.length) return bytes.every((b) => b < 0x80);
-  for (let i = 0; i < head; i++) if (bytes[i]! >= 0x80) return false;
-  const words = (bytes.length - head) >> 2;
-  const w = new Uint32Array(bytes.buffer, bytes.byteOffset + head, words);
-  let high = 0;
-  for (let i = 0; i < words; i++) high |= w[i]!;
-  if ((high & 0x80808080) !== 0) return false;
-  for (let i = head + words * 4; i < bytes.length; i++) {
-    if (bytes[i]! >= 0x80) return false;
-  }
-  return true;
+  let text: string | undefined = new TextDecoder().decode(bytes);
+  if (text.length === bytes.length && !text.includes("\uFFFD")) return text;
+  text = undefined; // not held while the fatal decoder runs
+  return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(
+    bytes,
+  );
 }
 
 function sha256Sync(bytes: Uint8Array): string {
@@ -608,20 +601,54 @@ async function provedValid(
   // unobservable.
   const limits = limitsWith(options.limits);
   need(limits.maxDepth >= 16 && limits.maxStringLength >= 64);
-  const doc = parseDeferring(text, deferRecords, {
-    skim: true,
-    ...(options.limits === undefined ? {} : { limits: options.limits }),
-  });
-  need(doc.canonical);
+  const read = (
+    skimEnd?: (
+      segs: readonly (string | number)[],
+      at: number,
+    ) => number | undefined,
+  ) =>
+    parseDeferring(text, deferRecords, {
+      skim: true,
+      ...(skimEnd === undefined ? {} : { skimEnd }),
+      ...(options.limits === undefined ? {} : { limits: options.limits }),
+    });
   // The text is canonical: its bytes are the canonical bytes.
-  return await provedDocument(
-    doc.value,
-    (span) => span.source,
-    digest,
-    suite,
+  const prove = (doc: DeferredDocument, o: VerifyEvaluationOptions) => {
+    need(doc.canonical);
+    return provedDocument(doc.value, (span) => span.source, digest, suite, o);
+  };
+  // First with each record's end found by the key that follows it, in place
+  // of matching its brackets: a record proved by regeneration is then its
+  // value's exact extent (its text is one complete JSON value). Only a
+  // proof of every episode is kept from that reading, since a guess that
+  // was not proved may have misread the rest of the document. (A reading
+  // that fails, or is not canonical, leaves the file to the general path,
+  // which decides it on its own strict reading.)
+  const proof = await prove(
+    read((segs, at) => recordEnd(segs, at, text)),
     options,
   );
+  if (proof.verified !== undefined) return proof;
+  // The episodes proved on matched brackets, for the reference checks.
+  const { onProgress: _, ...quiet } = options;
+  return await prove(read(), quiet);
 }
+
+/**
+ * A guess at where an episode's record ends in a canonical text: before
+ * the key that follows it (`scenario_hash`, in code-point order).
+ */
+function recordEnd(
+  segs: readonly (string | number)[],
+  start: number,
+  text: string,
+): number | undefined {
+  if (segs[2] !== "record") return undefined;
+  const at = text.indexOf(RECORD_FOLLOWS, start);
+  return at < 0 ? undefined : at + 1;
+}
+
+const RECORD_FOLLOWS = '},"scenario_hash":"';
 
 /**
  * What a proof over a document gives: the verified result, or else the
@@ -791,12 +818,9 @@ function provedEpisode(
   const c = compiled.get(key.scenario_id);
   need(c !== undefined && c.hash === key.scenario_hash);
   const recordText = textOf(span);
-  let record: RunRecord | undefined = replayedRecord(
-    c,
-    recordText,
-    options.kernel ?? "wasm",
-  );
-  const h = record.header;
+  const replayed = replayedEpisode(c, recordText, options.kernel ?? "wasm");
+  // The recorded header: equal text makes it the replayed record's.
+  const h = replayed.header;
   need(
     h.scenario_id === key.scenario_id &&
       h.scenario_hash === key.scenario_hash && h.seed === key.seed &&
@@ -804,9 +828,7 @@ function provedEpisode(
       h.simulator_version === manifest.simulator_version &&
       h.observation_version === manifest.observation_version,
   );
-  const recomputed = computeMetrics(c, record, rootCtx(MetricsInputError));
-  const reason = record.final_state.termination_reason;
-  record = undefined;
+  const { metrics: recomputed, reason } = replayed;
   // Equal canonical text: the stored dictionary is the recomputed one.
   const metricsText = textOf(metrics);
   need(encode(recomputed.metrics) === metricsText);
@@ -851,16 +873,18 @@ function writeEpisodeText(
 }
 
 /**
- * Stages 1 to 3 of metrics.md §2 for one recorded span: compatibility on
- * the recorded header, the replay from the recorded actions, the replayed
- * record's canonical text equal to the span (so the replayed record is the
- * record), and the structural checks on it.
+ * Stages 1 to 3 of metrics.md §2 for one recorded span, and its metrics:
+ * compatibility on the recorded header, the replay from the recorded
+ * actions, the replayed record's canonical text equal to the span (so the
+ * replayed record is the record), the structural checks on it. The kernel
+ * does all of it without building the record (`regeneratedEpisode`); the
+ * reference path builds it.
  */
-function replayedRecord(
+function replayedEpisode(
   c: CompiledScenario,
   source: string,
   kernel: KernelName,
-): RunRecord {
+): RegeneratedEpisode & { readonly header: Record<string, unknown> } {
   // Only the header and the actions are read from the span, by their keys:
   // the replayed record's text must then equal the whole span, so a span
   // read wrongly here can only be refused (by the reference verifier).
@@ -870,10 +894,23 @@ function replayedRecord(
   const seed = header["seed"];
   need(typeof seed === "number" && Number.isSafeInteger(seed) && seed >= 0);
   if (kernel === "wasm") {
-    const record = regeneratedRecord(c, seed, source);
-    checkStructure(c.scenario, record, ctx);
-    return record;
+    return { header, ...regeneratedEpisode(c, seed, source) };
   }
+  const record = replayedRecord(c, seed, source, kernel);
+  return {
+    header,
+    metrics: computeMetrics(c, record, ctx),
+    reason: record.final_state.termination_reason,
+  };
+}
+
+/** The reference path of {@linkcode replayedEpisode}: the record it proves. */
+function replayedRecord(
+  c: CompiledScenario,
+  seed: number,
+  source: string,
+  kernel: KernelName,
+): RunRecord {
   need(kernel === "reference");
   const run = referenceReplay(c, seed);
   let at = source.indexOf('"steps":[');
@@ -892,7 +929,7 @@ function replayedRecord(
   need(!NOT_PRINTABLE.test(source));
   checkKeyOrder(record);
   sameText(record, source);
-  checkStructure(c.scenario, record, ctx);
+  checkStructure(c.scenario, record, rootCtx(MetricsInputError));
   return record;
 }
 
