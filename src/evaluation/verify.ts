@@ -23,7 +23,6 @@ import {
   DeferredJson,
   encode,
   encodeBytes,
-  type JsonObject,
   type JsonValue,
   parseBytes,
   parseDeferring,
@@ -36,13 +35,7 @@ import {
 } from "../scenario/compiled.ts";
 import { MetricsInputError, StatisticsInputError } from "../errors.ts";
 import { limitsWith } from "../limits.ts";
-import type { Rational } from "../exact.ts";
 import { computeMetrics } from "../metrics/episode.ts";
-import { checkStored } from "../metrics/rebuild.ts";
-import type {
-  ExactValues,
-  StatisticsMetric,
-} from "../metrics/statistics_metrics.ts";
 import {
   checkCompatibility,
   checkStructure,
@@ -51,9 +44,7 @@ import {
   checkManifest,
   parseManifest,
   type ProvedItem,
-  verifyEpisodes,
   type VerifyOptions,
-  verifyResultWithValues,
 } from "./result.ts";
 import { referenceReplay } from "../sim/kernel.ts";
 import { KERNEL_NAMES, type KernelName } from "../bootstrap/kernel.ts";
@@ -61,7 +52,6 @@ import { regeneratedRecord } from "./regenerate.ts";
 import { need, objectAfter } from "./undecided.ts";
 import { canonicalTextOf } from "./canonical_text.ts";
 import { collectAfter } from "./collect.ts";
-import { METRIC_DEFINITIONS } from "../statistics/definitions.ts";
 import { buildManifest } from "../scenario/suite.ts";
 import type {
   Action,
@@ -69,155 +59,15 @@ import type {
   Manifest,
   RunRecord,
   Suite,
-  TerminationReason,
 } from "../types.ts";
 import { at, rootCtx } from "../json/fields.ts";
-
-// Only this module holds the token, so only it constructs verified values.
-const TOKEN: unique symbol = Symbol("verified");
-
-/**
- * One verified episode: its key and stored metrics dictionary (equal to the
- * one recomputed from its replayed record), and the exact values of the
- * statistics metrics from that recomputation.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { VerifiedEpisode } from "./verify.ts";
- * assert.throws(() => new (VerifiedEpisode as never as new () => unknown)(), TypeError);
- * ```
- */
-export class VerifiedEpisode implements EpisodeKey {
-  /** Manifest index. */
-  readonly index: number;
-  /** Scenario ID. */
-  readonly scenario_id: string;
-  /** Scenario content hash. */
-  readonly scenario_hash: string;
-  /** Seed. */
-  readonly seed: number;
-  /** The metrics dictionary (contract §11). */
-  readonly metrics: JsonObject;
-  /** Why the replayed episode ended. */
-  readonly termination_reason: TerminationReason;
-  readonly #position: number;
-  readonly #file: string | undefined;
-  readonly #exact: ExactValues;
-  #values: readonly (Rational | null)[] | undefined;
-
-  /** @internal Only the verifier constructs one. */
-  constructor(
-    token: typeof TOKEN,
-    key: EpisodeKey,
-    metrics: JsonObject,
-    exact: ExactValues,
-    terminationReason: TerminationReason,
-    position: number,
-    file: string | undefined,
-  ) {
-    if (token !== TOKEN) {
-      throw new TypeError("a verified episode comes from the verifier only");
-    }
-    this.index = key.index;
-    this.scenario_id = key.scenario_id;
-    this.scenario_hash = key.scenario_hash;
-    this.seed = key.seed;
-    this.metrics = metrics;
-    this.#exact = exact;
-    this.termination_reason = terminationReason;
-    this.#position = position;
-    this.#file = file;
-  }
-
-  /**
-   * The exact value of each statistics metric, in the order of the metric
-   * definitions (`null`: undefined for this episode), as the metrics
-   * computation gave it, each checked against its stored float bit for bit
-   * (statistics.md §2). Checked once.
-   */
-  get values(): readonly (Rational | null)[] {
-    if (this.#values === undefined) {
-      const ctx = at(
-        at(
-          at(rootCtx(StatisticsInputError, this.#file), "episodes"),
-          this.#position,
-        ),
-        "metrics",
-      );
-      this.#values = Object.freeze(
-        // The definitions name exactly STATISTICS_METRICS (checked at load).
-        METRIC_DEFINITIONS.map((d) => {
-          const metric = d.metric as StatisticsMetric;
-          return checkStored(metric, this.#exact[metric], this.metrics, ctx);
-        }),
-      );
-    }
-    return this.#values;
-  }
-}
-
-/**
- * A fully verified evaluation result (statistics.md §1): its header fields,
- * verified episodes in index order, and its digest (SHA-256 of its
- * canonical JSON). Records are not kept: they were replayed and are
- * represented by their metrics.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { verifyEvaluation } from "./verify.ts";
- * import { runEvaluation } from "./runner.ts";
- * import { publicSuite } from "../scenario/public_suite.ts";
- * const full = publicSuite();
- * const suite = { ...full, families: [], scenarios: full.scenarios.slice(0, 1) };
- * const result = await runEvaluation(suite, "greedy", { modelId: "greedy" });
- * const verified = await verifyEvaluation(result, suite);
- * assert.ok(verified.episodes.length === 8 && verified.digest.length === 64);
- * ```
- */
-export class VerifiedEvaluation {
-  /** Model ID. */
-  readonly model_id: string;
-  /** The evaluation manifest. */
-  readonly evaluation_manifest: Manifest;
-  /** Its hash. */
-  readonly evaluation_manifest_hash: string;
-  /** Verified episodes, in index order. */
-  readonly episodes: readonly VerifiedEpisode[];
-  /** SHA-256 of the result's canonical JSON. */
-  readonly digest: string;
-
-  /** @internal Only the verifier constructs one. */
-  constructor(
-    token: typeof TOKEN,
-    fields: {
-      model_id: string;
-      evaluation_manifest: Manifest;
-      evaluation_manifest_hash: string;
-      episodes: readonly VerifiedEpisode[];
-      digest: string;
-    },
-  ) {
-    if (token !== TOKEN) {
-      throw new TypeError("a verified result comes from the verifier only");
-    }
-    this.model_id = fields.model_id;
-    this.evaluation_manifest = fields.evaluation_manifest;
-    this.evaluation_manifest_hash = fields.evaluation_manifest_hash;
-    this.episodes = Object.freeze([...fields.episodes]);
-    this.digest = fields.digest;
-  }
-
-  /**
-   * Whether `suite` schedules this result's manifest (it was verified
-   * against a suite that does): a suite object may have changed since.
-   */
-  async verifiedFor(suite: Suite): Promise<boolean> {
-    const want = await buildManifest(suite);
-    return encode(want) === encode(this.evaluation_manifest);
-  }
-}
+import { TOKEN, VerifiedEpisode, VerifiedEvaluation } from "./verified.ts";
+import {
+  isObject,
+  spanLength,
+  verified,
+  verifiedDeferred,
+} from "./general_path.ts";
 
 /** Options of {@linkcode verifyEvaluation}. */
 export type VerifyEvaluationOptions = VerifyOptions & {
@@ -383,128 +233,6 @@ function sha256Sync(bytes: Uint8Array): string {
   return hash.digest("hex");
 }
 
-/**
- * The reference checks over a document read with deferred episode values,
- * skipping the episodes a proof has shown valid already.
- */
-async function verifiedDeferred(
-  doc: JsonValue,
-  textOf: (span: DeferredJson) => string,
-  proved: ReadonlyMap<number, ProvedEpisode>,
-  suite: Suite,
-  options: VerifyEvaluationOptions,
-): Promise<VerifiedEvaluation> {
-  const episodes: VerifiedEpisode[] = [];
-  const items = {
-    materialize: materialized,
-    textOf: (item: JsonValue) => itemText(item, textOf),
-    proved: (i: number) => proved.get(i),
-    release: (item: JsonValue) =>
-      collectAfter(isObject(item) ? spanLength(item["record"]) : 0),
-  };
-  const { head, digest } = await verifyEpisodes(
-    doc,
-    suite,
-    options,
-    items,
-    (e, exact, i) => {
-      episodes[i] = new VerifiedEpisode(
-        TOKEN,
-        e,
-        e.metrics,
-        exact,
-        e.record.final_state.termination_reason,
-        i,
-        options.file,
-      );
-    },
-  );
-  for (const [i, p] of proved) episodes[i] = p.episode;
-  return new VerifiedEvaluation(TOKEN, {
-    model_id: head.model_id,
-    evaluation_manifest: head.evaluation_manifest,
-    evaluation_manifest_hash: head.evaluation_manifest_hash,
-    episodes,
-    digest,
-  });
-}
-
-/**
- * An episode item with its deferred values built, keys in their order (a
- * value that is not an object is passed on as it is, for the checks to
- * refuse).
- */
-function materialized(item: JsonValue): JsonValue {
-  if (!isObject(item)) return item;
-  const out: Record<string, JsonValue> = Object.create(null);
-  for (const key of Object.keys(item)) {
-    const v = item[key];
-    out[key] = v instanceof DeferredJson ? v.value() : v as JsonValue;
-  }
-  return out as JsonValue;
-}
-
-/**
- * The canonical text of an episode item, which `encode` of its built value
- * gives: its keys in code-point order, each deferred value's canonical text
- * from `textOf` (so no record is built for it), the rest encoded.
- */
-function itemText(
-  item: JsonValue,
-  textOf: (span: DeferredJson) => string,
-): readonly string[] {
-  if (!isObject(item)) return [encode(item)];
-  try {
-    // Pieces: each deferred value's text on its own (a record's span is
-    // then never copied), the rest joined between them.
-    const pieces: string[] = [];
-    let open = "{";
-    Object.keys(item).sort(compareCodePoints).forEach((k, i) => {
-      const v = item[k];
-      open += `${i === 0 ? "" : ","}${encode(k)}:`;
-      if (v instanceof DeferredJson) {
-        pieces.push(open, textOf(v));
-        open = "";
-      } else open += encode(v as JsonValue);
-    });
-    pieces.push(`${open}}`);
-    return pieces;
-  } catch {
-    // What the writer refuses in a part, it refuses in the whole value, and
-    // the whole value's error (its path from the item) is the one raised.
-    return [encode(materialized(item))];
-  }
-}
-
-async function verified(
-  input: JsonValue,
-  suite: Suite,
-  options: VerifyEvaluationOptions,
-): Promise<VerifiedEvaluation> {
-  const { result, digest, exact } = await verifyResultWithValues(
-    input,
-    suite,
-    options,
-  );
-  return new VerifiedEvaluation(TOKEN, {
-    model_id: result.model_id,
-    evaluation_manifest: result.evaluation_manifest,
-    evaluation_manifest_hash: result.evaluation_manifest_hash,
-    episodes: result.episodes.map((e, i) =>
-      new VerifiedEpisode(
-        TOKEN,
-        e,
-        e.metrics,
-        exact[i]!,
-        e.record.final_state.termination_reason,
-        i,
-        options.file,
-      )
-    ),
-    digest,
-  });
-}
-
 const RESULT_FIELDS = [
   "episodes",
   "evaluation_manifest",
@@ -521,11 +249,6 @@ const EPISODE_FIELDS = [
 ];
 const ID_RE = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/;
 const HEX64 = /^[0-9a-f]{64}$/;
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === "object" && !Array.isArray(v) &&
-    !(v instanceof DeferredJson) && Object.getPrototypeOf(v) === null;
-}
 
 function sameKeys(o: Record<string, unknown>, keys: readonly string[]) {
   const own = Object.keys(o);
@@ -636,7 +359,7 @@ type Proof =
   };
 
 /** A proved episode: what the reference checks read of it, and its value. */
-type ProvedEpisode = ProvedItem & { readonly episode: VerifiedEpisode };
+export type ProvedEpisode = ProvedItem & { readonly episode: VerifiedEpisode };
 
 const NONE: ReadonlyMap<number, ProvedEpisode> = new Map();
 
@@ -753,11 +476,6 @@ async function provedDocument(
       digest: digest ?? hash!.digest("hex"),
     }),
   };
-}
-
-/** The length of a deferred value's text (0 for anything else). */
-function spanLength(v: unknown): number {
-  return v instanceof DeferredJson ? v.end - v.start : 0;
 }
 
 /**

@@ -24,10 +24,8 @@ import {
 } from "../evaluation/pairing.ts";
 import { parseResult } from "../evaluation/result.ts";
 import type { EvaluationResult, Suite } from "../types.ts";
-import {
-  VerifiedEvaluation,
-  verifyCanonicalBytes,
-} from "../evaluation/verify.ts";
+import { VerifiedEvaluation } from "../evaluation/verified.ts";
+import { verifyCanonicalBytes } from "../evaluation/verify.ts";
 import type { PairedArtifact } from "./artifact_types.ts";
 import { checkResamples, DEFAULT_RESAMPLES } from "../bootstrap/interval.ts";
 import {
