@@ -453,7 +453,7 @@ async function provedDocument(
     if (hash !== undefined && proved.size === i + 1) {
       if (i > 0) hash.update(",");
       writeEpisodeText(
-        (text) => hash.update(text),
+        inSlices((text) => hash.update(text)),
         key,
         episode.texts.metrics,
         episode.texts.record,
@@ -533,7 +533,7 @@ function provedEpisode(
     // Written again only when asked (the digest of a file the reference
     // checks accept after all), so that no episode's text is kept.
     writeText: (out) =>
-      writeEpisodeText(out, key, textOf(metrics), textOf(span)),
+      writeEpisodeText(inSlices(out), key, textOf(metrics), textOf(span)),
     episode: new VerifiedEpisode(
       TOKEN,
       key,
@@ -545,6 +545,20 @@ function provedEpisode(
     ),
   };
   return { proved, texts: { record: recordText, metrics: metricsText } };
+}
+
+/**
+ * `out` fed at most 1 MiB of text at a time: a hash reads a string as its
+ * UTF-8 bytes, and a record's whole span would be converted at once.
+ */
+function inSlices(out: (text: string) => void): (text: string) => void {
+  const SLICE = 1 << 20;
+  return (text) => {
+    if (text.length <= SLICE) return out(text);
+    for (let i = 0; i < text.length; i += SLICE) {
+      out(text.slice(i, i + SLICE));
+    }
+  };
 }
 
 /**
