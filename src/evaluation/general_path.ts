@@ -15,9 +15,15 @@ import {
   encode,
   type JsonValue,
 } from "../json/canonical.ts";
-import { verifyEpisodes, verifyResultWithValues } from "./result.ts";
+import {
+  parseResultEpisode,
+  parseResultHead,
+  verifyEpisodes,
+  verifyResultWithValues,
+} from "./result.ts";
+import { episodeKey, type PairableResult } from "./pairing.ts";
 import { collectAfter } from "./collect.ts";
-import type { Suite } from "../types.ts";
+import type { EpisodeKey, Suite } from "../types.ts";
 import { TOKEN, VerifiedEpisode, VerifiedEvaluation } from "./verified.ts";
 import type { ProvedEpisode, VerifyEvaluationOptions } from "./verify.ts";
 
@@ -65,6 +71,39 @@ export async function verifiedDeferred(
     episodes,
     digest,
   });
+}
+
+/**
+ * `parseResult` on a document read with deferred episode values, with the
+ * same checks in the same order (so the same errors, `EvaluationError`):
+ * each item is built, read and let go in turn, and only the keys that
+ * pairing reads are kept. An item that `proved` names (a proof showed it
+ * valid, so it passes every check) is not built.
+ */
+export function deferredStructure(
+  doc: JsonValue,
+  options: { readonly file?: string },
+  proved: (i: number) => EpisodeKey | undefined,
+): PairableResult {
+  const head = parseResultHead(doc, options);
+  let last = -1;
+  const episodes = head.items.map((item, i): EpisodeKey => {
+    const p = proved(i);
+    if (p !== undefined) {
+      last = p.index;
+      return episodeKey(p);
+    }
+    const e = parseResultEpisode(head, materialized(item), i, last);
+    last = e.index;
+    // Its record is garbage now.
+    collectAfter(isObject(item) ? spanLength(item["record"]) : 0);
+    return episodeKey(e);
+  });
+  return {
+    evaluation_manifest: head.evaluation_manifest,
+    evaluation_manifest_hash: head.evaluation_manifest_hash,
+    episodes,
+  };
 }
 
 /**

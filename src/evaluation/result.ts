@@ -256,8 +256,10 @@ export function parseResult(
 /**
  * What {@linkcode parseResult} reads before the episodes: the result's
  * fields, its manifest, and the raw episode items.
+ *
+ * @internal The general path of the one-pass verifier (`general_path.ts`).
  */
-type ResultHead = {
+export type ResultHead = {
   readonly model_id: string;
   readonly evaluation_manifest: Manifest;
   readonly evaluation_manifest_hash: string;
@@ -265,8 +267,12 @@ type ResultHead = {
   readonly epCtx: Ctx;
 };
 
-/** The checks of {@linkcode parseResult} before the episodes, in its order. */
-function parseResultHead(
+/**
+ * The checks of {@linkcode parseResult} before the episodes, in its order.
+ *
+ * @internal The general path of the one-pass verifier (`general_path.ts`).
+ */
+export function parseResultHead(
   v: JsonValue,
   options: { file?: string; limits?: Partial<Limits> },
 ): ResultHead {
@@ -305,8 +311,10 @@ function parseResultHead(
 /**
  * Episode `i` of {@linkcode parseResult}, given the index of the episode
  * before it (-1 for the first).
+ *
+ * @internal The general path of the one-pass verifier (`general_path.ts`).
  */
-function parseResultEpisode(
+export function parseResultEpisode(
   head: ResultHead,
   item: JsonValue,
   i: number,

@@ -20,12 +20,14 @@
 
 import {
   compareCodePoints,
+  type DeferredDocument,
   DeferredJson,
   encode,
   encodeBytes,
   type JsonValue,
   parseBytes,
   parseDeferring,
+  type ParseOptions,
   sha256Hex,
 } from "../json/canonical.ts";
 import { createHash } from "node:crypto";
@@ -43,9 +45,11 @@ import {
 import {
   checkManifest,
   parseManifest,
+  parseResult,
   type ProvedItem,
   type VerifyOptions,
 } from "./result.ts";
+import type { PairableResult } from "./pairing.ts";
 import { referenceReplay } from "../sim/kernel.ts";
 import { KERNEL_NAMES, type KernelName } from "../bootstrap/kernel.ts";
 import { regeneratedRecord } from "./regenerate.ts";
@@ -63,6 +67,7 @@ import type {
 import { at, rootCtx } from "../json/fields.ts";
 import { TOKEN, VerifiedEpisode, VerifiedEvaluation } from "./verified.ts";
 import {
+  deferredStructure,
   isObject,
   spanLength,
   verified,
@@ -119,55 +124,12 @@ export async function verifyEvaluation(
 ): Promise<VerifiedEvaluation> {
   checkKernel(options.kernel);
   if (input instanceof Uint8Array) {
-    const source = options.source ?? options.file;
-    const parseOptions = {
-      ...(source === undefined ? {} : { file: source }),
-      ...(options.limits === undefined ? {} : { limits: options.limits }),
-    };
-    let text: string;
-    try {
-      // Beyond the size limit, the strict reader refuses it, by its size.
-      if (input.length > limitsWith(options.limits).maxFileBytes) {
-        throw new RangeError("beyond maxFileBytes");
-      }
-      text = decodeStrict(input);
-    } catch {
-      return verified(parseBytes(input, parseOptions), suite, options);
-    }
-    // Hashed before anything else, so that the bytes can go: a large
-    // result is then in memory once, as text.
-    const digest = sha256Sync(input);
-    if (options.release === true) {
-      (input.buffer as ArrayBuffer).transfer(0);
-    }
+    const reading = new BytesVerification(input, options);
     input = null;
-    // The fast path, on a canonical text: `undefined` when it does not
-    // reach the episodes.
-    let proof = await fastProof(text, digest, suite, options);
-    if (proof?.verified !== undefined) return proof.verified;
-    // The general path: the same strict reading (every check on every
-    // character, so the same errors), with each episode's record and
-    // metrics kept as text and built once per pass of the reference
-    // checks, one episode at a time.
-    const doc = parseDeferring(text, deferRecords, parseOptions);
-    if (proof === undefined) {
-      // A valid file that is not canonical (whitespace, key order) is
-      // proved through the canonical text of its value, one episode at a
-      // time. (On a canonical text, this is the proof that just ran.)
-      proof = await settled(
-        provedDocument(doc.value, canonicalTextOf, undefined, suite, options),
-      );
-      if (proof?.verified !== undefined) return proof.verified;
-    }
-    // Undecided or refused: the reference checks decide, on the episodes
-    // that were not proved (a refused file then builds only those).
-    return verifiedDeferred(
-      doc.value,
-      doc.canonical ? (span) => span.source : canonicalTextOf,
-      proof?.proved ?? NONE,
-      suite,
-      options,
-    );
+    const fast = await reading.prove(suite);
+    if (fast !== undefined) return fast;
+    reading.read();
+    return await reading.verify(suite);
   }
   // A value in memory is proved through its canonical bytes, which stand
   // for it exactly; anything the writer or the proof refuses is decided by
@@ -183,6 +145,180 @@ export async function verifyEvaluation(
     if (fast !== undefined) return fast;
   }
   return verified(input, suite, options);
+}
+
+/**
+ * A result given as bytes, taken through {@linkcode verifyEvaluation}'s
+ * steps one at a time, so that a caller can interleave two results (the
+ * paired comparison reads both, checks both structures and pairs them
+ * before it verifies either: statistics.md §1): {@linkcode prove}, the fast
+ * path, which never refuses; {@linkcode read}, the strict reading, whose
+ * errors are those of `parseBytes`; {@linkcode structure}, the structural
+ * reading (those of `parseResult`); {@linkcode verify}, the rest. Each
+ * builds one episode's values at a time, and the result's text goes once
+ * it is verified or refused.
+ *
+ * @internal The paired comparison (`statistics/paired.ts`).
+ */
+export class BytesVerification {
+  readonly #options: VerifyEvaluationOptions;
+  readonly #parseOptions: ParseOptions;
+  /** Bytes that are not text the verifier decodes: the strict reader's. */
+  #bytes: Uint8Array | undefined;
+  #text: string | undefined;
+  #digest = "";
+  /** The fast path's proof: `null` before it ran. */
+  #proof: Proof | undefined | null = null;
+  /** Whether the proof through the value's canonical text ran. */
+  #provedValue = false;
+  #doc: DeferredDocument | undefined;
+  /** What the strict reader built of bytes it was given as they are. */
+  #value: JsonValue | undefined;
+
+  /**
+   * Decode and hash the bytes (then detach them, with `release`). A size or
+   * text the verifier does not decode is kept for the strict reader, which
+   * refuses it in {@linkcode read}.
+   */
+  constructor(bytes: Uint8Array, options: VerifyEvaluationOptions = {}) {
+    checkKernel(options.kernel);
+    this.#options = options;
+    const source = options.source ?? options.file;
+    this.#parseOptions = {
+      ...(source === undefined ? {} : { file: source }),
+      ...(options.limits === undefined ? {} : { limits: options.limits }),
+    };
+    try {
+      // Beyond the size limit, the strict reader refuses it, by its size.
+      if (bytes.length > limitsWith(options.limits).maxFileBytes) {
+        throw new RangeError("beyond maxFileBytes");
+      }
+      this.#text = decodeStrict(bytes);
+    } catch {
+      this.#bytes = bytes;
+      return;
+    }
+    // Hashed before anything else, so that the bytes can go: a large
+    // result is then in memory once, as text.
+    this.#digest = sha256Sync(bytes);
+    if (options.release === true) {
+      (bytes.buffer as ArrayBuffer).transfer(0);
+    }
+  }
+
+  /**
+   * The fast path, on a canonical text: the verified result, or
+   * `undefined` when it cannot prove the result valid (it may still be).
+   */
+  async prove(suite: Suite): Promise<VerifiedEvaluation | undefined> {
+    if (this.#text === undefined) return undefined;
+    if (this.#proof === null) {
+      this.#proof = await fastProof(
+        this.#text,
+        this.#digest,
+        suite,
+        this.#options,
+      );
+    }
+    const verified = this.#proof?.verified;
+    if (verified !== undefined) this.#drop();
+    return verified;
+  }
+
+  /**
+   * The strict reading (every check on every character, so the errors of
+   * `parseBytes`), with each episode's record and metrics kept as text:
+   * the document, whose episodes' deferred values {@linkcode structure} and
+   * {@linkcode verify} build one episode at a time.
+   */
+  read(): JsonValue {
+    if (this.#bytes !== undefined) {
+      this.#value ??= parseBytes(this.#bytes, this.#parseOptions);
+      return this.#value;
+    }
+    this.#doc ??= parseDeferring(this.#text!, deferRecords, this.#parseOptions);
+    return this.#doc.value;
+  }
+
+  /**
+   * `parseResult`'s reading of the result (its errors, `EvaluationError`),
+   * keeping only what pairing reads. The episodes that a proof shows valid
+   * (it runs first: it never refuses) cannot fail it and are not built;
+   * the others are built one at a time.
+   */
+  async structure(
+    suite: Suite,
+    file: string | undefined,
+  ): Promise<PairableResult> {
+    const value = this.read();
+    const options = file === undefined ? {} : { file };
+    if (this.#doc === undefined) return parseResult(value, options);
+    const proof = await this.#proved(suite);
+    if (proof?.verified !== undefined) return proof.verified;
+    const proved = proof?.proved ?? NONE;
+    return deferredStructure(value, options, (i) => proved.get(i)?.episode);
+  }
+
+  /** The rest of {@linkcode verifyEvaluation} on the bytes. */
+  async verify(suite: Suite): Promise<VerifiedEvaluation> {
+    try {
+      const value = this.read();
+      if (this.#doc === undefined) {
+        return await verified(value, suite, this.#options);
+      }
+      const proof = await this.#proved(suite);
+      if (proof?.verified !== undefined) return proof.verified;
+      // Undecided or refused: the reference checks decide, on the
+      // episodes that were not proved (a refused file then builds only
+      // those).
+      return await verifiedDeferred(
+        value,
+        this.#doc.canonical ? (span) => span.source : canonicalTextOf,
+        proof?.proved ?? NONE,
+        suite,
+        this.#options,
+      );
+    } finally {
+      this.#drop();
+    }
+  }
+
+  /** The proof over the read document, made once. */
+  async #proved(suite: Suite): Promise<Proof | undefined> {
+    if (this.#proof === null) {
+      this.#proof = await fastProof(
+        this.#text!,
+        this.#digest,
+        suite,
+        this.#options,
+      );
+    }
+    if (this.#proof === undefined && !this.#provedValue) {
+      // A valid file that is not canonical (whitespace, key order) is
+      // proved through the canonical text of its value, one episode at a
+      // time. (On a canonical text, this is the proof that ran.)
+      this.#provedValue = true;
+      this.#proof = await settled(
+        provedDocument(
+          this.#doc!.value,
+          canonicalTextOf,
+          undefined,
+          suite,
+          this.#options,
+        ),
+      );
+    }
+    return this.#proof;
+  }
+
+  /** Let the text and what was read of it go. */
+  #drop(): void {
+    this.#text = undefined;
+    this.#doc = undefined;
+    this.#bytes = undefined;
+    this.#value = undefined;
+    this.#proof = undefined;
+  }
 }
 
 /** A kernel name outside the list is a caller's mistake, not a verdict. */
