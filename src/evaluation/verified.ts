@@ -24,6 +24,7 @@ import type {
   TerminationReason,
 } from "../types.ts";
 import { at, rootCtx } from "../json/fields.ts";
+import { detached, detachedString } from "./detached.ts";
 
 /**
  * @internal Only the verifier imports the token, so only it constructs
@@ -75,10 +76,11 @@ export class VerifiedEpisode implements EpisodeKey {
       throw new TypeError("a verified episode comes from the verifier only");
     }
     this.index = key.index;
-    this.scenario_id = key.scenario_id;
-    this.scenario_hash = key.scenario_hash;
+    // Strings of their own: a slice would keep the result's text alive.
+    this.scenario_id = detachedString(key.scenario_id);
+    this.scenario_hash = detachedString(key.scenario_hash);
     this.seed = key.seed;
-    this.metrics = metrics;
+    this.metrics = detached(metrics);
     this.#exact = exact;
     this.termination_reason = terminationReason;
     this.#position = position;
@@ -157,9 +159,12 @@ export class VerifiedEvaluation {
     if (token !== TOKEN) {
       throw new TypeError("a verified result comes from the verifier only");
     }
-    this.model_id = fields.model_id;
-    this.evaluation_manifest = fields.evaluation_manifest;
-    this.evaluation_manifest_hash = fields.evaluation_manifest_hash;
+    // Strings of their own: a slice would keep the result's text alive.
+    this.model_id = detachedString(fields.model_id);
+    this.evaluation_manifest = detached(fields.evaluation_manifest);
+    this.evaluation_manifest_hash = detachedString(
+      fields.evaluation_manifest_hash,
+    );
     this.episodes = Object.freeze([...fields.episodes]);
     this.digest = fields.digest;
   }

@@ -46,7 +46,6 @@ import {
   checkManifest,
   parseManifest,
   parseResult,
-  type ProvedItem,
   type VerifyOptions,
 } from "./result.ts";
 import type { PairableResult } from "./pairing.ts";
@@ -68,7 +67,9 @@ import { at, rootCtx } from "../json/fields.ts";
 import { TOKEN, VerifiedEpisode, VerifiedEvaluation } from "./verified.ts";
 import {
   deferredStructure,
+  type DigestPlan,
   isObject,
+  slimmed,
   spanLength,
   verified,
   verifiedDeferred,
@@ -222,6 +223,7 @@ export class BytesVerification {
     }
     const verified = this.#proof?.verified;
     if (verified !== undefined) this.#drop();
+    else if (this.#proof !== undefined) await collected(0);
     return verified;
   }
 
@@ -261,26 +263,61 @@ export class BytesVerification {
 
   /** The rest of {@linkcode verifyEvaluation} on the bytes. */
   async verify(suite: Suite): Promise<VerifiedEvaluation> {
+    let checks;
+    const textLength = this.#text?.length ?? 0;
     try {
-      const value = this.read();
-      if (this.#doc === undefined) {
-        return await verified(value, suite, this.#options);
-      }
-      const proof = await this.#proved(suite);
-      if (proof?.verified !== undefined) return proof.verified;
-      // Undecided or refused: the reference checks decide, on the
-      // episodes that were not proved (a refused file then builds only
-      // those).
-      return await verifiedDeferred(
-        value,
-        this.#doc.canonical ? (span) => span.source : canonicalTextOf,
-        proof?.proved ?? NONE,
-        suite,
-        this.#options,
-      );
+      checks = await this.#checks(suite);
     } finally {
+      // The text goes: what the checks need of it is copied out.
       this.#drop();
     }
+    if (checks instanceof VerifiedEvaluation) return checks;
+    await collected(textLength);
+    // Undecided or refused: the reference checks decide, on the episodes
+    // that were not proved (a refused file then builds only those).
+    const { doc, textOf, proved, plan } = checks;
+    return await verifiedDeferred(
+      doc,
+      textOf,
+      proved,
+      plan,
+      suite,
+      this.#options,
+    );
+  }
+
+  /**
+   * The verified result, or what the reference checks need to decide (in
+   * a call of its own, so that no frame of the caller's keeps the text).
+   */
+  async #checks(suite: Suite): Promise<
+    VerifiedEvaluation | {
+      doc: JsonValue;
+      textOf: (span: DeferredJson) => string;
+      proved: ReadonlyMap<number, ProvedEpisode>;
+      plan: DigestPlan;
+    }
+  > {
+    const value = this.read();
+    const doc = this.#doc;
+    if (doc === undefined) return await verified(value, suite, this.#options);
+    const proof = await this.#proved(suite);
+    if (proof?.verified !== undefined) return proof.verified;
+    const proved = proof?.proved ?? NONE;
+    // The digest, should the reference checks accept the file after all:
+    // a canonical text's is the hash of its bytes.
+    const plan: DigestPlan = doc.canonical
+      ? { digest: this.#digest }
+      : proof?.hashed ?? {
+        prefix: createHash("sha256").update('{"episodes":['),
+        count: 0,
+      };
+    return {
+      doc: slimmed(value, proved, plan),
+      textOf: doc.canonical ? (span) => span.source : canonicalTextOf,
+      proved,
+      plan,
+    };
   }
 
   /** The proof over the read document, made once. */
@@ -313,6 +350,9 @@ export class BytesVerification {
 
   /** Let the text and what was read of it go. */
   #drop(): void {
+    // The last subject of a regular expression stays reachable (as the
+    // legacy `RegExp.input`); the strict reader's may be the whole text.
+    FORGET.exec("");
     this.#text = undefined;
     this.#doc = undefined;
     this.#bytes = undefined;
@@ -320,6 +360,42 @@ export class BytesVerification {
     this.#proof = undefined;
   }
 }
+
+/**
+ * Wait, briefly, for the garbage collector to free `length` characters of
+ * text let go just now, so that what comes next (the reference checks
+ * build an episode's values: tens of megabytes) takes the room the text
+ * leaves instead of adding to it. Asked the way `collect.ts` asks (an
+ * external allocation that is never written), but larger: beyond V8's
+ * hard limit of external memory, which makes it collect the whole heap at
+ * once (measured with Deno 2.9.6: 256 MB only starts a collection that
+ * idle time does not finish, 512 MB and 1 GB collected within two tries).
+ * It stops when the heap is smaller by the text's size (a one-byte string
+ * takes a byte a character), and tries at most four times. No verdict
+ * depends on it, only the peak memory.
+ *
+ * @internal The paired comparison (`statistics/paired.ts`).
+ */
+export async function collected(length: number): Promise<void> {
+  const usage = globalThis.Deno?.memoryUsage;
+  if (usage === undefined) return;
+  const goal = usage().heapUsed - length;
+  for (let k = 0; k < 4; k++) {
+    try {
+      void new ArrayBuffer(COLLECT_BYTES);
+    } catch {
+      // No address space for it: then there is nothing to gain either.
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (usage().heapUsed <= goal) return;
+  }
+}
+
+const COLLECT_BYTES = 512 << 20;
+
+/** Matched against an empty string, to replace the last regexp subject. */
+const FORGET = /^/;
 
 /** A kernel name outside the list is a caller's mistake, not a verdict. */
 function checkKernel(kernel: unknown): void {
@@ -492,10 +568,21 @@ type Proof =
   | {
     readonly verified?: undefined;
     readonly proved: ReadonlyMap<number, ProvedEpisode>;
+    /**
+     * Without a digest given: the hash of the canonical text composed over
+     * the episodes proved before the first that is not (`count` of them).
+     */
+    readonly hashed?: {
+      readonly prefix: ReturnType<typeof createHash>;
+      readonly count: number;
+    };
   };
 
-/** A proved episode: what the reference checks read of it, and its value. */
-export type ProvedEpisode = ProvedItem & { readonly episode: VerifiedEpisode };
+/** A proved episode: its index field, and its value. */
+export type ProvedEpisode = {
+  readonly index: number;
+  readonly episode: VerifiedEpisode;
+};
 
 const NONE: ReadonlyMap<number, ProvedEpisode> = new Map();
 
@@ -556,6 +643,7 @@ async function provedDocument(
   hash?.update('{"episodes":[');
   options.onProgress?.(0, total);
   let last = -1;
+  let hashed = 0;
   for (let i = 0; i < items.length; i++) {
     const item = items[i] as unknown;
     // The index first: without it, no later episode can be proved.
@@ -587,6 +675,7 @@ async function provedDocument(
     collectAfter(spanLength(item["record"]));
     proved.set(i, episode.proved);
     if (hash !== undefined && proved.size === i + 1) {
+      hashed = i + 1;
       if (i > 0) hash.update(",");
       writeEpisodeText(
         inSlices((text) => hash.update(text)),
@@ -597,7 +686,14 @@ async function provedDocument(
     }
     options.onProgress?.(i + 1, total);
   }
-  if (proved.size < items.length) return { proved };
+  if (proved.size < items.length) {
+    return {
+      proved,
+      ...(hash === undefined
+        ? {}
+        : { hashed: { prefix: hash, count: hashed } }),
+    };
+  }
   hash?.update(
     `],"evaluation_manifest":${encode(original)},"evaluation_manifest_hash":${
       encode(manifestHash)
@@ -664,12 +760,9 @@ function provedEpisode(
   // Equal canonical text: the stored dictionary is the recomputed one.
   const metricsText = textOf(metrics);
   need(encode(recomputed.metrics) === metricsText);
+  // No text of the episode is kept.
   const proved: ProvedEpisode = {
     index: key.index,
-    // Written again only when asked (the digest of a file the reference
-    // checks accept after all), so that no episode's text is kept.
-    writeText: (out) =>
-      writeEpisodeText(inSlices(out), key, textOf(metrics), textOf(span)),
     episode: new VerifiedEpisode(
       TOKEN,
       key,

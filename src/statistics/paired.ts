@@ -18,6 +18,7 @@ import type { Suite } from "../types.ts";
 import { VerifiedEvaluation } from "../evaluation/verified.ts";
 import {
   BytesVerification,
+  collected,
   type VerifyEvaluationOptions,
 } from "../evaluation/verify.ts";
 import type { PairedArtifact } from "./artifact_types.ts";
@@ -213,8 +214,11 @@ export async function pairedStatistics(
   // verifications, each on one episode's values at a time. (B is decoded
   // after A's proof, so that a large B's text is not beside it.)
   const bothBytes = a instanceof Uint8Array && b instanceof Uint8Array;
+  // A's text, once let go, is collected before B's work begins.
+  const lengthA = a instanceof Uint8Array ? a.length : 0;
   const sideA = new Side(a, fileA, verifyOptions(fileA, sourceA, "verify A"));
   const provedA = bothBytes && await sideA.prove(suite);
+  if (provedA) await collected(lengthA);
   const sideB = new Side(b, fileB, verifyOptions(fileB, sourceB, "verify B"));
   if (provedA) await sideB.prove(suite);
   sideA.read();
@@ -223,6 +227,7 @@ export async function pairedStatistics(
   const structureB = await sideB.structure(suite);
   const pairing = pairResults(structureA, structureB);
   const va = await sideA.verify(suite);
+  if (!provedA) await collected(lengthA);
   const vb = await sideB.verify(suite);
   const manifest = va.evaluation_manifest;
   const valuesA = episodeMetricValues(va);
