@@ -110,12 +110,13 @@ export async function verifiedDeferred(
   options: VerifyEvaluationOptions,
 ): Promise<VerifiedEvaluation> {
   const episodes: VerifiedEpisode[] = [];
-  // The checks' own digest is not used (the plan gives it), so a proved
+  // The checks' own digest is not made (the plan gives it), so a proved
   // episode's text is not asked for.
   const skipped = new Map(
     [...proved].map(([i, p]) => [i, { index: p.index, writeText: () => {} }]),
   );
   const items = {
+    digestKnown: true,
     materialize: materialized,
     textOf: (item: JsonValue) => itemText(item, textOf),
     proved: (i: number) => skipped.get(i),

@@ -304,6 +304,8 @@ export class BytesVerification {
     const proof = await this.#proved(suite);
     if (proof?.verified !== undefined) return proof.verified;
     const proved = proof?.proved ?? NONE;
+    // The proof's garbage first, so that the copies below take its room.
+    await collected(0);
     // The digest, should the reference checks accept the file after all:
     // a canonical text's is the hash of its bytes.
     const plan: DigestPlan = doc.canonical
