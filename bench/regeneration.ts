@@ -119,7 +119,7 @@ console.log(
     `for the general path: ${(8 * size / MB).toFixed(0)} MB`,
 );
 console.log(
-  "case                      kernel     wall s   MB/s   peak RSS MB  x size",
+  "case                        kernel     wall s   MB/s   peak RSS MB  x size",
 );
 const digests = new Set<string>();
 for (
@@ -134,7 +134,7 @@ for (
     const t = await timed(verify(file, kernel), code);
     if (code === 0) digests.add(/digest ([0-9a-f]{64})/.exec(t.out)![1]!);
     console.log(
-      `${name.padEnd(25)} ${kernel.padEnd(10)} ${
+      `${name.padEnd(27)} ${kernel.padEnd(10)} ${
         t.seconds.toFixed(2).padStart(6)
       } ${(size / MB / t.seconds).toFixed(1).padStart(6)} ${
         (t.rssKb / 1000).toFixed(0).padStart(13)
@@ -147,7 +147,7 @@ if (digests.size !== 1) throw new Error(`digests differ: ${[...digests]}`);
 // `compare` of the large result (A) against each of the others (B): the
 // peak is given per byte of the larger input (all are about the same size).
 console.log(
-  "compare A - B             kernel     wall s   peak RSS MB  x larger",
+  "compare A - B               kernel     wall s   peak RSS MB  x larger",
 );
 for (
   const [name, file, code] of [
@@ -171,7 +171,7 @@ for (
     file,
   ], code);
   console.log(
-    `${name.padEnd(25)} ${"wasm".padEnd(10)} ${
+    `${name.padEnd(27)} ${"wasm".padEnd(10)} ${
       t.seconds.toFixed(2).padStart(6)
     } ${(t.rssKb / 1000).toFixed(0).padStart(13)} ${
       (t.rssKb * 1000 / larger).toFixed(1).padStart(9)
