@@ -227,7 +227,7 @@ export async function pairedStatistics(
   const structureB = await sideB.structure(suite);
   const pairing = pairResults(structureA, structureB);
   const va = await sideA.verify(suite);
-  if (!provedA) await collected(lengthA);
+  if (!provedA && lengthA > 0) await collected(lengthA);
   const vb = await sideB.verify(suite);
   const manifest = va.evaluation_manifest;
   const valuesA = episodeMetricValues(va);
