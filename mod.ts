@@ -114,6 +114,8 @@ export {
 export {
   VerifiedEpisode,
   VerifiedEvaluation,
+} from "./src/evaluation/verified.ts";
+export {
   verifyEvaluation,
   type VerifyEvaluationOptions,
 } from "./src/evaluation/verify.ts";

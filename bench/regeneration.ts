@@ -3,10 +3,12 @@
  * generated result (scripts/gen_large_scenario.ts, greedy, about 30 MB)
  * through `--kernel wasm` (verification by regeneration) and
  * `--kernel reference` (the TypeScript simulator's records), and the general
- * path on the same result pretty-printed (valid, not canonical) and with one
- * movement outcome changed (refused). Every command runs as its own process
- * under `/usr/bin/time -v` (wall time, peak RSS), `REPEATS` times, and the
- * fastest is kept; the in-process time of `verifyEvaluation` alone (no
+ * path on the same result pretty-printed (valid, not canonical), with one
+ * movement outcome changed (refused), and both (refused, not canonical);
+ * then `compare` of the large result against each of them. Every command
+ * runs as its own process under `/usr/bin/time -v` (wall time, peak RSS),
+ * `REPEATS` times, and the best of each is kept (the shortest time, the
+ * lowest peak: the machine may be shared); the in-process time of `verifyEvaluation` alone (no
  * process start, no file read) is measured too. The load average is printed
  * before and after, since the machine may be shared.
  *
@@ -15,7 +17,8 @@
  *
  * Targets (issue 13): `verify` >= 100 MB/s of result; peak RSS of a
  * canonical result <= 1.5x the file size + 150 MB; the general path <= 8x
- * the file size. The replay figure is `deno bench bench/replay_kernel_bench.ts`.
+ * the file size (`compare`: reported per byte of the larger input). The
+ * replay figure is `deno bench bench/replay_kernel_bench.ts`.
  *
  * @module
  */
@@ -32,7 +35,10 @@ const work = await Deno.makeTempDir({ prefix: "ember-regen-" });
 
 type Timing = { seconds: number; rssKb: number; out: string };
 
-/** `deno run ARGS` under /usr/bin/time -v, the fastest of REPEATS. */
+/**
+ * `deno run ARGS` under /usr/bin/time -v: the shortest time and the lowest
+ * peak of REPEATS runs.
+ */
 async function timed(args: string[], expectCode = 0): Promise<Timing> {
   let best: Timing | undefined;
   for (let i = 0; i < REPEATS; i++) {
@@ -54,7 +60,11 @@ async function timed(args: string[], expectCode = 0): Promise<Timing> {
     const seconds = Number(wall[1] ?? 0) * 3600 + Number(wall[2]) * 60 +
       Number(wall[3]);
     const t = { seconds, rssKb: Number(rss[1]), out: out + err };
-    if (best === undefined || t.seconds < best.seconds) best = t;
+    best = best === undefined ? t : {
+      seconds: Math.min(best.seconds, t.seconds),
+      rssKb: Math.min(best.rssKb, t.rssKb),
+      out: best.out,
+    };
   }
   return best!;
 }
@@ -84,11 +94,11 @@ const pretty = `${work}/pretty.json`;
 await Deno.writeTextFile(pretty, ` ${text}`);
 const tampered = `${work}/tampered.json`;
 const at = text.lastIndexOf('"outcome":"moved"');
-await Deno.writeTextFile(
-  tampered,
-  text.slice(0, at) + '"outcome":"blocked_wall"' +
-    text.slice(at + '"outcome":"moved"'.length),
-);
+const tamperedText = text.slice(0, at) + '"outcome":"blocked_wall"' +
+  text.slice(at + '"outcome":"moved"'.length);
+await Deno.writeTextFile(tampered, tamperedText);
+const prettyTampered = `${work}/pretty_tampered.json`;
+await Deno.writeTextFile(prettyTampered, ` ${tamperedText}`);
 
 const verify = (file: string, kernel: string) => [
   `--allow-read=${work}`,
@@ -109,7 +119,7 @@ console.log(
     `for the general path: ${(8 * size / MB).toFixed(0)} MB`,
 );
 console.log(
-  "case                      kernel     wall s   MB/s   peak RSS MB  x size",
+  "case                        kernel     wall s   MB/s   peak RSS MB  x size",
 );
 const digests = new Set<string>();
 for (
@@ -117,13 +127,14 @@ for (
     ["canonical", large, 0],
     ["pretty (general path)", pretty, 0],
     ["tampered (refused)", tampered, 1],
+    ["pretty, tampered (refused)", prettyTampered, 1],
   ] as const
 ) {
   for (const kernel of ["wasm", "reference"]) {
     const t = await timed(verify(file, kernel), code);
     if (code === 0) digests.add(/digest ([0-9a-f]{64})/.exec(t.out)![1]!);
     console.log(
-      `${name.padEnd(25)} ${kernel.padEnd(10)} ${
+      `${name.padEnd(27)} ${kernel.padEnd(10)} ${
         t.seconds.toFixed(2).padStart(6)
       } ${(size / MB / t.seconds).toFixed(1).padStart(6)} ${
         (t.rssKb / 1000).toFixed(0).padStart(13)
@@ -132,6 +143,41 @@ for (
   }
 }
 if (digests.size !== 1) throw new Error(`digests differ: ${[...digests]}`);
+
+// `compare` of the large result (A) against each of the others (B): the
+// peak is given per byte of the larger input (all are about the same size).
+console.log(
+  "compare A - B               kernel     wall s   peak RSS MB  x larger",
+);
+for (
+  const [name, file, code] of [
+    ["valid - valid", large, 0],
+    ["valid - pretty", pretty, 0],
+    ["valid - tampered", tampered, 1],
+    ["valid - pretty, tampered", prettyTampered, 1],
+  ] as const
+) {
+  const larger = Math.max(size, (await Deno.stat(file)).size);
+  const t = await timed([
+    `--allow-read=${work}`,
+    "mod.ts",
+    "compare",
+    "--quiet",
+    "--resamples",
+    "100",
+    "--suite",
+    suiteFile,
+    large,
+    file,
+  ], code);
+  console.log(
+    `${name.padEnd(27)} ${"wasm".padEnd(10)} ${
+      t.seconds.toFixed(2).padStart(6)
+    } ${(t.rssKb / 1000).toFixed(0).padStart(13)} ${
+      (t.rssKb * 1000 / larger).toFixed(1).padStart(9)
+    }`,
+  );
+}
 
 // In process: verifyEvaluation alone on the bytes in memory.
 const suite = parseSuite(parse(await Deno.readTextFile(suiteFile)));

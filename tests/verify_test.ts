@@ -19,6 +19,8 @@ import { scenarioHash } from "../src/scenario/scenario.ts";
 import {
   VerifiedEpisode,
   VerifiedEvaluation,
+} from "../src/evaluation/verified.ts";
+import {
   verifyCanonicalBytes,
   verifyEvaluation,
 } from "../src/evaluation/verify.ts";

@@ -77,6 +77,9 @@ Example:
     try {
       artifact = await pairedStatistics(a, b, suite, {
         ...bootstrap,
+        // Once hashed and decoded, the bytes of a large result need not
+        // stay in memory beside its text.
+        release: true,
         files: [fileA, fileB],
         sources: [sourceName(fileA), sourceName(fileB)],
         onProgress: (phase, done, total) =>

@@ -15,10 +15,8 @@ import { BUILTIN_POLICIES } from "../policies/mod.ts";
 import { publicSuite } from "../scenario/public_suite.ts";
 import { runEvaluation } from "../evaluation/runner.ts";
 import { aggregateStatistics } from "../statistics/aggregate.ts";
-import {
-  type VerifiedEvaluation,
-  verifyEvaluation,
-} from "../evaluation/verify.ts";
+import type { VerifiedEvaluation } from "../evaluation/verified.ts";
+import { verifyEvaluation } from "../evaluation/verify.ts";
 import { pairedStatistics } from "../statistics/paired.ts";
 import {
   BOOTSTRAP_HELP,

@@ -40,10 +40,15 @@ export function canonicalTextOf(span: DeferredJson): string {
  * value.
  */
 function withoutWhitespace(text: string): string | undefined {
-  const out = new Uint8Array(text.length);
-  let n = 0;
+  const start = firstWhitespace(text);
+  if (start === undefined) return undefined;
+  if (start === text.length) return text;
+  if (scratch.length < text.length) scratch = new Uint8Array(text.length);
+  const out = scratch;
+  for (let i = 0; i < start; i++) out[i] = text.charCodeAt(i);
+  let n = start;
   let inString = false;
-  for (let i = 0; i < text.length; i++) {
+  for (let i = start; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c > 0x7e) return undefined;
     if (inString) {
@@ -63,4 +68,32 @@ function withoutWhitespace(text: string): string | undefined {
   return n === text.length ? text : ASCII.decode(out.subarray(0, n));
 }
 
+/**
+ * Where the first whitespace outside strings is (`text.length`: none, and
+ * then no buffer is needed); `undefined` for text that is not ASCII.
+ */
+function firstWhitespace(text: string): number | undefined {
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 0x7e) return undefined;
+    if (inString) {
+      if (c === 0x5c) {
+        if (text.charCodeAt(++i) > 0x7e) return undefined;
+        continue;
+      }
+      if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) return i;
+  }
+  return text.length;
+}
+
 const ASCII = new TextDecoder();
+
+/**
+ * The buffer the text is written into, kept for the next value: a record's
+ * text is megabytes, and a new buffer for each one would be external memory
+ * that only a garbage collection frees.
+ */
+let scratch = new Uint8Array(0);

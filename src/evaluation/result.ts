@@ -256,8 +256,10 @@ export function parseResult(
 /**
  * What {@linkcode parseResult} reads before the episodes: the result's
  * fields, its manifest, and the raw episode items.
+ *
+ * @internal The general path of the one-pass verifier (`general_path.ts`).
  */
-type ResultHead = {
+export type ResultHead = {
   readonly model_id: string;
   readonly evaluation_manifest: Manifest;
   readonly evaluation_manifest_hash: string;
@@ -265,8 +267,12 @@ type ResultHead = {
   readonly epCtx: Ctx;
 };
 
-/** The checks of {@linkcode parseResult} before the episodes, in its order. */
-function parseResultHead(
+/**
+ * The checks of {@linkcode parseResult} before the episodes, in its order.
+ *
+ * @internal The general path of the one-pass verifier (`general_path.ts`).
+ */
+export function parseResultHead(
   v: JsonValue,
   options: { file?: string; limits?: Partial<Limits> },
 ): ResultHead {
@@ -305,8 +311,10 @@ function parseResultHead(
 /**
  * Episode `i` of {@linkcode parseResult}, given the index of the episode
  * before it (-1 for the first).
+ *
+ * @internal The general path of the one-pass verifier (`general_path.ts`).
  */
-function parseResultEpisode(
+export function parseResultEpisode(
   head: ResultHead,
   item: JsonValue,
   i: number,
@@ -537,6 +545,12 @@ export type DeferredItems = {
    * pass, and once it is verified), for a hint to the collector.
    */
   readonly release: (item: JsonValue) => void;
+  /**
+   * Whether the caller knows the digest otherwise: the rebuild pass then
+   * makes its checks without hashing (the digest returned is empty), and a
+   * proved item's text is not asked for.
+   */
+  readonly digestKnown?: boolean;
 };
 
 /**
@@ -626,6 +640,7 @@ export async function verifyEpisodes(
       items?.release(item);
     });
     const resultDigest = rebuiltDigest(
+      items?.digestKnown === true ? NO_HASH : createHash("sha256"),
       top,
       head,
       items?.textOf ?? ((item) => [encode(item)]),
@@ -723,6 +738,7 @@ const ABSENT = "nothing (field absent)";
  * proved episode rebuilds to itself: only its canonical text is hashed.
  */
 function rebuiltDigest(
+  hash: Hasher,
   top: JsonObject,
   result: ResultHead,
   textOf: (item: JsonValue) => readonly string[],
@@ -730,7 +746,6 @@ function rebuiltDigest(
   proved: (i: number) => ProvedItem | undefined,
   ctx: Ctx,
 ): string {
-  const hash = createHash("sha256");
   const differs = (c: Ctx) =>
     fail(c, "the result rebuilt from its dictionary differs from it");
   const episodes = field(top, "episodes") as readonly JsonValue[];
@@ -739,6 +754,7 @@ function rebuiltDigest(
   episodes.forEach((raw, i) => {
     const p = proved(i);
     if (p !== undefined) {
+      if (hash === NO_HASH) return;
       if (i > 0) hash.update(",");
       p.writeText((text) => hash.update(text));
       return;
@@ -764,6 +780,15 @@ function rebuiltDigest(
   hash.update(rest);
   return hash.digest("hex");
 }
+
+/** What the rebuild pass hashes with. */
+type Hasher = {
+  update(text: string): unknown;
+  digest(encoding: "hex"): string;
+};
+
+/** A hash that hashes nothing, for a caller that knows the digest. */
+const NO_HASH: Hasher = { update: () => NO_HASH, digest: () => "" };
 
 const MISMATCH = new Error("the texts differ");
 
@@ -829,7 +854,7 @@ function encodesAs(e: ResultEpisode, text: readonly string[]): boolean {
  * Hash a string in slices of at most 1 MiB: the hash reads a string as its
  * UTF-8 bytes, and a record's whole span would be converted at once.
  */
-function hashText(hash: ReturnType<typeof createHash>, text: string): void {
+function hashText(hash: Hasher, text: string): void {
   const SLICE = 1 << 20;
   if (text.length <= SLICE) {
     hash.update(text);

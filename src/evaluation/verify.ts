@@ -24,10 +24,10 @@ import {
   DeferredJson,
   encode,
   encodeBytes,
-  type JsonObject,
   type JsonValue,
   parseBytes,
   parseDeferring,
+  type ParseOptions,
   sha256Hex,
 } from "../json/canonical.ts";
 import { createHash } from "node:crypto";
@@ -37,13 +37,7 @@ import {
 } from "../scenario/compiled.ts";
 import { MetricsInputError, StatisticsInputError } from "../errors.ts";
 import { limitsWith } from "../limits.ts";
-import type { Rational } from "../exact.ts";
 import { computeMetrics } from "../metrics/episode.ts";
-import { checkStored } from "../metrics/rebuild.ts";
-import type {
-  ExactValues,
-  StatisticsMetric,
-} from "../metrics/statistics_metrics.ts";
 import {
   checkCompatibility,
   checkStructure,
@@ -51,18 +45,16 @@ import {
 import {
   checkManifest,
   parseManifest,
-  type ProvedItem,
-  verifyEpisodes,
+  parseResult,
   type VerifyOptions,
-  verifyResultWithValues,
 } from "./result.ts";
+import type { PairableResult } from "./pairing.ts";
 import { referenceReplay } from "../sim/kernel.ts";
 import { KERNEL_NAMES, type KernelName } from "../bootstrap/kernel.ts";
 import { type RegeneratedEpisode, regeneratedEpisode } from "./regenerate.ts";
 import { need, objectAfter } from "./undecided.ts";
 import { canonicalTextOf } from "./canonical_text.ts";
 import { collectAfter } from "./collect.ts";
-import { METRIC_DEFINITIONS } from "../statistics/definitions.ts";
 import { buildManifest } from "../scenario/suite.ts";
 import type {
   Action,
@@ -70,155 +62,18 @@ import type {
   Manifest,
   RunRecord,
   Suite,
-  TerminationReason,
 } from "../types.ts";
 import { at, rootCtx } from "../json/fields.ts";
-
-// Only this module holds the token, so only it constructs verified values.
-const TOKEN: unique symbol = Symbol("verified");
-
-/**
- * One verified episode: its key and stored metrics dictionary (equal to the
- * one recomputed from its replayed record), and the exact values of the
- * statistics metrics from that recomputation.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { VerifiedEpisode } from "./verify.ts";
- * assert.throws(() => new (VerifiedEpisode as never as new () => unknown)(), TypeError);
- * ```
- */
-export class VerifiedEpisode implements EpisodeKey {
-  /** Manifest index. */
-  readonly index: number;
-  /** Scenario ID. */
-  readonly scenario_id: string;
-  /** Scenario content hash. */
-  readonly scenario_hash: string;
-  /** Seed. */
-  readonly seed: number;
-  /** The metrics dictionary (contract §11). */
-  readonly metrics: JsonObject;
-  /** Why the replayed episode ended. */
-  readonly termination_reason: TerminationReason;
-  readonly #position: number;
-  readonly #file: string | undefined;
-  readonly #exact: ExactValues;
-  #values: readonly (Rational | null)[] | undefined;
-
-  /** @internal Only the verifier constructs one. */
-  constructor(
-    token: typeof TOKEN,
-    key: EpisodeKey,
-    metrics: JsonObject,
-    exact: ExactValues,
-    terminationReason: TerminationReason,
-    position: number,
-    file: string | undefined,
-  ) {
-    if (token !== TOKEN) {
-      throw new TypeError("a verified episode comes from the verifier only");
-    }
-    this.index = key.index;
-    this.scenario_id = key.scenario_id;
-    this.scenario_hash = key.scenario_hash;
-    this.seed = key.seed;
-    this.metrics = metrics;
-    this.#exact = exact;
-    this.termination_reason = terminationReason;
-    this.#position = position;
-    this.#file = file;
-  }
-
-  /**
-   * The exact value of each statistics metric, in the order of the metric
-   * definitions (`null`: undefined for this episode), as the metrics
-   * computation gave it, each checked against its stored float bit for bit
-   * (statistics.md §2). Checked once.
-   */
-  get values(): readonly (Rational | null)[] {
-    if (this.#values === undefined) {
-      const ctx = at(
-        at(
-          at(rootCtx(StatisticsInputError, this.#file), "episodes"),
-          this.#position,
-        ),
-        "metrics",
-      );
-      this.#values = Object.freeze(
-        // The definitions name exactly STATISTICS_METRICS (checked at load).
-        METRIC_DEFINITIONS.map((d) => {
-          const metric = d.metric as StatisticsMetric;
-          return checkStored(metric, this.#exact[metric], this.metrics, ctx);
-        }),
-      );
-    }
-    return this.#values;
-  }
-}
-
-/**
- * A fully verified evaluation result (statistics.md §1): its header fields,
- * verified episodes in index order, and its digest (SHA-256 of its
- * canonical JSON). Records are not kept: they were replayed and are
- * represented by their metrics.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { verifyEvaluation } from "./verify.ts";
- * import { runEvaluation } from "./runner.ts";
- * import { publicSuite } from "../scenario/public_suite.ts";
- * const full = publicSuite();
- * const suite = { ...full, families: [], scenarios: full.scenarios.slice(0, 1) };
- * const result = await runEvaluation(suite, "greedy", { modelId: "greedy" });
- * const verified = await verifyEvaluation(result, suite);
- * assert.ok(verified.episodes.length === 8 && verified.digest.length === 64);
- * ```
- */
-export class VerifiedEvaluation {
-  /** Model ID. */
-  readonly model_id: string;
-  /** The evaluation manifest. */
-  readonly evaluation_manifest: Manifest;
-  /** Its hash. */
-  readonly evaluation_manifest_hash: string;
-  /** Verified episodes, in index order. */
-  readonly episodes: readonly VerifiedEpisode[];
-  /** SHA-256 of the result's canonical JSON. */
-  readonly digest: string;
-
-  /** @internal Only the verifier constructs one. */
-  constructor(
-    token: typeof TOKEN,
-    fields: {
-      model_id: string;
-      evaluation_manifest: Manifest;
-      evaluation_manifest_hash: string;
-      episodes: readonly VerifiedEpisode[];
-      digest: string;
-    },
-  ) {
-    if (token !== TOKEN) {
-      throw new TypeError("a verified result comes from the verifier only");
-    }
-    this.model_id = fields.model_id;
-    this.evaluation_manifest = fields.evaluation_manifest;
-    this.evaluation_manifest_hash = fields.evaluation_manifest_hash;
-    this.episodes = Object.freeze([...fields.episodes]);
-    this.digest = fields.digest;
-  }
-
-  /**
-   * Whether `suite` schedules this result's manifest (it was verified
-   * against a suite that does): a suite object may have changed since.
-   */
-  async verifiedFor(suite: Suite): Promise<boolean> {
-    const want = await buildManifest(suite);
-    return encode(want) === encode(this.evaluation_manifest);
-  }
-}
+import { TOKEN, VerifiedEpisode, VerifiedEvaluation } from "./verified.ts";
+import {
+  deferredStructure,
+  type DigestPlan,
+  isObject,
+  slimmed,
+  spanLength,
+  verified,
+  verifiedDeferred,
+} from "./general_path.ts";
 
 /** Options of {@linkcode verifyEvaluation}. */
 export type VerifyEvaluationOptions = VerifyOptions & {
@@ -270,55 +125,12 @@ export async function verifyEvaluation(
 ): Promise<VerifiedEvaluation> {
   checkKernel(options.kernel);
   if (input instanceof Uint8Array) {
-    const source = options.source ?? options.file;
-    const parseOptions = {
-      ...(source === undefined ? {} : { file: source }),
-      ...(options.limits === undefined ? {} : { limits: options.limits }),
-    };
-    let text: string;
-    try {
-      // Beyond the size limit, the strict reader refuses it, by its size.
-      if (input.length > limitsWith(options.limits).maxFileBytes) {
-        throw new RangeError("beyond maxFileBytes");
-      }
-      text = decodeStrict(input);
-    } catch {
-      return verified(parseBytes(input, parseOptions), suite, options);
-    }
-    // Hashed before anything else, so that the bytes can go: a large
-    // result is then in memory once, as text.
-    const digest = sha256Sync(input);
-    if (options.release === true) {
-      (input.buffer as ArrayBuffer).transfer(0);
-    }
+    const reading = new BytesVerification(input, options);
     input = null;
-    // The fast path, on a canonical text: `undefined` when it does not
-    // reach the episodes.
-    let proof = await fastProof(text, digest, suite, options);
-    if (proof?.verified !== undefined) return proof.verified;
-    // The general path: the same strict reading (every check on every
-    // character, so the same errors), with each episode's record and
-    // metrics kept as text and built once per pass of the reference
-    // checks, one episode at a time.
-    const doc = parseDeferring(text, deferRecords, parseOptions);
-    if (proof === undefined) {
-      // A valid file that is not canonical (whitespace, key order) is
-      // proved through the canonical text of its value, one episode at a
-      // time. (On a canonical text, this is the proof that just ran.)
-      proof = await settled(
-        provedDocument(doc.value, canonicalTextOf, undefined, suite, options),
-      );
-      if (proof?.verified !== undefined) return proof.verified;
-    }
-    // Undecided or refused: the reference checks decide, on the episodes
-    // that were not proved (a refused file then builds only those).
-    return verifiedDeferred(
-      doc.value,
-      doc.canonical ? (span) => span.source : canonicalTextOf,
-      proof?.proved ?? NONE,
-      suite,
-      options,
-    );
+    const fast = await reading.prove(suite);
+    if (fast !== undefined) return fast;
+    reading.read();
+    return await reading.verify(suite);
   }
   // A value in memory is proved through its canonical bytes, which stand
   // for it exactly; anything the writer or the proof refuses is decided by
@@ -335,6 +147,257 @@ export async function verifyEvaluation(
   }
   return verified(input, suite, options);
 }
+
+/**
+ * A result given as bytes, taken through {@linkcode verifyEvaluation}'s
+ * steps one at a time, so that a caller can interleave two results (the
+ * paired comparison reads both, checks both structures and pairs them
+ * before it verifies either: statistics.md §1): {@linkcode prove}, the fast
+ * path, which never refuses; {@linkcode read}, the strict reading, whose
+ * errors are those of `parseBytes`; {@linkcode structure}, the structural
+ * reading (those of `parseResult`); {@linkcode verify}, the rest. Each
+ * builds one episode's values at a time, and the result's text goes once
+ * it is verified or refused.
+ *
+ * @internal The paired comparison (`statistics/paired.ts`).
+ */
+export class BytesVerification {
+  readonly #options: VerifyEvaluationOptions;
+  readonly #parseOptions: ParseOptions;
+  /** Bytes that are not text the verifier decodes: the strict reader's. */
+  #bytes: Uint8Array | undefined;
+  #text: string | undefined;
+  #digest = "";
+  /** The fast path's proof: `null` before it ran. */
+  #proof: Proof | undefined | null = null;
+  /** Whether the proof through the value's canonical text ran. */
+  #provedValue = false;
+  #doc: DeferredDocument | undefined;
+  /** What the strict reader built of bytes it was given as they are. */
+  #value: JsonValue | undefined;
+
+  /**
+   * Decode and hash the bytes (then detach them, with `release`). A size or
+   * text the verifier does not decode is kept for the strict reader, which
+   * refuses it in {@linkcode read}.
+   */
+  constructor(bytes: Uint8Array, options: VerifyEvaluationOptions = {}) {
+    checkKernel(options.kernel);
+    this.#options = options;
+    const source = options.source ?? options.file;
+    this.#parseOptions = {
+      ...(source === undefined ? {} : { file: source }),
+      ...(options.limits === undefined ? {} : { limits: options.limits }),
+    };
+    try {
+      // Beyond the size limit, the strict reader refuses it, by its size.
+      if (bytes.length > limitsWith(options.limits).maxFileBytes) {
+        throw new RangeError("beyond maxFileBytes");
+      }
+      this.#text = decodeStrict(bytes);
+    } catch {
+      this.#bytes = bytes;
+      return;
+    }
+    // Hashed before anything else, so that the bytes can go: a large
+    // result is then in memory once, as text.
+    this.#digest = sha256Sync(bytes);
+    if (options.release === true) {
+      (bytes.buffer as ArrayBuffer).transfer(0);
+    }
+  }
+
+  /**
+   * The fast path, on a canonical text: the verified result, or
+   * `undefined` when it cannot prove the result valid (it may still be).
+   */
+  async prove(suite: Suite): Promise<VerifiedEvaluation | undefined> {
+    if (this.#text === undefined) return undefined;
+    if (this.#proof === null) {
+      this.#proof = await fastProof(
+        this.#text,
+        this.#digest,
+        suite,
+        this.#options,
+      );
+    }
+    const verified = this.#proof?.verified;
+    if (verified !== undefined) this.#drop();
+    else if (this.#proof !== undefined) await collected(0);
+    return verified;
+  }
+
+  /**
+   * The strict reading (every check on every character, so the errors of
+   * `parseBytes`), with each episode's record and metrics kept as text:
+   * the document, whose episodes' deferred values {@linkcode structure} and
+   * {@linkcode verify} build one episode at a time.
+   */
+  read(): JsonValue {
+    if (this.#bytes !== undefined) {
+      this.#value ??= parseBytes(this.#bytes, this.#parseOptions);
+      return this.#value;
+    }
+    this.#doc ??= parseDeferring(this.#text!, deferRecords, this.#parseOptions);
+    return this.#doc.value;
+  }
+
+  /**
+   * `parseResult`'s reading of the result (its errors, `EvaluationError`),
+   * keeping only what pairing reads. The episodes that a proof shows valid
+   * (it runs first: it never refuses) cannot fail it and are not built;
+   * the others are built one at a time.
+   */
+  async structure(
+    suite: Suite,
+    file: string | undefined,
+  ): Promise<PairableResult> {
+    const value = this.read();
+    const options = file === undefined ? {} : { file };
+    if (this.#doc === undefined) return parseResult(value, options);
+    const proof = await this.#proved(suite);
+    if (proof?.verified !== undefined) return proof.verified;
+    const proved = proof?.proved ?? NONE;
+    return deferredStructure(value, options, (i) => proved.get(i)?.episode);
+  }
+
+  /** The rest of {@linkcode verifyEvaluation} on the bytes. */
+  async verify(suite: Suite): Promise<VerifiedEvaluation> {
+    let checks;
+    const textLength = this.#text?.length ?? 0;
+    try {
+      checks = await this.#checks(suite);
+    } finally {
+      // The text goes: what the checks need of it is copied out.
+      this.#drop();
+    }
+    if (checks instanceof VerifiedEvaluation) return checks;
+    await collected(textLength);
+    // Undecided or refused: the reference checks decide, on the episodes
+    // that were not proved (a refused file then builds only those).
+    const { doc, textOf, proved, plan } = checks;
+    return await verifiedDeferred(
+      doc,
+      textOf,
+      proved,
+      plan,
+      suite,
+      this.#options,
+    );
+  }
+
+  /**
+   * The verified result, or what the reference checks need to decide (in
+   * a call of its own, so that no frame of the caller's keeps the text).
+   */
+  async #checks(suite: Suite): Promise<
+    VerifiedEvaluation | {
+      doc: JsonValue;
+      textOf: (span: DeferredJson) => string;
+      proved: ReadonlyMap<number, ProvedEpisode>;
+      plan: DigestPlan;
+    }
+  > {
+    const value = this.read();
+    const doc = this.#doc;
+    if (doc === undefined) return await verified(value, suite, this.#options);
+    const proof = await this.#proved(suite);
+    if (proof?.verified !== undefined) return proof.verified;
+    const proved = proof?.proved ?? NONE;
+    // The proof's garbage first, so that the copies below take its room.
+    await collected(0);
+    // The digest, should the reference checks accept the file after all:
+    // a canonical text's is the hash of its bytes.
+    const plan: DigestPlan = doc.canonical
+      ? { digest: this.#digest }
+      : proof?.hashed ?? {
+        prefix: createHash("sha256").update('{"episodes":['),
+        count: 0,
+      };
+    return {
+      doc: slimmed(value, proved, plan),
+      textOf: doc.canonical ? (span) => span.source : canonicalTextOf,
+      proved,
+      plan,
+    };
+  }
+
+  /** The proof over the read document, made once. */
+  async #proved(suite: Suite): Promise<Proof | undefined> {
+    if (this.#proof === null) {
+      this.#proof = await fastProof(
+        this.#text!,
+        this.#digest,
+        suite,
+        this.#options,
+      );
+    }
+    if (this.#proof === undefined && !this.#provedValue) {
+      // A valid file that is not canonical (whitespace, key order) is
+      // proved through the canonical text of its value, one episode at a
+      // time. (On a canonical text, this is the proof that ran.)
+      this.#provedValue = true;
+      this.#proof = await settled(
+        provedDocument(
+          this.#doc!.value,
+          canonicalTextOf,
+          undefined,
+          suite,
+          this.#options,
+        ),
+      );
+    }
+    return this.#proof;
+  }
+
+  /** Let the text and what was read of it go. */
+  #drop(): void {
+    // The last subject of a regular expression stays reachable (as the
+    // legacy `RegExp.input`); the strict reader's may be the whole text.
+    FORGET.exec("");
+    this.#text = undefined;
+    this.#doc = undefined;
+    this.#bytes = undefined;
+    this.#value = undefined;
+    this.#proof = undefined;
+  }
+}
+
+/**
+ * Wait, briefly, for the garbage collector to free `length` characters of
+ * text let go just now, so that what comes next (the reference checks
+ * build an episode's values: tens of megabytes) takes the room the text
+ * leaves instead of adding to it. Asked the way `collect.ts` asks (an
+ * external allocation that is never written), but larger: beyond V8's
+ * hard limit of external memory, which makes it collect the whole heap at
+ * once (measured with Deno 2.9.6: 256 MB only starts a collection that
+ * idle time does not finish, 512 MB and 1 GB collected within two tries).
+ * It stops when the heap is smaller by the text's size (a one-byte string
+ * takes a byte a character), and tries at most four times. No verdict
+ * depends on it, only the peak memory.
+ *
+ * @internal The paired comparison (`statistics/paired.ts`).
+ */
+export async function collected(length: number): Promise<void> {
+  const usage = globalThis.Deno?.memoryUsage;
+  if (usage === undefined) return;
+  const goal = usage().heapUsed - length;
+  for (let k = 0; k < 4; k++) {
+    try {
+      void new ArrayBuffer(COLLECT_BYTES);
+    } catch {
+      // No address space for it: then there is nothing to gain either.
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (usage().heapUsed <= goal) return;
+  }
+}
+
+const COLLECT_BYTES = 512 << 20;
+
+/** Matched against an empty string, to replace the last regexp subject. */
+const FORGET = /^/;
 
 /** A kernel name outside the list is a caller's mistake, not a verdict. */
 function checkKernel(kernel: unknown): void {
@@ -376,128 +439,6 @@ function sha256Sync(bytes: Uint8Array): string {
   return hash.digest("hex");
 }
 
-/**
- * The reference checks over a document read with deferred episode values,
- * skipping the episodes a proof has shown valid already.
- */
-async function verifiedDeferred(
-  doc: JsonValue,
-  textOf: (span: DeferredJson) => string,
-  proved: ReadonlyMap<number, ProvedEpisode>,
-  suite: Suite,
-  options: VerifyEvaluationOptions,
-): Promise<VerifiedEvaluation> {
-  const episodes: VerifiedEpisode[] = [];
-  const items = {
-    materialize: materialized,
-    textOf: (item: JsonValue) => itemText(item, textOf),
-    proved: (i: number) => proved.get(i),
-    release: (item: JsonValue) =>
-      collectAfter(isObject(item) ? spanLength(item["record"]) : 0),
-  };
-  const { head, digest } = await verifyEpisodes(
-    doc,
-    suite,
-    options,
-    items,
-    (e, exact, i) => {
-      episodes[i] = new VerifiedEpisode(
-        TOKEN,
-        e,
-        e.metrics,
-        exact,
-        e.record.final_state.termination_reason,
-        i,
-        options.file,
-      );
-    },
-  );
-  for (const [i, p] of proved) episodes[i] = p.episode;
-  return new VerifiedEvaluation(TOKEN, {
-    model_id: head.model_id,
-    evaluation_manifest: head.evaluation_manifest,
-    evaluation_manifest_hash: head.evaluation_manifest_hash,
-    episodes,
-    digest,
-  });
-}
-
-/**
- * An episode item with its deferred values built, keys in their order (a
- * value that is not an object is passed on as it is, for the checks to
- * refuse).
- */
-function materialized(item: JsonValue): JsonValue {
-  if (!isObject(item)) return item;
-  const out: Record<string, JsonValue> = Object.create(null);
-  for (const key of Object.keys(item)) {
-    const v = item[key];
-    out[key] = v instanceof DeferredJson ? v.value() : v as JsonValue;
-  }
-  return out as JsonValue;
-}
-
-/**
- * The canonical text of an episode item, which `encode` of its built value
- * gives: its keys in code-point order, each deferred value's canonical text
- * from `textOf` (so no record is built for it), the rest encoded.
- */
-function itemText(
-  item: JsonValue,
-  textOf: (span: DeferredJson) => string,
-): readonly string[] {
-  if (!isObject(item)) return [encode(item)];
-  try {
-    // Pieces: each deferred value's text on its own (a record's span is
-    // then never copied), the rest joined between them.
-    const pieces: string[] = [];
-    let open = "{";
-    Object.keys(item).sort(compareCodePoints).forEach((k, i) => {
-      const v = item[k];
-      open += `${i === 0 ? "" : ","}${encode(k)}:`;
-      if (v instanceof DeferredJson) {
-        pieces.push(open, textOf(v));
-        open = "";
-      } else open += encode(v as JsonValue);
-    });
-    pieces.push(`${open}}`);
-    return pieces;
-  } catch {
-    // What the writer refuses in a part, it refuses in the whole value, and
-    // the whole value's error (its path from the item) is the one raised.
-    return [encode(materialized(item))];
-  }
-}
-
-async function verified(
-  input: JsonValue,
-  suite: Suite,
-  options: VerifyEvaluationOptions,
-): Promise<VerifiedEvaluation> {
-  const { result, digest, exact } = await verifyResultWithValues(
-    input,
-    suite,
-    options,
-  );
-  return new VerifiedEvaluation(TOKEN, {
-    model_id: result.model_id,
-    evaluation_manifest: result.evaluation_manifest,
-    evaluation_manifest_hash: result.evaluation_manifest_hash,
-    episodes: result.episodes.map((e, i) =>
-      new VerifiedEpisode(
-        TOKEN,
-        e,
-        e.metrics,
-        exact[i]!,
-        e.record.final_state.termination_reason,
-        i,
-        options.file,
-      )
-    ),
-    digest,
-  });
-}
-
 const RESULT_FIELDS = [
   "episodes",
   "evaluation_manifest",
@@ -514,11 +455,6 @@ const EPISODE_FIELDS = [
 ];
 const ID_RE = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/;
 const HEX64 = /^[0-9a-f]{64}$/;
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === "object" && !Array.isArray(v) &&
-    !(v instanceof DeferredJson) && Object.getPrototypeOf(v) === null;
-}
 
 function sameKeys(o: Record<string, unknown>, keys: readonly string[]) {
   const own = Object.keys(o);
@@ -660,10 +596,21 @@ type Proof =
   | {
     readonly verified?: undefined;
     readonly proved: ReadonlyMap<number, ProvedEpisode>;
+    /**
+     * Without a digest given: the hash of the canonical text composed over
+     * the episodes proved before the first that is not (`count` of them).
+     */
+    readonly hashed?: {
+      readonly prefix: ReturnType<typeof createHash>;
+      readonly count: number;
+    };
   };
 
-/** A proved episode: what the reference checks read of it, and its value. */
-type ProvedEpisode = ProvedItem & { readonly episode: VerifiedEpisode };
+/** A proved episode: its index field, and its value. */
+export type ProvedEpisode = {
+  readonly index: number;
+  readonly episode: VerifiedEpisode;
+};
 
 const NONE: ReadonlyMap<number, ProvedEpisode> = new Map();
 
@@ -724,6 +671,7 @@ async function provedDocument(
   hash?.update('{"episodes":[');
   options.onProgress?.(0, total);
   let last = -1;
+  let hashed = 0;
   for (let i = 0; i < items.length; i++) {
     const item = items[i] as unknown;
     // The index first: without it, no later episode can be proved.
@@ -755,9 +703,10 @@ async function provedDocument(
     collectAfter(spanLength(item["record"]));
     proved.set(i, episode.proved);
     if (hash !== undefined && proved.size === i + 1) {
+      hashed = i + 1;
       if (i > 0) hash.update(",");
       writeEpisodeText(
-        (text) => hash.update(text),
+        inSlices((text) => hash.update(text)),
         key,
         episode.texts.metrics,
         episode.texts.record,
@@ -765,7 +714,14 @@ async function provedDocument(
     }
     options.onProgress?.(i + 1, total);
   }
-  if (proved.size < items.length) return { proved };
+  if (proved.size < items.length) {
+    return {
+      proved,
+      ...(hash === undefined
+        ? {}
+        : { hashed: { prefix: hash, count: hashed } }),
+    };
+  }
   hash?.update(
     `],"evaluation_manifest":${encode(original)},"evaluation_manifest_hash":${
       encode(manifestHash)
@@ -780,11 +736,6 @@ async function provedDocument(
       digest: digest ?? hash!.digest("hex"),
     }),
   };
-}
-
-/** The length of a deferred value's text (0 for anything else). */
-function spanLength(v: unknown): number {
-  return v instanceof DeferredJson ? v.end - v.start : 0;
 }
 
 /**
@@ -832,12 +783,9 @@ function provedEpisode(
   // Equal canonical text: the stored dictionary is the recomputed one.
   const metricsText = textOf(metrics);
   need(encode(recomputed.metrics) === metricsText);
+  // No text of the episode is kept.
   const proved: ProvedEpisode = {
     index: key.index,
-    // Written again only when asked (the digest of a file the reference
-    // checks accept after all), so that no episode's text is kept.
-    writeText: (out) =>
-      writeEpisodeText(out, key, textOf(metrics), textOf(span)),
     episode: new VerifiedEpisode(
       TOKEN,
       key,
@@ -849,6 +797,20 @@ function provedEpisode(
     ),
   };
   return { proved, texts: { record: recordText, metrics: metricsText } };
+}
+
+/**
+ * `out` fed at most 1 MiB of text at a time: a hash reads a string as its
+ * UTF-8 bytes, and a record's whole span would be converted at once.
+ */
+function inSlices(out: (text: string) => void): (text: string) => void {
+  const SLICE = 1 << 20;
+  return (text) => {
+    if (text.length <= SLICE) return out(text);
+    for (let i = 0; i < text.length; i += SLICE) {
+      out(text.slice(i, i + SLICE));
+    }
+  };
 }
 
 /**

@@ -13,7 +13,7 @@ import { StatisticsInputError } from "../errors.ts";
 import type { Rational } from "../exact.ts";
 import { episodeKey } from "../evaluation/pairing.ts";
 import type { Suite } from "../types.ts";
-import type { VerifiedEpisode } from "../evaluation/verify.ts";
+import type { VerifiedEpisode } from "../evaluation/verified.ts";
 import { at, expectInt, rootCtx } from "../json/fields.ts";
 import type { AggregateArtifact } from "./artifact_types.ts";
 import { checkResamples, DEFAULT_RESAMPLES } from "../bootstrap/interval.ts";

@@ -19,8 +19,8 @@ import {
 } from "../bootstrap/pool.ts";
 import { seedBytes } from "../bootstrap/stream.ts";
 import { type Manifest, STATISTICS_VERSION, type Suite } from "../types.ts";
+import { VerifiedEvaluation } from "../evaluation/verified.ts";
 import {
-  VerifiedEvaluation,
   verifyEvaluation,
   type VerifyEvaluationOptions,
 } from "../evaluation/verify.ts";

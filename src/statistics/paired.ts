@@ -9,24 +9,17 @@
  * @module
  */
 
-import {
-  float,
-  type JsonObject,
-  type JsonValue,
-  parseBytes,
-} from "../json/canonical.ts";
+import { float, type JsonObject, type JsonValue } from "../json/canonical.ts";
 import { EmberError, StatisticsInputError } from "../errors.ts";
 import type { Rational } from "../exact.ts";
-import {
-  type PairableResult,
-  type Pairing,
-  pairResults,
-} from "../evaluation/pairing.ts";
+import { type PairableResult, pairResults } from "../evaluation/pairing.ts";
 import { parseResult } from "../evaluation/result.ts";
-import type { EvaluationResult, Suite } from "../types.ts";
+import type { Suite } from "../types.ts";
+import { VerifiedEvaluation } from "../evaluation/verified.ts";
 import {
-  VerifiedEvaluation,
-  verifyCanonicalBytes,
+  BytesVerification,
+  collected,
+  type VerifyEvaluationOptions,
 } from "../evaluation/verify.ts";
 import type { PairedArtifact } from "./artifact_types.ts";
 import { checkResamples, DEFAULT_RESAMPLES } from "../bootstrap/interval.ts";
@@ -85,47 +78,94 @@ export type PairedOptions = {
    * cores); the bytes are the same for any number.
    */
   readonly workers?: number;
+  /**
+   * The caller hands the bytes of A and B over: once each is hashed and
+   * decoded, its buffer is detached (`ArrayBuffer.prototype.transfer`), so
+   * that a large input is not in memory twice. The bytes must not be used
+   * afterwards.
+   */
+  readonly release?: boolean;
 };
 
-/** Bytes are parsed strictly (the file, if named, in the error). */
-function parsedInput(
-  v: ResultInput,
-  file: string | undefined,
-): JsonValue | VerifiedEvaluation {
-  return v instanceof Uint8Array
-    ? parseBytes(v, file === undefined ? {} : { file })
-    : v;
-}
+/**
+ * One input of the comparison, taken through statistics.md §1's steps in
+ * turn: bytes through the verifier's steps ({@linkcode BytesVerification},
+ * one episode's values built at a time), a value in memory as it is.
+ */
+class Side {
+  readonly #input: ResultInput;
+  readonly #file: string | undefined;
+  readonly #options: VerifyEvaluationOptions;
+  #reading: BytesVerification | undefined;
+  #verified: VerifiedEvaluation | undefined;
 
-function structureOf(
-  v: JsonValue | VerifiedEvaluation,
-  file: string | undefined,
-): PairableResult {
-  return v instanceof VerifiedEvaluation ? v : readStructure(v, file);
-}
+  constructor(
+    input: ResultInput,
+    file: string | undefined,
+    options: VerifyEvaluationOptions,
+  ) {
+    this.#file = file;
+    this.#options = options;
+    if (input instanceof Uint8Array) {
+      this.#reading = new BytesVerification(input, options);
+      this.#input = null;
+    } else {
+      this.#input = input;
+      if (input instanceof VerifiedEvaluation) this.#verified = input;
+    }
+  }
 
-/** Structural reading in the paired path: a failure is a statistics input error. */
-function readStructure(
-  v: JsonValue,
-  file: string | undefined,
-): EvaluationResult {
-  try {
-    return parseResult(v, file === undefined ? {} : { file });
-  } catch (e) {
-    const detail = e instanceof EmberError ? e.detail : String(e);
-    throw new StatisticsInputError(detail, {
-      path: e instanceof EmberError ? e.path : "",
-      ...(file === undefined ? {} : { file }),
-      cause: e,
-    });
+  /** The fast path on bytes (it never refuses): whether it proved them. */
+  async prove(suite: Suite): Promise<boolean> {
+    this.#verified ??= await this.#reading?.prove(suite);
+    if (this.#verified !== undefined) this.#reading = undefined;
+    return this.#verified !== undefined;
+  }
+
+  /** Bytes are read strictly (the source, if named, in the error). */
+  read(): void {
+    this.#reading?.read();
+  }
+
+  /** The structural reading: a failure is a statistics input error. */
+  async structure(suite: Suite): Promise<PairableResult> {
+    if (this.#verified !== undefined) return this.#verified;
+    try {
+      const file = this.#file === undefined ? {} : { file: this.#file };
+      return this.#reading !== undefined
+        ? await this.#reading.structure(suite, this.#file)
+        : parseResult(this.#input as JsonValue, file);
+    } catch (e) {
+      const detail = e instanceof EmberError ? e.detail : String(e);
+      throw new StatisticsInputError(detail, {
+        path: e instanceof EmberError ? e.path : "",
+        ...(this.#file === undefined ? {} : { file: this.#file }),
+        cause: e,
+      });
+    }
+  }
+
+  /** Full verification (`StatisticsInputError`). */
+  async verify(suite: Suite): Promise<VerifiedEvaluation> {
+    const reading = this.#reading;
+    this.#reading = undefined;
+    return reading !== undefined
+      ? await reading.verify(suite)
+      : await verifiedInput(
+        this.#verified ?? this.#input,
+        suite,
+        this.#options,
+      );
   }
 }
 
 /**
  * The paired statistics artifact of results A and B. Order of work: R is
- * checked (`RangeError`), both results are read structurally, paired
- * (different manifests raise `EvaluationError` before any replay), then
- * each is fully verified (`StatisticsInputError`).
+ * checked (`RangeError`), both results are read strictly (bytes:
+ * `CanonicalJsonError`), then structurally, paired (different manifests
+ * raise `EvaluationError` before any replay), then each is fully verified
+ * (`StatisticsInputError`). Bytes are read and verified one episode's
+ * values at a time, as `verifyEvaluation` does.
  *
  * @example
  * ```ts
@@ -151,43 +191,44 @@ export async function pairedStatistics(
   const intervals = intervalOptions(options);
   const [fileA, fileB] = options.files ?? [undefined, undefined];
   const [sourceA, sourceB] = options.sources ?? [fileA, fileB];
-  const verifyOptions = (file: string | undefined, phase: string) => ({
+  // The same bytes given twice cannot be handed over by the first.
+  const release = options.release === true &&
+    !(a instanceof Uint8Array && b instanceof Uint8Array &&
+      a.buffer === b.buffer);
+  const verifyOptions = (
+    file: string | undefined,
+    source: string | undefined,
+    phase: string,
+  ): VerifyEvaluationOptions => ({
     ...(file === undefined ? {} : { file }),
+    ...(source === undefined ? {} : { source }),
+    ...(release ? { release: true } : {}),
     // One switch: the kernel that draws the resamples also replays.
     ...(options.kernel === undefined ? {} : { kernel: options.kernel }),
     onProgress: (done: number, total: number) =>
       options.onProgress?.(phase, done, total),
   });
-  let va: VerifiedEvaluation | undefined;
-  let vb: VerifiedEvaluation | undefined;
   // Two valid results are proved valid before pairing, which then cannot
   // be refused before a replay; anything else takes the order of work
-  // above, on the parsed values.
-  if (a instanceof Uint8Array && b instanceof Uint8Array) {
-    va = await verifyCanonicalBytes(a, suite, verifyOptions(fileA, "verify A"));
-    vb = va === undefined
-      ? undefined
-      : await verifyCanonicalBytes(b, suite, verifyOptions(fileB, "verify B"));
-  } else if (
-    a instanceof VerifiedEvaluation && b instanceof VerifiedEvaluation
-  ) {
-    [va, vb] = [a, b];
-  }
-  let pairing: Pairing;
-  if (va !== undefined && vb !== undefined) {
-    pairing = pairResults(va, vb);
-    va = await verifiedInput(va, suite, verifyOptions(fileA, "verify A"));
-    vb = await verifiedInput(vb, suite, verifyOptions(fileB, "verify B"));
-  } else {
-    const inputA = parsedInput(a, sourceA);
-    const inputB = parsedInput(b, sourceB);
-    pairing = pairResults(
-      structureOf(inputA, fileA),
-      structureOf(inputB, fileB),
-    );
-    va = await verifiedInput(inputA, suite, verifyOptions(fileA, "verify A"));
-    vb = await verifiedInput(inputB, suite, verifyOptions(fileB, "verify B"));
-  }
+  // above: both read strictly, both structures, the pairing, then the
+  // verifications, each on one episode's values at a time. (B is decoded
+  // after A's proof, so that a large B's text is not beside it.)
+  const bothBytes = a instanceof Uint8Array && b instanceof Uint8Array;
+  // A's text, once let go, is collected before B's work begins.
+  const lengthA = a instanceof Uint8Array ? a.length : 0;
+  const sideA = new Side(a, fileA, verifyOptions(fileA, sourceA, "verify A"));
+  const provedA = bothBytes && await sideA.prove(suite);
+  if (provedA) await collected(lengthA);
+  const sideB = new Side(b, fileB, verifyOptions(fileB, sourceB, "verify B"));
+  if (provedA) await sideB.prove(suite);
+  sideA.read();
+  sideB.read();
+  const structureA = await sideA.structure(suite);
+  const structureB = await sideB.structure(suite);
+  const pairing = pairResults(structureA, structureB);
+  const va = await sideA.verify(suite);
+  if (!provedA && lengthA > 0) await collected(lengthA);
+  const vb = await sideB.verify(suite);
   const manifest = va.evaluation_manifest;
   const valuesA = episodeMetricValues(va);
   const valuesB = episodeMetricValues(vb);

@@ -1,0 +1,180 @@
+/**
+ * The verified types: a {@linkcode VerifiedEvaluation} and its
+ * {@linkcode VerifiedEpisode}s. Their constructors take a token that only
+ * the verifier's modules (`verify.ts`, `general_path.ts`) import, so that
+ * nothing unverified can pass as verified.
+ *
+ * @module
+ */
+
+import { encode, type JsonObject } from "../json/canonical.ts";
+import { StatisticsInputError } from "../errors.ts";
+import type { Rational } from "../exact.ts";
+import { checkStored } from "../metrics/rebuild.ts";
+import type {
+  ExactValues,
+  StatisticsMetric,
+} from "../metrics/statistics_metrics.ts";
+import { METRIC_DEFINITIONS } from "../statistics/definitions.ts";
+import { buildManifest } from "../scenario/suite.ts";
+import type {
+  EpisodeKey,
+  Manifest,
+  Suite,
+  TerminationReason,
+} from "../types.ts";
+import { at, rootCtx } from "../json/fields.ts";
+import { detached, detachedString } from "./detached.ts";
+
+/**
+ * @internal Only the verifier imports the token, so only it constructs
+ * verified values.
+ */
+export const TOKEN: unique symbol = Symbol("verified");
+
+/**
+ * One verified episode: its key and stored metrics dictionary (equal to the
+ * one recomputed from its replayed record), and the exact values of the
+ * statistics metrics from that recomputation.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { VerifiedEpisode } from "./verified.ts";
+ * assert.throws(() => new (VerifiedEpisode as never as new () => unknown)(), TypeError);
+ * ```
+ */
+export class VerifiedEpisode implements EpisodeKey {
+  /** Manifest index. */
+  readonly index: number;
+  /** Scenario ID. */
+  readonly scenario_id: string;
+  /** Scenario content hash. */
+  readonly scenario_hash: string;
+  /** Seed. */
+  readonly seed: number;
+  /** The metrics dictionary (contract §11). */
+  readonly metrics: JsonObject;
+  /** Why the replayed episode ended. */
+  readonly termination_reason: TerminationReason;
+  readonly #position: number;
+  readonly #file: string | undefined;
+  readonly #exact: ExactValues;
+  #values: readonly (Rational | null)[] | undefined;
+
+  /** @internal Only the verifier constructs one. */
+  constructor(
+    token: typeof TOKEN,
+    key: EpisodeKey,
+    metrics: JsonObject,
+    exact: ExactValues,
+    terminationReason: TerminationReason,
+    position: number,
+    file: string | undefined,
+  ) {
+    if (token !== TOKEN) {
+      throw new TypeError("a verified episode comes from the verifier only");
+    }
+    this.index = key.index;
+    // Strings of their own: a slice would keep the result's text alive.
+    this.scenario_id = detachedString(key.scenario_id);
+    this.scenario_hash = detachedString(key.scenario_hash);
+    this.seed = key.seed;
+    this.metrics = detached(metrics);
+    this.#exact = exact;
+    this.termination_reason = terminationReason;
+    this.#position = position;
+    this.#file = file;
+  }
+
+  /**
+   * The exact value of each statistics metric, in the order of the metric
+   * definitions (`null`: undefined for this episode), as the metrics
+   * computation gave it, each checked against its stored float bit for bit
+   * (statistics.md §2). Checked once.
+   */
+  get values(): readonly (Rational | null)[] {
+    if (this.#values === undefined) {
+      const ctx = at(
+        at(
+          at(rootCtx(StatisticsInputError, this.#file), "episodes"),
+          this.#position,
+        ),
+        "metrics",
+      );
+      this.#values = Object.freeze(
+        // The definitions name exactly STATISTICS_METRICS (checked at load).
+        METRIC_DEFINITIONS.map((d) => {
+          const metric = d.metric as StatisticsMetric;
+          return checkStored(metric, this.#exact[metric], this.metrics, ctx);
+        }),
+      );
+    }
+    return this.#values;
+  }
+}
+
+/**
+ * A fully verified evaluation result (statistics.md §1): its header fields,
+ * verified episodes in index order, and its digest (SHA-256 of its
+ * canonical JSON). Records are not kept: they were replayed and are
+ * represented by their metrics.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { verifyEvaluation } from "./verify.ts";
+ * import { runEvaluation } from "./runner.ts";
+ * import { publicSuite } from "../scenario/public_suite.ts";
+ * const full = publicSuite();
+ * const suite = { ...full, families: [], scenarios: full.scenarios.slice(0, 1) };
+ * const result = await runEvaluation(suite, "greedy", { modelId: "greedy" });
+ * const verified = await verifyEvaluation(result, suite);
+ * assert.ok(verified.episodes.length === 8 && verified.digest.length === 64);
+ * ```
+ */
+export class VerifiedEvaluation {
+  /** Model ID. */
+  readonly model_id: string;
+  /** The evaluation manifest. */
+  readonly evaluation_manifest: Manifest;
+  /** Its hash. */
+  readonly evaluation_manifest_hash: string;
+  /** Verified episodes, in index order. */
+  readonly episodes: readonly VerifiedEpisode[];
+  /** SHA-256 of the result's canonical JSON. */
+  readonly digest: string;
+
+  /** @internal Only the verifier constructs one. */
+  constructor(
+    token: typeof TOKEN,
+    fields: {
+      model_id: string;
+      evaluation_manifest: Manifest;
+      evaluation_manifest_hash: string;
+      episodes: readonly VerifiedEpisode[];
+      digest: string;
+    },
+  ) {
+    if (token !== TOKEN) {
+      throw new TypeError("a verified result comes from the verifier only");
+    }
+    // Strings of their own: a slice would keep the result's text alive.
+    this.model_id = detachedString(fields.model_id);
+    this.evaluation_manifest = detached(fields.evaluation_manifest);
+    this.evaluation_manifest_hash = detachedString(
+      fields.evaluation_manifest_hash,
+    );
+    this.episodes = Object.freeze([...fields.episodes]);
+    this.digest = fields.digest;
+  }
+
+  /**
+   * Whether `suite` schedules this result's manifest (it was verified
+   * against a suite that does): a suite object may have changed since.
+   */
+  async verifiedFor(suite: Suite): Promise<boolean> {
+    const want = await buildManifest(suite);
+    return encode(want) === encode(this.evaluation_manifest);
+  }
+}
