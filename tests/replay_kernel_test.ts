@@ -277,3 +277,20 @@ Deno.test("an episode too large for the kernel's regions is refused by name", ()
   assert.throws(() => wasmTrace(layout, 0, huge), /too large/);
   assert.throws(() => wasmTrace(layout, -1, STAY_ONCE), /not a u64/);
 });
+
+Deno.test("replay kernel: a layout with an ignition listed twice is refused, not played", () => {
+  const s = {
+    grid: ["...."],
+    exits: [{ exit_id: "x", position: [0, 0] }],
+    people: [{ person_id: "p", position: [0, 3] }],
+    fire: { ignitions: [], spread_probability: [1, 2], enter_fire: "blocked" },
+    termination: { max_steps: 3 },
+  } as unknown as Scenario;
+  const layout = layoutOf(s);
+  const twice = { ...layout, ignitions: Int32Array.of(2, 2) };
+  const log = { codes: Uint8Array.of(4), ends: Int32Array.of(1) };
+  assert.throws(() => wasmTrace(twice, 0, log), RangeError);
+  // The same layout with the cell once is played.
+  const once = { ...layout, ignitions: Int32Array.of(2) };
+  assert.equal(wasmTrace(once, 0, log).stop, "log_ended");
+});

@@ -316,6 +316,13 @@ function startOf(layout: Layout, seed: number | bigint): KernelStart {
  */
 export function writeLayout(k: ReplayExports, layout: Layout): void {
   const { world } = layout;
+  // The kernel sizes its burning list by cells: an ignition listed twice
+  // (which scenario validation refuses) would overrun it.
+  for (let i = 1; i < layout.ignitions.length; i++) {
+    if (!(layout.ignitions[i]! > layout.ignitions[i - 1]!)) {
+      throw new RangeError("the layout's ignitions are not strictly ascending");
+    }
+  }
   const { u8, i32 } = views(k);
   // Regions are 8-byte aligned, so an Int32Array index is the address / 4.
   u8.set(world.wall, k.region(R_WALL));
