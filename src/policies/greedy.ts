@@ -89,7 +89,8 @@ function actionsOver(
  */
 class GreedyField {
   private readonly g: Geometry;
-  private readonly fire: Uint8Array;
+  /** Per cell: 1 on floor (`viewOf`'s `open` with no fire). */
+  private readonly floor: Uint8Array;
   private readonly open: Uint8Array;
   private readonly dist: Int32Array;
   private readonly queue: Int32Array;
@@ -103,12 +104,18 @@ class GreedyField {
     const g = scenario.geometry;
     this.g = g;
     const n = g.width * g.height;
-    this.fire = new Uint8Array(n);
-    this.open = new Uint8Array(n);
-    this.dist = new Int32Array(n);
-    this.queue = new Int32Array(n);
-    this.cells = new Int32Array(n);
-    this.usable = new Uint8Array(g.exitCells.length);
+    const k = g.exitCells.length;
+    // One buffer for all: each typed array of its own would be an
+    // allocation outside the heap for the collector to track.
+    const buffer = new ArrayBuffer(12 * n + 2 * n + k);
+    this.dist = new Int32Array(buffer, 0, n);
+    this.queue = new Int32Array(buffer, 4 * n, n);
+    this.cells = new Int32Array(buffer, 8 * n, n);
+    this.floor = new Uint8Array(buffer, 12 * n, n);
+    this.open = new Uint8Array(buffer, 13 * n, n);
+    this.usable = new Uint8Array(buffer, 14 * n, k);
+    const wall = g.wall;
+    for (let i = 0; i < n; i++) this.floor[i] = wall[i] === 0 ? 1 : 0;
   }
 
   actions(obs: Observation): Record<string, Action> {
@@ -162,26 +169,23 @@ class GreedyField {
   /** `viewOf` into the buffers, then the field. */
   private read(obs: Observation): void {
     this.count = -1;
-    const { g, fire, open } = this;
-    const { wall, exitCells } = g;
+    const { g, open } = this;
+    const exitCells = g.exitCells;
     const burning = obs.burning;
     if (burning.length > this.cells.length) {
       this.cells = new Int32Array(burning.length);
     }
     const cells = this.cells;
-    fire.fill(0);
+    // Open: floor that does not burn.
+    open.set(this.floor);
     for (let k = 0; k < burning.length; k++) {
       const [r, c] = burning[k]!;
       const i = cellIndex(g, r, c);
       if (i < 0) {
         throw new RangeError(`burning cell [${r}, ${c}] is off the grid`);
       }
-      fire[i] = 1;
+      open[i] = 0;
       cells[k] = i;
-    }
-    const n = open.length;
-    for (let i = 0; i < n; i++) {
-      open[i] = wall[i] === 0 && fire[i] === 0 ? 1 : 0;
     }
     const exits = this.exits;
     exits.length = 0;

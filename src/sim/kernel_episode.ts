@@ -377,7 +377,7 @@ class SteppedEpisode {
       this.at.actions,
       this.at.actions + this.consumed,
     );
-    return { log: { codes, ends: trace.stepEntries.slice(1) }, trace };
+    return { log: { codes, ends: trace.stepEntries.subarray(1) }, trace };
   }
 
   /** Double the room of the log regions (at most H steps). */
