@@ -12,6 +12,7 @@
 
 import { runEvaluation } from "../src/evaluation/runner.ts";
 import { producedRecordMetrics } from "../src/metrics/episode.ts";
+import { traceMetrics } from "../src/metrics/trace_metrics.ts";
 import { builtinPolicy } from "../src/policies/mod.ts";
 import {
   type CompiledScenario,
@@ -125,6 +126,9 @@ await row("  of which: recordOfTrace", () => {
       j.trace,
     );
   }
+});
+await row("traceMetrics (the metrics over the trace)", () => {
+  for (const j of jobs) traceMetrics(j.compiled, j.seed, j.log, j.trace);
 });
 await row("simulateEpisode, answers from a table (reference)", async () => {
   for (const j of jobs) {

@@ -156,7 +156,9 @@ class GreedyField {
     if (burning.length !== this.count) return false;
     const { g, cells, usable } = this;
     for (let k = 0; k < burning.length; k++) {
-      const [r, c] = burning[k]!;
+      const b = burning[k]!;
+      const r = b[0];
+      const c = b[1];
       if (cellIndex(g, r, c) !== cells[k]) return false;
     }
     const exits = obs.exits;
@@ -179,7 +181,9 @@ class GreedyField {
     // Open: floor that does not burn.
     open.set(this.floor);
     for (let k = 0; k < burning.length; k++) {
-      const [r, c] = burning[k]!;
+      const b = burning[k]!;
+      const r = b[0];
+      const c = b[1];
       const i = cellIndex(g, r, c);
       if (i < 0) {
         throw new RangeError(`burning cell [${r}, ${c}] is off the grid`);

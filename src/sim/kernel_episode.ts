@@ -360,9 +360,9 @@ class SteppedEpisode {
     const from = i32[(at.stepIgnited >> 2) + t - 1]!;
     const to = i32[(at.stepIgnited >> 2) + t]!;
     if (to > from) {
-      const ignited = Array.from(
-        i32.subarray((at.ignited >> 2) + from, (at.ignited >> 2) + to),
-      );
+      const base = at.ignited >> 2;
+      const ignited: number[] = [];
+      for (let c = from; c < to; c++) ignited.push(i32[base + c]!);
       this.burningCells = mergeSorted(this.burningCells, ignited);
       this.burning = this.burningCells.map((c) => this.cell(c));
       this.burnRows(ignited);
