@@ -206,8 +206,51 @@ class GreedyField {
       }
       exits.push(i);
     }
-    bfs(g.width, g.height, exits, open, 1, null, this.dist, this.queue);
+    this.search(exits);
     this.count = burning.length;
+  }
+
+  /**
+   * `bfs(width, height, exits, open, 1)` into the field's buffer: the same
+   * search, with the four neighbours written out.
+   */
+  private search(sources: readonly number[]): void {
+    const { open, dist: out, queue } = this;
+    const { width, height } = this.g;
+    out.fill(-1);
+    let tail = 0;
+    for (let k = 0; k < sources.length; k++) {
+      const cell = sources[k]!;
+      if (out[cell] === 0) continue;
+      out[cell] = 0;
+      queue[tail++] = cell;
+    }
+    for (let head = 0; head < tail; head++) {
+      const cell = queue[head]!;
+      const d = out[cell]! + 1;
+      const row = (cell / width) | 0;
+      const col = cell - row * width;
+      let n = cell - width;
+      if (row > 0 && out[n] === -1 && open[n] === 1) {
+        out[n] = d;
+        queue[tail++] = n;
+      }
+      n = cell + 1;
+      if (col < width - 1 && out[n] === -1 && open[n] === 1) {
+        out[n] = d;
+        queue[tail++] = n;
+      }
+      n = cell + width;
+      if (row < height - 1 && out[n] === -1 && open[n] === 1) {
+        out[n] = d;
+        queue[tail++] = n;
+      }
+      n = cell - 1;
+      if (col > 0 && out[n] === -1 && open[n] === 1) {
+        out[n] = d;
+        queue[tail++] = n;
+      }
+    }
   }
 }
 
