@@ -138,10 +138,18 @@ export class TraceCounts {
     return this.activeCount;
   }
 
-  /** Cells (ascending or not) start burning. */
-  ignite(cells: Int32Array): void {
-    if (cells.length === 0) return;
-    relaxFromSources(this.dist, this.rows, this.cols, cells, this.queue);
+  /** Cells `cells[from..to)` (ascending or not) start burning. */
+  ignite(cells: Int32Array, from = 0, to: number = cells.length): void {
+    if (to <= from) return;
+    relaxFromSources(
+      this.dist,
+      this.rows,
+      this.cols,
+      cells,
+      this.queue,
+      from,
+      to,
+    );
     this.burning = true;
   }
 
@@ -285,12 +293,7 @@ export function countTrace(
       throw new RangeError(`step ${t} of the trace has another count`);
     }
     c.step(t, from, log, trace);
-    c.ignite(
-      trace.ignited.subarray(
-        trace.stepIgnitions[t - 1],
-        trace.stepIgnitions[t],
-      ),
-    );
+    c.ignite(trace.ignited, trace.stepIgnitions[t - 1], trace.stepIgnitions[t]);
     c.visit();
   }
   return c;
