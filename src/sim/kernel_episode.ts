@@ -218,7 +218,7 @@ class SteppedEpisode {
   /** The burning cells' tuples in row-major order (shared until the fire grows). */
   private burning: readonly Cell[];
   private rows: string[];
-  private rowCodes = new Map<number, Uint16Array>();
+  private rowCodes = new Map<number, number[]>();
 
   constructor(
     private readonly k: ReplayExports,
@@ -422,7 +422,7 @@ class SteppedEpisode {
   private burnRows(cells: Int32Array, from: number, to: number): void {
     const w = this.layout.world.width;
     let row = -1;
-    let codes: Uint16Array | undefined;
+    let codes: number[] | undefined;
     for (let k = from; k < to; k++) {
       const cell = cells[k]!;
       const r = (cell / w) | 0;
@@ -433,8 +433,8 @@ class SteppedEpisode {
         if (codes === undefined) {
           // The row's UTF-16 code units, as `split("")` would give them.
           const text = this.rows[r]!;
-          codes = new Uint16Array(text.length);
-          for (let c = 0; c < text.length; c++) codes[c] = text.charCodeAt(c);
+          codes = [];
+          for (let c = 0; c < text.length; c++) codes.push(text.charCodeAt(c));
           this.rowCodes.set(r, codes);
         }
       }
@@ -472,6 +472,6 @@ function baseRowsOf(scenario: Scenario): readonly string[] {
 
 const F = 0x46;
 
-function textOf(codes: Uint16Array): string {
-  return String.fromCharCode.apply(null, codes as unknown as number[]);
+function textOf(codes: number[]): string {
+  return String.fromCharCode.apply(null, codes);
 }
