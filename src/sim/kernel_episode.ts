@@ -395,11 +395,19 @@ class SteppedEpisode {
 
   /** Read the region addresses (again after the regions moved). */
   private locate(): void {
-    const at = {} as Record<keyof typeof REGIONS, number>;
-    for (const [name, id] of Object.entries(REGIONS)) {
-      at[name as keyof typeof REGIONS] = this.k.region(id);
-    }
-    this.at = at;
+    // A literal, so that every episode's table has one shape.
+    const region = (id: number) => this.k.region(id);
+    this.at = {
+      position: region(REGIONS.position),
+      actions: region(REGIONS.actions),
+      stepIgnited: region(REGIONS.stepIgnited),
+      ignited: region(REGIONS.ignited),
+      stepTrapped: region(REGIONS.stepTrapped),
+      trapped: region(REGIONS.trapped),
+      status: region(REGIONS.status),
+      burning: region(REGIONS.burning),
+      logEnd: region(REGIONS.logEnd),
+    };
   }
 
   /** The burning list with the ascending cells `cells[from..to)` merged in. */
