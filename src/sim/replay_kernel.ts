@@ -394,15 +394,19 @@ export function kernelTrace(
   const ints = 3 * (steps + 1) + ignitions + trappedCount + 2 * n;
   const out = new ArrayBuffer(4 * ints + 2 * entries + n);
   let next = 0;
+  // Copied by loops: the parts are short, and a view of the source for
+  // each would be one more object.
   const o32 = (id: number, length: number) => {
     const a = new Int32Array(out, next, length);
-    a.set(i32.subarray(at(id), at(id) + length));
+    const from = at(id);
+    for (let i = 0; i < length; i++) a[i] = i32[from + i]!;
     next += 4 * length;
     return a;
   };
   const o8 = (id: number, length: number) => {
     const a = new Uint8Array(out, next, length);
-    a.set(u8.subarray(k.region(id), k.region(id) + length));
+    const from = k.region(id);
+    for (let i = 0; i < length; i++) a[i] = u8[from + i]!;
     next += length;
     return a;
   };
