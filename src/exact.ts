@@ -10,7 +10,11 @@
 function gcd(a: bigint, b: bigint): bigint {
   if (a < 0n) a = -a;
   if (b < 0n) b = -b;
-  while (b !== 0n) [a, b] = [b, a % b];
+  while (b !== 0n) {
+    const r = a % b;
+    a = b;
+    b = r;
+  }
   return a;
 }
 
@@ -55,6 +59,9 @@ export class Rational {
    * Throws `RangeError` on a zero denominator.
    */
   static of(num: bigint | number, den: bigint | number = 1n): Rational {
+    if (typeof num === "number" && typeof den === "number") {
+      return Rational.ofNumbers(num, den);
+    }
     let n = toBig(num);
     let d = toBig(den);
     if (d === 0n) throw new RangeError("zero denominator");
@@ -65,6 +72,33 @@ export class Rational {
     if (d === 1n) return new Rational(n, 1n);
     const g = gcd(n, d);
     return g === 1n ? new Rational(n, d) : new Rational(n / g, d / g);
+  }
+
+  /**
+   * `Rational.of` of two numbers, reduced with number arithmetic (exact on
+   * safe integers) so that only the result is made of BigInts.
+   */
+  private static ofNumbers(num: number, den: number): Rational {
+    if (!Number.isSafeInteger(num)) {
+      throw new RangeError(`${num} is not a safe integer`);
+    }
+    if (!Number.isSafeInteger(den)) {
+      throw new RangeError(`${den} is not a safe integer`);
+    }
+    if (den === 0) throw new RangeError("zero denominator");
+    if (den < 0) {
+      num = -num;
+      den = -den;
+    }
+    let a = num < 0 ? -num : num;
+    let b = den;
+    while (b !== 0) {
+      const r = a % b;
+      a = b;
+      b = r;
+    }
+    // a >= 1 since den >= 1; -0 becomes 0n.
+    return new Rational(BigInt(num / a), BigInt(den / a));
   }
 
   /**

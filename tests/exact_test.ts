@@ -319,3 +319,34 @@ Deno.test("sampleVariance is exact", () => {
   assert.throws(() => sampleVariance([r(1)]), RangeError);
   assert.throws(() => sampleVariance([]), RangeError);
 });
+
+Deno.test("Rational.of: numbers give what their BigInts give, values and errors", () => {
+  // The number path reduces with number arithmetic; the BigInt path is the
+  // reference. Small and huge safe integers, signs, zero and -0.
+  const safe = fc.oneof(
+    fc.integer({ min: -1000, max: 1000 }),
+    fc.maxSafeInteger(),
+    fc.constantFrom(0, -0, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER),
+  );
+  fc.assert(
+    fc.property(safe, safe, (n, d) => {
+      if (d === 0) {
+        assert.throws(() => Rational.of(n, d), /zero denominator/);
+        return;
+      }
+      const fast = Rational.of(n, d);
+      const slow = Rational.of(BigInt(n), BigInt(d));
+      assert.equal(fast.num, slow.num);
+      assert.equal(fast.den, slow.den);
+    }),
+    { numRuns: 3000 },
+  );
+  assert.throws(() => Rational.of(0.5, 2), /0.5 is not a safe integer/);
+  assert.throws(() => Rational.of(1, 2 ** 60), /is not a safe integer/);
+  assert.throws(
+    () => Rational.of(2 ** 60, 0.5),
+    new RegExp(`${2 ** 60} is not`),
+  );
+  // Worked by hand: 6/-4 = -3/2.
+  assert.deepEqual([Rational.of(6, -4).num, Rational.of(6, -4).den], [-3n, 2n]);
+});

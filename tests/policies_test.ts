@@ -326,3 +326,97 @@ Deno.test("greedy and fire_aware: the compiled scenario's layout gives the obser
   }
   assert.ok(states > 100);
 });
+
+Deno.test("greedy: the episode's controller answers what greedyActions answers, in any order of observations", async () => {
+  // The controller keeps its field while the fire and the usable exits are
+  // unchanged; greedyActions computes each field afresh. Every state of
+  // the public suite's episodes under greedy and random, then the same
+  // observations reversed and interleaved through one controller.
+  const { compileScenario } = await import("../src/scenario/compiled.ts");
+  const { publicSuite } = await import("../src/scenario/public_suite.ts");
+  const { greedyPolicy } = await import("../src/policies/greedy.ts");
+  let states = 0;
+  let kept = 0;
+  for (const { scenario } of publicSuite().scenarios) {
+    const compiled = await compileScenario(scenario);
+    const seen: Observation[] = [];
+    for (const seed of [1, 2]) {
+      for (const inner of [greedyPolicy, randomPolicy]) {
+        const act = inner(seed, undefined, compiled);
+        const greedy = greedyPolicy(seed, undefined, compiled);
+        let last: string | undefined;
+        await simulateEpisode(compiled.scenario, seed, async (obs, key) => {
+          const fire = JSON.stringify([obs.burning, obs.exits]);
+          if (fire === last) kept++;
+          last = fire;
+          assert.deepStrictEqual(
+            { ...await greedy(obs, key) },
+            { ...greedyActions(obs, compiled) },
+          );
+          seen.push(obs);
+          states++;
+          return act(obs, key);
+        });
+      }
+    }
+    const one = greedyPolicy(0, undefined, compiled);
+    const order = [
+      ...seen.slice().reverse(),
+      ...seen.filter((_, i) => i % 3 === 0),
+    ];
+    for (const obs of order) {
+      assert.deepStrictEqual(
+        { ...await one(obs, { seed: 0, step: obs.step }) },
+        { ...greedyActions(obs, compiled) },
+      );
+    }
+  }
+  assert.ok(states > 500 && kept > 50, `${states} states, ${kept} kept`);
+});
+
+Deno.test("greedy: the episode's controller refuses what greedyActions refuses, after a field it kept", async () => {
+  const s = parseScenario({
+    schema_version: "1.0",
+    scenario_id: "hand",
+    description: "",
+    grid: ["....", "...."],
+    exits: [{ exit_id: "x0", position: [0, 0] }],
+    people: [{ person_id: "p", position: [1, 3] }],
+    fire: {
+      ignitions: [[1, 0]],
+      spread_probability: [0, 1],
+      enter_fire: "blocked",
+    },
+    termination: { max_steps: 5 },
+  });
+  const { compileScenario } = await import("../src/scenario/compiled.ts");
+  const { greedyPolicy } = await import("../src/policies/greedy.ts");
+  const compiled = await compileScenario(s);
+  const good = obsOf(["E...", "F..."], [["p", [1, 3]]]);
+  const act = greedyPolicy(0, undefined, compiled);
+  assert.equal((await act(good, { seed: 0, step: 0 })).p, "north");
+  // Each bad observation differs from the kept one in one field.
+  const bad: Observation[] = [
+    { ...good, burning: [[1, 4]] },
+    { ...good, burning: [[2, 0]] },
+    { ...good, burning: [[0, 0]] },
+    { ...good, grid: ["E...", "F.."] },
+    { ...good, people: [{ person_id: "p", position: [2, 0], trapped: false }] },
+  ];
+  for (const obs of bad) {
+    assert.throws(() => greedyActions(obs, compiled), RangeError);
+    const expected = (() => {
+      try {
+        greedyActions(obs, compiled);
+      } catch (e) {
+        return (e as Error).message;
+      }
+    })();
+    await assert.rejects(
+      async () => await act(obs, { seed: 0, step: 0 }),
+      { name: "RangeError", message: expected },
+    );
+    // The field kept before the refusal is still right.
+    assert.equal((await act(good, { seed: 0, step: 0 })).p, "north");
+  }
+});

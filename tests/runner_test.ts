@@ -417,3 +417,47 @@ Deno.test("runEvaluation signal: an abort while a controller is waiting stops th
   );
   assert.ok(Date.now() - started < 2000, "no wait for an answer");
 });
+
+Deno.test("runEvaluation: how many times an answer's then is read, in hand or promised, under both kernels", async () => {
+  // Worked out by hand from the wrapper. An answer in hand: the thenable
+  // test, then the await that resolves with it (2). An answer given by an
+  // async policy that awaits Promise.resolve(answer): that call, the
+  // policy's promise resolving with it, the stop race, `pending.catch`'s
+  // derived promise and the wrapper's async step resolving with it (5). The steps are
+  // counted from the records.
+  for (const kernel of ["wasm", "reference"] as const) {
+    for (const promised of [false, true]) {
+      let reads = 0;
+      const factory: PolicyFactory = (seed, key, compiled) => {
+        const inner = greedyPolicy(seed, key, compiled);
+        return (obs, context) => {
+          const answer = new Proxy(
+            inner(obs, context) as Record<string, never>,
+            {
+              get(target, name, receiver) {
+                if (name === "then") reads++;
+                return Reflect.get(target, name, receiver);
+              },
+            },
+          );
+          return promised
+            ? (async () => await Promise.resolve(answer))()
+            : answer;
+        };
+      };
+      const result = await runEvaluation(smallSuite(), factory, {
+        modelId: "m",
+        kernel,
+      });
+      const steps = result.episodes.reduce(
+        (n, e) => n + e.record.steps.length,
+        0,
+      );
+      assert.equal(
+        reads,
+        (promised ? 5 : 2) * steps,
+        `${kernel}, promised ${promised}`,
+      );
+    }
+  }
+});

@@ -33,9 +33,11 @@ import {
   compileScenario,
 } from "../scenario/compiled.ts";
 import type {
+  Action,
   EpisodeKey,
   EvaluationResult,
   Manifest,
+  Observation,
   ResultEpisode,
   RunRecord,
   Suite,
@@ -312,18 +314,41 @@ async function runEpisode(
     abort = new Aborted(signal.reason);
     stopStep?.(abort);
   };
-  const controller: Controller = async (obs, context) => {
-    if (signal.aborted) throw (abort = new Aborted(signal.reason));
+  // What the policy answers with an answer in hand is returned as it is,
+  // and a stop or a failure as a rejected promise: the caller's `await`
+  // then takes as many ticks and reads the answer's `then` as many times
+  // as it did when this was an async function (`slowStep` still is).
+  const controller: Controller = (obs, context) => {
+    if (signal.aborted) {
+      return Promise.reject(abort = new Aborted(signal.reason));
+    }
     inStep = true;
     const before = abort;
+    let answer: ReturnType<Controller>;
     try {
-      const answer = inner(obs, context);
+      answer = inner(obs, context);
       if (!isThenable(answer)) {
         // An answer in hand: no wait, so no timer and no race (a stop
         // raised by the policy itself still stops the episode).
         if (abort !== before) throw abort;
         return answer;
       }
+    } catch (error) {
+      if (!(error instanceof Aborted)) failure = { step: obs.step + 1, error };
+      return Promise.reject(error);
+    } finally {
+      inStep = false;
+      stopStep = undefined;
+    }
+    inStep = true;
+    return slowStep(obs, answer, before);
+  };
+  const slowStep = async (
+    obs: Observation,
+    answer: ReturnType<Controller>,
+    before: Aborted | undefined,
+  ): Promise<Record<string, Action>> => {
+    try {
       const pending = Promise.resolve(
         stepTimeoutMs === undefined ? answer : withTimeout(
           answer,

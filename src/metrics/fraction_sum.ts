@@ -111,6 +111,13 @@ export class FractionSum {
 
   /** `ratio(sum, m)` of metrics.md §3 as the correctly rounded float, `null` when `m = 0`. */
   meanFloat(m: number): number | null {
+    if (m !== 0 && this.num === 0n) {
+      // All in the safe part, and a safe denominator: as in toFloat.
+      const den = this.smallDen * m;
+      if (den <= Number.MAX_SAFE_INTEGER) {
+        return quotientFloat(this.smallNum, den);
+      }
+    }
     this.flush();
     return m === 0 ? null : ratioToFloat(this.num, this.den * BigInt(m));
   }

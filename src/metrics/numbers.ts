@@ -24,6 +24,13 @@ export function ratio(
   a: Rational | number,
   b: Rational | number,
 ): Rational | null {
+  if (typeof a === "number" && typeof b === "number") {
+    // Rational.of(b)'s check first, as below; then one reduction.
+    if (!Number.isSafeInteger(b)) {
+      throw new RangeError(`${b} is not a safe integer`);
+    }
+    return b === 0 ? null : Rational.of(a, b);
+  }
   const q = typeof b === "number" ? Rational.of(b) : b;
   if (q.sign() === 0) return null;
   return (typeof a === "number" ? Rational.of(a) : a).div(q);

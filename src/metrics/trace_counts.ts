@@ -49,7 +49,7 @@ export class TraceCounts {
   /** Decisions whose action is `stay`, outcomes `moved`, blocked by kind. */
   stayActions = 0;
   moved = 0;
-  readonly blocked: Int32Array = new Int32Array(6);
+  readonly blocked: Int32Array;
   /** The replanning counts of metrics.md §10. */
   events = 0;
   withNext = 0;
@@ -92,31 +92,45 @@ export class TraceCounts {
     this.cols = world.width;
     this.exitAt = world.exitAt;
     const cols = this.cols;
-    this.delta = new Int32Array(ACTION_DELTAS.length);
+    const cells = this.rows * cols;
+    const span = this.rows + cols;
+    this.span = span;
+    // One buffer for every array: each typed array of its own would be an
+    // allocation outside the heap for the collector to track.
+    const intCount = ACTION_DELTAS.length + 6 + 11 * n +
+      layout.exitIds.length + 2 * cells + n * span;
+    const buffer = new ArrayBuffer(8 * span + 4 * intCount + 4 * n);
+    this.hist = new Float64Array(buffer, 0, span);
+    const ints = new Int32Array(buffer, 8 * span, intCount);
+    let at = 0;
+    const take = (length: number): Int32Array =>
+      ints.subarray(at, at += length);
+    this.delta = take(ACTION_DELTAS.length);
     ACTION_DELTAS.forEach(([dr, dc], a) => this.delta[a] = dr * cols + dc);
-    this.position = Int32Array.from(layout.initialPositions);
-    this.status = new Uint8Array(n);
-    this.casualtyEvent = new Uint8Array(n);
-    this.evacuationStep = new Int32Array(n).fill(-1);
-    this.decisions = new Int32Array(n);
-    this.stayed = new Int32Array(n);
-    this.cellsMoved = new Int32Array(n);
-    this.blockedMoves = new Int32Array(n);
-    this.maxRun = new Int32Array(n);
-    this.lastCode = new Uint8Array(n);
-    this.lastBlocked = new Uint8Array(n);
-    this.run = new Int32Array(n);
-    this.active = new Int32Array(n);
+    this.blocked = take(6);
+    this.position = take(n);
+    this.position.set(layout.initialPositions);
+    this.evacuationStep = take(n).fill(-1);
+    this.decisions = take(n);
+    this.stayed = take(n);
+    this.cellsMoved = take(n);
+    this.blockedMoves = take(n);
+    this.maxRun = take(n);
+    this.run = take(n);
+    this.active = take(n);
     for (let i = 0; i < n; i++) this.active[i] = i;
     this.activeCount = n;
-    this.perExit = new Int32Array(layout.exitIds.length);
-    this.span = this.rows + this.cols;
-    this.dist = new Int32Array(this.rows * cols).fill(NO_DISTANCE);
-    this.queue = new Int32Array(this.rows * cols);
-    this.hist = new Float64Array(this.span);
-    this.personHist = new Int32Array(n * this.span);
-    this.nearest = new Int32Array(n).fill(this.span);
-    this.farthest = new Int32Array(n);
+    this.nearest = take(n).fill(span);
+    this.farthest = take(n);
+    this.perExit = take(layout.exitIds.length);
+    this.dist = take(cells).fill(NO_DISTANCE);
+    this.queue = take(cells);
+    this.personHist = take(n * span);
+    const bytes = new Uint8Array(buffer, 8 * span + 4 * intCount, 4 * n);
+    this.status = bytes.subarray(0, n);
+    this.casualtyEvent = bytes.subarray(n, 2 * n);
+    this.lastCode = bytes.subarray(2 * n, 3 * n);
+    this.lastBlocked = bytes.subarray(3 * n, 4 * n);
   }
 
   /** People active in the current state. */
@@ -124,10 +138,18 @@ export class TraceCounts {
     return this.activeCount;
   }
 
-  /** Cells (ascending or not) start burning. */
-  ignite(cells: Int32Array): void {
-    if (cells.length === 0) return;
-    relaxFromSources(this.dist, this.rows, this.cols, cells, this.queue);
+  /** Cells `cells[from..to)` (ascending or not) start burning. */
+  ignite(cells: Int32Array, from = 0, to: number = cells.length): void {
+    if (to <= from) return;
+    relaxFromSources(
+      this.dist,
+      this.rows,
+      this.cols,
+      cells,
+      this.queue,
+      from,
+      to,
+    );
     this.burning = true;
   }
 
@@ -271,12 +293,7 @@ export function countTrace(
       throw new RangeError(`step ${t} of the trace has another count`);
     }
     c.step(t, from, log, trace);
-    c.ignite(
-      trace.ignited.subarray(
-        trace.stepIgnitions[t - 1],
-        trace.stepIgnitions[t],
-      ),
-    );
+    c.ignite(trace.ignited, trace.stepIgnitions[t - 1], trace.stepIgnitions[t]);
     c.visit();
   }
   return c;

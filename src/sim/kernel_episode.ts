@@ -215,13 +215,10 @@ class SteppedEpisode {
   private u8: Uint8Array;
   private i32: Int32Array;
   private at!: Record<keyof typeof REGIONS, number>;
-  /** Burning cells in row-major order, and their tuples (shared until the fire grows). */
-  private burningCells: number[];
+  /** The burning cells' tuples in row-major order (shared until the fire grows). */
   private burning: readonly Cell[];
   private rows: string[];
-  private rowCodes = new Map<number, Uint16Array>();
-  /** The active people of the latest state, by ID. */
-  private active: string[];
+  private rowCodes = new Map<number, number[]>();
 
   constructor(
     private readonly k: ReplayExports,
@@ -252,11 +249,14 @@ class SteppedEpisode {
     this.u8 = kernelViews(k).u8;
     this.i32 = kernelViews(k).i32;
     this.locate();
-    this.burningCells = Array.from(layout.ignitions);
-    this.burning = this.burningCells.map((c) => this.cell(c));
+    const ignitions = layout.ignitions;
+    const burning: Cell[] = [];
+    for (let k = 0; k < ignitions.length; k++) {
+      burning.push(this.cell(ignitions[k]!));
+    }
+    this.burning = burning;
     this.rows = baseRowsOf(scenario).slice();
-    this.burnRows(this.burningCells);
-    this.active = this.activeIds();
+    this.burnRows(ignitions, 0, ignitions.length);
   }
 
   get terminated(): boolean {
@@ -311,7 +311,12 @@ class SteppedEpisode {
       answer === null || typeof answer !== "object" || Array.isArray(answer)
     ) return `expected an object of actions, found ${describeValue(answer)}`;
     const map = answer as Record<string, unknown>;
-    for (const id of this.active) {
+    const { u8, ids } = this;
+    const status = this.at.status;
+    // The people active in the latest state, in person order.
+    for (let i = 0; i < this.n; i++) {
+      if (u8[status + i] !== STATUS_ACTIVE) continue;
+      const id = ids[i]!;
       if (!Object.hasOwn(map, id)) return `no action for active person ${id}`;
       if (!ACTION_CODES.has(map[id])) {
         return `action ${describeValue(map[id])} for ${id} is not one of ${
@@ -320,10 +325,9 @@ class SteppedEpisode {
       }
     }
     let extra: string[] | undefined;
-    const status = this.at.status;
     for (const key of Object.keys(map)) {
       const i = this.numbers.get(key);
-      if (i === undefined || this.u8[status + i] !== STATUS_ACTIVE) {
+      if (i === undefined || u8[status + i] !== STATUS_ACTIVE) {
         (extra ??= []).push(key);
       }
     }
@@ -357,17 +361,14 @@ class SteppedEpisode {
     const t = ++this.step;
     this.consumed = this.k.entriesConsumed();
     this.termination = this.k.terminationCode();
-    const from = i32[(at.stepIgnited >> 2) + t - 1]!;
-    const to = i32[(at.stepIgnited >> 2) + t]!;
+    // The step's ignitions, ascending, in R_IGNITED.
+    const base = at.ignited >> 2;
+    const from = base + i32[(at.stepIgnited >> 2) + t - 1]!;
+    const to = base + i32[(at.stepIgnited >> 2) + t]!;
     if (to > from) {
-      const ignited = Array.from(
-        i32.subarray((at.ignited >> 2) + from, (at.ignited >> 2) + to),
-      );
-      this.burningCells = mergeSorted(this.burningCells, ignited);
-      this.burning = this.burningCells.map((c) => this.cell(c));
-      this.burnRows(ignited);
+      this.burning = this.mergeBurning(i32, from, to);
+      this.burnRows(i32, from, to);
     }
-    if (!this.terminated) this.active = this.activeIds();
   }
 
   /** The action log and the trace of the terminated episode. */
@@ -377,7 +378,7 @@ class SteppedEpisode {
       this.at.actions,
       this.at.actions + this.consumed,
     );
-    return { log: { codes, ends: trace.stepEntries.slice(1) }, trace };
+    return { log: { codes, ends: trace.stepEntries.subarray(1) }, trace };
   }
 
   /** Double the room of the log regions (at most H steps). */
@@ -394,28 +395,44 @@ class SteppedEpisode {
 
   /** Read the region addresses (again after the regions moved). */
   private locate(): void {
-    const at = {} as Record<keyof typeof REGIONS, number>;
-    for (const [name, id] of Object.entries(REGIONS)) {
-      at[name as keyof typeof REGIONS] = this.k.region(id);
-    }
-    this.at = at;
+    // A literal, so that every episode's table has one shape.
+    const region = (id: number) => this.k.region(id);
+    this.at = {
+      position: region(REGIONS.position),
+      actions: region(REGIONS.actions),
+      stepIgnited: region(REGIONS.stepIgnited),
+      ignited: region(REGIONS.ignited),
+      stepTrapped: region(REGIONS.stepTrapped),
+      trapped: region(REGIONS.trapped),
+      status: region(REGIONS.status),
+      burning: region(REGIONS.burning),
+      logEnd: region(REGIONS.logEnd),
+    };
   }
 
-  private activeIds(): string[] {
-    const out: string[] = [];
-    const status = this.at.status;
-    for (let i = 0; i < this.n; i++) {
-      if (this.u8[status + i] === STATUS_ACTIVE) out.push(this.ids[i]!);
+  /** The burning list with the ascending cells `cells[from..to)` merged in. */
+  private mergeBurning(cells: Int32Array, from: number, to: number): Cell[] {
+    const w = this.layout.world.width;
+    const old = this.burning;
+    const out: Cell[] = [];
+    let i = 0;
+    let j = from;
+    while (i < old.length || j < to) {
+      if (
+        j >= to || (i < old.length && old[i]![0] * w + old[i]![1] < cells[j]!)
+      ) out.push(old[i++]!);
+      else out.push(this.cell(cells[j++]!));
     }
     return out;
   }
 
   /** Draw newly burning cells (ascending) as `F` in the grid rows. */
-  private burnRows(cells: readonly number[]): void {
+  private burnRows(cells: Int32Array, from: number, to: number): void {
     const w = this.layout.world.width;
     let row = -1;
-    let codes: Uint16Array | undefined;
-    for (const cell of cells) {
+    let codes: number[] | undefined;
+    for (let k = from; k < to; k++) {
+      const cell = cells[k]!;
       const r = (cell / w) | 0;
       if (r !== row) {
         if (codes !== undefined) this.rows[row] = textOf(codes);
@@ -424,8 +441,8 @@ class SteppedEpisode {
         if (codes === undefined) {
           // The row's UTF-16 code units, as `split("")` would give them.
           const text = this.rows[r]!;
-          codes = new Uint16Array(text.length);
-          for (let c = 0; c < text.length; c++) codes[c] = text.charCodeAt(c);
+          codes = [];
+          for (let c = 0; c < text.length; c++) codes.push(text.charCodeAt(c));
           this.rowCodes.set(r, codes);
         }
       }
@@ -463,17 +480,6 @@ function baseRowsOf(scenario: Scenario): readonly string[] {
 
 const F = 0x46;
 
-function textOf(codes: Uint16Array): string {
-  return String.fromCharCode.apply(null, codes as unknown as number[]);
-}
-
-function mergeSorted(a: readonly number[], b: readonly number[]): number[] {
-  const out: number[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
-    if (j >= b.length || (i < a.length && a[i]! < b[j]!)) out.push(a[i++]!);
-    else out.push(b[j++]!);
-  }
-  return out;
+function textOf(codes: number[]): string {
+  return String.fromCharCode.apply(null, codes);
 }

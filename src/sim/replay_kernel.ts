@@ -101,8 +101,6 @@ const R_STEP_TRAPPED = 10;
 const R_TRAPPED = 11;
 const R_STATUS = 12;
 const R_RESOLUTION = 13;
-/** The first region after the outputs. */
-const R_AFTER_OUTPUTS = 14;
 const R_BURNING = 14;
 const R_LOG_END = 30;
 
@@ -395,33 +393,54 @@ export function kernelTrace(
   const n = people;
   const steps = k.stepCount();
   const entries = k.entriesConsumed();
-  // The output regions are contiguous (R_OUTCOME .. R_RESOLUTION): one copy,
-  // then views into it.
-  const base = k.region(R_OUTCOME);
-  const out = u8.slice(base, k.region(R_AFTER_OUTPUTS)).buffer;
-  const o8 = (id: number, length: number) =>
-    new Uint8Array(out, k.region(id) - base, length);
-  const o32 = (id: number, length: number) =>
-    new Int32Array(out, k.region(id) - base, length);
+  const at = (id: number) => k.region(id) >> 2;
+  const ignitions = i32[at(R_STEP_IGNITED) + steps]!;
+  const trappedCount = i32[at(R_STEP_TRAPPED) + steps]!;
+  // Only the used part of each output region, into one buffer: a stepped
+  // episode's regions have room for more steps than it took.
+  const ints = 3 * (steps + 1) + ignitions + trappedCount + 2 * n;
+  const out = new ArrayBuffer(4 * ints + 2 * entries + n);
+  let next = 0;
+  // Copied by loops: the parts are short, and a view of the source for
+  // each would be one more object.
+  const o32 = (id: number, length: number) => {
+    const a = new Int32Array(out, next, length);
+    const from = at(id);
+    for (let i = 0; i < length; i++) a[i] = i32[from + i]!;
+    next += 4 * length;
+    return a;
+  };
+  const o8 = (id: number, length: number) => {
+    const a = new Uint8Array(out, next, length);
+    const from = k.region(id);
+    for (let i = 0; i < length; i++) a[i] = u8[from + i]!;
+    next += length;
+    return a;
+  };
+  const stepEntries = o32(R_STEP_MOVES, steps + 1);
   const stepIgnitions = o32(R_STEP_IGNITED, steps + 1);
+  const ignited = o32(R_IGNITED, ignitions);
   const stepTrapped = o32(R_STEP_TRAPPED, steps + 1);
+  const trapped = o32(R_TRAPPED, trappedCount);
+  const position = o32(R_POSITION, n);
+  const resolution = o32(R_RESOLUTION, n);
+  const outcome = o8(R_OUTCOME, entries);
+  const event = o8(R_EVENT, entries);
+  const status = o8(R_STATUS, n);
   return {
     stop: STOPS[code]!,
     steps,
     termination: k.terminationCode(),
-    outcome: o8(R_OUTCOME, entries),
-    event: o8(R_EVENT, entries),
-    stepEntries: o32(R_STEP_MOVES, steps + 1),
+    outcome,
+    event,
+    stepEntries,
     stepIgnitions,
-    ignited: o32(R_IGNITED, stepIgnitions[steps]!),
+    ignited,
     stepTrapped,
-    trapped: o32(R_TRAPPED, stepTrapped[steps]!),
-    position: i32.slice(
-      k.region(R_POSITION) >> 2,
-      (k.region(R_POSITION) >> 2) + n,
-    ),
-    status: o8(R_STATUS, n),
-    resolution: o32(R_RESOLUTION, n),
+    trapped,
+    position,
+    status,
+    resolution,
   };
 }
 

@@ -177,24 +177,19 @@ export function recordOfTrace(
       }
     }
     people = next;
-    const ignited: number[] = [];
-    for (
-      let k = trace.stepIgnitions[t - 1]!;
-      k < trace.stepIgnitions[t]!;
-      k++
-    ) {
-      ignited.push(trace.ignited[k]!);
-    }
-    if (ignited.length > 0) {
-      burning.push(...ignited);
-      burning.sort((a, b) => a - b);
+    const from = trace.stepIgnitions[t - 1]!;
+    const to = trace.stepIgnitions[t]!;
+    const ignitions: Cell[] = [];
+    for (let k = from; k < to; k++) ignitions.push(cell(trace.ignited[k]!));
+    if (to > from) {
+      addSorted(burning, trace.ignited, from, to);
       burningCells = burning.map(cell);
     }
     steps.push({
       actions,
       casualties,
       evacuations,
-      ignitions: ignited.map(cell),
+      ignitions,
       movements,
       state: snapshot(t),
       step: t,
@@ -223,4 +218,33 @@ export function recordOfTrace(
     initial_state: initial,
     steps,
   };
+}
+
+/**
+ * Add `cells[from..to)` to the ascending list `into`, which stays
+ * ascending: merged from the end when they are ascending (a step's
+ * ignitions are), else sorted.
+ */
+function addSorted(
+  into: number[],
+  cells: Int32Array,
+  from: number,
+  to: number,
+): void {
+  for (let k = from + 1; k < to; k++) {
+    if (cells[k - 1]! > cells[k]!) {
+      for (let j = from; j < to; j++) into.push(cells[j]!);
+      into.sort((a, b) => a - b);
+      return;
+    }
+  }
+  let i = into.length - 1;
+  let j = to - 1;
+  // Room at the end, pushed so that the list keeps no holes.
+  for (let k = from; k < to; k++) into.push(0);
+  let out = into.length - 1;
+  while (j >= from) {
+    if (i >= 0 && into[i]! > cells[j]!) into[out--] = into[i--]!;
+    else into[out--] = cells[j--]!;
+  }
 }

@@ -12,8 +12,9 @@
 const NONE = 0x7fffffff;
 
 /**
- * Relax `dist` (row-major, `rows × cols`) from new sources at distance 0.
- * `queue` needs room for `rows × cols` entries.
+ * Relax `dist` (row-major, `rows × cols`) from new sources at distance 0:
+ * `sources[from..to)`, all of them by default. `queue` needs room for
+ * `rows × cols` entries.
  *
  * @example
  * ```ts
@@ -30,10 +31,12 @@ export function relaxFromSources(
   cols: number,
   sources: Int32Array,
   queue: Int32Array,
+  from = 0,
+  to: number = sources.length,
 ): void {
   let head = 0;
   let tail = 0;
-  for (let i = 0; i < sources.length; i++) {
+  for (let i = from; i < to; i++) {
     const k = sources[i]!;
     if (dist[k]! > 0) {
       dist[k] = 0;
