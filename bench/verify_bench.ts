@@ -6,7 +6,7 @@
 // over the time per iteration. `bench/regeneration.ts` times the whole
 // command (process start and file read included) and its peak memory.
 //
-//   deno bench -A bench/verify_bench.ts
+//   deno bench bench/verify_bench.ts
 import { LARGE_SEED, largeSuite } from "../scripts/gen_large_scenario.ts";
 import { encodeBytes } from "../src/json/canonical.ts";
 import { runEvaluation } from "../src/evaluation/runner.ts";
