@@ -11,6 +11,8 @@
 // above everything prepare() placed (placeText), so a later prepare() for
 // the exact log leaves them where they are.
 
+import { getb, geti, setb, seti } from "./memory";
+
 // Region ids of replay.ts (the host mirrors them too).
 const R_EXIT_AT: i32 = 1;
 const R_POSITION: i32 = 2;
@@ -81,30 +83,6 @@ const DIGITS: usize = memory.data(32, 8);
 @inline
 function at(id: i32): usize {
   return <usize>load<u32>(table + (<usize>id << 2));
-}
-
-// @ts-ignore: decorator
-@inline
-function geti(base: usize, i: i32): i32 {
-  return load<i32>(base + (<usize>i << 2));
-}
-
-// @ts-ignore: decorator
-@inline
-function seti(base: usize, i: i32, v: i32): void {
-  store<i32>(base + (<usize>i << 2), v);
-}
-
-// @ts-ignore: decorator
-@inline
-function getb(base: usize, i: i32): u8 {
-  return load<u8>(base + <usize>i);
-}
-
-// @ts-ignore: decorator
-@inline
-function setb(base: usize, i: i32, v: u8): void {
-  store<u8>(base + <usize>i, v);
 }
 
 // @ts-ignore: decorator

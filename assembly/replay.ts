@@ -14,6 +14,7 @@
 // step, in person order, steps in order: exactly what the TypeScript
 // simulator consumes; R_LOG_END says where each step's entries end.
 
+import { getb, geti, setb, seti } from "./memory";
 import { accepts, advance, mix, streamState } from "./splitmix";
 import { checkRegions } from "./trace_checks";
 import {
@@ -171,30 +172,6 @@ let preparedTop: u64 = 0;
 @inline
 function at(id: i32): usize {
   return <usize>load<u32>(TABLE + (<usize>id << 2));
-}
-
-// @ts-ignore: decorator
-@inline
-function geti(base: usize, i: i32): i32 {
-  return load<i32>(base + (<usize>i << 2));
-}
-
-// @ts-ignore: decorator
-@inline
-function seti(base: usize, i: i32, v: i32): void {
-  store<i32>(base + (<usize>i << 2), v);
-}
-
-// @ts-ignore: decorator
-@inline
-function getb(base: usize, i: i32): u8 {
-  return load<u8>(base + <usize>i);
-}
-
-// @ts-ignore: decorator
-@inline
-function setb(base: usize, i: i32, v: u8): void {
-  store<u8>(base + <usize>i, v);
 }
 
 /** First address that the kernel's static data does not use. */

@@ -16,6 +16,8 @@
 // on a wall, where the kernel's search does not (scenario validation forbids
 // such exits; a layout of a test need not).
 
+import { getb, geti, setb, seti } from "./memory";
+
 // Region ids of assembly/replay.ts, read through its region table.
 const R_WALL: i32 = 0;
 const R_EXIT_AT: i32 = 1;
@@ -125,30 +127,6 @@ let searchTail: i32 = 0;
 @inline
 function at(id: i32): usize {
   return <usize>load<u32>(table + (<usize>id << 2));
-}
-
-// @ts-ignore: decorator
-@inline
-function geti(base: usize, i: i32): i32 {
-  return load<i32>(base + (<usize>i << 2));
-}
-
-// @ts-ignore: decorator
-@inline
-function seti(base: usize, i: i32, v: i32): void {
-  store<i32>(base + (<usize>i << 2), v);
-}
-
-// @ts-ignore: decorator
-@inline
-function getb(base: usize, i: i32): u8 {
-  return load<u8>(base + <usize>i);
-}
-
-// @ts-ignore: decorator
-@inline
-function setb(base: usize, i: i32, v: u8): void {
-  store<u8>(base + <usize>i, v);
 }
 
 function failure(code: i32, t: i32, item: i32): i32 {
