@@ -9,7 +9,8 @@
 
 import type { CompiledScenario } from "../scenario/compiled.ts";
 import type { Action, RunRecord, StepRecord } from "../types.ts";
-import { type ActionProblem, Episode } from "./simulator.ts";
+import type { ActionProblem } from "./answers.ts";
+import { Episode } from "./simulator.ts";
 
 /** One episode being replayed, step by step. */
 export interface ReplayRun {

@@ -17,7 +17,6 @@
  * @module
  */
 
-import { compareCodePoints } from "../json/canonical.ts";
 import { PolicyError } from "../errors.ts";
 import type { CompiledScenario } from "../scenario/compiled.ts";
 import {
@@ -40,8 +39,14 @@ import {
   replayInstance,
 } from "./replay_kernel.ts";
 import { type Controller, type Layout, layoutOf } from "./simulator.ts";
-import { ACTIONS, STATUS_ACTIVE, TERM_NONE } from "./step.ts";
+import { STATUS_ACTIVE, TERM_NONE } from "./step.ts";
 import type { ActionLog, Trace } from "./trace.ts";
+import {
+  ACTION_CODES,
+  type ActionProblem,
+  actionProblem,
+  playEpisode,
+} from "./answers.ts";
 import { recordOfTrace } from "./trace_record.ts";
 import { kernelTraceHolds } from "../record/checks/trace.ts";
 import { markProduced } from "../record/writer.ts";
@@ -96,7 +101,6 @@ export type KernelEpisodeOptions = {
   readonly stepRoom?: number;
 };
 
-const ACTION_CODES = new Map<unknown, number>(ACTIONS.map((a, i) => [a, i]));
 const DEFAULT_STEP_ROOM = 64;
 
 // Instances not in use. Each episode in flight holds its own, so episodes
@@ -111,16 +115,6 @@ const cellTuples = new WeakMap<Layout, (Cell | undefined)[]>();
 const baseRows = new WeakMap<Scenario, readonly string[]>();
 // Per layout: the person number of each ID.
 const personNumbers = new WeakMap<Layout, ReadonlyMap<string, number>>();
-
-function describeValue(v: unknown): string {
-  if (typeof v === "string") return JSON.stringify(v);
-  if (v === null || typeof v !== "object") return String(v);
-  return Array.isArray(v) ? "an array" : "an object";
-}
-
-function where(scenario: Scenario, seed: number, step: number): string {
-  return `scenario ${scenario.scenario_id}, seed ${seed}, step ${step}`;
-}
 
 /**
  * Run one episode of a compiled scenario through the replay kernel, step
@@ -160,25 +154,7 @@ export async function kernelEpisode(
   const k = pool.pop() ?? replayInstance();
   try {
     const run = new SteppedEpisode(k, scenario, seed, options.stepRoom);
-    while (!run.terminated) {
-      const step = run.step;
-      const obs = run.observation();
-      let answer: unknown;
-      try {
-        answer = await controller(obs, { seed, step });
-      } catch (cause) {
-        const msg = cause instanceof Error ? cause.message : String(cause);
-        throw new PolicyError(
-          `${where(scenario, seed, step + 1)}: controller failed: ${msg}`,
-          { cause },
-        );
-      }
-      const problem = run.checkActions(answer);
-      if (problem !== null) {
-        throw new PolicyError(`${where(scenario, seed, step + 1)}: ${problem}`);
-      }
-      run.advance(answer as Readonly<Record<string, Action>>);
-    }
+    await playEpisode(run, scenario, seed, controller);
     const header: RecordHeader = {
       observation_version: OBSERVATION_VERSION,
       scenario_hash: options.scenarioHash ?? compiled.hash,
@@ -303,39 +279,11 @@ class SteppedEpisode {
 
   /**
    * Why `answer` is not exactly one valid action per active person and
-   * nothing else, or `null`: `Episode.checkActions`, with the same reads
-   * of the answer in the same order.
+   * nothing else, or `null`: `actionProblem` over the status region, as
+   * `Episode.checkActions` over its status array.
    */
-  checkActions(answer: unknown): string | null {
-    if (
-      answer === null || typeof answer !== "object" || Array.isArray(answer)
-    ) return `expected an object of actions, found ${describeValue(answer)}`;
-    const map = answer as Record<string, unknown>;
-    const { u8, ids } = this;
-    const status = this.at.status;
-    // The people active in the latest state, in person order.
-    for (let i = 0; i < this.n; i++) {
-      if (u8[status + i] !== STATUS_ACTIVE) continue;
-      const id = ids[i]!;
-      if (!Object.hasOwn(map, id)) return `no action for active person ${id}`;
-      if (!ACTION_CODES.has(map[id])) {
-        return `action ${describeValue(map[id])} for ${id} is not one of ${
-          ACTIONS.join(", ")
-        }`;
-      }
-    }
-    let extra: string[] | undefined;
-    for (const key of Object.keys(map)) {
-      const i = this.numbers.get(key);
-      if (i === undefined || u8[status + i] !== STATUS_ACTIVE) {
-        (extra ??= []).push(key);
-      }
-    }
-    if (extra !== undefined) {
-      const first = extra.sort(compareCodePoints)[0]!;
-      return `action for ${JSON.stringify(first)}, who is not an active person`;
-    }
-    return null;
+  checkActions(answer: unknown): ActionProblem | null {
+    return actionProblem(answer, this.ids, this.u8, this.at.status);
   }
 
   /** Play the next step with actions that `checkActions` accepted. */

@@ -11,6 +11,13 @@ import { compareCodePoints } from "../json/canonical.ts";
 import { PolicyError } from "../errors.ts";
 import { cellIndex, geometryOf } from "../scenario/geometry.ts";
 import { markProduced } from "../record/writer.ts";
+import {
+  ACTION_CODES,
+  type ActionProblem,
+  actionProblem,
+  playEpisode,
+  where,
+} from "./answers.ts";
 import { observe } from "./observation.ts";
 import {
   ignitionThreshold,
@@ -160,16 +167,6 @@ export function layoutOf(scenario: Scenario): Layout {
 }
 
 const STATUSES: readonly Status[] = ["active", "evacuated", "casualty"];
-const ACTION_CODES = new Map<unknown, number>(ACTIONS.map((a, i) => [a, i]));
-
-/** What is wrong with a controller's answer: the offending key and why. */
-export type ActionProblem = { readonly key: string; readonly detail: string };
-
-function describeValue(v: unknown): string {
-  if (typeof v === "string") return JSON.stringify(v);
-  if (v === null || typeof v !== "object") return String(v);
-  return Array.isArray(v) ? "an array" : "an object";
-}
 
 /**
  * An episode in progress: the core state, the streams, and the record built
@@ -266,6 +263,16 @@ export class Episode {
     return this.core.termination !== TERM_NONE;
   }
 
+  /** The step of the latest state. */
+  get step(): number {
+    return this.state.step;
+  }
+
+  /** The observation of the latest state (contract §9). */
+  observation(): Observation {
+    return observe(this.scenario, this.state);
+  }
+
   /** IDs of the people active in the latest state, by ID. */
   activeIds(): string[] {
     return this.layout.ids.filter((_, i) =>
@@ -278,42 +285,7 @@ export class Episode {
    * nothing else, or `null` when it is.
    */
   checkActions(answer: unknown): ActionProblem | null {
-    if (
-      answer === null || typeof answer !== "object" || Array.isArray(answer)
-    ) {
-      return {
-        key: "",
-        detail: `expected an object of actions, found ${describeValue(answer)}`,
-      };
-    }
-    const map = answer as Record<string, unknown>;
-    const active = this.activeIds();
-    for (const id of active) {
-      if (!Object.hasOwn(map, id)) {
-        return { key: id, detail: `no action for active person ${id}` };
-      }
-      if (!ACTION_CODES.has(map[id])) {
-        return {
-          key: id,
-          detail: `action ${describeValue(map[id])} for ${id} is not one of ${
-            ACTIONS.join(", ")
-          }`,
-        };
-      }
-    }
-    const activeSet = new Set(active);
-    const extra = Object.keys(map).filter((k) => !activeSet.has(k)).sort(
-      compareCodePoints,
-    );
-    if (extra.length > 0) {
-      return {
-        key: extra[0]!,
-        detail: `action for ${
-          JSON.stringify(extra[0])
-        }, who is not an active person`,
-      };
-    }
-    return null;
+    return actionProblem(answer, this.layout.ids, this.core.status, 0);
   }
 
   /**
@@ -487,10 +459,6 @@ function mergeSorted(a: readonly number[], b: Int32Array): number[] {
   return out;
 }
 
-function where(scenario: Scenario, seed: number, step: number): string {
-  return `scenario ${scenario.scenario_id}, seed ${seed}, step ${step}`;
-}
-
 /**
  * Run one episode: before each step the controller sees the observation of
  * the current state and answers one action per active person. A controller
@@ -521,27 +489,7 @@ export async function simulateEpisode(
 ): Promise<RunRecord> {
   const hash = options.scenarioHash ?? await scenarioHash(scenario);
   const run = new Episode(scenario, seed, hash);
-  while (!run.terminated) {
-    const step = run.state.step;
-    const obs = observe(scenario, run.state);
-    let answer: unknown;
-    try {
-      answer = await controller(obs, { seed, step });
-    } catch (cause) {
-      const msg = cause instanceof Error ? cause.message : String(cause);
-      throw new PolicyError(
-        `${where(scenario, seed, step + 1)}: controller failed: ${msg}`,
-        { cause },
-      );
-    }
-    const problem = run.checkActions(answer);
-    if (problem !== null) {
-      throw new PolicyError(
-        `${where(scenario, seed, step + 1)}: ${problem.detail}`,
-      );
-    }
-    run.advance(answer as Record<string, Action>);
-  }
+  await playEpisode(run, scenario, seed, controller);
   return run.record();
 }
 
