@@ -47,6 +47,7 @@ import {
   actionProblem,
   playEpisode,
 } from "./answers.ts";
+import { cellTable, cellTuple } from "./cells.ts";
 import { recordOfTrace } from "./trace_record.ts";
 import { kernelTraceHolds } from "../record/checks/trace.ts";
 import { markProduced } from "../record/writer.ts";
@@ -108,9 +109,6 @@ const DEFAULT_STEP_ROOM = 64;
 const pool: ReplayExports[] = [];
 const POOL_LIMIT = 16;
 
-// Per layout: the frozen tuple of each cell, shared by every observation
-// and record of the layout, as the simulator shares its own.
-const cellTuples = new WeakMap<Layout, (Cell | undefined)[]>();
 // Per scenario: the observation's base grid (every exit drawn `E`).
 const baseRows = new WeakMap<Scenario, readonly string[]>();
 // Per layout: the person number of each ID.
@@ -207,9 +205,7 @@ class SteppedEpisode {
     const { world, ids } = layout;
     this.n = world.people;
     this.ids = ids;
-    let cells = cellTuples.get(layout);
-    if (cells === undefined) cellTuples.set(layout, cells = []);
-    this.cells = cells;
+    this.cells = cellTable(layout);
     let numbers = personNumbers.get(layout);
     if (numbers === undefined) {
       numbers = new Map(ids.map((id, i) => [id, i]));
@@ -401,14 +397,7 @@ class SteppedEpisode {
 
   /** The shared, frozen tuple of a cell index. */
   private cell(index: number): Cell {
-    let c = this.cells[index];
-    if (c === undefined) {
-      const w = this.layout.world.width;
-      const row = (index / w) | 0;
-      c = Object.freeze([row, index - row * w] as const);
-      this.cells[index] = c;
-    }
-    return c;
+    return cellTuple(this.cells, this.layout.world.width, index);
   }
 }
 

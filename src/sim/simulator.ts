@@ -18,6 +18,7 @@ import {
   playEpisode,
   where,
 } from "./answers.ts";
+import { cellTable, type CellTables, cellTuple } from "./cells.ts";
 import { observe } from "./observation.ts";
 import {
   ignitionThreshold,
@@ -111,7 +112,6 @@ export type Layout = {
 };
 
 const layouts = new WeakMap<Scenario, Layout>();
-const cellTuples = new WeakMap<Layout, (Cell | undefined)[]>();
 
 /**
  * The core layout of a validated scenario, cached per scenario object.
@@ -168,6 +168,9 @@ export function layoutOf(scenario: Scenario): Layout {
 
 const STATUSES: readonly Status[] = ["active", "evacuated", "casualty"];
 
+// The simulator's own cell tuples (see cells.ts).
+const SIMULATOR_CELLS: CellTables = new WeakMap();
+
 /**
  * An episode in progress: the core state, the streams, and the record built
  * so far. {@linkcode simulateEpisode}, {@linkcode replayActions} and the
@@ -219,12 +222,7 @@ export class Episode {
       throw new RangeError(`seed ${seed} is not an integer in [0, 2^53 - 1]`);
     }
     this.layout = layoutOf(scenario);
-    let cells = cellTuples.get(this.layout);
-    if (cells === undefined) {
-      cells = [];
-      cellTuples.set(this.layout, cells);
-    }
-    this.cells = cells;
+    this.cells = cellTable(this.layout, SIMULATOR_CELLS);
     const { world, ids } = this.layout;
     // Every record object is built with its keys in code-point order, so
     // that JSON.stringify writes canonical JSON: the verifier relies on it.
@@ -428,14 +426,7 @@ export class Episode {
 
   /** The shared, frozen tuple of an in-grid cell index. */
   private cell(index: number): Cell {
-    let c = this.cells[index];
-    if (c === undefined) {
-      const w = this.layout.world.width;
-      const row = (index / w) | 0;
-      c = Object.freeze([row, index - row * w] as const);
-      this.cells[index] = c;
-    }
-    return c;
+    return cellTuple(this.cells, this.layout.world.width, index);
   }
 
   /** The cell a direction points at from `origin`, possibly off the grid. */

@@ -13,6 +13,7 @@
  * @module
  */
 
+import { cellTable, cellTuple } from "./cells.ts";
 import type { Layout } from "./simulator.ts";
 import {
   ACTION_DELTAS,
@@ -44,8 +45,6 @@ import type {
 const STATUSES: readonly Status[] = ["active", "evacuated", "casualty"];
 const ROW_DELTA = Int32Array.from(ACTION_DELTAS, (d) => d[0]);
 const COLUMN_DELTA = Int32Array.from(ACTION_DELTAS, (d) => d[1]);
-// Per layout: the frozen tuple of each cell, shared by every record of it.
-const cellTuples = new WeakMap<Layout, Cell[]>();
 
 /**
  * The run record of a trace that stopped with `"terminated"`.
@@ -82,11 +81,8 @@ export function recordOfTrace(
   const { world, ids, exitIds } = layout;
   const n = ids.length;
   const w = world.width;
-  let cells = cellTuples.get(layout);
-  if (cells === undefined) cellTuples.set(layout, cells = []);
-  const tuples = cells;
-  const cell = (index: number): Cell =>
-    tuples[index] ??= Object.freeze([(index / w) | 0, index % w] as const);
+  const tuples = cellTable(layout);
+  const cell = (index: number): Cell => cellTuple(tuples, w, index);
   const status = new Uint8Array(n);
   const position = Int32Array.from(layout.initialPositions);
   const cause: (CasualtyCause | null)[] = ids.map(() => null);
