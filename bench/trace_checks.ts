@@ -12,7 +12,7 @@
  * @module
  */
 
-import { LARGE_SEED, largeSuite } from "../scripts/gen_large_scenario.ts";
+import { writeLargeResult } from "./large_result.ts";
 import { encode, parse } from "../src/json/canonical.ts";
 import { MetricsInputError } from "../src/errors.ts";
 import { rootCtx } from "../src/json/fields.ts";
@@ -26,31 +26,11 @@ import { recordOfTrace } from "../src/sim/trace_record.ts";
 import type { RunRecord } from "../src/types.ts";
 
 const REPEATS = 5;
-const here = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
 const work = await Deno.makeTempDir({ prefix: "ember-checks-" });
 const load = () => Deno.loadavg().map((x) => x.toFixed(2)).join(" ");
 console.log(`load average before: ${load()}`);
 
-const suiteFile = `${work}/large_suite.json`;
-const resultFile = `${work}/large_greedy.json`;
-await Deno.writeTextFile(suiteFile, encode(largeSuite(LARGE_SEED)));
-const run = await new Deno.Command(Deno.execPath(), {
-  args: [
-    "run",
-    "-A",
-    "mod.ts",
-    "run",
-    "--quiet",
-    "--suite",
-    suiteFile,
-    "--policy",
-    "greedy",
-    "--out",
-    resultFile,
-  ],
-  cwd: here,
-}).output();
-if (run.code !== 0) throw new Error(new TextDecoder().decode(run.stderr));
+const { suiteFile, resultFile } = await writeLargeResult(work);
 
 const suite = parseSuite(parse(await Deno.readTextFile(suiteFile)));
 const scenario = suite.scenarios[0]!.scenario;

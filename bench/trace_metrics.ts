@@ -22,7 +22,7 @@
  * @module
  */
 
-import { LARGE_SEED, largeSuite } from "../scripts/gen_large_scenario.ts";
+import { writeLargeResult } from "./large_result.ts";
 import {
   type DeferredJson,
   encode,
@@ -63,27 +63,7 @@ const PROCESSES = processesArg === undefined
 let [suiteFile, resultFile] = args;
 if (suiteFile === undefined || resultFile === undefined) {
   const work = await Deno.makeTempDir({ prefix: "ember-trace-metrics-" });
-  suiteFile = `${work}/large_suite.json`;
-  resultFile = `${work}/large_greedy.json`;
-  await Deno.writeTextFile(suiteFile, encode(largeSuite(LARGE_SEED)));
-  const here = new URL("..", import.meta.url).pathname;
-  const r = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "-A",
-      "mod.ts",
-      "run",
-      "--quiet",
-      "--suite",
-      suiteFile,
-      "--policy",
-      "greedy",
-      "--out",
-      resultFile,
-    ],
-    cwd: here,
-  }).output();
-  if (r.code !== 0) throw new Error("run failed");
+  ({ suiteFile, resultFile } = await writeLargeResult(work));
 }
 
 const load = () => Deno.loadavg().map((x) => x.toFixed(2)).join(" ");
