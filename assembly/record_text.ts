@@ -12,33 +12,27 @@
 // the exact log leaves them where they are.
 
 import { getb, geti, setb, seti } from "./memory";
-
-// Region ids of replay.ts (the host mirrors them too).
-const R_EXIT_AT: i32 = 1;
-const R_POSITION: i32 = 2;
-const R_IGNITION: i32 = 3;
-const R_ACTIONS: i32 = 4;
-const R_OUTCOME: i32 = 5;
-const R_EVENT: i32 = 6;
-const R_STEP_MOVES: i32 = 7;
-const R_STEP_IGNITED: i32 = 8;
-const R_IGNITED: i32 = 9;
-const R_STEP_TRAPPED: i32 = 10;
-const R_TRAPPED: i32 = 11;
-const R_STATUS: i32 = 12;
-const R_RESOLUTION: i32 = 13;
-const R_EDGES: i32 = 33;
-// This module's regions.
-/** u8 per byte of the record's text (the host writes it). */
-const R_TEXT: i32 = 35;
-/** u8: the header's canonical text, then each quoted person ID, then each quoted exit ID. */
-const R_NAMES: i32 = 36;
-/** i32 per name (header, people, exits): its end in R_NAMES. */
-const R_NAME_ENDS: i32 = 37;
-/** i32 per person: the initial cell (run() overwrites R_POSITION). */
-const R_TEXT_START: i32 = 38;
-/** Scratch: the log's step ends as read, and the writer's state. */
-const R_TEXT_WORK: i32 = 39;
+import {
+  R_ACTIONS,
+  R_EDGES,
+  R_EVENT,
+  R_EXIT_AT,
+  R_IGNITED,
+  R_IGNITION,
+  R_NAMES,
+  R_NAME_ENDS,
+  R_OUTCOME,
+  R_POSITION,
+  R_RESOLUTION,
+  R_STATUS,
+  R_STEP_IGNITED,
+  R_STEP_MOVES,
+  R_STEP_TRAPPED,
+  R_TEXT,
+  R_TEXT_START,
+  R_TEXT_WORK,
+  R_TRAPPED,
+} from "./regions";
 
 const ACTIVE: u8 = 0;
 const EVACUATED: u8 = 1;

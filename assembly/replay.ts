@@ -16,6 +16,56 @@
 
 import { getb, geti, setb, seti } from "./memory";
 import { accepts, advance, mix, streamState } from "./splitmix";
+import {
+  REGIONS,
+  R_ACTIONS,
+  R_BURNING,
+  R_BURNING_CELLS,
+  R_CANDIDATE,
+  R_CANDIDATES,
+  R_CHAIN,
+  R_CK_ENDED,
+  R_CK_FIRE,
+  R_CK_POSITION,
+  R_CK_QUEUE,
+  R_CK_REACHED,
+  R_CK_RESOLVED,
+  R_CK_STATUS,
+  R_CLAIMS,
+  R_CLAIM_HEAD,
+  R_CLAIM_NEXT,
+  R_CLAIM_TAIL,
+  R_CLOSED,
+  R_CONTESTED,
+  R_EDGES,
+  R_EVENT,
+  R_EVENT_P,
+  R_EXIT_AT,
+  R_EXIT_CELLS,
+  R_IGNITED,
+  R_IGNITION,
+  R_INITIAL,
+  R_LOG_END,
+  R_NAMES,
+  R_NAME_ENDS,
+  R_OCCUPANT,
+  R_ON_CHAIN,
+  R_OUTCOME,
+  R_OUTCOME_P,
+  R_POSITION,
+  R_QUEUE,
+  R_REACHED,
+  R_RESOLUTION,
+  R_STATUS,
+  R_STEP_IGNITED,
+  R_STEP_MOVES,
+  R_STEP_TRAPPED,
+  R_TARGET,
+  R_TEXT,
+  R_TEXT_START,
+  R_TRAPPED,
+  R_WALL,
+} from "./regions";
 import { checkRegions } from "./trace_checks";
 import {
   compareRecord,
@@ -29,57 +79,6 @@ import {
 
 export { checkedItem, checkedStep } from "./trace_checks";
 
-// Inputs.
-const R_WALL: i32 = 0; // u8 per cell
-const R_EXIT_AT: i32 = 1; // i32 per cell: exit number or -1
-const R_POSITION: i32 = 2; // i32 per person: initial, then final cell
-const R_IGNITION: i32 = 3; // i32 per initial burning cell
-const R_ACTIONS: i32 = 4; // u8 per log entry
-// Outputs.
-const R_OUTCOME: i32 = 5; // u8 per log entry consumed
-const R_EVENT: i32 = 6; // u8 per log entry consumed
-const R_STEP_MOVES: i32 = 7; // i32 per step 0..T: end of its entries
-const R_STEP_IGNITED: i32 = 8; // i32 per step 0..T: end of its ignitions
-const R_IGNITED: i32 = 9; // i32 per ignited cell, ascending within a step
-const R_STEP_TRAPPED: i32 = 10; // i32 per step 0..T: end of its trapped set
-const R_TRAPPED: i32 = 11; // i32 person numbers, ascending within a step
-const R_STATUS: i32 = 12; // u8 per person: final status
-const R_RESOLUTION: i32 = 13; // i32 per person: resolution step or -1
-// Scratch.
-const R_BURNING: i32 = 14;
-const R_BURNING_CELLS: i32 = 15;
-const R_OCCUPANT: i32 = 16;
-const R_REACHED: i32 = 17; // i32 per cell: the search that reached it
-const R_TARGET: i32 = 18;
-const R_CLAIMS: i32 = 19;
-const R_CLAIM_HEAD: i32 = 20;
-const R_CLAIM_NEXT: i32 = 21;
-const R_CONTESTED: i32 = 22;
-const R_CHAIN: i32 = 23;
-const R_ON_CHAIN: i32 = 24;
-const R_CANDIDATE: i32 = 25;
-const R_CANDIDATES: i32 = 26;
-const R_QUEUE: i32 = 27;
-const R_OUTCOME_P: i32 = 28; // u8 per person: this step's outcome
-const R_EVENT_P: i32 = 29; // u8 per person: this step's event
-const R_LOG_END: i32 = 30; // input, i32 per log step: end of its entries
-const R_CLOSED: i32 = 31; // u8 per cell: wall or burning
-const R_EXIT_CELLS: i32 = 32; // i32 per exit cell, ascending
-const R_EDGES: i32 = 33; // u8 per cell: which neighbours exist (N, E, S, W bits)
-const R_CLAIM_TAIL: i32 = 34; // i32 per cell: last mover on its claim list
-// 35..39 are record_text.ts's, placed by prepareText() above all the
-// others (prepare() leaves them empty). 40..47 belong to checkTrace()
-// (assembly/trace_checks.ts): the initial cells, kept by initialState()
-// because run() overwrites R_POSITION, then the check's scratch.
-const R_INITIAL: i32 = 40; // i32 per person: the cells of s_0
-const R_CK_POSITION: i32 = 41;
-const R_CK_STATUS: i32 = 42;
-const R_CK_FIRE: i32 = 43;
-const R_CK_ENDED: i32 = 44;
-const R_CK_REACHED: i32 = 45;
-const R_CK_QUEUE: i32 = 46;
-const R_CK_RESOLVED: i32 = 47;
-const REGIONS: i32 = 48;
 
 // Per region: its address, and its size in bytes (static, so that the
 // kernel allocates nothing: everything above __heap_base is the regions').

@@ -17,33 +17,32 @@
 // such exits; a layout of a test need not).
 
 import { getb, geti, setb, seti } from "./memory";
-
-// Region ids of assembly/replay.ts, read through its region table.
-const R_WALL: i32 = 0;
-const R_EXIT_AT: i32 = 1;
-const R_POSITION: i32 = 2; // final cells after run()
-const R_IGNITION: i32 = 3;
-const R_ACTIONS: i32 = 4;
-const R_OUTCOME: i32 = 5;
-const R_EVENT: i32 = 6;
-const R_STEP_MOVES: i32 = 7;
-const R_STEP_IGNITED: i32 = 8;
-const R_IGNITED: i32 = 9;
-const R_STEP_TRAPPED: i32 = 10;
-const R_TRAPPED: i32 = 11;
-const R_STATUS: i32 = 12;
-const R_RESOLUTION: i32 = 13;
-const R_EXIT_CELLS: i32 = 32; // filled by run()'s initialState()
-const R_EDGES: i32 = 33; // filled by run()'s initialState()
-// This file's regions (sized by prepare()).
-const R_INITIAL: i32 = 40; // i32 per person: s_0 cells, kept by initialState()
-const R_CK_POSITION: i32 = 41; // i32 per person: cell in s_t
-const R_CK_STATUS: i32 = 42; // u8 per person: status in s_t
-const R_CK_FIRE: i32 = 43; // u8 per cell: 1 burning in s_{t-1}, 2 ignited in step t
-const R_CK_ENDED: i32 = 44; // i32 per cell: last step a mover ended there
-const R_CK_REACHED: i32 = 45; // i32 per cell: the search that reached it
-const R_CK_QUEUE: i32 = 46; // i32 per cell: the search's queue
-const R_CK_RESOLVED: i32 = 47; // i32 per person: step of its event, or -1
+import {
+  R_ACTIONS,
+  R_CK_ENDED,
+  R_CK_FIRE,
+  R_CK_POSITION,
+  R_CK_QUEUE,
+  R_CK_REACHED,
+  R_CK_RESOLVED,
+  R_CK_STATUS,
+  R_EDGES,
+  R_EVENT,
+  R_EXIT_AT,
+  R_EXIT_CELLS,
+  R_IGNITED,
+  R_IGNITION,
+  R_INITIAL,
+  R_OUTCOME,
+  R_POSITION,
+  R_RESOLUTION,
+  R_STATUS,
+  R_STEP_IGNITED,
+  R_STEP_MOVES,
+  R_STEP_TRAPPED,
+  R_TRAPPED,
+  R_WALL,
+} from "./regions";
 
 // Codes shared with src/sim/step.ts.
 const STAYED: u8 = 0;

@@ -2,16 +2,17 @@
 // Rebuild with: deno task build:wasm (CI checks that it is current).
 // Inputs (sha256 of each; the hash below is the sha256 of these lines):
 //   assembly/memory.ts 2ea9e886b7701e24d3c87dd24b263e7ae4c7c3359b781ba269c07c8069319acd
-//   assembly/record_text.ts 74d3fc1f0c81db7047807a96453a1265043d17547ac5a2c1acb366ff82de5023
-//   assembly/replay.ts 33f9bfb93542ed6f4356f4df28f3ae01d3eeaf6fec03be8d8c3561c393e98216
+//   assembly/record_text.ts c43ec9e44675d6e7cad45385148f3a49ff6791dcd95c20e4f639278ce3b90a3e
+//   assembly/regions.ts b4f1e800f9a958f6a1d3a522978089416c992047fb0d9ff3ab8f7ef091ab5761
+//   assembly/replay.ts 723441aee01e3e4e8b7d18b4f5ecfc240aaae1f97719d5280350e8bab0c48594
 //   assembly/splitmix.ts d76e65555e894637da032126786ad51dd76a528380d4c7c8dc04ba3e9129543a
-//   assembly/trace_checks.ts 4b369c6d3fb511acd8d118d6e8b633e0e89f1f35b46f93ec8d8eb9cb10c8e2b2
+//   assembly/trace_checks.ts 7b2e972c47e75718009d663a110a1300cdb82b998a605c9639f9663334e7f935
 //   compiler 34055f99a1653d2e10b88d87b4add99da9d26f8be9f2611a5d32e488b23d2ae6
 //   flags 83942aa3237d625fe2a38b8186f7f8304fa1a902f731b217f3bb123a3078ee3d
 
 /** SHA-256 of the kernel's sources, compiler and flags. */
 export const REPLAY_WASM_SOURCE_HASH =
-  "2d7ce3aab7f15bfecc4fbd00ffbdb4391d2fde2fb0380051137d4b6206da992f";
+  "1ff38b94e9d5fbba9d2e22e4584c7bc67dfa69381e356953c8f5ddb3016fa948";
 
 /** SHA-256 of the `.wasm` bytes (equal to wasm/replay.wasm). */
 export const REPLAY_WASM_SHA256 =

@@ -19,6 +19,7 @@ import type { RecordHeader } from "../types.ts";
 import {
   instance,
   kernelViews as views,
+  REGIONS,
   type ReplayExports as Exports,
   runPrepared,
   writeLayout,
@@ -26,9 +27,8 @@ import {
 import type { Layout } from "./simulator.ts";
 import type { ActionLog, Trace } from "./trace.ts";
 
-// Region ids of assembly/replay.ts and assembly/record_text.ts.
-const R_ACTIONS = 4;
-const R_LOG_END = 30;
+// Region ids of assembly/regions.ts that only this host reads (the others
+// are replay_kernel.ts's REGIONS).
 const R_TEXT = 35;
 const R_NAMES = 36;
 const R_NAME_ENDS = 37;
@@ -182,8 +182,8 @@ export function regeneratedTrace(
   if (result === undefined || result.offset !== -1) return undefined;
   const { u8, i32 } = views(k);
   const entries = result.trace.stepEntries[result.trace.steps]!;
-  const codesAt = k.region(R_ACTIONS);
-  const endsAt = k.region(R_LOG_END) >> 2;
+  const codesAt = k.region(REGIONS.actions);
+  const endsAt = k.region(REGIONS.logEnd) >> 2;
   return {
     log: {
       codes: u8.slice(codesAt, codesAt + entries),

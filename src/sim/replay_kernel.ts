@@ -86,7 +86,7 @@ export type ReplayExports = {
 };
 type Exports = ReplayExports;
 
-// Region ids of assembly/replay.ts.
+// Region ids of assembly/regions.ts.
 const R_WALL = 0;
 const R_EXIT_AT = 1;
 const R_POSITION = 2;
@@ -169,8 +169,8 @@ export function replayInstance(): ReplayExports {
 }
 
 /**
- * Region ids of `assembly/replay.ts` that a host reads while it steps an
- * episode (the kernel's `R_*` constants).
+ * Region ids of `assembly/regions.ts` that a host reads (a stepped
+ * episode, regeneration) by name.
  *
  * @example
  * ```ts
