@@ -1,6 +1,5 @@
 /**
- * The host program of a sandboxed policy process, and the sanitizer of the
- * policy's standard error.
+ * The host program of a sandboxed policy process.
  *
  * The host is the process's main module, a small `data:` URL (far below the
  * 128 KiB argument limit). It reads the bundle from standard input (a line
@@ -12,14 +11,11 @@
  * @module
  */
 
+import { PRELUDE_SOURCE } from "./host_prelude.ts";
+
 // Plain JavaScript, so nothing is type-checked or transpiled in the sandbox.
-// The keep-alive timer stops Deno from ending the process with "Top-level
-// await promise never resolved" when a policy's promise never settles: the
-// parent's step timer reports that instead.
 const HOST_SOURCE = `
-setInterval(() => {}, 1 << 30);
-// Deno.execPath() needs no permission and would reveal a home folder.
-Object.defineProperty(Deno, "execPath", { value: () => { throw new Deno.errors.NotCapable("Deno.execPath() is not available to a policy"); } });
+${PRELUDE_SOURCE}
 const stdoutWrite = Deno.stdout.write.bind(Deno.stdout);
 const stringify = JSON.stringify, parseJson = JSON.parse;
 for (const k of ["log", "info", "debug", "dir", "table", "trace"]) console[k] = console.error;
@@ -118,28 +114,4 @@ export function hostUrl(): string {
   let binary = "";
   for (const b of bytes) binary += String.fromCharCode(b);
   return `data:text/javascript;base64,${btoa(binary)}`;
-}
-
-// CSI and OSC sequences (a policy may print its own colours, titles or
-// cursor moves), then every other control character but tab and newline.
-const ESCAPES =
-  // deno-lint-ignore no-control-regex
-  /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)?|\x9b[0-?]*[ -/]*[@-~]/g;
-// deno-lint-ignore no-control-regex
-const CONTROLS = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
-
-/**
- * A line of the policy's standard error made safe for a terminal: escape
- * sequences removed, other control characters shown as `?`.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { sanitize } from "./host.ts";
- * assert.equal(sanitize("\x1b[31mred\x1b[0m\r\x07ok\n"), "red??ok\n");
- * assert.equal(sanitize("\x1b]0;title\x07x"), "x");
- * ```
- */
-export function sanitize(text: string): string {
-  return text.replace(ESCAPES, "").replace(CONTROLS, "?");
 }

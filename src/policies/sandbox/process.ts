@@ -6,7 +6,10 @@
  * @module
  */
 
-import { hostUrl, sanitize } from "./host.ts";
+import { hostUrl } from "./host.ts";
+import { sanitize } from "./sanitize.ts";
+import { readLines } from "./lines.ts";
+import { StderrPipe } from "./stderr_pipe.ts";
 
 /**
  * How a policy process is started.
@@ -265,99 +268,4 @@ function describe(v: unknown): string {
 
 function isObject(v: unknown): v is Readonly<Record<string, unknown>> {
   return v !== null && typeof v === "object" && !Array.isArray(v);
-}
-
-/** The longest protocol line accepted (a flood must not exhaust our memory). */
-const MAX_LINE = 8 * 1024 * 1024;
-/** Standard error lines held for a spare process, at most. */
-const MAX_HELD = 200;
-
-async function* readLines(
-  stream: ReadableStream<Uint8Array>,
-): AsyncGenerator<string> {
-  const decoder = new TextDecoder();
-  let buffer = "";
-  for await (const chunk of stream) {
-    buffer += decoder.decode(chunk, { stream: true });
-    if (buffer.length > MAX_LINE && buffer.indexOf("\n") < 0) {
-      throw new Error(
-        `the policy wrote more than ${MAX_LINE} characters to standard output without a newline`,
-      );
-    }
-    let i;
-    while ((i = buffer.indexOf("\n")) >= 0) {
-      yield buffer.slice(0, i);
-      buffer = buffer.slice(i + 1);
-    }
-  }
-  if (buffer !== "") yield buffer;
-}
-
-const STDERR_TAIL = 2000;
-const HOST_NAME = "<ember policy host>";
-
-/**
- * The policy's standard error, line by line, sanitized (no escape or
- * control sequences reach our terminal) and with the host's `data:` URL
- * shortened. Lines are held until {@linkcode StderrPipe.forward} (a spare
- * process's output is shown only if its episode comes); the tail is kept
- * for error messages.
- */
-class StderrPipe {
-  readonly done: Promise<string>;
-  #tail = "";
-  #held: string[] = [];
-  #forwarding = false;
-  #writing: Promise<void> = Promise.resolve();
-
-  constructor(stream: ReadableStream<Uint8Array>, readonly enabled: boolean) {
-    this.done = this.#pump(stream);
-  }
-
-  forward(): void {
-    if (!this.enabled || this.#forwarding) return;
-    this.#forwarding = true;
-    for (const line of this.#held.splice(0)) this.#write(line);
-  }
-
-  async #pump(stream: ReadableStream<Uint8Array>): Promise<string> {
-    const decoder = new TextDecoder();
-    let partial = "";
-    for await (const chunk of stream) {
-      partial += decoder.decode(chunk, { stream: true });
-      let i;
-      while ((i = partial.indexOf("\n")) >= 0) {
-        this.#line(partial.slice(0, i + 1));
-        partial = partial.slice(i + 1);
-      }
-      // A line without end is forwarded in pieces rather than kept whole.
-      if (partial.length > 64 * 1024) {
-        this.#line(`${partial}\n`);
-        partial = "";
-      }
-    }
-    if (partial !== "") this.#line(`${partial}\n`);
-    await this.#writing;
-    return this.#tail;
-  }
-
-  #line(raw: string) {
-    const line = sanitize(
-      raw.replace(/data:text\/javascript;base64,[A-Za-z0-9+/=]+/g, HOST_NAME)
-        .replace(/blob:[^\s)]*/g, "<policy bundle>"),
-    );
-    this.#tail = (this.#tail + line).slice(-STDERR_TAIL);
-    if (this.#forwarding) this.#write(line);
-    else if (this.enabled && this.#held.push(line) > MAX_HELD) {
-      this.#held.shift();
-    }
-  }
-
-  #write(line: string) {
-    const bytes = new TextEncoder().encode(line);
-    this.#writing = this.#writing.then(async () => {
-      let o = 0;
-      while (o < bytes.length) o += await Deno.stderr.write(bytes.subarray(o));
-    }).catch(() => {});
-  }
 }
