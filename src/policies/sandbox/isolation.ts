@@ -1,0 +1,294 @@
+/**
+ * Linux isolation of the policy's bundler and processes with bubblewrap
+ * (`bwrap`): a mount namespace where nothing is visible but what a step
+ * needs, a PID namespace of its own, and for a policy process no network
+ * unless granted. Without it (`--policy-isolate=off`, no `bwrap`, another
+ * OS) the checks of `bundle.ts` fall back to a static scan of the bundled
+ * code (`import_scan.ts`) and the policy process runs in the host's
+ * namespaces (docs/security.md says what that cannot stop).
+ *
+ * Granting the CLI `--allow-run=bwrap` lets it start anything through
+ * bwrap; it starts only this Deno executable.
+ *
+ * @module
+ */
+
+import { PolicyError } from "../../errors.ts";
+
+/**
+ * What `--policy-isolate` asks for.
+ *
+ * @example
+ * ```ts
+ * import type { IsolateMode } from "./isolation.ts";
+ * const mode: IsolateMode = "auto";
+ * ```
+ */
+export type IsolateMode = "auto" | "required" | "off";
+
+/**
+ * The values of `--policy-isolate`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ISOLATE_MODES } from "./isolation.ts";
+ * assert.deepEqual(ISOLATE_MODES, ["auto", "required", "off"]);
+ * ```
+ */
+export const ISOLATE_MODES: readonly IsolateMode[] = [
+  "auto",
+  "required",
+  "off",
+];
+
+/**
+ * The isolation a run gets: bubblewrap with the Deno executable to run in
+ * it, or the fallback and why, as one line for the user.
+ *
+ * @example
+ * ```ts
+ * import type { Isolation } from "./isolation.ts";
+ * const iso: Isolation = { kind: "fallback", note: "warning: …" };
+ * ```
+ */
+export type Isolation =
+  | { readonly kind: "bwrap"; readonly deno: string }
+  | { readonly kind: "fallback"; readonly note: string };
+
+/** A command and its arguments. */
+type Argv = { readonly command: string; readonly args: string[] };
+
+// Debian/Ubuntu multiarch folders first (only the libraries); the whole
+// library folders only where those do not exist (probe fails without them).
+const TRIPLET = `${Deno.build.arch}-linux-gnu`;
+const NARROW_LIBS = [
+  `/lib/${TRIPLET}`,
+  `/usr/lib/${TRIPLET}`,
+  "/lib64",
+  "/usr/lib64",
+];
+const WIDE_LIBS = ["/lib", "/usr/lib", "/lib64", "/usr/lib64"];
+
+// Name resolution and TLS roots, for a process that keeps the network.
+const NET_FILES = [
+  "/etc/resolv.conf",
+  "/etc/hosts",
+  "/etc/nsswitch.conf",
+  "/etc/ssl",
+  "/etc/ca-certificates",
+  "/usr/share/ca-certificates",
+  "/etc/pki",
+];
+
+const COMMON = [
+  "--unshare-pid",
+  "--unshare-ipc",
+  "--unshare-uts",
+  "--unshare-cgroup-try",
+  // A new session: no TIOCSTI into the terminal, no Ctrl-C from it.
+  "--new-session",
+  "--die-with-parent",
+  "--dev",
+  "/dev",
+];
+
+let libs: readonly string[] = NARROW_LIBS;
+
+/**
+ * Resolve `--policy-isolate`: bubblewrap when it is on the PATH, the CLI
+ * may run it and a probe of the policy namespace runs this Deno; else the
+ * fallback with a note, or, for `required`, an error.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { resolveIsolation } from "./isolation.ts";
+ * const iso = await resolveIsolation("off");
+ * assert.equal(iso.kind, "fallback");
+ * ```
+ */
+export async function resolveIsolation(mode: IsolateMode): Promise<Isolation> {
+  if (mode === "off") {
+    return {
+      kind: "fallback",
+      note:
+        "warning: --policy-isolate=off: the policy's bundler and processes run without Linux namespaces; only the static checks apply (docs/security.md)",
+    };
+  }
+  const why = await unavailable();
+  if (why === undefined) return { kind: "bwrap", deno: Deno.execPath() };
+  if (mode === "required") {
+    throw new PolicyError(
+      `--policy-isolate=required, but the Linux isolation is unavailable: ${why}`,
+      { path: "--policy-isolate" },
+    );
+  }
+  return {
+    kind: "fallback",
+    note:
+      `note: policy isolation is off (${why}); using the fallback: static checks only (docs/security.md)`,
+  };
+}
+
+/** Why bubblewrap cannot be used here, or undefined when it can. */
+async function unavailable(): Promise<string | undefined> {
+  if (Deno.build.os !== "linux") {
+    return `bwrap needs Linux, not ${Deno.build.os}`;
+  }
+  const run = await Deno.permissions.query({ name: "run", command: "bwrap" });
+  if (run.state !== "granted") {
+    return "bwrap is not on the PATH or the CLI may not run it: install bubblewrap and add --allow-run=deno,bwrap";
+  }
+  let last = "";
+  for (const set of [NARROW_LIBS, WIDE_LIBS]) {
+    libs = set;
+    const probe = policyArgv(
+      { kind: "bwrap", deno: Deno.execPath() },
+      ["--version"],
+      { net: false },
+    );
+    try {
+      const out = await new Deno.Command(probe.command, {
+        args: probe.args,
+        clearEnv: true,
+        stdin: "null",
+        stdout: "null",
+        stderr: "piped",
+      }).output();
+      if (out.success) return undefined;
+      last = new TextDecoder().decode(out.stderr).trim().split("\n")[0] ?? "";
+    } catch (e) {
+      if (e instanceof Deno.errors.NotFound) return "bwrap is not on the PATH";
+      throw e;
+    }
+  }
+  return `bwrap cannot start Deno here: ${last.slice(0, 200)}`;
+}
+
+/** The Deno executable and the system libraries it loads, read-only. */
+function system(deno: string): string[] {
+  return [
+    ...libs.flatMap((l) => ["--ro-bind-try", l, l]),
+    "--ro-bind-try",
+    "/etc/ld.so.cache",
+    "/etc/ld.so.cache",
+    "--ro-bind",
+    deno,
+    deno,
+  ];
+}
+
+/**
+ * What a bundling step (`deno info`, `deno bundle`) may see: read-only
+ * paths (the policy's files, the granted data), Deno's module caches (the
+ * folders of `DENO_DIR` it needs; nothing else of `DENO_DIR`, where other
+ * programs' `localStorage` lives), and the working folder's name (empty,
+ * so relative paths in the output mean what they mean to the CLI).
+ *
+ * @example
+ * ```ts
+ * import type { BundlerView } from "./isolation.ts";
+ * const view: BundlerView = { readOnly: ["/w/pol"], denoDir: "/c/deno",
+ *   caches: ["/c/deno/npm"], writableCaches: false, cwd: "/w" };
+ * ```
+ */
+export type BundlerView = {
+  /** Files and folders visible read-only, at their own paths. */
+  readonly readOnly: readonly string[];
+  /** The resolved `DENO_DIR`: an empty private folder but for `caches`. */
+  readonly denoDir: string;
+  /** Cache folders under `denoDir`, bound when they exist. */
+  readonly caches: readonly string[];
+  /** Whether deno may write the caches (to fetch a package it lacks). */
+  readonly writableCaches: boolean;
+  /** The working folder (created empty). */
+  readonly cwd: string;
+};
+
+/**
+ * `deno ARGS` as a bundling step (`deno` is the command of the fallback;
+ * bubblewrap runs this executable): in bubblewrap with only `view` visible,
+ * no /proc (so `/proc/self/…` resolves to nothing), a private /tmp and the
+ * host network (the bundler fetches npm: and jsr: packages and runs no
+ * policy code); in the fallback, `deno ARGS` as it is.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { bundlerArgv } from "./isolation.ts";
+ * const view = { readOnly: ["/w/pol"], denoDir: "/c", caches: [], writableCaches: false, cwd: "/w" };
+ * const argv = bundlerArgv({ kind: "bwrap", deno: "/bin/deno" }, "deno", ["info"], view);
+ * assert.equal(argv.command, "bwrap");
+ * assert.ok(!argv.args.includes("--proc"));
+ * ```
+ */
+export function bundlerArgv(
+  iso: Isolation,
+  deno: string,
+  args: readonly string[],
+  view: BundlerView,
+): Argv {
+  if (iso.kind !== "bwrap") return { command: deno, args: [...args] };
+  const bind = view.writableCaches ? "--bind-try" : "--ro-bind-try";
+  return {
+    command: "bwrap",
+    args: [
+      ...COMMON,
+      "--tmpfs",
+      "/tmp",
+      ...system(iso.deno),
+      ...NET_FILES.flatMap((f) => ["--ro-bind-try", f, f]),
+      "--dir",
+      view.cwd,
+      "--tmpfs",
+      view.denoDir,
+      ...view.caches.flatMap((c) => [bind, c, c]),
+      ...view.readOnly.flatMap((p) => ["--ro-bind", p, p]),
+      "--chdir",
+      view.cwd,
+      "--",
+      iso.deno,
+      ...args,
+    ],
+  };
+}
+
+/**
+ * `deno ARGS` as a policy process: in bubblewrap nothing is visible but
+ * this Deno and its libraries, a fresh /proc of a new PID namespace (so
+ * `Deno.pid` and `Deno.ppid` are the same in every episode), no network
+ * unless `net` (then the name-resolution and TLS files too), cwd `/`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { policyArgv } from "./isolation.ts";
+ * const argv = policyArgv({ kind: "bwrap", deno: "/bin/deno" }, ["run"], { net: false });
+ * assert.ok(argv.args.includes("--unshare-net") && argv.args.at(-1) === "run");
+ * ```
+ */
+export function policyArgv(
+  iso: Isolation,
+  args: readonly string[],
+  options: { readonly net: boolean },
+): Argv {
+  if (iso.kind !== "bwrap") throw new Error("policyArgv needs bwrap");
+  return {
+    command: "bwrap",
+    args: [
+      ...COMMON,
+      ...(options.net
+        ? NET_FILES.flatMap((f) => ["--ro-bind-try", f, f])
+        : ["--unshare-net"]),
+      "--proc",
+      "/proc",
+      ...system(iso.deno),
+      "--chdir",
+      "/",
+      "--",
+      iso.deno,
+      ...args,
+    ],
+  };
+}
