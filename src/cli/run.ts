@@ -40,6 +40,10 @@ import {
   PolicySandbox,
 } from "../policies/sandbox/sandbox.ts";
 import { Transcript } from "../policies/sandbox/transcript.ts";
+import {
+  ISOLATE_MODES,
+  type IsolateMode,
+} from "../policies/sandbox/isolation.ts";
 
 /** Exit code of a run stopped by SIGINT (128 + 2, as shells report it). */
 const EXIT_INTERRUPTED = 130;
@@ -58,6 +62,7 @@ const MODULE_ONLY = [
   "policy-allow-env",
   "policy-allow-data",
   "policy-max-memory-mb",
+  "policy-isolate",
 ];
 
 /**
@@ -72,7 +77,7 @@ const MODULE_ONLY = [
 export const RUN: CommandSpec = {
   summary: "evaluate a policy over a suite and write its evaluation result",
   usage:
-    "run --policy NAME|MODULE [--model-id ID] [--suite FILE] [--out FILE [--resume]] [--kernel K] [--concurrency N] [--step-timeout-ms N] [--policy-allow-net=HOST[:PORT],…] [--policy-allow-env=NAME,…] [--policy-allow-data=PATH,…] [--policy-max-memory-mb N] [--transcript FILE.jsonl]",
+    "run --policy NAME|MODULE [--model-id ID] [--suite FILE] [--out FILE [--resume]] [--kernel K] [--concurrency N] [--step-timeout-ms N] [--policy-allow-net=HOST[:PORT],…] [--policy-allow-env=NAME,…] [--policy-allow-data=PATH,…] [--policy-max-memory-mb N] [--policy-isolate=auto|required|off] [--transcript FILE.jsonl]",
   options: {
     policy: { type: "string" },
     "model-id": { type: "string" },
@@ -86,6 +91,7 @@ export const RUN: CommandSpec = {
     "policy-allow-env": { type: "string" },
     "policy-allow-data": { type: "string" },
     "policy-max-memory-mb": { type: "string" },
+    "policy-isolate": { type: "string" },
     transcript: { type: "string" },
   },
   help: `Play a policy through every episode the suite schedules and write the
@@ -123,6 +129,12 @@ Options:
   --policy-allow-data=PATH,...         JSON/text files it may import
   --policy-max-memory-mb N             memory limit per policy process
                         (default ${DEFAULT_POLICY_MEMORY_MB})
+  --policy-isolate=auto|required|off   Linux namespaces (bubblewrap) for the
+                        module's bundler and processes: auto (default) uses
+                        them when bwrap runs (needs --allow-run=deno,bwrap),
+                        else says so in one line and uses the fallback;
+                        required makes that an error; off forces the
+                        fallback, with a warning (docs/security.md)
   --transcript FILE.jsonl  one line per decision: episode, step, actions, ms,
                         info (any policy)
   -q, --quiet           no progress bar or notices on standard error
@@ -138,16 +150,16 @@ are dropped, FILE keeps the completed episodes, exit code 130.
 Permissions: none with a built-in policy, the public suite and standard
 output; --allow-read=FILE for --suite FILE; --allow-read=DIR --allow-write=DIR
 for --out DIR/NAME (atomic rename needs both); for a module policy,
---allow-run=deno and --allow-read=POLICY_DIR (plus every --policy-allow-data
+--allow-run=deno,bwrap and --allow-read=POLICY_DIR (plus every --policy-allow-data
 file, and --allow-env=NAME for each --policy-allow-env NAME); the module gets
 only what the --policy-allow-* flags grant.
 
 Examples:
   deno run jsr:@ember/stats run --policy greedy > greedy.json
   deno run --allow-read=res --allow-write=res jsr:@ember/stats run --policy greedy --out res/greedy.json
-  deno run --allow-read=.,res --allow-write=res --allow-run=deno jsr:@ember/stats run \\
+  deno run --allow-read=.,res --allow-write=res --allow-run=deno,bwrap jsr:@ember/stats run \\
       --policy ./my_policy.ts --model-id mine --out res/mine.json --resume
-  deno run --allow-read=examples,res --allow-write=res --allow-run=deno \\
+  deno run --allow-read=examples,res --allow-write=res --allow-run=deno,bwrap \\
       --allow-env=EMBER_LLM_URL,EMBER_LLM_KEY,EMBER_LLM_MODEL jsr:@ember/stats run \\
       --policy examples/openai_chat_policy.ts --model-id my-llm \\
       --policy-allow-net=api.example.com \\
@@ -200,6 +212,18 @@ Examples:
     const allowNet = listOption(args.values, "policy-allow-net", HOST_PORT);
     const allowEnv = listOption(args.values, "policy-allow-env", ENV_NAME);
     const allowData = listOption(args.values, "policy-allow-data", /./);
+    const isolateText = stringOption(args.values, "policy-isolate");
+    if (
+      isolateText !== undefined &&
+      !(ISOLATE_MODES as readonly string[]).includes(isolateText)
+    ) {
+      throw new UsageError(
+        `--policy-isolate: ${JSON.stringify(isolateText)} is not one of ${
+          ISOLATE_MODES.join(", ")
+        }`,
+      );
+    }
+    const isolate = (isolateText ?? "auto") as IsolateMode;
     const transcriptFile = stringOption(args.values, "transcript");
     const out = stringOption(args.values, "out");
     const resume = flag(args.values, "resume");
@@ -235,6 +259,9 @@ Examples:
       allowEnv,
       allowData,
       inputs: [suiteFile, out].filter((f): f is string => f !== undefined),
+      isolate,
+      // Shown even with --quiet: it says what the sandbox does not stop.
+      onNotice: (line) => notice(line, false),
       ...(transcript === undefined
         ? {}
         : { onDecision: (d) => transcript.add(d) }),

@@ -10,10 +10,20 @@
  * read permission the sandbox does not have.
  *
  * Allowed: TS/JS modules whose real path lies under the real path of the
- * policy file's folder; data modules (JSON, text) named with
+ * policy file's folder; data modules (JSON, text, bytes) named with
  * `--policy-allow-data`; `npm:`, `jsr:` (as `https://jsr.io/` modules) and
  * `node:` built-ins; `data:` modules. Refused: everything else, and any file
  * the command itself reads as input, even when named as data.
+ *
+ * The bundler also folds constant expressions (`import("../x/" + "y")`) and
+ * inlines files the graph never lists, so both steps run with a clean
+ * environment (no variable of the CLI's reaches `/proc/self/environ`) and,
+ * with bubblewrap (isolation.ts), in a mount namespace where `deno info`
+ * sees the policy's folder, the granted data and Deno's module caches, and
+ * `deno bundle` only the files the check accepted and those caches: a
+ * computed import then finds nothing else. Without bubblewrap, every code
+ * file that goes into the bundle is scanned (import_scan.ts) and a computed
+ * import or an ungranted attribute type is refused.
  *
  * @module
  */
@@ -21,6 +31,8 @@
 import type { JsonValue } from "../../json/canonical.ts";
 import { PolicyError } from "../../errors.ts";
 import { documentKind } from "../../cli/document_kind.ts";
+import { bundlerArgv, type BundlerView, type Isolation } from "./isolation.ts";
+import { type LiteralImport, scanImports } from "./import_scan.ts";
 
 /**
  * What {@linkcode bundlePolicy} needs.
@@ -38,6 +50,8 @@ export type BundleOptions = {
   readonly allowData?: readonly string[];
   /** Files the command reads as input (suite, result): never bundled. */
   readonly inputs?: readonly string[];
+  /** Where the bundler runs (default: the fallback, with the static scan). */
+  readonly isolation?: Isolation;
 };
 
 /**
@@ -67,6 +81,13 @@ type GraphModule = {
 // Remote modules are fetched from JSR only, while checking and bundling
 // (the default list would also fetch from esm.sh, deno.land, …).
 const JSR_ONLY = "--allow-import=jsr.io:443";
+
+// `bytes` imports are behind this flag; without it they fail the graph,
+// with it they are data modules like JSON and text.
+const FLAGS = ["--no-config", "--no-lock", JSR_ONLY, "--unstable-raw-imports"];
+
+/** Attribute types of data modules; any other type is refused. */
+const DATA_TYPES = new Set(["json", "text", "bytes"]);
 
 const PACKAGES = ["npm:", "node:", "data:"];
 
@@ -124,14 +145,28 @@ export async function bundlePolicy(
     data.add(real);
   }
 
-  const info = await denoOutput(options.deno, [
-    "info",
-    "--json",
-    "--no-config",
-    "--no-lock",
-    JSR_ONLY,
-    root,
-  ], path);
+  const iso: Isolation = options.isolation ??
+    { kind: "fallback", note: "" };
+  const cache = await cacheFolders(options.deno, path);
+  const cwd = Deno.cwd().replaceAll("\\", "/");
+  const step = (args: string[], view: Omit<BundlerView, "denoDir" | "cwd">) =>
+    denoOutput(
+      bundlerArgv(iso, options.deno, args, {
+        ...view,
+        denoDir: cache.denoDir,
+        cwd,
+      }),
+      cache.denoDir,
+      path,
+    );
+
+  // The graph check may fetch npm: and jsr: packages it lacks, so it may
+  // write the module caches; it reads no file it would bundle.
+  const info = await step(["info", "--json", ...FLAGS, root], {
+    readOnly: [folder, ...data],
+    caches: [cache.npm, cache.remote],
+    writableCaches: true,
+  });
   let modules: GraphModule[];
   try {
     modules = (JSON.parse(info) as { modules: GraphModule[] }).modules;
@@ -140,6 +175,7 @@ export async function bundlePolicy(
   }
   const files: string[] = [];
   const checked = new Set<string>();
+  const locals: string[] = [];
   for (const m of modules) {
     const name = m.local ?? m.specifier;
     const scheme = m.specifier.slice(0, m.specifier.indexOf(":") + 1);
@@ -158,30 +194,34 @@ export async function bundlePolicy(
         `imports ${name}, an input of this command (suite or result); a policy may not read it`,
       );
     }
-    if (!CODE_TYPES.has(m.mediaType ?? "") || m.kind === "asserted") {
+    const code = CODE_TYPES.has(m.mediaType ?? "") && m.kind !== "asserted" &&
+      m.kind !== "external";
+    if (!code) {
       if (!data.has(real)) {
         fail(
-          `imports the data module ${name} (${m.mediaType}); allow it with --policy-allow-data=${name}`,
+          `imports the data module ${name} (${
+            m.mediaType ?? "bytes or text"
+          }); allow it with --policy-allow-data=${relative(name)}`,
         );
       }
     } else if (!real.startsWith(folder.endsWith("/") ? folder : `${folder}/`)) {
       fail(
         `imports ${name} (real path ${real}), outside the policy's folder ${folder}`,
       );
+    } else if (iso.kind !== "bwrap") {
+      scanLocal(name, await Deno.readTextFile(real), data.size > 0, fail);
     }
     files.push(relative(name));
     checked.add(real);
+    locals.push(name);
   }
 
-  // The bundler folds constant expressions, so `import("../x" + ".json")`
-  // (which the graph does not list) would be inlined: every source of the
-  // bundle must be a checked file or a cached package file.
-  const bundled = await denoOutput(options.deno, [
+  // In the namespace the bundler sees the accepted files only, so a
+  // computed import resolves to nothing else: Deno says "not found".
+  const bundled = await step([
     "bundle",
     "--quiet",
-    "--no-config",
-    "--no-lock",
-    JSR_ONLY,
+    ...FLAGS,
     "--platform",
     "deno",
     "--format",
@@ -189,28 +229,140 @@ export async function bundlePolicy(
     "--sourcemap",
     "inline",
     root,
-  ], path);
-  const caches = await cacheFolders(options.deno, path);
+  ], {
+    readOnly: locals,
+    caches: [cache.npm, cache.remote, cache.dl],
+    writableCaches: false,
+  });
   const { source, sources } = splitSourceMap(bundled, path);
+  const caches = [cache.npm, cache.remote];
   for (const s of sources) {
-    const real = await realPathIfExists(s) ?? s;
-    if (checked.has(real) || caches.some((c) => real.startsWith(`${c}/`))) {
-      continue;
+    const real = s.path === undefined
+      ? undefined
+      : await realPathIfExists(s.path) ?? s.path;
+    if (real !== undefined && checked.has(real)) continue;
+    const inCache = s.url !== undefined ||
+      caches.some((c) => real?.startsWith(`${c}/`));
+    if (!inCache) {
+      // A second layer: the map names every code file that went in.
+      fail(
+        `the bundle would include ${
+          relative(real ?? s.name)
+        }, which the module graph does not list (a computed import the bundler resolved); refused`,
+      );
     }
-    fail(
-      `the bundle would include ${
-        relative(real)
-      }, which the module graph does not list (a computed import the bundler resolved); refused`,
-    );
+    if (iso.kind !== "bwrap") scanPackage(s, caches, fail);
   }
   return { source, files: files.sort() };
 }
 
-/** The bundle without its inline source map, and the map's sources as paths. */
+/** The fallback's scan of one local module: literal imports only. */
+function scanLocal(
+  name: string,
+  text: string,
+  dataGranted: boolean,
+  fail: (detail: string) => never,
+): void {
+  const scan = scanImports(text);
+  if (scan.refusal !== undefined) {
+    fail(
+      `${
+        relative(name)
+      }:${scan.refusal.line}: ${scan.refusal.reason}; refused (without the bubblewrap isolation a specifier must be one string literal)`,
+    );
+  }
+  for (const type of scan.types) {
+    if (!DATA_TYPES.has(type) || !dataGranted) {
+      fail(
+        `${relative(name)}: imports with { type: ${JSON.stringify(type)} }, ${
+          DATA_TYPES.has(type)
+            ? "but no --policy-allow-data file is granted"
+            : "a type a policy may not import"
+        }; refused`,
+      );
+    }
+  }
+}
+
+/**
+ * The fallback's scan of a package file (npm: or jsr:) that went into the
+ * bundle: a package is the policy author's code too, so it may hold a
+ * computed import, or a literal one that leaves the package for a file
+ * the graph never saw. Its text comes from the source map (the CLI may
+ * not read Deno's cache); a file without it is refused.
+ */
+function scanPackage(
+  s: MapSource,
+  caches: readonly string[],
+  fail: (detail: string) => never,
+): void {
+  if (s.content === undefined) {
+    fail(`the bundle includes ${s.name} without its source text; refused`);
+  }
+  const scan = scanImports(s.content);
+  const where = (line: number) => `package file ${s.name}:${line}`;
+  if (scan.refusal !== undefined) {
+    fail(
+      `${
+        where(scan.refusal.line)
+      }: ${scan.refusal.reason}; refused (run with bubblewrap, --allow-run=deno,bwrap, to bundle packages that compute import paths)`,
+    );
+  }
+  for (const type of scan.types) {
+    if (!DATA_TYPES.has(type)) {
+      fail(
+        `package file ${s.name}: imports with { type: ${
+          JSON.stringify(type)
+        } }; refused`,
+      );
+    }
+  }
+  for (const lit of scan.literals) {
+    if (!staysInPackage(lit, s, caches)) {
+      fail(
+        `${where(lit.line)}: imports ${
+          JSON.stringify(lit.specifier)
+        }, a file outside Deno's package caches; refused`,
+      );
+    }
+  }
+}
+
+/** A bare or scheme specifier, or a relative one that stays in the caches. */
+function staysInPackage(
+  lit: LiteralImport,
+  s: MapSource,
+  caches: readonly string[],
+): boolean {
+  const spec = lit.specifier;
+  if (/^(npm|node|jsr):/.test(spec)) return true;
+  if (
+    !spec.startsWith(".") && !spec.startsWith("/") &&
+    !/^[a-z][a-z0-9+.-]*:/i.test(spec)
+  ) {
+    return true; // a package name, resolved by Deno's npm resolution
+  }
+  if (s.url !== undefined) {
+    return new URL(spec, s.url).href.startsWith("https://jsr.io/");
+  }
+  if (s.path === undefined || !spec.startsWith(".")) return false;
+  const target = new URL(spec, `file://${s.path}`).pathname;
+  return caches.some((c) => target.startsWith(`${c}/`));
+}
+
+/** One source of the bundle's map: a path or a jsr URL, and its text. */
+type MapSource = {
+  readonly name: string;
+  readonly path?: string;
+  readonly url?: string;
+  readonly content?: string;
+};
+
+/** The bundle without its inline source map, and the map's sources. */
 function splitSourceMap(
   text: string,
   label: string,
-): { source: string; sources: string[] } {
+): { source: string; sources: MapSource[] } {
   const marker = "//# sourceMappingURL=data:application/json;base64,";
   const at = text.lastIndexOf(marker);
   if (at < 0) {
@@ -223,31 +375,73 @@ function splitSourceMap(
         (c) => c.charCodeAt(0),
       ),
     ),
-  ) as { sources: string[] };
+  ) as { sources: string[]; sourcesContent?: (string | null)[] };
   const cwd = `${Deno.cwd().replaceAll("\\", "/")}/`;
-  // jsr: modules (checked in the graph) may be named by their URL; any
-  // other scheme is kept as it is and refused by the caller.
-  const sources = map.sources.filter((s) => !s.startsWith("https://jsr.io/"))
-    .map((s) =>
-      s.startsWith("file://")
-        ? decodeURIComponent(new URL(s).pathname)
-        : /^[a-z][a-z0-9+.-]*:/i.test(s)
-        ? s
-        : decodeURIComponent(new URL(s, `file://${cwd}`).pathname)
+  const sources = map.sources.map((name, i): MapSource => {
+    const content = map.sourcesContent?.[i] ?? undefined;
+    const withText = content === undefined ? {} : { content };
+    // jsr: modules (checked in the graph) are named by their URL; any
+    // other scheme is kept as it is and refused by the caller.
+    if (name.startsWith("https://jsr.io/")) {
+      return { name, url: name, ...withText };
+    }
+    if (/^[a-z][a-z0-9+.-]*:/i.test(name) && !name.startsWith("file://")) {
+      return { name, ...withText };
+    }
+    const path = decodeURIComponent(
+      name.startsWith("file://")
+        ? new URL(name).pathname
+        : new URL(name, `file://${cwd}`).pathname,
     );
+    return { name, path, ...withText };
+  });
   return { source: text.slice(0, at), sources };
 }
 
-/** Deno's npm and remote module caches (where package files live). */
-async function cacheFolders(deno: string, label: string): Promise<string[]> {
-  const info = JSON.parse(
-    await denoOutput(deno, ["info", "--json"], label),
-  ) as Record<string, unknown>;
-  return ["npmCache", "modulesCache"].flatMap((k) =>
+/**
+ * Deno's folder and module caches, resolved once by `deno info --json`
+ * with the CLI's environment (it reads no module), so that the checking
+ * steps can run with `DENO_DIR` and nothing else of it.
+ */
+async function cacheFolders(deno: string, label: string): Promise<{
+  denoDir: string;
+  npm: string;
+  remote: string;
+  dl: string;
+}> {
+  const out = await new Deno.Command(deno, {
+    args: ["info", "--json"],
+    env: { NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1" },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  let info: Record<string, unknown> = {};
+  try {
+    info = JSON.parse(new TextDecoder().decode(out.stdout));
+  } catch {
+    // reported below
+  }
+  const get = (k: string) =>
     typeof info[k] === "string"
-      ? [(info[k] as string).replaceAll("\\", "/")]
-      : []
-  );
+      ? (info[k] as string).replaceAll("\\", "/")
+      : undefined;
+  const denoDir = get("denoDir");
+  if (!out.success || denoDir === undefined) {
+    throw new PolicyError(
+      `deno info --json gave no Deno folder: ${
+        new TextDecoder().decode(out.stderr).trim().slice(0, 200)
+      }`,
+      { file: label, path: "--policy" },
+    );
+  }
+  return {
+    denoDir,
+    npm: get("npmCache") ?? `${denoDir}/npm`,
+    remote: get("modulesCache") ?? `${denoDir}/remote`,
+    // Where deno keeps the esbuild binary that `deno bundle` runs.
+    dl: `${denoDir}/dl`,
+  };
 }
 
 /** The EMBER document kind of a JSON file, if it is one. */
@@ -261,14 +455,17 @@ async function emberKind(path: string): Promise<string | undefined> {
   return documentKind(value as JsonValue);
 }
 
+// Exactly what deno needs: no variable of the CLI's (API keys) may reach
+// the bundler, where `/proc/self/environ` would show it.
 async function denoOutput(
-  deno: string,
-  args: string[],
+  argv: { command: string; args: string[] },
+  denoDir: string,
   label: string,
 ): Promise<string> {
-  const out = await new Deno.Command(deno, {
-    args,
-    env: { NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1" },
+  const out = await new Deno.Command(argv.command, {
+    args: argv.args,
+    clearEnv: true,
+    env: { NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1", DENO_DIR: denoDir },
     stdin: "null",
     stdout: "piped",
     stderr: "piped",
@@ -276,7 +473,17 @@ async function denoOutput(
   const text = new TextDecoder().decode(out.stdout);
   if (!out.success) {
     const err = new TextDecoder().decode(out.stderr).trim();
-    throw new PolicyError(`deno ${args[0]} failed: ${err.slice(0, 2000)}`, {
+    const step = argv.args.find((a) => a === "info" || a === "bundle");
+    const missing = /Import '([^']*)' failed, not found/.exec(err);
+    if (step === "bundle" && missing !== null) {
+      throw new PolicyError(
+        `a computed import (one the module graph does not list) reached ${
+          missing[1]
+        }, a file the policy may not read; refused`,
+        { file: label, path: "--policy" },
+      );
+    }
+    throw new PolicyError(`deno ${step} failed: ${err.slice(0, 2000)}`, {
       file: label,
       path: "--policy",
     });

@@ -10,6 +10,7 @@ import { hostUrl } from "./host.ts";
 import { sanitize } from "./sanitize.ts";
 import { readLines } from "./lines.ts";
 import { StderrPipe } from "./stderr_pipe.ts";
+import { type Isolation, policyArgv } from "./isolation.ts";
 
 /**
  * How a policy process is started.
@@ -18,7 +19,8 @@ import { StderrPipe } from "./stderr_pipe.ts";
  * ```ts
  * import type { ProcessSpec } from "./process.ts";
  * const spec: ProcessSpec = { deno: "deno", bundle: new Uint8Array(), maxMemoryMb: 512,
- *   allowNet: [], env: {}, allowEnv: [], forwardStderr: false };
+ *   allowNet: [], env: {}, allowEnv: [], forwardStderr: false,
+ *   isolation: { kind: "fallback", note: "" } };
  * ```
  */
 export type ProcessSpec = {
@@ -36,6 +38,8 @@ export type ProcessSpec = {
   readonly allowEnv: readonly string[];
   /** Forward the policy's standard error. */
   readonly forwardStderr: boolean;
+  /** Run in bubblewrap's namespaces (isolation.ts), or as it is. */
+  readonly isolation: Isolation;
 };
 
 // No file may hold state from one run (or episode) to the next: Deno keeps
@@ -115,8 +119,12 @@ export class PolicyProcess {
   #dead: string | undefined;
 
   constructor(spec: ProcessSpec) {
-    this.#child = new Deno.Command(spec.deno, {
-      args: [...sandboxFlags(spec), hostUrl()],
+    const args = [...sandboxFlags(spec), hostUrl()];
+    const argv = spec.isolation.kind === "bwrap"
+      ? policyArgv(spec.isolation, args, { net: spec.allowNet.length > 0 })
+      : { command: spec.deno, args };
+    this.#child = new Deno.Command(argv.command, {
+      args: argv.args,
       // Deno.cwd() needs no permission: the policy must not learn our folder.
       cwd: "/",
       clearEnv: true,

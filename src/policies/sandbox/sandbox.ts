@@ -23,6 +23,7 @@ import type { Controller } from "../../sim/simulator.ts";
 import type { Action, EpisodeKey } from "../../types.ts";
 import { bundlePolicy } from "./bundle.ts";
 import { PolicyProcess, type ProcessSpec } from "./process.ts";
+import { type IsolateMode, resolveIsolation } from "./isolation.ts";
 
 /**
  * Default per-step time limit of a user policy, in milliseconds.
@@ -111,6 +112,13 @@ export type SandboxOptions = {
   readonly inputs?: readonly string[];
   /** Called with each decision (for a transcript). */
   readonly onDecision?: (decision: Decision) => void;
+  /**
+   * Linux isolation with bubblewrap: `auto` (default: used when it can
+   * be, else the fallback, said by `onNotice`), `required`, `off`.
+   */
+  readonly isolate?: IsolateMode;
+  /** Called with the one line saying the isolation is off, before bundling. */
+  readonly onNotice?: (line: string) => void;
 };
 
 /**
@@ -173,10 +181,13 @@ export class PolicySandbox {
       );
     }
     const deno = await denoCommand();
+    const isolation = await resolveIsolation(options.isolate ?? "auto");
+    if (isolation.kind === "fallback") options.onNotice?.(isolation.note);
     const bundle = await bundlePolicy(file, {
       deno,
       allowData: options.allowData ?? [],
       inputs: options.inputs ?? [],
+      isolation,
     });
     const allowNet = options.allowNet ?? [];
     const allowEnv = options.allowEnv ?? [];
@@ -188,6 +199,7 @@ export class PolicySandbox {
       allowEnv,
       env: await policyEnv(allowEnv, allowNet.length > 0),
       forwardStderr: options.forwardStderr ?? true,
+      isolation,
     };
     return new PolicySandbox(path, spec, bundle.files, options);
   }
