@@ -76,6 +76,10 @@ type GraphModule = {
   readonly local?: string;
   readonly mediaType?: string;
   readonly error?: string;
+  readonly dependencies?: readonly {
+    readonly code?: { readonly specifier?: string };
+    readonly assertionType?: string;
+  }[];
 };
 
 // Remote modules are fetched from JSR only, while checking and bundling
@@ -176,6 +180,15 @@ export async function bundlePolicy(
   const files: string[] = [];
   const checked = new Set<string>();
   const locals: string[] = [];
+  const code: [string, string][] = [];
+  const types = new Map<string, string>();
+  for (const m of modules) {
+    for (const d of m.dependencies ?? []) {
+      if (d.code?.specifier !== undefined && d.assertionType !== undefined) {
+        types.set(d.code.specifier, d.assertionType);
+      }
+    }
+  }
   for (const m of modules) {
     const name = m.local ?? m.specifier;
     const scheme = m.specifier.slice(0, m.specifier.indexOf(":") + 1);
@@ -185,7 +198,10 @@ export async function bundlePolicy(
         `imports ${m.specifier}: remote modules are refused (use npm: or jsr: packages, or a local file)`,
       );
     }
-    if (m.error !== undefined) fail(`cannot load ${m.specifier}: ${m.error}`);
+    if (m.error !== undefined) {
+      await outsideFolder(m.specifier, folder, types.get(m.specifier), fail);
+      fail(`cannot load ${m.specifier}: ${m.error}`);
+    }
     if (jsr || PACKAGES.includes(scheme)) continue;
     if (m.local === undefined) fail(`cannot load ${m.specifier}`);
     const real = await realPath(name, path);
@@ -194,9 +210,9 @@ export async function bundlePolicy(
         `imports ${name}, an input of this command (suite or result); a policy may not read it`,
       );
     }
-    const code = CODE_TYPES.has(m.mediaType ?? "") && m.kind !== "asserted" &&
-      m.kind !== "external";
-    if (!code) {
+    const isCode = CODE_TYPES.has(m.mediaType ?? "") &&
+      m.kind !== "asserted" && m.kind !== "external";
+    if (!isCode) {
       if (!data.has(real)) {
         fail(
           `imports the data module ${name} (${
@@ -208,12 +224,19 @@ export async function bundlePolicy(
       fail(
         `imports ${name} (real path ${real}), outside the policy's folder ${folder}`,
       );
-    } else if (iso.kind !== "bwrap") {
-      scanLocal(name, await Deno.readTextFile(real), data.size > 0, fail);
+    } else {
+      code.push([name, real]);
     }
     files.push(relative(name));
     checked.add(real);
     locals.push(name);
+  }
+  // After the graph check, whose messages name the data a policy may be
+  // granted.
+  if (iso.kind !== "bwrap") {
+    for (const [name, real] of code) {
+      scanLocal(name, await Deno.readTextFile(real), data.size > 0, fail);
+    }
   }
 
   // In the namespace the bundler sees the accepted files only, so a
@@ -254,6 +277,33 @@ export async function bundlePolicy(
     if (iso.kind !== "bwrap") scanPackage(s, caches, fail);
   }
   return { source, files: files.sort() };
+}
+
+/**
+ * In the namespace a symlink out of the policy's folder dangles, so the
+ * graph says only "not found": say what the fallback says.
+ */
+async function outsideFolder(
+  specifier: string,
+  folder: string,
+  type: string | undefined,
+  fail: (detail: string) => never,
+): Promise<void> {
+  if (!specifier.startsWith("file://")) return;
+  const name = decodeURIComponent(new URL(specifier).pathname);
+  const real = await realPathIfExists(name);
+  if (real !== undefined && type !== undefined) {
+    fail(
+      `imports the data module ${name} (${
+        type === "json" ? "Json" : type
+      }); allow it with --policy-allow-data=${relative(name)}`,
+    );
+  }
+  if (real !== undefined && !real.startsWith(`${folder}/`)) {
+    fail(
+      `imports ${name} (real path ${real}), outside the policy's folder ${folder}`,
+    );
+  }
 }
 
 /** The fallback's scan of one local module: literal imports only. */
