@@ -34,12 +34,18 @@ Deno.test("import scan: the issue's three computed specifiers are refused", () =
     COMPUTED,
     2,
   );
-  refused(`import("/proc/self/cwd/" + name, { with: { type: "text" } })`, COMPUTED);
+  refused(
+    `import("/proc/self/cwd/" + name, { with: { type: "text" } })`,
+    COMPUTED,
+  );
 });
 
 Deno.test("import scan: templates, with and without ${}, are not string literals", () => {
   // deno info does not list a template specifier; the bundler resolves it.
-  refused("await import(`/proc/self/environ`, { with: { type: 'bytes' } })", COMPUTED);
+  refused(
+    "await import(`/proc/self/environ`, { with: { type: 'bytes' } })",
+    COMPUTED,
+  );
   refused("await import(`./data/${name}.json`)", COMPUTED);
   refused("require(`./x`)", COMPUTED);
 });
@@ -65,9 +71,12 @@ Deno.test("import scan: ...import( is a call, obj.import( and obj?.import( are m
 Deno.test("import scan: strings, comments and regexes cannot hide a call", () => {
   // The scan does not tokenize, so these are seen (and refused).
   refused(`const s = "/*"; import(p); const t = "*/";`, COMPUTED);
-  refused("const r = /\"/; import(p); \"\"", COMPUTED);
+  refused('const r = /"/; import(p); ""', COMPUTED);
   refused("`${x}` + import(p)", COMPUTED);
-  refused(`// import(x) in a comment is refused too: the scan cannot tell`, COMPUTED);
+  refused(
+    `// import(x) in a comment is refused too: the scan cannot tell`,
+    COMPUTED,
+  );
 });
 
 Deno.test("import scan: require and escaped spellings", () => {
@@ -93,7 +102,10 @@ Deno.test("import scan: import options must be a literal { with: { type } }", ()
   assert.deepEqual(ok.types, ["json", "bytes"]);
   refused(`import("./t.json", opts)`, /import options that are not a literal/);
   refused(`import("./t.json", { with: { type: kind } })`, /import attributes/);
-  refused(`import("./t.json", { with: { type: "json", x: 1 } })`, /import attributes/);
+  refused(
+    `import("./t.json", { with: { type: "json", x: 1 } })`,
+    /import attributes/,
+  );
   refused(`import("./t.json", {}, extra)`, /import options/);
 });
 
