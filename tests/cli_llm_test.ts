@@ -66,7 +66,7 @@ function run(dir: string, port: number, model: string, policy = EXAMPLE) {
     [
       `--allow-read=${EXAMPLES},s.json,.`,
       "--allow-write=.",
-      "--allow-run=deno",
+      "--allow-run=deno,bwrap",
       `--allow-env=${VARS}`,
     ],
     [
