@@ -284,3 +284,29 @@ Deno.test("sandbox bundle: in the namespace every episode sees the same pid and 
     await server.shutdown();
   }
 });
+
+Deno.test("sandbox bundle: the bundler's environment is exactly NO_COLOR, DENO_NO_UPDATE_CHECK and DENO_DIR", async () => {
+  // Granting the bundler's own /proc/self/environ as data (which needs -A)
+  // shows what it received; the fallback lets the bundler read /proc.
+  await inTempDir(async (dir) => {
+    await layout(dir);
+    await put(
+      dir,
+      "pol/env.js",
+      `import env from "/proc/self/environ" with { type: "bytes" };
+const names = new TextDecoder().decode(env).split("\\0").filter((s) => s !== "").map((s) => s.split("=")[0]);
+export default (obs) => { if (obs.step === 0) console.error("ENV " + names.sort().join(",")); return ${WEST}; };`,
+    );
+    const r = await run(dir, ["-A"], "./pol/env.js", [
+      "--policy-isolate=off",
+      "--policy-allow-data=/proc/self/environ",
+    ]);
+    assert.equal(r.code, 0, r.err);
+    assert.ok(!r.err.includes(SECRET), r.err);
+    const seen = [...r.err.matchAll(/ENV (\S+)/g)].map((m) => m[1]);
+    assert.deepEqual(seen, [
+      "DENO_DIR,DENO_NO_UPDATE_CHECK,NO_COLOR",
+      "DENO_DIR,DENO_NO_UPDATE_CHECK,NO_COLOR",
+    ]);
+  });
+});

@@ -32,7 +32,11 @@ import type { JsonValue } from "../../json/canonical.ts";
 import { PolicyError } from "../../errors.ts";
 import { documentKind } from "../../cli/document_kind.ts";
 import { bundlerArgv, type BundlerView, type Isolation } from "./isolation.ts";
-import { type LiteralImport, scanImports } from "./import_scan.ts";
+import {
+  localRefusal,
+  type MapSource,
+  packageRefusal,
+} from "./fallback_scan.ts";
 
 /**
  * What {@linkcode bundlePolicy} needs.
@@ -89,9 +93,6 @@ const JSR_ONLY = "--allow-import=jsr.io:443";
 // `bytes` imports are behind this flag; without it they fail the graph,
 // with it they are data modules like JSON and text.
 const FLAGS = ["--no-config", "--no-lock", JSR_ONLY, "--unstable-raw-imports"];
-
-/** Attribute types of data modules; any other type is refused. */
-const DATA_TYPES = new Set(["json", "text", "bytes"]);
 
 const PACKAGES = ["npm:", "node:", "data:"];
 
@@ -235,7 +236,9 @@ export async function bundlePolicy(
   // granted.
   if (iso.kind !== "bwrap") {
     for (const [name, real] of code) {
-      scanLocal(name, await Deno.readTextFile(real), data.size > 0, fail);
+      const text = await Deno.readTextFile(real);
+      const refusal = localRefusal(relative(name), text, data.size > 0);
+      if (refusal !== undefined) fail(refusal);
     }
   }
 
@@ -274,7 +277,10 @@ export async function bundlePolicy(
         }, which the module graph does not list (a computed import the bundler resolved); refused`,
       );
     }
-    if (iso.kind !== "bwrap") scanPackage(s, caches, fail);
+    const refusal = iso.kind === "bwrap"
+      ? undefined
+      : packageRefusal(s, caches);
+    if (refusal !== undefined) fail(refusal);
   }
   return { source, files: files.sort() };
 }
@@ -305,108 +311,6 @@ async function outsideFolder(
     );
   }
 }
-
-/** The fallback's scan of one local module: literal imports only. */
-function scanLocal(
-  name: string,
-  text: string,
-  dataGranted: boolean,
-  fail: (detail: string) => never,
-): void {
-  const scan = scanImports(text);
-  if (scan.refusal !== undefined) {
-    fail(
-      `${
-        relative(name)
-      }:${scan.refusal.line}: ${scan.refusal.reason}; refused (without the bubblewrap isolation a specifier must be one string literal)`,
-    );
-  }
-  for (const type of scan.types) {
-    if (!DATA_TYPES.has(type) || !dataGranted) {
-      fail(
-        `${relative(name)}: imports with { type: ${JSON.stringify(type)} }, ${
-          DATA_TYPES.has(type)
-            ? "but no --policy-allow-data file is granted"
-            : "a type a policy may not import"
-        }; refused`,
-      );
-    }
-  }
-}
-
-/**
- * The fallback's scan of a package file (npm: or jsr:) that went into the
- * bundle: a package is the policy author's code too, so it may hold a
- * computed import, or a literal one that leaves the package for a file
- * the graph never saw. Its text comes from the source map (the CLI may
- * not read Deno's cache); a file without it is refused.
- */
-function scanPackage(
-  s: MapSource,
-  caches: readonly string[],
-  fail: (detail: string) => never,
-): void {
-  if (s.content === undefined) {
-    fail(`the bundle includes ${s.name} without its source text; refused`);
-  }
-  const scan = scanImports(s.content);
-  const where = (line: number) => `package file ${s.name}:${line}`;
-  if (scan.refusal !== undefined) {
-    fail(
-      `${
-        where(scan.refusal.line)
-      }: ${scan.refusal.reason}; refused (run with bubblewrap, --allow-run=deno,bwrap, to bundle packages that compute import paths)`,
-    );
-  }
-  for (const type of scan.types) {
-    if (!DATA_TYPES.has(type)) {
-      fail(
-        `package file ${s.name}: imports with { type: ${
-          JSON.stringify(type)
-        } }; refused`,
-      );
-    }
-  }
-  for (const lit of scan.literals) {
-    if (!staysInPackage(lit, s, caches)) {
-      fail(
-        `${where(lit.line)}: imports ${
-          JSON.stringify(lit.specifier)
-        }, a file outside Deno's package caches; refused`,
-      );
-    }
-  }
-}
-
-/** A bare or scheme specifier, or a relative one that stays in the caches. */
-function staysInPackage(
-  lit: LiteralImport,
-  s: MapSource,
-  caches: readonly string[],
-): boolean {
-  const spec = lit.specifier;
-  if (/^(npm|node|jsr):/.test(spec)) return true;
-  if (
-    !spec.startsWith(".") && !spec.startsWith("/") &&
-    !/^[a-z][a-z0-9+.-]*:/i.test(spec)
-  ) {
-    return true; // a package name, resolved by Deno's npm resolution
-  }
-  if (s.url !== undefined) {
-    return new URL(spec, s.url).href.startsWith("https://jsr.io/");
-  }
-  if (s.path === undefined || !spec.startsWith(".")) return false;
-  const target = new URL(spec, `file://${s.path}`).pathname;
-  return caches.some((c) => target.startsWith(`${c}/`));
-}
-
-/** One source of the bundle's map: a path or a jsr URL, and its text. */
-type MapSource = {
-  readonly name: string;
-  readonly path?: string;
-  readonly url?: string;
-  readonly content?: string;
-};
 
 /** The bundle without its inline source map, and the map's sources. */
 function splitSourceMap(
