@@ -44,7 +44,8 @@ export const ISOLATE_MODES: readonly IsolateMode[] = [
 
 /**
  * The isolation a run gets: bubblewrap with the Deno executable to run in
- * it, or the fallback and why, as one line for the user.
+ * it and the library folders it starts with, or the fallback and why, as
+ * one line for the user.
  *
  * @example
  * ```ts
@@ -53,7 +54,11 @@ export const ISOLATE_MODES: readonly IsolateMode[] = [
  * ```
  */
 export type Isolation =
-  | { readonly kind: "bwrap"; readonly deno: string }
+  | {
+    readonly kind: "bwrap";
+    readonly deno: string;
+    readonly libs: readonly string[];
+  }
   | { readonly kind: "fallback"; readonly note: string };
 
 /** A command and its arguments. */
@@ -93,8 +98,6 @@ const COMMON = [
   "/dev",
 ];
 
-let libs: readonly string[] = NARROW_LIBS;
-
 /**
  * Resolve `--policy-isolate`: bubblewrap when it is on the PATH, the CLI
  * may run it and a probe of the policy namespace runs this Deno; else the
@@ -116,8 +119,8 @@ export async function resolveIsolation(mode: IsolateMode): Promise<Isolation> {
         "warning: --policy-isolate=off: the policy's bundler and processes run without Linux namespaces; only the static checks apply (docs/security.md)",
     };
   }
-  const why = await unavailable();
-  if (why === undefined) return { kind: "bwrap", deno: Deno.execPath() };
+  const why = await probe();
+  if (typeof why !== "string") return why;
   if (mode === "required") {
     throw new PolicyError(
       `--policy-isolate=required, but the Linux isolation is unavailable: ${why}`,
@@ -131,8 +134,8 @@ export async function resolveIsolation(mode: IsolateMode): Promise<Isolation> {
   };
 }
 
-/** Why bubblewrap cannot be used here, or undefined when it can. */
-async function unavailable(): Promise<string | undefined> {
+/** Bubblewrap with the library folders Deno starts with, or why not. */
+async function probe(): Promise<Isolation | string> {
   if (Deno.build.os !== "linux") {
     return `bwrap needs Linux, not ${Deno.build.os}`;
   }
@@ -141,22 +144,18 @@ async function unavailable(): Promise<string | undefined> {
     return "bwrap is not on the PATH or the CLI may not run it: install bubblewrap and add --allow-run=deno,bwrap";
   }
   let last = "";
-  for (const set of [NARROW_LIBS, WIDE_LIBS]) {
-    libs = set;
-    const probe = policyArgv(
-      { kind: "bwrap", deno: Deno.execPath() },
-      ["--version"],
-      { net: false },
-    );
+  for (const libs of [NARROW_LIBS, WIDE_LIBS]) {
+    const iso = { kind: "bwrap", deno: Deno.execPath(), libs } as const;
+    const argv = policyArgv(iso, ["--version"], { net: false });
     try {
-      const out = await new Deno.Command(probe.command, {
-        args: probe.args,
+      const out = await new Deno.Command(argv.command, {
+        args: argv.args,
         clearEnv: true,
         stdin: "null",
         stdout: "null",
         stderr: "piped",
       }).output();
-      if (out.success) return undefined;
+      if (out.success) return iso;
       last = new TextDecoder().decode(out.stderr).trim().split("\n")[0] ?? "";
     } catch (e) {
       if (e instanceof Deno.errors.NotFound) return "bwrap is not on the PATH";
@@ -167,15 +166,15 @@ async function unavailable(): Promise<string | undefined> {
 }
 
 /** The Deno executable and the system libraries it loads, read-only. */
-function system(deno: string): string[] {
+function system(iso: { deno: string; libs: readonly string[] }): string[] {
   return [
-    ...libs.flatMap((l) => ["--ro-bind-try", l, l]),
+    ...iso.libs.flatMap((l) => ["--ro-bind-try", l, l]),
     "--ro-bind-try",
     "/etc/ld.so.cache",
     "/etc/ld.so.cache",
     "--ro-bind",
-    deno,
-    deno,
+    iso.deno,
+    iso.deno,
   ];
 }
 
@@ -218,7 +217,7 @@ export type BundlerView = {
  * import assert from "node:assert/strict";
  * import { bundlerArgv } from "./isolation.ts";
  * const view = { readOnly: ["/w/pol"], denoDir: "/c", caches: [], writableCaches: false, cwd: "/w" };
- * const argv = bundlerArgv({ kind: "bwrap", deno: "/bin/deno" }, "deno", ["info"], view);
+ * const argv = bundlerArgv({ kind: "bwrap", deno: "/bin/deno", libs: ["/lib"] }, "deno", ["info"], view);
  * assert.equal(argv.command, "bwrap");
  * assert.ok(!argv.args.includes("--proc"));
  * ```
@@ -237,7 +236,7 @@ export function bundlerArgv(
       ...COMMON,
       "--tmpfs",
       "/tmp",
-      ...system(iso.deno),
+      ...system(iso),
       ...NET_FILES.flatMap((f) => ["--ro-bind-try", f, f]),
       "--dir",
       view.cwd,
@@ -264,7 +263,7 @@ export function bundlerArgv(
  * ```ts
  * import assert from "node:assert/strict";
  * import { policyArgv } from "./isolation.ts";
- * const argv = policyArgv({ kind: "bwrap", deno: "/bin/deno" }, ["run"], { net: false });
+ * const argv = policyArgv({ kind: "bwrap", deno: "/bin/deno", libs: ["/lib"] }, ["run"], { net: false });
  * assert.ok(argv.args.includes("--unshare-net") && argv.args.at(-1) === "run");
  * ```
  */
@@ -283,7 +282,7 @@ export function policyArgv(
         : ["--unshare-net"]),
       "--proc",
       "/proc",
-      ...system(iso.deno),
+      ...system(iso),
       "--chdir",
       "/",
       "--",
