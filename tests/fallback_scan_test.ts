@@ -47,6 +47,21 @@ Deno.test("fallback scan: a package file's computed import and its escapes are r
     packageRefusal(pkg(`const t = require("/etc/passwd");`), CACHES) ?? "",
     /imports "\/etc\/passwd", a file outside/,
   );
+  // Static imports too: the graph lists a package, not its files.
+  assert.match(
+    packageRefusal(
+      pkg(`import env from "/proc/self/environ" with { type: "bytes" };`),
+      CACHES,
+    ) ?? "",
+    /index\.js:1: imports "\/proc\/self\/environ", a file outside/,
+  );
+  assert.match(
+    packageRefusal(
+      pkg(`export * from "../../../../../../home/u/secret.js";`),
+      CACHES,
+    ) ?? "",
+    /imports "\.\.\/\.\.\/\.\.\/\.\.\/\.\.\/\.\.\/home\/u\/secret\.js", a file outside/,
+  );
   assert.match(
     packageRefusal(pkg(`import("file:///etc/passwd")`), CACHES) ?? "",
     /imports "file:\/\/\/etc\/passwd", a file outside/,

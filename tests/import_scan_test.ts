@@ -114,7 +114,20 @@ Deno.test("import scan: static attributes are collected; import.meta passes, imp
     `import t from "./t.json" with { type: "json" };\nexport { x } from "./x.txt" assert { type: "text" };\nconst u = import.meta.url;`,
   );
   assert.deepEqual(r.types, ["json", "text"]);
-  assert.deepEqual(r.literals, []);
+  // Static specifiers are kept: inside a package the graph never sees them.
+  assert.deepEqual(r.literals, [
+    { specifier: "./t.json", line: 1 },
+    { specifier: "./x.txt", line: 2 },
+  ]);
+  assert.deepEqual(
+    accepted(`import "./side.js"; import {a} from'./a.js'; Array.from(x);`)
+      .literals,
+    [
+      { specifier: "./side.js", line: 1 },
+      { specifier: "./a.js", line: 1 },
+    ],
+  );
+  refused(`import x fr\\u006fm "./y.js"`, /from spelled with escape sequences/);
   refused(`import t from "./t" with { type: k }`, /import attributes/);
   refused(`const m = import.source(x)`, /import\.<phase>/);
   // with (…) is the statement, not attributes.

@@ -7,7 +7,7 @@
  * every import attribute must be a literal `{ type: "…" }`.
  *
  * The scan does not tokenize: it looks at every occurrence of the words
- * `import`, `require`, `with` and `assert`, inside strings, comments and
+ * `import`, `require`, `from`, `with` and `assert`, inside strings, comments and
  * regular expressions too, so no string, comment or regex can hide a call
  * from it. The price is false refusals (a comment saying `import(x)`),
  * never a missed call: whatever it cannot read as a literal, it refuses.
@@ -34,8 +34,9 @@ export type LiteralImport = {
 };
 
 /**
- * What the scan found: the first refusal (line and reason), and the
- * literal dynamic imports and requires, and the attribute types used.
+ * What the scan found: the first refusal (line and reason), the literal
+ * imports (dynamic, `require`, and static: `import "x"`, `… from "x"`),
+ * and the attribute types used.
  *
  * @example
  * ```ts
@@ -48,13 +49,13 @@ export type LiteralImport = {
 export type ScanResult = {
   /** Why the source is refused, if it is. */
   readonly refusal?: { readonly line: number; readonly reason: string };
-  /** Every `import("…")` / `require("…")` with a literal specifier. */
+  /** Every literal specifier: `import("…")`, `require("…")`, static ones. */
   readonly literals: readonly LiteralImport[];
   /** Every attribute type, static or dynamic. */
   readonly types: readonly string[];
 };
 
-const WORDS = /import|require|with|assert|\\u/g;
+const WORDS = /import|require|from|with|assert|\\u/g;
 const ID_PART = /[\p{ID_Continue}$\u200C\u200D]/u;
 const LINE_END = /[\n\r\u2028\u2029]/;
 const SPACE = /\s/u;
@@ -95,6 +96,12 @@ export function scanImports(source: string): ScanResult {
               ...call(source, next + 1, types),
               line: lineOf(source, at),
             });
+          } else if (source[next] === '"' || source[next] === "'") {
+            // import "x": a static import, kept for the caller.
+            literals.push({
+              specifier: stringAt(source, next).value,
+              line: lineOf(source, at),
+            });
           } else if (source[next] === ".") {
             const after = skip(source, next + 1);
             if (
@@ -116,6 +123,16 @@ export function scanImports(source: string): ScanResult {
             literals.push({ ...found, line: lineOf(source, at) });
           } else if (source.startsWith("?.", next)) {
             throw new Refuse("require?.(…) (an optional call of require)");
+          }
+          break;
+        case "from":
+          // import … from "x", export … from "x" (the graph never sees
+          // inside a package, so its static imports are kept too).
+          if (source[next] === '"' || source[next] === "'") {
+            literals.push({
+              specifier: stringAt(source, next).value,
+              line: lineOf(source, at),
+            });
           }
           break;
         default: // with, assert
@@ -298,7 +315,7 @@ function escapedWord(s: string, at: number): void {
     (_, a: string | undefined, b: string | undefined) =>
       String.fromCodePoint(parseInt(a ?? b ?? "0", 16)),
   );
-  if (word === "require" || word === "import") {
+  if (word === "require" || word === "import" || word === "from") {
     throw new Refuse(`${word} spelled with escape sequences`);
   }
 }
