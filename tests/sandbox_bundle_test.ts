@@ -158,7 +158,7 @@ Deno.test("sandbox bundle: without the bubblewrap grant, required is an error an
     assert.equal(required.code, 1, required.err);
     assert.equal(
       required.err,
-      "error: --policy-isolate: --policy-isolate=required, but the Linux isolation is unavailable: bwrap is not on the PATH or the CLI may not run it: install bubblewrap and add --allow-run=deno,bwrap\n",
+      "error: --policy-isolate: required, but the Linux isolation is unavailable: bwrap is not on the PATH or the CLI may not run it: install bubblewrap and add --allow-run=deno,bwrap\n",
     );
     assert.equal(await exists(dir, "r.json"), false);
 

@@ -123,7 +123,7 @@ export async function resolveIsolation(mode: IsolateMode): Promise<Isolation> {
   if (typeof why !== "string") return why;
   if (mode === "required") {
     throw new PolicyError(
-      `--policy-isolate=required, but the Linux isolation is unavailable: ${why}`,
+      `required, but the Linux isolation is unavailable: ${why}`,
       { path: "--policy-isolate" },
     );
   }
