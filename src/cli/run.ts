@@ -126,7 +126,7 @@ Options:
                         over the observation (default ${DEFAULT_STEP_TIMEOUT_MS})
   --policy-allow-net=HOST[:PORT],...   network hosts the module may reach
   --policy-allow-env=NAME,...          environment variables it may read
-  --policy-allow-data=PATH,...         JSON/text files it may import
+  --policy-allow-data=PATH,...         JSON/text/bytes files it may import
   --policy-max-memory-mb N             memory limit per policy process
                         (default ${DEFAULT_POLICY_MEMORY_MB})
   --policy-isolate=auto|required|off   Linux namespaces (bubblewrap) for the
