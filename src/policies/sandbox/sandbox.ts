@@ -12,7 +12,8 @@
  * Worker per episode in one long-lived process was rejected: the workers
  * would share the process's stdin and stdout, so frames would need
  * authenticating against code in the same process. The CLI needs
- * `--allow-run` for Deno and `--allow-read` of the policy's folder.
+ * `--allow-run` for Deno (and bwrap, for the Linux isolation of
+ * isolation.ts) and `--allow-read` of the policy's folder.
  *
  * @module
  */
