@@ -44,12 +44,16 @@ async function needBwrap(): Promise<void> {
   );
 }
 
-/** `private/suite.json` is the run's suite; `cwd.txt` sits in the CLI's folder. */
+/**
+ * `private/suite.json` is the run's suite; `cwd.txt` sits in the CLI's
+ * folder, `pol/inner.txt` in the policy's.
+ */
 async function layout(dir: string): Promise<void> {
   await Deno.mkdir(`${dir}/pol`);
   await Deno.mkdir(`${dir}/private`);
   await put(dir, "private/suite.json", SUITE);
   await put(dir, "cwd.txt", SECRET);
+  await put(dir, "pol/inner.txt", SECRET);
 }
 
 function run(
@@ -85,6 +89,9 @@ const ATTACKS: [string, string][] = [
   ["suite.js", `"../private/" + "suite.json"`],
   ["environ.js", `"/proc/self/" + "environ"`],
   ["cwd.js", `"/proc/self/cwd/" + "cwd.txt"`],
+  // In the policy's own folder but not in its graph: the bundler sees only
+  // the files the graph check accepted.
+  ["inner.js", `"./" + "inner.txt"`],
 ];
 
 const WARNING =
@@ -106,7 +113,7 @@ function refusedBeforeAnyEpisode(
   }
 }
 
-Deno.test("sandbox bundle: the issue's three computed imports are refused in the namespace, before any episode", async () => {
+Deno.test("sandbox bundle: the issue's three computed imports (and one into the policy's folder) are refused in the namespace, before any episode", async () => {
   await needBwrap();
   await inTempDir(async (dir) => {
     await layout(dir);
