@@ -75,9 +75,13 @@ export function newRequestId(used: Set<number>): number {
   }
 }
 
-/** What one answer frame gives: the step's answer, or why it is refused. */
+/**
+ * What one answer frame gives: the step's answer, the policy's own error
+ * (sanitized), or why the frame is refused (a protocol error).
+ */
 export type Answer =
   | { readonly actions: unknown; readonly info?: unknown }
+  | { readonly failed: string }
   | { readonly refused: string };
 
 /** The request an answer frame is checked against. */
@@ -146,7 +150,7 @@ export function checkAnswer(
     const cut = answer.error.length > ERROR_CUT
       ? `${answer.error.slice(0, ERROR_CUT)}...`
       : answer.error;
-    return { refused: sanitize(cut) };
+    return { failed: sanitize(cut) };
   }
   const actions = answer.actions;
   if (

@@ -242,6 +242,7 @@ export class PolicyProcess {
       infoMaxBytes: this.#infoMaxBytes,
     });
     if ("refused" in answer) return this.#protocol(answer.refused);
+    if ("failed" in answer) return this.#fail(answer.failed);
     this.#answered.set(id, step);
     return answer;
   }
