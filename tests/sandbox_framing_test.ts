@@ -423,6 +423,7 @@ export default (obs) => {
       ],
     );
     assert.ok(
+      // deno-lint-ignore no-control-regex
       !/[\u202a-\u202e\u2066-\u2069\u200b-\u200f\u2028\u2029\u061c\ufeff\u2060\x07]/
         .test(r.err),
       "an invisible character reached the terminal",
