@@ -311,7 +311,7 @@ export class PolicyProcess {
     } catch (e) {
       const fault = e instanceof LineBoundError
         ? boundMessage(e.bound, e.limit, this.#infoMaxBytes)
-        : `the policy wrote a line to standard output that is not UTF-8`;
+        : "a line that is not a protocol frame: it is not UTF-8";
       await this.#hand({ fault });
     }
   }
