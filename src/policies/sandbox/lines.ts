@@ -34,7 +34,23 @@ const BACKSLASH = 0x5c;
 /**
  * The UTF-8 lines of a stream (the last one may lack its newline). Throws
  * {@linkcode LineBoundError} as soon as a line passes a bound, and
- * `TypeError` on a line that is not UTF-8.
+ * `TypeError` on a line that is not UTF-8. Brackets inside strings (escaped
+ * quotes included) do not count toward the depth.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { LineBoundError, readLines } from "./lines.ts";
+ * const stream = (...parts: string[]) => ReadableStream.from(parts.map((p) => new TextEncoder().encode(p)));
+ * const all = async (s: ReadableStream<Uint8Array>, maxBytes: number, maxDepth: number) => {
+ *   const out: string[] = [];
+ *   for await (const line of readLines(s, { maxBytes, maxDepth })) out.push(line);
+ *   return out;
+ * };
+ * assert.deepEqual(await all(stream('{"a":"[[\\"[["}\n[', "1]\n[2]"), 20, 2), ['{"a":"[[\\"[["}', "[1]", "[2]"]);
+ * await assert.rejects(all(stream("[[[1]]]\n"), 10, 2), (e) => e instanceof LineBoundError && e.bound === "depth");
+ * await assert.rejects(all(stream("12345", "678901"), 10, 2), (e) => e instanceof LineBoundError && e.bound === "bytes");
+ * ```
  */
 export async function* readLines(
   stream: ReadableStream<Uint8Array>,

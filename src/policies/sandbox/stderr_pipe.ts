@@ -84,7 +84,7 @@ export class StderrPipe {
   async #pump(stream: ReadableStream<Uint8Array>): Promise<string> {
     let parts: Uint8Array[] = [];
     let size = 0;
-    for await (const chunk of stream) {
+    for await (const chunk of chunks(stream)) {
       this.#keepTail(chunk);
       if (!this.enabled) continue;
       if (this.#dropped > 0) {
@@ -180,6 +180,29 @@ function clean(line: string): string {
     line.replace(/data:text\/javascript;base64,[A-Za-z0-9+/=]+/g, HOST_NAME)
       .replace(/blob:[^\s)]*/g, "<policy bundle>"),
   );
+}
+
+/**
+ * The stream's bytes, read into one reused buffer: a flood of hundreds of
+ * megabytes must not allocate a new chunk for every read, which the
+ * garbage collector would reclaim only well after our memory had grown.
+ * Each chunk is valid until the next is asked for.
+ */
+async function* chunks(
+  stream: ReadableStream<Uint8Array>,
+): AsyncGenerator<Uint8Array> {
+  const reader = stream.getReader({ mode: "byob" });
+  let buffer = new ArrayBuffer(PIECE);
+  try {
+    for (;;) {
+      const { value, done } = await reader.read(new Uint8Array(buffer));
+      if (done || value === undefined) return;
+      yield value;
+      buffer = value.buffer;
+    }
+  } finally {
+    reader.releaseLock();
+  }
 }
 
 async function writeAll(bytes: Uint8Array): Promise<void> {
