@@ -153,6 +153,8 @@ export default (obs) => {
       "r.json",
     ]);
     assert.equal(r.hung, false, "the run hung");
+    // Start-up and two episodes take a few seconds; a hang takes for ever.
+    assert.ok(r.ms < 60_000, `took ${r.ms} ms`);
     assert.equal(r.code, 1, r.err);
     assert.match(
       r.err,
@@ -206,6 +208,7 @@ export default (obs) => {
       "r.json",
     ]);
     assert.equal(r.hung, false, "the run hung");
+    assert.ok(r.ms < 60_000, `took ${r.ms} ms`);
     assert.equal(r.code, 1, r.err);
     assert.match(
       r.err,

@@ -107,7 +107,9 @@ export function sandboxFlags(
 export type Reply = { readonly reply: unknown; readonly line: string } | string;
 
 /** What the line pump hands over: a line, the end of output, or a fault. */
-type Read = { line: string } | { end: true } | { fault: string };
+type Read = { line: string; frame: unknown } | { end: true } | {
+  fault: string;
+};
 
 /**
  * One sandboxed process: start, JSON-line requests with time limits, end.
@@ -282,7 +284,7 @@ export class PolicyProcess {
       if (typeof got === "string") return await this.#exited(got);
       if ("fault" in got) return this.#protocol(got.fault);
       if ("end" in got) return await this.#exited("the policy process ended");
-      return { reply: parseLine(got.line), line: got.line };
+      return { reply: got.frame, line: got.line };
     } finally {
       this.#taker = undefined;
       clearTimeout(timer);
@@ -305,7 +307,7 @@ export class PolicyProcess {
           this.#fail(memoryLimit(frame.watchdog));
           continue;
         }
-        await this.#hand({ line });
+        await this.#hand({ line, frame });
       }
       await this.#hand({ end: true });
     } catch (e) {
@@ -328,19 +330,20 @@ export class PolicyProcess {
     if (this.#stepping) {
       // No request is outstanding: whatever the line is, it is refused.
       if ("line" in read) {
-        const frame = parseLine(read.line);
-        const again = isObject(frame) && frame.id === this.#current &&
-          unanswered(frame, read.line, new Map()) === undefined;
+        // The last request counts as answered, even before request() has
+        // recorded it.
+        const answered = new Map(this.#answered);
+        if (this.#current !== undefined) {
+          answered.set(this.#current, this.#step);
+        }
         this.#protocol(
-          again
-            ? `a second answer to step ${this.#step}: ${describe(read.line)}`
-            : unanswered(frame, read.line, this.#answered) ??
-              `an answer while no request was outstanding (written ahead): ${
-                describe(read.line)
-              }`,
+          unanswered(read.frame, read.line, answered) ??
+            `an answer while no request was outstanding (written ahead): ${
+              describe(read.line)
+            }`,
         );
       } else if ("fault" in read) this.#protocol(read.fault);
-      else this.#dead = await this.#exited("the policy process ended");
+      else await this.#exited("the policy process ended");
       return;
     }
     // Before `ready`: the line waits to be asked for; nothing more is read.
