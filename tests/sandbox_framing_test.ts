@@ -457,6 +457,37 @@ export default (obs) => {
     );
     assert.ok(!t.err.includes("\u202e"), t.err);
     assert.ok(!t.err.includes("protocol error"), t.err);
+
+    // With --quiet nothing is forwarded, but an error quotes the tail of
+    // standard error: prefixed too.
+    await put(
+      dir,
+      "crash.js",
+      `export default () => {
+  console.error(${JSON.stringify(fake[1])});
+  setTimeout(() => { throw new Error("late\\n${fake[0]}"); }, 0);
+  return new Promise(() => {});
+};`,
+    );
+    const c = await run(dir, [
+      "--suite",
+      "s.json",
+      "--policy",
+      "./crash.js",
+      "--model-id",
+      "m",
+      "--quiet",
+    ]);
+    assert.equal(c.code, 1, c.err);
+    const [first, ...tail] = c.err.trimEnd().split("\n");
+    assert.match(
+      first!,
+      /the policy process ended \(exit code 1\); its standard error ends with:$/,
+    );
+    assert.ok(tail.length >= 3, c.err);
+    assert.ok(tail.every((l) => l.startsWith("policy[episode 0]: ")), c.err);
+    assert.ok(tail.includes(`policy[episode 0]: ${fake[1]}`), c.err);
+    assert.ok(tail.includes(`policy[episode 0]: ${fake[0]}`), c.err);
   });
 });
 

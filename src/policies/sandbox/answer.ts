@@ -133,7 +133,10 @@ export function checkAnswer(
   }
   const extra = Object.keys(answer).filter((k) => !ANSWER_KEYS.has(k));
   const hasActions = Object.hasOwn(answer, "actions");
-  if (extra.length > 0 || hasActions === Object.hasOwn(answer, "error")) {
+  if (
+    extra.length > 0 || hasActions === Object.hasOwn(answer, "error") ||
+    (!hasActions && Object.hasOwn(answer, "info"))
+  ) {
     return {
       refused:
         `an answer must hold "id" and one of "actions" or "error" (and "info" with "actions"): ${
