@@ -222,9 +222,9 @@ export default async function (obs) {
       );
       assert.ok(!r.err.includes("\x1b"), "escape sequences are removed");
       assert.match(r.err, /note: this suite has seeds below 2\^32/);
-      const probes = [...r.err.matchAll(/^policy\[episode [01]\]: PROBE (\{.*\})/gm)].map((m) =>
-        JSON.parse(m[1]!)
-      );
+      const probes = [
+        ...r.err.matchAll(/^policy\[episode [01]\]: PROBE (\{.*\})/gm),
+      ].map((m) => JSON.parse(m[1]!));
       assert.equal(probes.length, 2, r.err);
       for (const p of probes) {
         assert.deepEqual(p, {
