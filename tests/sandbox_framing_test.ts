@@ -524,12 +524,21 @@ Deno.test("framing: an 8 MB _info is refused naming its bound and flag; the boun
 
     // Canonical JSON of "x" × 98 is 100 bytes (two quotes); of "é" × 20,
     // 122 (each "\u00e9" is 6 bytes), though its UTF-8 is 42.
-    const infos: [string, number | undefined][] = [
+    const over = (size: number) =>
+      new RegExp(
+        `protocol error at episode 0, step 1: the answer's info is ${size} bytes of canonical JSON, over the bound of 100 bytes \\(raise it with --policy-info-max-bytes N\\)`,
+      );
+    const infos: [string, RegExp | undefined][] = [
       [`"x".repeat(98)`, undefined],
-      [`"x".repeat(99)`, 101],
-      [`"é".repeat(20)`, 122],
+      [`"x".repeat(99)`, over(101)],
+      [`"é".repeat(20)`, over(122)],
+      // Canonical JSON has no integer beyond 2^53 - 1.
+      [
+        `{ big: 2 ** 60 }`,
+        /protocol error at episode 0, step 1: the answer's info is not canonical JSON: info\.big: integer .* is outside/,
+      ],
     ];
-    for (const [info, size] of infos) {
+    for (const [info, message] of infos) {
       await put(
         dir,
         "info.js",
@@ -545,16 +554,11 @@ Deno.test("framing: an 8 MB _info is refused naming its bound and flag; the boun
         "--policy-info-max-bytes",
         "100",
       ]);
-      if (size === undefined) {
+      if (message === undefined) {
         assert.equal(s.code, 0, s.err);
       } else {
         assert.equal(s.code, 1, s.err);
-        assert.match(
-          s.err,
-          new RegExp(
-            `protocol error at episode 0, step 1: the answer's info is ${size} bytes of canonical JSON, over the bound of 100 bytes \\(raise it with --policy-info-max-bytes N\\)`,
-          ),
-        );
+        assert.match(s.err, message);
       }
     }
   });

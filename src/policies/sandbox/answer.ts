@@ -220,19 +220,17 @@ export function unanswered(
  * reader (typed numbers) and `info` written with the canonical encoder.
  */
 function infoBytes(line: string): number | string {
-  let typed: JsonValue;
   try {
     // The line is within its own bound already: the reader's size limits
     // must not refuse what that bound lets through.
     const size = Math.max(1, line.length);
-    typed = parse(line, {
+    const typed = parse(line, {
       limits: { maxFileBytes: size, maxStringLength: size },
-    });
+    }) as Readonly<Record<string, JsonValue>>;
+    return encode(typed.info!).length;
   } catch (e) {
     return `the answer's info is not canonical JSON: ${(e as Error).message}`;
   }
-  const info = (typed as Readonly<Record<string, JsonValue>>).info!;
-  return encode(info).length;
 }
 
 /**
