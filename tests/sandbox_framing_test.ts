@@ -266,6 +266,14 @@ export default (obs) => {
         /protocol error at episode 0, step 1: a line that is not a protocol frame: "debug: thinking" \(debugging output belongs on standard error: console\.error\)/,
       ],
     ];
+    cases.push([
+      "not_utf8.js",
+      `export default (obs) => {
+  Deno.stdout.writeSync(new Uint8Array([0x7b, 0xff, 0x7d, 0x0a]));
+  return ${WEST};
+};`,
+      /protocol error at episode 0, step 1: a line that is not a protocol frame: it is not UTF-8\n/,
+    ]);
     for (const [file, source, message] of cases) {
       await put(dir, file, source);
       const r = await run(dir, [

@@ -19,6 +19,13 @@ export class LineBoundError extends Error {
   }
 }
 
+/** A line of {@linkcode readLines} that is not UTF-8. */
+export class NotUtf8Error extends Error {
+  constructor() {
+    super("a line that is not UTF-8");
+  }
+}
+
 /** The bounds of one line of {@linkcode readLines}. */
 export type LineBounds = {
   /** Most bytes of a line, its newline not counted. */
@@ -34,7 +41,7 @@ const BACKSLASH = 0x5c;
 /**
  * The UTF-8 lines of a stream (the last one may lack its newline). Throws
  * {@linkcode LineBoundError} as soon as a line passes a bound, and
- * `TypeError` on a line that is not UTF-8. Brackets inside strings (escaped
+ * {@linkcode NotUtf8Error} on a line that is not UTF-8. Brackets inside strings (escaped
  * quotes included) do not count toward the depth.
  *
  * @example
@@ -67,7 +74,7 @@ export async function* readLines(
       const b = chunk[i]!;
       if (b === NEWLINE) {
         parts.push(chunk.subarray(from, i));
-        yield decoder.decode(concat(parts, size + i - from));
+        yield decode(decoder, concat(parts, size + i - from));
         parts = [];
         size = 0;
         from = i + 1;
@@ -94,7 +101,15 @@ export async function* readLines(
       size += chunk.length - from;
     }
   }
-  if (size > 0) yield decoder.decode(concat(parts, size));
+  if (size > 0) yield decode(decoder, concat(parts, size));
+}
+
+function decode(decoder: TextDecoder, bytes: Uint8Array): string {
+  try {
+    return decoder.decode(bytes);
+  } catch {
+    throw new NotUtf8Error();
+  }
 }
 
 function concat(parts: readonly Uint8Array[], size: number): Uint8Array {

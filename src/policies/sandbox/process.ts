@@ -8,7 +8,7 @@
 
 import { hostUrl } from "./host.ts";
 import { sanitize } from "./sanitize.ts";
-import { LineBoundError, readLines } from "./lines.ts";
+import { LineBoundError, NotUtf8Error, readLines } from "./lines.ts";
 import { StderrPipe } from "./stderr_pipe.ts";
 import {
   boundMessage,
@@ -311,10 +311,16 @@ export class PolicyProcess {
       }
       await this.#hand({ end: true });
     } catch (e) {
-      const fault = e instanceof LineBoundError
-        ? boundMessage(e.bound, e.limit, this.#infoMaxBytes)
-        : "a line that is not a protocol frame: it is not UTF-8";
-      await this.#hand({ fault });
+      // Any other failure of the stream is the end of the output.
+      if (e instanceof LineBoundError) {
+        await this.#hand({
+          fault: boundMessage(e.bound, e.limit, this.#infoMaxBytes),
+        });
+      } else if (e instanceof NotUtf8Error) {
+        await this.#hand({
+          fault: "a line that is not a protocol frame: it is not UTF-8",
+        });
+      } else await this.#hand({ end: true });
     }
   }
 
