@@ -403,6 +403,7 @@ Deno.test("framing: lines copying the CLI's own arrive prefixed with their episo
       `console.error(${JSON.stringify(fake[0])});
 export default (obs) => {
   if (obs.step === 0) console.error(${JSON.stringify(fake[1])});
+  if (obs.step === 0) console.error("scenario " + obs.scenario_id);
   if (obs.step === 0) console.error("A\\u202eB\\u2066C\\u200bD\\u2028E\\u2029F\\u061cG\\ufeffH\\u200eI\\u200fJ\\u2060K\\x07L\\u202aM");
   return ${WEST};
 };`,
@@ -424,6 +425,28 @@ export default (obs) => {
         `policy[episode 1]: ${text}`,
       ]);
     }
+    // K is the episode's index in the manifest (the suite's order), at
+    // any concurrency.
+    const scenarios = [
+      "policy[episode 0]: scenario calm",
+      "policy[episode 1]: scenario calm2",
+    ];
+    assert.deepEqual(lines.filter((l) => l.includes(": scenario ")), scenarios);
+    const two = await run(dir, [
+      "--suite",
+      "s.json",
+      "--policy",
+      "./mimic.js",
+      "--model-id",
+      "m",
+      "--concurrency",
+      "2",
+    ]);
+    assert.equal(two.code, 0, two.err);
+    assert.deepEqual(
+      two.err.split("\n").filter((l) => l.includes(": scenario ")).sort(),
+      scenarios,
+    );
     const escaped =
       "A\\u202eB\\u2066C\\u200bD\\u2028E\\u2029F\\u061cG\\ufeffH\\u200eI\\u200fJ\\u2060K\\u0007L\\u202aM";
     assert.deepEqual(
