@@ -222,9 +222,9 @@ export default async function (obs) {
       );
       assert.ok(!r.err.includes("\x1b"), "escape sequences are removed");
       assert.match(r.err, /note: this suite has seeds below 2\^32/);
-      const probes = [...r.err.matchAll(/^PROBE (\{.*\})/gm)].map((m) =>
-        JSON.parse(m[1]!)
-      );
+      const probes = [
+        ...r.err.matchAll(/^policy\[episode [01]\]: PROBE (\{.*\})/gm),
+      ].map((m) => JSON.parse(m[1]!));
       assert.equal(probes.length, 2, r.err);
       for (const p of probes) {
         assert.deepEqual(p, {
@@ -304,7 +304,7 @@ export default (obs) => {
     assert.equal(flood.code, 1);
     assert.match(
       flood.err,
-      /more than 8388608 characters to standard output without a newline/,
+      /protocol error at episode 0, step 1: an answer line longer than 458752 bytes/,
     );
 
     await put(

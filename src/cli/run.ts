@@ -35,7 +35,9 @@ import { Checkpoint, ResultEncoder } from "./checkpoint.ts";
 import { checkWritable, emitBytes, fileExists, readJson } from "./io.ts";
 import { progressBar } from "./progress.ts";
 import {
+  DEFAULT_INFO_MAX_BYTES,
   DEFAULT_POLICY_MEMORY_MB,
+  DEFAULT_STDERR_MAX_BYTES,
   DEFAULT_STEP_TIMEOUT_MS,
   PolicySandbox,
 } from "../policies/sandbox/sandbox.ts";
@@ -63,7 +65,12 @@ const MODULE_ONLY = [
   "policy-allow-data",
   "policy-max-memory-mb",
   "policy-isolate",
+  "policy-stderr-max-bytes",
+  "policy-info-max-bytes",
 ];
+/** Bounds of the two output flags (an info bound sets the line bound too). */
+const MAX_STDERR_BYTES = 2 ** 30;
+const MAX_INFO_BYTES = 64 * 1024 * 1024;
 
 /**
  * The `run` command.
@@ -77,7 +84,7 @@ const MODULE_ONLY = [
 export const RUN: CommandSpec = {
   summary: "evaluate a policy over a suite and write its evaluation result",
   usage:
-    "run --policy NAME|MODULE [--model-id ID] [--suite FILE] [--out FILE [--resume]] [--kernel K] [--concurrency N] [--step-timeout-ms N] [--policy-allow-net=HOST[:PORT],…] [--policy-allow-env=NAME,…] [--policy-allow-data=PATH,…] [--policy-max-memory-mb N] [--policy-isolate=auto|required|off] [--transcript FILE.jsonl]",
+    "run --policy NAME|MODULE [--model-id ID] [--suite FILE] [--out FILE [--resume]] [--kernel K] [--concurrency N] [--step-timeout-ms N] [--policy-allow-net=HOST[:PORT],…] [--policy-allow-env=NAME,…] [--policy-allow-data=PATH,…] [--policy-max-memory-mb N] [--policy-isolate=auto|required|off] [--policy-stderr-max-bytes N] [--policy-info-max-bytes N] [--transcript FILE.jsonl]",
   options: {
     policy: { type: "string" },
     "model-id": { type: "string" },
@@ -92,6 +99,8 @@ export const RUN: CommandSpec = {
     "policy-allow-data": { type: "string" },
     "policy-max-memory-mb": { type: "string" },
     "policy-isolate": { type: "string" },
+    "policy-stderr-max-bytes": { type: "string" },
+    "policy-info-max-bytes": { type: "string" },
     transcript: { type: "string" },
   },
   help: `Play a policy through every episode the suite schedules and write the
@@ -135,6 +144,12 @@ Options:
                         else says so in one line and uses the fallback;
                         required makes that an error; off forces the
                         fallback, with a warning (docs/security.md)
+  --policy-stderr-max-bytes N          standard error shown per episode, each
+                        line prefixed "policy[episode K]: "; the rest is
+                        dropped and counted (default ${DEFAULT_STDERR_MAX_BYTES})
+  --policy-info-max-bytes N            largest _info of an answer, in bytes of
+                        canonical JSON; a larger one stops the run (default
+                        ${DEFAULT_INFO_MAX_BYTES})
   --transcript FILE.jsonl  one line per decision: episode, step, actions, ms,
                         info (any policy)
   -q, --quiet           no progress bar or notices on standard error
@@ -209,6 +224,14 @@ Examples:
     const maxMemoryMb = memoryText === undefined
       ? DEFAULT_POLICY_MEMORY_MB
       : intOption(memoryText, "policy-max-memory-mb", 16, 65536);
+    const stderrText = stringOption(args.values, "policy-stderr-max-bytes");
+    const stderrMaxBytes = stderrText === undefined
+      ? DEFAULT_STDERR_MAX_BYTES
+      : intOption(stderrText, "policy-stderr-max-bytes", 0, MAX_STDERR_BYTES);
+    const infoText = stringOption(args.values, "policy-info-max-bytes");
+    const infoMaxBytes = infoText === undefined
+      ? DEFAULT_INFO_MAX_BYTES
+      : intOption(infoText, "policy-info-max-bytes", 1, MAX_INFO_BYTES);
     const allowNet = listOption(args.values, "policy-allow-net", HOST_PORT);
     const allowEnv = listOption(args.values, "policy-allow-env", ENV_NAME);
     const allowData = listOption(args.values, "policy-allow-data", /./);
@@ -255,6 +278,8 @@ Examples:
       stepTimeoutMs,
       forwardStderr: !quiet,
       maxMemoryMb,
+      stderrMaxBytes,
+      infoMaxBytes,
       allowNet,
       allowEnv,
       allowData,

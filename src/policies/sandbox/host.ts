@@ -5,8 +5,10 @@
  * 128 KiB argument limit). It reads the bundle from standard input (a line
  * with its byte length, then the bytes), loads it from a `blob:` URL, and
  * then speaks JSON lines: `{"ready":true}` (or `{"error":…}`), then per step
- * `{"observation":…}` in and `{"actions":…}` or `{"error":…}` out. The policy
- * is called with the observation only.
+ * `{"id":N,"observation":…}` in and `{"id":N,"actions":…}` (with `"info"`
+ * when the policy gave `_info`) or `{"id":N,"error":…}` out (agent protocol
+ * 1.0, docs/agent-protocol.md). The policy is called with the observation
+ * only.
  *
  * @module
  */
@@ -21,7 +23,10 @@ const stringify = JSON.stringify, parseJson = JSON.parse;
 for (const k of ["log", "info", "debug", "dir", "table", "trace"]) console[k] = console.error;
 const enc = new TextEncoder(), dec = new TextDecoder();
 async function send(v) {
-  const b = enc.encode(stringify(v) + "\\n");
+  await sendLine(stringify(v));
+}
+async function sendLine(text) {
+  const b = enc.encode(text + "\\n");
   let o = 0;
   while (o < b.length) o += await stdoutWrite(b.subarray(o));
 }
@@ -79,22 +84,45 @@ if (typeof policy !== "function") {
   Deno.exit(0);
 }
 await send({ ready: true });
+// Agent protocol 1.0 (docs/agent-protocol.md): each request line is
+// {"id":N,"observation":...}; the answer carries the same id. The policy's
+// {_actions, _info} becomes "actions" and "info"; a plain answer has no info.
+function answer(id, value) {
+  let actions = value, info;
+  if (value !== null && typeof value === "object" && !Array.isArray(value)) {
+    const keys = Object.keys(value);
+    if (keys.some((k) => k.startsWith("_"))) {
+      if (keys.some((k) => k !== "_actions" && k !== "_info") || !Object.hasOwn(value, "_actions")) {
+        return failure(id, 'an answer with underscore keys must be {"_actions": {...}, "_info": ...}; found keys ' + stringify(keys.slice(0, 5)));
+      }
+      actions = value._actions;
+      info = value._info;
+    }
+  }
+  let a, i;
+  try {
+    a = stringify(actions === undefined ? null : actions) ?? "null";
+    i = info === undefined ? undefined : stringify(info);
+  } catch (e) {
+    return failure(id, "the policy returned a value that is not JSON: " + describe(e));
+  }
+  return '{"id":' + stringify(id) + ',"actions":' + a + (i === undefined ? "" : ',"info":' + i) + "}";
+}
+// Cut, so that a long message stays far inside the CLI's line bound.
+function failure(id, message) {
+  return stringify({ id, error: message.length > 2000 ? message.slice(0, 2000) + "..." : message });
+}
 for (;;) {
   const text = await line();
   if (text === null) Deno.exit(0);
   const msg = parseJson(text);
   let reply;
   try {
-    const actions = await policy(msg.observation);
-    try {
-      reply = { actions: actions === undefined ? null : parseJson(stringify(actions) ?? "null") };
-    } catch (e) {
-      reply = { error: "the policy returned a value that is not JSON: " + describe(e) };
-    }
+    reply = answer(msg.id, await policy(msg.observation));
   } catch (e) {
-    reply = { error: "the policy threw " + describe(e) };
+    reply = failure(msg.id, "the policy threw " + describe(e));
   }
-  await send(reply);
+  await sendLine(reply);
 }
 `;
 

@@ -8,9 +8,17 @@
 
 import { hostUrl } from "./host.ts";
 import { sanitize } from "./sanitize.ts";
-import { readLines } from "./lines.ts";
+import { LineBoundError, NotUtf8Error, readLines } from "./lines.ts";
 import { StderrPipe } from "./stderr_pipe.ts";
 import { type Isolation, policyArgv } from "./isolation.ts";
+import {
+  boundMessage,
+  checkAnswer,
+  maxAnswerDepth,
+  maxAnswerLineBytes,
+  newRequestId,
+  unanswered,
+} from "./answer.ts";
 
 /**
  * How a policy process is started.
@@ -21,6 +29,7 @@ import { type Isolation, policyArgv } from "./isolation.ts";
  * const spec: ProcessSpec = { deno: "deno", bundle: new Uint8Array(), maxMemoryMb: 512,
  *   allowNet: [], env: {}, allowEnv: [], forwardStderr: false,
  *   isolation: { kind: "fallback", note: "" } };
+ *   stderrMaxBytes: 1048576, infoMaxBytes: 65536 };
  * ```
  */
 export type ProcessSpec = {
@@ -40,6 +49,10 @@ export type ProcessSpec = {
   readonly forwardStderr: boolean;
   /** Run in bubblewrap's namespaces (isolation.ts), or as it is. */
   readonly isolation: Isolation;
+  /** Bytes of standard error forwarded per episode; the rest is dropped. */
+  readonly stderrMaxBytes: number;
+  /** Bound of an answer's `info`, bytes of canonical JSON. */
+  readonly infoMaxBytes: number;
 };
 
 // No file may hold state from one run (or episode) to the next: Deno keeps
@@ -87,25 +100,37 @@ export function sandboxFlags(
 }
 
 /**
- * A parsed reply line, or why there is none.
+ * A parsed reply line (with its text), or why there is none.
  *
  * @example
  * ```ts
  * import type { Reply } from "./process.ts";
- * const replies: Reply[] = [{ reply: { actions: {} } }, "the policy process ended"];
+ * const replies: Reply[] = [{ reply: { actions: {} }, line: '{"actions":{}}' }, "the policy process ended"];
  * ```
  */
-export type Reply = { readonly reply: unknown } | string;
+export type Reply = { readonly reply: unknown; readonly line: string } | string;
+
+/** What the line pump hands over: a line, the end of output, or a fault. */
+type Read = { line: string; frame: unknown } | { end: true } | {
+  fault: string;
+};
 
 /**
  * One sandboxed process: start, JSON-line requests with time limits, end.
+ *
+ * Standard output is read all the time by one pump, one line at a time:
+ * before the `ready` frame a line waits (at most one) until it is asked
+ * for; from then on a line arriving while no request is outstanding is a
+ * protocol error at once, and the pump reads the next line only when the
+ * last one has been dealt with, so nothing queues.
  *
  * @example
  * ```ts ignore
  * import { PolicyProcess } from "./process.ts";
  * const proc = new PolicyProcess(spec);
+ * proc.serve(3);
  * if ((await proc.ready(60_000)) === true) {
- *   await proc.request(line, 5000, () => "too late");
+ *   await proc.request(observation, 1, 5000);
  * }
  * await proc.end();
  * ```
@@ -113,10 +138,21 @@ export type Reply = { readonly reply: unknown } | string;
 export class PolicyProcess {
   readonly #child: Deno.ChildProcess;
   readonly #writer: WritableStreamDefaultWriter<Uint8Array>;
-  readonly #lines: AsyncIterator<string>;
   readonly #stderr: StderrPipe;
+  readonly #infoMaxBytes: number;
+  readonly #pumped: Promise<void>;
   #ready: Promise<true | string> | undefined;
   #dead: string | undefined;
+  // The pump's hand-over: a read waiting to be taken, or a taker waiting.
+  #held: { read: Read; taken: () => void } | undefined;
+  #taker: ((read: Read) => void) | undefined;
+  // After the `ready` frame, every line must answer the outstanding request.
+  #stepping = false;
+  #episode = -1;
+  #step = 0;
+  #current: number | undefined;
+  readonly #ids = new Set<number>();
+  readonly #answered = new Map<number, number>();
 
   constructor(spec: ProcessSpec) {
     const args = [...sandboxFlags(spec), hostUrl()];
@@ -144,20 +180,37 @@ export class PolicyProcess {
     const header = new TextEncoder().encode(`${spec.bundle.length}\n`);
     this.#writer.write(header).catch(() => {});
     this.#writer.write(spec.bundle).catch(() => {});
-    this.#lines = readLines(this.#child.stdout)[Symbol.asyncIterator]();
-    this.#stderr = new StderrPipe(this.#child.stderr, spec.forwardStderr);
+    this.#infoMaxBytes = spec.infoMaxBytes;
+    this.#pumped = this.#pump(this.#child.stdout);
+    this.#stderr = new StderrPipe(
+      this.#child.stderr,
+      spec.forwardStderr,
+      spec.stderrMaxBytes,
+    );
+  }
+
+  /**
+   * The process now serves episode `episode` (its manifest index): its
+   * standard error is forwarded under that episode's prefix, and its
+   * errors name it.
+   */
+  serve(episode: number): void {
+    this.#episode = episode;
+    this.#stderr.forward(episode);
   }
 
   /** Wait for the host's `ready` line: `true`, or why the module failed. */
   ready(timeoutMs: number): Promise<true | string> {
-    this.#stderr.forward();
     this.#ready ??= this.#readReply(
       timeoutMs,
       () => `the policy did not load within ${timeoutMs} ms`,
     ).then((read) => {
       if (typeof read === "string") return read;
       const reply = read.reply;
-      if (isObject(reply) && reply.ready === true) return true;
+      if (isObject(reply) && reply.ready === true) {
+        this.#stepping = true;
+        return true;
+      }
       if (isObject(reply) && typeof reply.error === "string") {
         return this.#fail(sanitize(reply.error));
       }
@@ -167,60 +220,155 @@ export class PolicyProcess {
   }
 
   /**
-   * Send one request line and wait for the answer; the timer starts once
-   * the line is handed to the process.
+   * Offer one observation (step `step`) and wait for its answer. The timer
+   * starts as the observation is offered: the write runs in the background,
+   * so a process that stops reading its input is timed out like one that
+   * does not answer.
    */
   async request(
-    line: string,
+    observation: unknown,
+    step: number,
     timeoutMs: number,
-    late: () => string,
-  ): Promise<{ actions: unknown } | string> {
+  ): Promise<{ actions: unknown; info?: unknown } | string> {
     if (this.#dead !== undefined) return this.#dead;
-    try {
-      await this.#writer.write(new TextEncoder().encode(line));
-    } catch {
-      return await this.#exited("the policy process stopped reading");
-    }
-    const read = await this.#readReply(timeoutMs, late);
+    const id = newRequestId(this.#ids);
+    this.#step = step;
+    this.#current = id;
+    const line = `${JSON.stringify({ id, observation })}\n`;
+    const written = this.#writer.write(new TextEncoder().encode(line)).then(
+      () => undefined,
+      () => "the policy process stopped reading",
+    );
+    const read = await this.#readReply(
+      timeoutMs,
+      () =>
+        `policy did not answer within ${timeoutMs} ms at episode ${this.#episode}, step ${step}`,
+      written,
+    );
     if (typeof read === "string") return read;
-    const reply = read.reply;
-    if (isObject(reply) && typeof reply.error === "string") {
-      return this.#fail(sanitize(reply.error));
-    }
-    if (isObject(reply) && Object.hasOwn(reply, "actions")) {
-      return { actions: reply.actions };
-    }
-    return this.#fail(`malformed answer ${describe(reply)}`);
+    const answer = checkAnswer(read.reply, read.line, {
+      id,
+      answered: this.#answered,
+      infoMaxBytes: this.#infoMaxBytes,
+    });
+    if ("refused" in answer) return this.#protocol(answer.refused);
+    if ("failed" in answer) return this.#fail(answer.failed);
+    this.#answered.set(id, step);
+    return answer;
   }
 
-  async #readReply(timeoutMs: number, late: () => string): Promise<Reply> {
+  /**
+   * The next line, parsed; or why there is none (timed out, the process
+   * ended, `failed` settled with a reason, or the line was refused).
+   */
+  async #readReply(
+    timeoutMs: number,
+    late: () => string,
+    failed: Promise<string | undefined> = new Promise(() => {}),
+  ): Promise<Reply> {
+    if (this.#dead !== undefined) return this.#dead;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<"timeout">((resolve) => {
       timer = setTimeout(() => resolve("timeout"), timeoutMs);
     });
+    const held = this.#held;
+    this.#held = undefined;
+    held?.taken();
+    const next = held !== undefined
+      ? Promise.resolve(held.read)
+      : new Promise<Read>((resolve) => this.#taker = resolve);
     try {
-      const next = await Promise.race([
-        this.#lines.next().catch((e: Error) => e),
+      const got = await Promise.race([
+        next,
         timeout,
+        failed.then((why) =>
+          why === undefined ? new Promise<never>(() => {}) : why
+        ),
       ]);
-      if (next instanceof Error) return this.#fail(next.message);
-      if (next === "timeout") {
+      if (got === "timeout") {
         this.#kill();
         return this.#fail(late());
       }
-      if (next.done) return await this.#exited("the policy process ended");
-      try {
-        return { reply: JSON.parse(next.value) };
-      } catch {
-        return this.#fail(
-          `the policy wrote to standard output outside the protocol: ${
-            JSON.stringify(sanitize(next.value.slice(0, 80)))
-          } (use console.error for debugging output)`,
-        );
-      }
+      if (typeof got === "string") return await this.#exited(got);
+      if ("fault" in got) return this.#protocol(got.fault);
+      if ("end" in got) return await this.#exited("the policy process ended");
+      return { reply: got.frame, line: got.line };
     } finally {
+      this.#taker = undefined;
       clearTimeout(timer);
     }
+  }
+
+  /** Read standard output line by line until it ends; see the class. */
+  async #pump(stdout: ReadableStream<Uint8Array>): Promise<void> {
+    const lines = readLines(stdout, {
+      maxBytes: maxAnswerLineBytes(this.#infoMaxBytes),
+      maxDepth: maxAnswerDepth(),
+    });
+    try {
+      for await (const line of lines) {
+        if (this.#dead !== undefined) continue;
+        const frame = parseLine(line);
+        if (isObject(frame) && Object.hasOwn(frame, "watchdog")) {
+          // The memory watchdog's frame: it answers no request and ends
+          // the process at once, whatever the process is doing.
+          this.#fail(memoryLimit(frame.watchdog));
+          continue;
+        }
+        await this.#hand({ line, frame });
+      }
+      await this.#hand({ end: true });
+    } catch (e) {
+      // Any other failure of the stream is the end of the output.
+      if (e instanceof LineBoundError) {
+        await this.#hand({
+          fault: boundMessage(e.bound, e.limit, this.#infoMaxBytes),
+        });
+      } else if (e instanceof NotUtf8Error) {
+        await this.#hand({
+          fault: "a line that is not a protocol frame: it is not UTF-8",
+        });
+      } else await this.#hand({ end: true });
+    }
+  }
+
+  /** Hand a read to the waiting request, or deal with it if none waits. */
+  async #hand(read: Read): Promise<void> {
+    const taker = this.#taker;
+    if (taker !== undefined) {
+      this.#taker = undefined;
+      taker(read);
+      return;
+    }
+    if (this.#dead !== undefined) return;
+    if (this.#stepping) {
+      // No request is outstanding: whatever the line is, it is refused.
+      if ("line" in read) {
+        // The last request counts as answered, even before request() has
+        // recorded it.
+        const answered = new Map(this.#answered);
+        if (this.#current !== undefined) {
+          answered.set(this.#current, this.#step);
+        }
+        this.#protocol(
+          unanswered(read.frame, read.line, answered) ??
+            `an answer while no request was outstanding (written ahead): ${
+              describe(read.line)
+            }`,
+        );
+      } else if ("fault" in read) this.#protocol(read.fault);
+      else await this.#exited("the policy process ended");
+      return;
+    }
+    // Before `ready`: the line waits to be asked for; nothing more is read.
+    await new Promise<void>((taken) => this.#held = { read, taken });
+  }
+
+  #protocol(what: string): string {
+    const where = this.#stepping ? `step ${this.#step}` : "start-up";
+    return this.#fail(
+      `protocol error at episode ${this.#episode}, ${where}: ${what}`,
+    );
   }
 
   async #exited(what: string): Promise<string> {
@@ -262,11 +410,32 @@ export class PolicyProcess {
     try {
       await this.#child.status;
       await this.#stderr.done;
-      await this.#lines.return?.();
+      this.#held?.taken();
+      await this.#pumped;
     } finally {
       clearTimeout(timer);
     }
   }
+}
+
+/** The line as JSON, or `undefined` when it is not JSON. */
+function parseLine(line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+}
+
+function memoryLimit(watchdog: unknown): string {
+  const w = isObject(watchdog) ? watchdog : {};
+  const rss = typeof w.rss === "number" ? ` (${w.rss} bytes resident` : "";
+  const limit = rss !== "" && typeof w.limit === "number"
+    ? `, limit ${w.limit})`
+    : rss === ""
+    ? ""
+    : ")";
+  return `the policy process passed its memory limit${rss}${limit}; see --policy-max-memory-mb`;
 }
 
 function describe(v: unknown): string {

@@ -25,6 +25,10 @@ import type { Action, EpisodeKey } from "../../types.ts";
 import { bundlePolicy } from "./bundle.ts";
 import { PolicyProcess, type ProcessSpec } from "./process.ts";
 import { type IsolateMode, resolveIsolation } from "./isolation.ts";
+import { DEFAULT_INFO_MAX_BYTES } from "./answer.ts";
+import { DEFAULT_STDERR_MAX_BYTES } from "./stderr_pipe.ts";
+
+export { DEFAULT_INFO_MAX_BYTES, DEFAULT_STDERR_MAX_BYTES };
 
 /**
  * Default per-step time limit of a user policy, in milliseconds.
@@ -120,6 +124,10 @@ export type SandboxOptions = {
   readonly isolate?: IsolateMode;
   /** Called with the one line saying the isolation is off, before bundling. */
   readonly onNotice?: (line: string) => void;
+  /** Bytes of standard error forwarded per episode (default 1 MiB). */
+  readonly stderrMaxBytes?: number;
+  /** Bound of an answer's `info`, bytes of canonical JSON (default 64 KiB). */
+  readonly infoMaxBytes?: number;
 };
 
 /**
@@ -201,6 +209,8 @@ export class PolicySandbox {
       env: await policyEnv(allowEnv, allowNet.length > 0),
       forwardStderr: options.forwardStderr ?? true,
       isolation,
+      stderrMaxBytes: options.stderrMaxBytes ?? DEFAULT_STDERR_MAX_BYTES,
+      infoMaxBytes: options.infoMaxBytes ?? DEFAULT_INFO_MAX_BYTES,
     };
     return new PolicySandbox(path, spec, bundle.files, options);
   }
@@ -217,31 +227,27 @@ export class PolicySandbox {
     const episode = key?.index ?? -1;
     const controller: Controller = async (obs) => {
       if (this.#closed) throw this.#error("the sandbox is closed");
-      proc ??= this.#take();
+      if (proc === undefined) {
+        proc = this.#take();
+        proc.serve(episode);
+      }
       const ready = await proc.ready(this.#startupTimeoutMs);
       if (ready !== true) throw this.#error(ready);
       // The observation and nothing else: no seed, no file, no path.
-      const request = `${JSON.stringify({ observation: obs })}\n`;
       const step = obs.step + 1;
       const started = performance.now();
-      const reply = await proc.request(
-        request,
-        this.#stepTimeoutMs,
-        () =>
-          `policy did not answer within ${this.#stepTimeoutMs} ms at episode ${episode}, step ${step}`,
-      );
+      const reply = await proc.request(obs, step, this.#stepTimeoutMs);
       const ms = performance.now() - started;
       if (typeof reply === "string") throw this.#error(reply);
-      const { actions, info } = unwrap(reply.actions, this.#error.bind(this));
       this.#onDecision?.({
         episode,
         step,
-        actions,
+        actions: reply.actions,
         ms,
-        ...(info === undefined ? {} : { info }),
+        ...(reply.info === undefined ? {} : { info: reply.info }),
       });
       // The simulator checks the answer (one valid action per active person).
-      return actions as Record<string, Action>;
+      return reply.actions as Record<string, Action>;
     };
     return Object.assign(controller, {
       dispose: async () => {
@@ -275,36 +281,6 @@ export class PolicySandbox {
   #error(detail: string): PolicyError {
     return new PolicyError(detail, { file: this.#label });
   }
-}
-
-/**
- * A policy's answer: plain actions, or `{"_actions": {...}, "_info": ...}`
- * (person IDs start with a letter or digit, so the keys cannot clash).
- */
-function unwrap(
-  value: unknown,
-  error: (detail: string) => PolicyError,
-): { actions: unknown; info?: unknown } {
-  if (
-    value === null || typeof value !== "object" || Array.isArray(value) ||
-    !Object.keys(value).some((k) => k.startsWith("_"))
-  ) {
-    return { actions: value };
-  }
-  const record = value as Record<string, unknown>;
-  const extra = Object.keys(record).filter((k) =>
-    k !== "_actions" && k !== "_info"
-  );
-  if (extra.length > 0 || !Object.hasOwn(record, "_actions")) {
-    throw error(
-      `an answer with underscore keys must be {"_actions": {...}, "_info": ...}; found keys ${
-        JSON.stringify(Object.keys(record).slice(0, 5))
-      }`,
-    );
-  }
-  return Object.hasOwn(record, "_info")
-    ? { actions: record._actions, info: record._info }
-    : { actions: record._actions };
 }
 
 /**

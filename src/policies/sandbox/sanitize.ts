@@ -5,25 +5,35 @@
  */
 
 // CSI and OSC sequences (a policy may print its own colours, titles or
-// cursor moves), then every other control character but tab and newline.
+// cursor moves) are dropped whole; what they would do is noise, not text.
 const ESCAPES =
   // deno-lint-ignore no-control-regex
   /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)?|\x9b[0-?]*[ -/]*[@-~]/g;
-// deno-lint-ignore no-control-regex
-const CONTROLS = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
+// Every other character that moves the cursor, reorders or hides text:
+// C0 (but tab), DEL, C1, the bidi marks, embeddings, overrides and
+// isolates, the zero-width characters and the line and paragraph
+// separators. Shown escaped, so a line cannot pass for another one.
+const HIDDEN =
+  // deno-lint-ignore no-control-regex
+  /[\x00-\x08\x0a-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060\u2066-\u2069\ufeff]/g;
 
 /**
- * A line of the policy's standard error made safe for a terminal: escape
- * sequences removed, other control characters shown as `?`.
+ * Text of the policy made safe for a terminal, as one line: escape
+ * sequences removed, every other control, bidi, zero-width, line- or
+ * paragraph-separator character (newline included) shown as `\uXXXX`.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { sanitize } from "./sanitize.ts";
- * assert.equal(sanitize("\x1b[31mred\x1b[0m\r\x07ok\n"), "red??ok\n");
+ * assert.equal(sanitize("\x1b[31mred\x1b[0m\r\x07ok\n"), "red\\u000d\\u0007ok\\u000a");
  * assert.equal(sanitize("\x1b]0;title\x07x"), "x");
+ * assert.equal(sanitize("a\u202eb\u200bc\u2028d\tok"), "a\\u202eb\\u200bc\\u2028d\tok");
  * ```
  */
 export function sanitize(text: string): string {
-  return text.replace(ESCAPES, "").replace(CONTROLS, "?");
+  return text.replace(ESCAPES, "").replace(
+    HIDDEN,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
