@@ -20,7 +20,7 @@ import {
   partialResultOf,
   runEvaluation,
 } from "../evaluation/runner.ts";
-import type { EvaluationResult } from "../types.ts";
+import type { EvaluationResult, Suite } from "../types.ts";
 import {
   expectPositionals,
   flag,
@@ -39,7 +39,11 @@ import {
   DEFAULT_STEP_TIMEOUT_MS,
   PolicySandbox,
 } from "../policies/sandbox/sandbox.ts";
-import { Transcript } from "../policies/sandbox/transcript.ts";
+import {
+  checkTranscriptHeader,
+  Transcript,
+} from "../policies/sandbox/transcript.ts";
+import { buildManifest, manifestHash } from "../scenario/suite.ts";
 
 /** Exit code of a run stopped by SIGINT (128 + 2, as shells report it). */
 const EXIT_INTERRUPTED = 130;
@@ -123,8 +127,11 @@ Options:
   --policy-allow-data=PATH,...         JSON/text files it may import
   --policy-max-memory-mb N             memory limit per policy process
                         (default ${DEFAULT_POLICY_MEMORY_MB})
-  --transcript FILE.jsonl  one line per decision: episode, step, actions, ms,
-                        info (any policy)
+  --transcript FILE.jsonl  a header line (transcript_version, model_id,
+                        evaluation_manifest_hash), then one line per decision:
+                        episode, step, actions, ms, info (any policy), in
+                        episode then step order, appended as they come; with
+                        --resume the file is continued (docs/cli.md)
   -q, --quiet           no progress bar or notices on standard error
   -h, --help            this help
 
@@ -222,11 +229,10 @@ Examples:
       }
     }
 
-    if (transcriptFile !== undefined) await checkWritable(transcriptFile);
     const suiteFile = stringOption(args.values, "suite");
     const transcript = transcriptFile === undefined
       ? undefined
-      : new Transcript(transcriptFile);
+      : await openTranscript(transcriptFile, modelId, suite, previous);
     const sandbox = builtin ? undefined : await PolicySandbox.open(policyArg, {
       stepTimeoutMs,
       forwardStderr: !quiet,
@@ -276,15 +282,24 @@ Examples:
         concurrency,
         kernel,
         signal: controller.signal,
-        onProgress: (done, total) => bar.update(done, total),
+        onProgress: (done, total) => {
+          // The first report comes once the resumed result is checked and
+          // before any episode starts: the transcript is touched only then.
+          if (transcript !== undefined) startTranscript(transcript, quiet);
+          bar.update(done, total);
+        },
         ...(previous === undefined ? {} : { resume: previous }),
-        onEpisode: async (partial: EvaluationResult) => {
+        onEpisode: async (partial, episode) => {
+          // The transcript first: an episode the checkpoint holds then has
+          // all its lines in the transcript, which a resumed run relies on.
+          transcript?.episodeEnded(episode.index);
           await checkpoint?.save(partial);
-          await transcript?.save();
         },
       });
     } catch (e) {
       bar.finish();
+      // Every lane has ended, so no decision is still to come.
+      transcript?.close();
       const partial = partialResultOf(e);
       if (partial !== undefined && partial.episodes.length > 0) {
         await checkpoint?.save(partial, true);
@@ -294,7 +309,7 @@ Examples:
       bar.finish();
       Deno.removeSignalListener("SIGINT", onInterrupt);
       await sandbox?.close();
-      await transcript?.save(true);
+      transcript?.close();
     }
     await emitBytes(new ResultEncoder().encode(result), out);
     return 0;
@@ -340,6 +355,55 @@ function handleStop(
   }
   if (out === undefined) throw e;
   throw new EmberError(`${(e as Error).message}\n${kept}`, { cause: e });
+}
+
+/**
+ * The run's transcript, not yet touched: refused at once (naming the file)
+ * if it cannot be written, or, with `--resume` and a result to resume, if
+ * the existing transcript's header is not this run's.
+ */
+async function openTranscript(
+  file: string,
+  modelId: string,
+  suite: Suite,
+  previous: EvaluationResult | undefined,
+): Promise<Transcript> {
+  await checkWritable(file);
+  const manifest = await buildManifest(suite);
+  const hash = await manifestHash(manifest);
+  const resumed = previous === undefined
+    ? undefined
+    : new Set(previous.episodes.map((e) => e.index));
+  const continued = resumed !== undefined && await fileExists(file);
+  if (continued) await checkTranscriptHeader(file, modelId, hash);
+  return new Transcript({
+    file,
+    modelId,
+    manifestHash: hash,
+    pending: manifest.episodes.map((e) => e.index).filter((i) =>
+      !resumed?.has(i)
+    ),
+    ...(continued ? { resumed } : {}),
+  });
+}
+
+/** Start the transcript, saying what a resumed one kept. */
+function startTranscript(transcript: Transcript, quiet: boolean): void {
+  if (!transcript.start()) return;
+  const cut = transcript.cut;
+  if (cut === undefined) return;
+  notice(
+    `${transcript.file}: continuing after its ${cut.lines} decision lines of resumed episodes`,
+    quiet,
+  );
+  if (cut.missing.length > 0) {
+    notice(
+      `${transcript.file}: no decisions of resumed episode${
+        cut.missing.length === 1 ? "" : "s"
+      } ${cut.missing.join(", ")} (a stopped run had them out of turn)`,
+      quiet,
+    );
+  }
 }
 
 /** A built-in policy whose decisions also go to the transcript. */
