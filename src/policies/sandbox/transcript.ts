@@ -135,6 +135,7 @@ export class Transcript {
   #file: Deno.FsFile | undefined;
   #state: "new" | "open" | "closed" = "new";
   #cut: ResumeCut | undefined;
+  #buffer = new Uint8Array(0);
 
   /** A transcript that touches nothing until {@linkcode Transcript.start}. */
   constructor(options: TranscriptOptions) {
@@ -195,7 +196,7 @@ export class Transcript {
   add(decision: Decision): void {
     if (this.#state === "closed") return;
     this.start();
-    const bytes = encoder.encode(decisionLine(decision));
+    const bytes = this.#encode(decisionLine(decision));
     if (decision.episode === this.#options.pending[this.#cursor]) {
       this.#write(bytes);
     } else {
@@ -256,6 +257,16 @@ export class Transcript {
       this.#file?.close();
       this.#file = undefined;
     }
+  }
+
+  // One buffer for every line: a fresh array per line would leave one
+  // large allocation per step for the collector to find.
+  #encode(text: string): Uint8Array {
+    if (this.#buffer.length < text.length * 3) {
+      this.#buffer = new Uint8Array(text.length * 3);
+    }
+    const { written } = encoder.encodeInto(text, this.#buffer);
+    return this.#buffer.subarray(0, written);
   }
 
   #write(bytes: Uint8Array): void {
