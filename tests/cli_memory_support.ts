@@ -38,7 +38,7 @@ export type MeasuredRun = {
 /**
  * Run the CLI in `cwd` with exactly `flags` (plus `--no-prompt`) and
  * `args`, under `/usr/bin/time -v`, and return its exit code, peak RSS and
- * output. Time's report goes to a file of its own in `cwd`, removed after.
+ * output.
  *
  * @example
  * ```ts ignore
@@ -46,27 +46,35 @@ export type MeasuredRun = {
  * assert.ok(r.peakMb < 300, String(r.peakMb));
  * ```
  */
-export async function measureCli(
+export function measureCli(
   cwd: string,
   flags: readonly string[],
   args: readonly string[],
+  options: { env?: Record<string, string> } = {},
+): Promise<MeasuredRun> {
+  return measureCommand(
+    cwd,
+    ["deno", "run", "--no-prompt", ...flags, CLI, ...args],
+    options,
+  );
+}
+
+/**
+ * Run any command under `/usr/bin/time -v` in `cwd` (environment: the
+ * test's, plus `NO_COLOR=1` and `options.env`). Time's report goes to a
+ * file of its own in `cwd`, removed after, so standard error is the
+ * command's alone.
+ */
+export async function measureCommand(
+  cwd: string,
+  command: readonly string[],
   options: { env?: Record<string, string> } = {},
 ): Promise<MeasuredRun> {
   const report = `${cwd}/.time-${crypto.randomUUID()}.txt`;
   let output: Deno.CommandOutput;
   try {
     output = await new Deno.Command(TIME, {
-      args: [
-        "-v",
-        "-o",
-        report,
-        "deno",
-        "run",
-        "--no-prompt",
-        ...flags,
-        CLI,
-        ...args,
-      ],
+      args: ["-v", "-o", report, ...command],
       cwd,
       env: { NO_COLOR: "1", ...options.env },
       stdin: "null",
