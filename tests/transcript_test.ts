@@ -18,6 +18,7 @@ import {
   suiteText,
 } from "./cli_support.ts";
 import { measureCli } from "./cli_memory_support.ts";
+import { encode, type JsonValue, parse } from "../src/json/canonical.ts";
 import {
   checkTranscriptHeader,
   Transcript,
@@ -426,6 +427,50 @@ Deno.test("cli run --resume --transcript: a transcript of another model is refus
     );
     assert.deepEqual(await Deno.readFile(`${dir}/a.jsonl`), before);
     assert.deepEqual(await Deno.readFile(`${dir}/b.json`), result);
+  });
+});
+
+Deno.test("cli run --resume --transcript: an empty transcript (a kill before its header) is started afresh", async () => {
+  await inTempDir(async (dir) => {
+    await put(dir, "s.json", suiteText(1));
+    await put(dir, "slow.js", SLOW_POLICY);
+    const args = [
+      "run",
+      "--suite",
+      "s.json",
+      "--policy",
+      "./slow.js",
+      "--model-id",
+      "slow",
+      "--out",
+      "r.json",
+    ];
+    const first = await cli(dir, FLAGS, args);
+    assert.equal(first.code, 0, first.err);
+    // A result of episode 0 only, as a checkpoint after it would be (the
+    // strict reader keeps the metrics' exact values).
+    const result = parse(await Deno.readTextFile(`${dir}/r.json`)) as {
+      episodes: JsonValue[];
+    };
+    result.episodes = result.episodes.slice(0, 1);
+    await put(dir, "r.json", encode(result as unknown as JsonValue));
+    await put(dir, "t.jsonl", "");
+    const r = await cli(dir, FLAGS, [
+      ...args,
+      "--resume",
+      "--transcript",
+      "t.jsonl",
+    ]);
+    assert.equal(r.code, 0, r.err);
+    const full = JSON.parse(await Deno.readTextFile(`${dir}/r.json`));
+    assert.deepEqual(
+      body(
+        await Deno.readTextFile(`${dir}/t.jsonl`),
+        "slow",
+        full.evaluation_manifest_hash,
+      ),
+      expectedOf(full.episodes.slice(1)),
+    );
   });
 });
 

@@ -32,7 +32,13 @@ import {
 } from "./args.ts";
 import { type CommandSpec, loadSuite, notice } from "./command.ts";
 import { Checkpoint, ResultEncoder } from "./checkpoint.ts";
-import { checkWritable, emitBytes, fileExists, readJson } from "./io.ts";
+import {
+  checkWritable,
+  emitBytes,
+  fileError,
+  fileExists,
+  readJson,
+} from "./io.ts";
 import { progressBar } from "./progress.ts";
 import {
   DEFAULT_POLICY_MEMORY_MB,
@@ -374,7 +380,11 @@ async function openTranscript(
   const resumed = previous === undefined
     ? undefined
     : new Set(previous.episodes.map((e) => e.index));
-  const continued = resumed !== undefined && await fileExists(file);
+  // An empty file is one killed before its header: nothing to keep.
+  const continued = resumed !== undefined && await fileExists(file) &&
+    (await Deno.stat(file).catch((e) => {
+        throw fileError(file, "read", e);
+      })).size > 0;
   if (continued) await checkTranscriptHeader(file, modelId, hash);
   return new Transcript({
     file,
