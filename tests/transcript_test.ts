@@ -250,6 +250,7 @@ Deno.test("transcript --resume: the header must be this run's; the file is cut a
     assert.deepEqual(t.cut, {
       bytes: (HEADER + line(0, 1) + line(0, 2) + line(1, 1)).length,
       lines: 3,
+      moved: [],
       missing: [],
     });
     t.add(decision(3, 1));
@@ -262,23 +263,74 @@ Deno.test("transcript --resume: the header must be this run's; the file is cut a
       HEADER + line(0, 1) + line(0, 2) + line(1, 1) + line(2, 1) + line(3, 1),
     );
 
-    // A resumed episode whose lines came after the cut is named.
-    await put(dir, "t.jsonl", HEADER + line(0, 1) + line(1, 1) + line(3, 1));
+    // After a stop at N > 1: episode 1 was dropped, 3 had completed out of
+    // turn. 3's lines are moved out and put back after 1 runs again; 5 has
+    // no line at all.
+    await put(
+      dir,
+      "t.jsonl",
+      HEADER + line(0, 1) + line(1, 1) + line(3, 1) + line(3, 2),
+    );
     const u = new Transcript({
       file,
       modelId: "m",
       manifestHash: HASH,
       pending: [1, 4],
-      resumed: new Set([0, 3]),
+      resumed: new Set([0, 3, 5]),
     });
     u.start();
-    u.close();
     assert.deepEqual(u.cut, {
       bytes: (HEADER + line(0, 1)).length,
       lines: 1,
-      missing: [3],
+      moved: [3],
+      missing: [5],
     });
     assert.equal(await Deno.readTextFile(file), HEADER + line(0, 1));
+    assert.equal(
+      await Deno.readTextFile(`${file}.episode-3.part`),
+      line(3, 1) + line(3, 2),
+    );
+    u.add(decision(4, 1));
+    u.add(decision(1, 1, "again"));
+    u.episodeEnded(1);
+    u.add(decision(4, 2));
+    u.episodeEnded(4);
+    u.close();
+    assert.equal(
+      await Deno.readTextFile(file),
+      HEADER + line(0, 1) + line(1, 1, "again") + line(3, 1) + line(3, 2) +
+        line(4, 1) + line(4, 2),
+    );
+    assert.deepEqual(await listDir(dir), ["old.jsonl", "t.jsonl"]);
+
+    // Resumed episodes first in turn are put back at once (here behind a
+    // line of an episode the result does not hold, which is dropped).
+    await put(dir, "t.jsonl", HEADER + line(0, 1) + line(1, 1) + line(2, 1));
+    const v = new Transcript({
+      file,
+      modelId: "m",
+      manifestHash: HASH,
+      pending: [3],
+      resumed: new Set([1, 2]),
+    });
+    v.start();
+    assert.deepEqual(v.cut, {
+      bytes: HEADER.length,
+      lines: 0,
+      moved: [1, 2],
+      missing: [],
+    });
+    assert.equal(
+      await Deno.readTextFile(file),
+      HEADER + line(1, 1) + line(2, 1),
+    );
+    v.add(decision(3, 1));
+    v.close();
+    assert.equal(
+      await Deno.readTextFile(file),
+      HEADER + line(1, 1) + line(2, 1) + line(3, 1),
+    );
+    assert.deepEqual(await listDir(dir), ["old.jsonl", "t.jsonl"]);
   });
 });
 
@@ -391,6 +443,90 @@ Deno.test("cli run --transcript: a kill leaves the header and whole lines; --res
       "slow.js",
       "t.jsonl",
     ]);
+  });
+});
+
+Deno.test("cli run --concurrency 4 --transcript: SIGINT while episode 0 runs and later ones are done, then --resume with the same transcript: each episode of the result once, in order", async () => {
+  await inTempDir(async (dir) => {
+    // Episode 0 takes 40 steps (nobody reaches the exit in the cold
+    // scenario), the 6 after it at most 12: they complete out of turn while
+    // it runs.
+    const long = scenarioText("long", false).replace(
+      '"max_steps": 12',
+      '"max_steps": 40',
+    );
+    await put(
+      dir,
+      "s.json",
+      `{"suite_id": "order", "suite_version": "1", "families": [], "scenarios": [
+        {"scenario": ${long}, "seeds": [0]},
+        {"scenario": ${
+        scenarioText("hot", true)
+      }, "seeds": [0, 1, 2, 3, 4, 5]}]}`,
+    );
+    await put(dir, "slow.js", SLOW_POLICY);
+    const args = [
+      "run",
+      "--suite",
+      "s.json",
+      "--policy",
+      "./slow.js",
+      "--model-id",
+      "slow",
+      "--concurrency",
+      "4",
+      "--out",
+      "r.json",
+      "--transcript",
+      "t.jsonl",
+    ];
+    const child = new Deno.Command("deno", {
+      args: ["run", "--no-prompt", ...FLAGS, CLI, ...args],
+      cwd: dir,
+      env: { NO_COLOR: "1" },
+      stdout: "null",
+      stderr: "piped",
+    }).spawn();
+    while (!(await exists(dir, "r.json"))) {
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    child.kill("SIGINT");
+    const stopped = await child.output();
+    assert.equal(stopped.code, 130, new TextDecoder().decode(stopped.stderr));
+    const partial = JSON.parse(await Deno.readTextFile(`${dir}/r.json`));
+    const kept = partial.episodes.map((e: { index: number }) => e.index);
+    assert.ok(kept.length >= 1 && !kept.includes(0), String(kept));
+    const hash = partial.evaluation_manifest_hash;
+    // Stopped: every decision received, episode 0's first, in (episode,
+    // step) order.
+    const stoppedLines = body(
+      await Deno.readTextFile(`${dir}/t.jsonl`),
+      "slow",
+      hash,
+    ) as { episode: number; step: number }[];
+    assert.equal(stoppedLines[0]?.episode, 0);
+    assert.deepEqual(
+      stoppedLines,
+      [...stoppedLines].sort((a, b) =>
+        a.episode - b.episode || a.step - b.step
+      ),
+    );
+    assert.deepEqual(await listDir(dir), [
+      "r.json",
+      "s.json",
+      "slow.js",
+      "t.jsonl",
+    ]);
+
+    const resumed = await cli(dir, FLAGS, [...args, "--resume"]);
+    assert.equal(resumed.code, 0, resumed.err);
+    const result = JSON.parse(await Deno.readTextFile(`${dir}/r.json`));
+    assert.equal(result.episodes.length, 7);
+    assert.deepEqual(
+      body(await Deno.readTextFile(`${dir}/t.jsonl`), "slow", hash),
+      expectedOf(result.episodes),
+    );
+    assert.doesNotMatch(resumed.err, /has no decisions/);
   });
 });
 

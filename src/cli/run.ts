@@ -408,9 +408,9 @@ function startTranscript(transcript: Transcript, quiet: boolean): void {
   );
   if (cut.missing.length > 0) {
     notice(
-      `${transcript.file}: no decisions of resumed episode${
+      `${transcript.file}: it has no decisions of resumed episode${
         cut.missing.length === 1 ? "" : "s"
-      } ${cut.missing.join(", ")} (a stopped run had them out of turn)`,
+      } ${cut.missing.join(", ")} (an earlier run stopped before writing them)`,
       quiet,
     );
   }

@@ -131,6 +131,8 @@ export class Transcript {
   readonly #options: TranscriptOptions;
   readonly #ended = new Set<number>();
   readonly #spills = new Map<number, Spill>();
+  /** The episodes in the order they go into the file: those this invocation runs, and resumed ones put back in their place. */
+  #order: readonly number[];
   #cursor = 0;
   #file: Deno.FsFile | undefined;
   #state: "new" | "open" | "closed" = "new";
@@ -140,6 +142,7 @@ export class Transcript {
   /** A transcript that touches nothing until {@linkcode Transcript.start}. */
   constructor(options: TranscriptOptions) {
     this.#options = options;
+    this.#order = options.pending;
   }
 
   /** The transcript file. */
@@ -182,9 +185,20 @@ export class Transcript {
         );
       } else {
         this.#file = Deno.openSync(file, { read: true, write: true });
-        this.#cut = resumeCut(this.#file, resumed);
-        this.#file.truncateSync(this.#cut.bytes);
-        this.#file.seekSync(this.#cut.bytes, Deno.SeekMode.Start);
+        const cut = resumeCut(
+          this.#file,
+          resumed,
+          (episode) => this.#spillOf(episode).handle as Deno.FsFile,
+        );
+        this.#cut = cut;
+        this.#file.truncateSync(cut.bytes);
+        this.#file.seekSync(cut.bytes, Deno.SeekMode.Start);
+        // The moved episodes are complete: they wait for their turn among
+        // the episodes run now, as if they had just ended out of turn.
+        this.#order = [...this.#options.pending, ...cut.moved].sort((a, b) =>
+          a - b
+        );
+        for (const episode of cut.moved) this.episodeEnded(episode);
       }
     } catch (e) {
       throw fileError(file, "write", e);
@@ -197,7 +211,7 @@ export class Transcript {
     if (this.#state === "closed") return;
     this.start();
     const bytes = this.#encode(decisionLine(decision));
-    if (decision.episode === this.#options.pending[this.#cursor]) {
+    if (decision.episode === this.#order[this.#cursor]) {
       this.#write(bytes);
     } else {
       const spill = this.#spillOf(decision.episode);
@@ -225,11 +239,13 @@ export class Transcript {
     const spill = this.#spills.get(episode);
     spill?.handle?.close();
     if (spill !== undefined) spill.handle = undefined;
-    const pending = this.#options.pending;
+    const pending = this.#order;
     while (
       this.#cursor < pending.length &&
       this.#ended.has(pending[this.#cursor] as number)
     ) {
+      // Only an episode put back by a resume is current with a file.
+      this.#drain(pending[this.#cursor] as number);
       this.#ended.delete(pending[this.#cursor] as number);
       this.#cursor++;
       const next = pending[this.#cursor];

@@ -2,7 +2,9 @@
  * `run --resume --transcript FILE`: the existing transcript must be of the
  * same model and manifest (its header says so), and it is cut back to the
  * decisions of the episodes the resumed result holds, so that the file
- * ends up holding each of the result's episodes once.
+ * ends up holding each of the result's episodes once, in order: the lines
+ * of a resumed episode that lay after the cut are moved out and put back
+ * after the episodes before it have run again.
  *
  * Both read the file in bounded pieces: a transcript may be far larger
  * than memory allows.
@@ -93,50 +95,122 @@ export async function checkTranscriptHeader(
 /**
  * What a resumed transcript keeps: its first `bytes` (the header and the
  * following whole lines of episodes in the resumed result, up to the first
- * other line), and which of the result's episodes have no line there.
+ * other line); the resumed episodes whose lines came later (they completed
+ * out of turn before a stop) and were copied out to be put back in their
+ * place; and the resumed episodes with no line at all.
  *
  * @example
  * ```ts
  * import type { ResumeCut } from "./transcript_resume.ts";
- * const cut: ResumeCut = { bytes: 120, lines: 2, missing: [3] };
+ * const cut: ResumeCut = { bytes: 120, lines: 2, moved: [3], missing: [] };
  * ```
  */
 export type ResumeCut = {
   /** Bytes kept from the start of the file. */
   readonly bytes: number;
-  /** Decision lines kept (the header not counted). */
+  /** Decision lines kept in place (the header not counted). */
   readonly lines: number;
-  /** Episodes of the resumed result with no kept line, ascending. */
+  /** Resumed episodes whose lines lay after the cut, ascending. */
+  readonly moved: readonly number[];
+  /** Resumed episodes with no line in the file, ascending. */
   readonly missing: readonly number[];
 };
+
+/** Where a resumed episode's lines that lay after the cut are copied. */
+export type MoveTarget = (episode: number) => Deno.FsFile;
 
 /**
  * Scan an open transcript (header already checked) from its start: the
  * header, then the longest run of whole lines whose episode is in
  * `resumed`. The first other line (an episode run again now, one cut short
- * by a kill, or a last line without its newline) and everything after it
- * are what the resumed run drops.
+ * by a kill, or a last line without its newline) is where the file will be
+ * cut. Lines after it of resumed episodes not kept in place are copied to
+ * `moveTo(episode)`, in file order, so that the caller can put them back
+ * after the episodes run again; the lines of other episodes are dropped.
+ * The file itself is not changed.
  *
  * @example
  * ```ts ignore
  * import { resumeCut } from "./transcript_resume.ts";
  * using f = Deno.openSync("t.jsonl", { read: true });
- * const cut = resumeCut(f, new Set([0, 1]));
+ * const cut = resumeCut(f, new Set([0, 1]), (e) => Deno.openSync(`e${e}`, { write: true, create: true }));
  * ```
  */
 export function resumeCut(
   handle: Deno.FsFile,
   resumed: ReadonlySet<number>,
+  moveTo: MoveTarget,
 ): ResumeCut {
+  const seen = new Set<number>();
+  // Runs of consecutive lines of one episode, after the cut.
+  const runs: { episode: number; start: number; end: number }[] = [];
+  let kept = 0;
+  let lines = 0;
+  let cut = false;
+  scanLines(handle, (start, end, episode, index) => {
+    if (index === 0) {
+      kept = end;
+      return;
+    }
+    if (!cut && episode !== undefined && resumed.has(episode)) {
+      seen.add(episode);
+      kept = end;
+      lines++;
+      return;
+    }
+    cut = true;
+    if (episode === undefined || !resumed.has(episode) || seen.has(episode)) {
+      return;
+    }
+    const last = runs.at(-1);
+    if (last !== undefined && last.episode === episode && last.end === start) {
+      last.end = end;
+    } else {
+      runs.push({ episode, start, end });
+    }
+  });
+  const buf = new Uint8Array(SCAN_CHUNK);
+  for (const run of runs) {
+    const target = moveTo(run.episode);
+    handle.seekSync(run.start, Deno.SeekMode.Start);
+    let left = run.end - run.start;
+    while (left > 0) {
+      const n = handle.readSync(buf.subarray(0, Math.min(left, buf.length)));
+      if (n === null) {
+        throw new Error("the transcript shrank while it was read");
+      }
+      writeAll(target, buf.subarray(0, n));
+      left -= n;
+    }
+  }
+  const moved = [...new Set(runs.map((r) => r.episode))].sort((a, b) => a - b);
+  const missing = [...resumed].filter((e) => !seen.has(e) && !moved.includes(e))
+    .sort((a, b) => a - b);
+  return { bytes: kept, lines, moved, missing };
+}
+
+/**
+ * Call `visit` with each whole line's byte range (newline included), the
+ * episode its head names (undefined for the header or anything else) and
+ * its index; a last line without its newline is not visited.
+ */
+function scanLines(
+  handle: Deno.FsFile,
+  visit: (
+    start: number,
+    end: number,
+    episode: number | undefined,
+    index: number,
+  ) => void,
+): void {
   handle.seekSync(0, Deno.SeekMode.Start);
   const buf = new Uint8Array(SCAN_CHUNK);
-  const seen = new Set<number>();
   const head = new Uint8Array(LINE_HEAD_BYTES);
   let headLength = 0;
   let offset = 0; // file offset of buf[0]
-  let kept = 0;
-  let lines = -1; // the header is line 0
-  scan: for (;;) {
+  let lineStart = 0;
+  let index = 0;
+  for (;;) {
     const n = handle.readSync(buf);
     if (n === null) break;
     let i = 0;
@@ -147,22 +221,15 @@ export function resumeCut(
       head.set(buf.subarray(i, i + take), headLength);
       headLength += take;
       if (nl < 0) break;
-      if (lines >= 0) {
-        const episode = episodeOf(head.subarray(0, headLength));
-        if (episode === undefined || !resumed.has(episode)) break scan;
-        seen.add(episode);
-      }
-      lines++;
-      kept = offset + end + 1;
+      const lineEnd = offset + end + 1;
+      visit(lineStart, lineEnd, episodeOf(head.subarray(0, headLength)), index);
+      index++;
+      lineStart = lineEnd;
       headLength = 0;
       i = end + 1;
     }
     offset += n;
   }
-  const missing = [...resumed].filter((e) => !seen.has(e)).sort((a, b) =>
-    a - b
-  );
-  return { bytes: kept, lines: Math.max(lines, 0), missing };
 }
 
 function episodeOf(head: Uint8Array): number | undefined {
@@ -170,4 +237,11 @@ function episodeOf(head: Uint8Array): number | undefined {
   for (const b of head) text += String.fromCharCode(b);
   const m = EPISODE_HEAD.exec(text);
   return m === null ? undefined : Number(m[1]);
+}
+
+function writeAll(file: Deno.FsFile, bytes: Uint8Array): void {
+  let offset = 0;
+  while (offset < bytes.length) {
+    offset += file.writeSync(bytes.subarray(offset));
+  }
 }
