@@ -334,6 +334,54 @@ Deno.test("transcript --resume: the header must be this run's; the file is cut a
   });
 });
 
+Deno.test("transcript --resume after a kill: the .part files of resumed episodes are their lines, put back in order; the others go", async () => {
+  await inTempDir(async (dir) => {
+    const file = `${dir}/t.jsonl`;
+    // Killed while episode 1 (completed out of turn, so in the result) was
+    // being copied in: the transcript has one of its two lines, its .part
+    // file both (and a line cut short after them); 3 completed out of turn
+    // too; 2 was in flight and is not in the result.
+    await put(dir, "t.jsonl", HEADER + line(0, 1) + line(1, 1));
+    await put(
+      dir,
+      "t.jsonl.episode-1.part",
+      line(1, 1) + line(1, 2) + line(1, 3).slice(0, 25),
+    );
+    await put(dir, "t.jsonl.episode-2.part", line(2, 1));
+    await put(dir, "t.jsonl.episode-3.part", line(3, 1));
+    const t = new Transcript({
+      file,
+      modelId: "m",
+      manifestHash: HASH,
+      pending: [2, 4],
+      resumed: new Set([0, 1, 3]),
+    });
+    t.start();
+    assert.deepEqual(t.cut, {
+      bytes: (HEADER + line(0, 1)).length,
+      lines: 1,
+      moved: [1, 3],
+      missing: [],
+    });
+    assert.equal(
+      await Deno.readTextFile(file),
+      HEADER + line(0, 1) + line(1, 1) + line(1, 2),
+    );
+    assert.deepEqual(await listDir(dir), ["t.jsonl", "t.jsonl.episode-3.part"]);
+    t.add(decision(4, 1));
+    t.add(decision(2, 1, "again"));
+    t.episodeEnded(2);
+    t.episodeEnded(4);
+    t.close();
+    assert.equal(
+      await Deno.readTextFile(file),
+      HEADER + line(0, 1) + line(1, 1) + line(1, 2) + line(2, 1, "again") +
+        line(3, 1) + line(4, 1),
+    );
+    assert.deepEqual(await listDir(dir), ["t.jsonl"]);
+  });
+});
+
 // ---------------------------------------------------------------- CLI
 
 const FLAGS = ["--allow-read=.", "--allow-write=.", "--allow-run=deno"];

@@ -410,7 +410,7 @@ function startTranscript(transcript: Transcript, quiet: boolean): void {
     notice(
       `${transcript.file}: it has no decisions of resumed episode${
         cut.missing.length === 1 ? "" : "s"
-      } ${cut.missing.join(", ")} (an earlier run stopped before writing them)`,
+      } ${cut.missing.join(", ")} (nor has a .part file beside it)`,
       quiet,
     );
   }

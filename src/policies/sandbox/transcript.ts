@@ -16,7 +16,11 @@
 
 import { fileError, splitPath } from "../../cli/io.ts";
 import type { Decision } from "./sandbox.ts";
-import { type ResumeCut, resumeCut } from "./transcript_resume.ts";
+import {
+  episodeLines,
+  type ResumeCut,
+  resumeCut,
+} from "./transcript_resume.ts";
 
 /** The `transcript_version` this module writes. */
 export const TRANSCRIPT_VERSION = "1.0";
@@ -168,7 +172,16 @@ export class Transcript {
     if (this.#state !== "new") return false;
     this.#state = "open";
     const { file, resumed } = this.#options;
-    this.#removeStaleSpills();
+    // A killed run leaves its `.part` files. Those of resumed episodes hold
+    // their complete lines (an episode is complete before a checkpoint
+    // lists it) and are kept; the others are removed.
+    const stale = this.#staleSpills();
+    const apart = new Map(
+      [...stale].filter(([episode]) => resumed?.has(episode) === true),
+    );
+    for (const [episode, path] of stale) {
+      if (!apart.has(episode)) removeFile(file, path);
+    }
     try {
       if (resumed === undefined) {
         this.#file = Deno.openSync(file, {
@@ -189,16 +202,25 @@ export class Transcript {
           this.#file,
           resumed,
           (episode) => this.#spillOf(episode).handle as Deno.FsFile,
+          new Set(apart.keys()),
         );
-        this.#cut = cut;
+        const adopted = [...apart].filter(([episode, path]) =>
+          this.#adopt(episode, path)
+        ).map(([episode]) => episode);
+        const moved = [...cut.moved, ...adopted].sort((a, b) => a - b);
+        this.#cut = {
+          ...cut,
+          moved,
+          missing: cut.missing.filter((e) => !adopted.includes(e)),
+        };
         this.#file.truncateSync(cut.bytes);
         this.#file.seekSync(cut.bytes, Deno.SeekMode.Start);
         // The moved episodes are complete: they wait for their turn among
         // the episodes run now, as if they had just ended out of turn.
-        this.#order = [...this.#options.pending, ...cut.moved].sort((a, b) =>
+        this.#order = [...this.#options.pending, ...moved].sort((a, b) =>
           a - b
         );
-        for (const episode of cut.moved) this.episodeEnded(episode);
+        for (const episode of moved) this.episodeEnded(episode);
       }
     } catch (e) {
       throw fileError(file, "write", e);
@@ -349,23 +371,56 @@ export class Transcript {
     }
   }
 
-  /** A killed run leaves its temporary files; the next run on the same transcript removes them. */
-  #removeStaleSpills(): void {
+  /** The `.part` files beside the transcript, by episode. */
+  #staleSpills(): Map<number, string> {
     const { dir, base } = splitPath(this.#options.file);
     const prefix = `${base}.episode-`;
-    let entries: Iterable<Deno.DirEntry>;
+    const found = new Map<number, string>();
     try {
-      entries = Deno.readDirSync(dir);
-      for (const entry of entries) {
+      for (const entry of Deno.readDirSync(dir)) {
+        const rest = entry.name.slice(prefix.length);
         if (
           entry.isFile && entry.name.startsWith(prefix) &&
-          /^[0-9]+\.part$/.test(entry.name.slice(prefix.length))
+          /^(0|[1-9][0-9]{0,15})\.part$/.test(rest)
         ) {
-          Deno.removeSync(`${dir}/${entry.name}`);
+          found.set(Number(rest.slice(0, -5)), `${dir}/${entry.name}`);
         }
       }
     } catch (e) {
-      throw fileError(this.#options.file, "write", e);
+      throw fileError(this.#options.file, "read", e);
+    }
+    return found;
+  }
+
+  /**
+   * Take a killed run's `.part` file of a resumed episode as that episode's
+   * lines, cut to its whole lines of that episode; false (and the file
+   * removed) when it has none.
+   */
+  #adopt(episode: number, path: string): boolean {
+    let bytes: number;
+    try {
+      using handle = Deno.openSync(path, { read: true, write: true });
+      bytes = episodeLines(handle, episode);
+      handle.truncateSync(bytes);
+    } catch (e) {
+      throw fileError(path, "write", e);
+    }
+    if (bytes === 0) {
+      removeFile(this.#options.file, path);
+      return false;
+    }
+    this.#spills.set(episode, { path, handle: undefined });
+    return true;
+  }
+}
+
+function removeFile(transcript: string, path: string): void {
+  try {
+    Deno.removeSync(path);
+  } catch (e) {
+    if (!(e instanceof Deno.errors.NotFound)) {
+      throw fileError(transcript, "write", e);
     }
   }
 }

@@ -124,22 +124,26 @@ export type MoveTarget = (episode: number) => Deno.FsFile;
  * header, then the longest run of whole lines whose episode is in
  * `resumed`. The first other line (an episode run again now, one cut short
  * by a kill, or a last line without its newline) is where the file will be
- * cut. Lines after it of resumed episodes not kept in place are copied to
- * `moveTo(episode)`, in file order, so that the caller can put them back
- * after the episodes run again; the lines of other episodes are dropped.
- * The file itself is not changed.
+ * cut, and so is the first line of an episode in `apart` (a resumed
+ * episode whose complete lines a killed run left in its own `.part` file:
+ * what the transcript has of it may be a copy cut short). Lines after the
+ * cut of resumed episodes not kept in place, and not `apart`, are copied
+ * to `moveTo(episode)`, in file order, so that the caller can put them
+ * back after the episodes run again; the lines of other episodes are
+ * dropped. The file itself is not changed.
  *
  * @example
  * ```ts ignore
  * import { resumeCut } from "./transcript_resume.ts";
  * using f = Deno.openSync("t.jsonl", { read: true });
- * const cut = resumeCut(f, new Set([0, 1]), (e) => Deno.openSync(`e${e}`, { write: true, create: true }));
+ * const cut = resumeCut(f, new Set([0, 1]), (e) => Deno.openSync(`e${e}`, { write: true, create: true }), new Set());
  * ```
  */
 export function resumeCut(
   handle: Deno.FsFile,
   resumed: ReadonlySet<number>,
   moveTo: MoveTarget,
+  apart: ReadonlySet<number>,
 ): ResumeCut {
   const seen = new Set<number>();
   // Runs of consecutive lines of one episode, after the cut.
@@ -152,14 +156,20 @@ export function resumeCut(
       kept = end;
       return;
     }
-    if (!cut && episode !== undefined && resumed.has(episode)) {
+    if (
+      !cut && episode !== undefined && resumed.has(episode) &&
+      !apart.has(episode)
+    ) {
       seen.add(episode);
       kept = end;
       lines++;
       return;
     }
     cut = true;
-    if (episode === undefined || !resumed.has(episode) || seen.has(episode)) {
+    if (
+      episode === undefined || !resumed.has(episode) || seen.has(episode) ||
+      apart.has(episode)
+    ) {
       return;
     }
     const last = runs.at(-1);
@@ -190,9 +200,31 @@ export function resumeCut(
 }
 
 /**
+ * The bytes of the longest run of whole lines, from the start, of
+ * `episode` in an open file (an episode's `.part` file left by a kill: a
+ * last line may be cut short).
+ *
+ * @example
+ * ```ts ignore
+ * import { episodeLines } from "./transcript_resume.ts";
+ * using f = Deno.openSync("t.jsonl.episode-3.part", { read: true });
+ * const bytes = episodeLines(f, 3);
+ * ```
+ */
+export function episodeLines(handle: Deno.FsFile, episode: number): number {
+  let bytes = 0;
+  scanLines(handle, (_, end, e) => {
+    if (e !== episode) return false;
+    bytes = end;
+  });
+  return bytes;
+}
+
+/**
  * Call `visit` with each whole line's byte range (newline included), the
  * episode its head names (undefined for the header or anything else) and
- * its index; a last line without its newline is not visited.
+ * its index, until it returns false; a last line without its newline is
+ * not visited.
  */
 function scanLines(
   handle: Deno.FsFile,
@@ -201,7 +233,7 @@ function scanLines(
     end: number,
     episode: number | undefined,
     index: number,
-  ) => void,
+  ) => boolean | void,
 ): void {
   handle.seekSync(0, Deno.SeekMode.Start);
   const buf = new Uint8Array(SCAN_CHUNK);
@@ -222,7 +254,13 @@ function scanLines(
       headLength += take;
       if (nl < 0) break;
       const lineEnd = offset + end + 1;
-      visit(lineStart, lineEnd, episodeOf(head.subarray(0, headLength)), index);
+      const go = visit(
+        lineStart,
+        lineEnd,
+        episodeOf(head.subarray(0, headLength)),
+        index,
+      );
+      if (go === false) return;
       index++;
       lineStart = lineEnd;
       headLength = 0;
