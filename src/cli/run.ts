@@ -381,10 +381,7 @@ async function openTranscript(
     ? undefined
     : new Set(previous.episodes.map((e) => e.index));
   // An empty file is one killed before its header: nothing to keep.
-  const continued = resumed !== undefined && await fileExists(file) &&
-    (await Deno.stat(file).catch((e) => {
-        throw fileError(file, "read", e);
-      })).size > 0;
+  const continued = resumed !== undefined && await sizeOf(file) > 0;
   if (continued) await checkTranscriptHeader(file, modelId, hash);
   return new Transcript({
     file,
@@ -395,6 +392,16 @@ async function openTranscript(
     ),
     ...(continued ? { resumed } : {}),
   });
+}
+
+/** A file's size in bytes, 0 when it does not exist. */
+async function sizeOf(file: string): Promise<number> {
+  try {
+    return (await Deno.stat(file)).size;
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return 0;
+    throw fileError(file, "read", e);
+  }
 }
 
 /** Start the transcript, saying what a resumed one kept. */
