@@ -164,9 +164,10 @@ export class Transcript {
 
   /**
    * Open the file: write the header (a fresh transcript), or cut the
-   * resumed one after its kept lines; remove the temporary files a killed
-   * run may have left. Does nothing after the first call; whether this
-   * call was the first.
+   * resumed one after its kept lines and set aside, to put back in order,
+   * the resumed episodes' lines found after the cut or in the `.part`
+   * files a killed run left; other `.part` files are removed. Does nothing
+   * after the first call; whether this call was the first.
    */
   start(): boolean {
     if (this.#state !== "new") return false;
