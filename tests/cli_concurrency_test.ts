@@ -26,9 +26,12 @@ type Line = {
   info?: { active: number };
 };
 
+/** The decision lines of a transcript, after its header line. */
 function lines(text: string): Line[] {
   assert.ok(text.endsWith("\n"));
-  return text.slice(0, -1).split("\n").map((l) => JSON.parse(l));
+  const [header, ...rest] = text.slice(0, -1).split("\n");
+  assert.equal(JSON.parse(header as string).transcript_version, "1.0");
+  return rest.map((l) => JSON.parse(l));
 }
 
 Deno.test("cli run --concurrency: same bytes for N = 1 and 4; transcripts ordered and equal to the records", async () => {

@@ -109,8 +109,9 @@ Deno.test("llm example: garbage, server errors and slow answers against a local 
       const r = await run(dir, server.addr.port, "fake-1");
       assert.equal(r.code, 0, r.err);
       assert.match(r.err, /note: this suite has seeds below 2\^32/);
+      // The decisions, after the header line.
       const all = (await Deno.readTextFile(`${dir}/t.jsonl`)).trim()
-        .split("\n").map((l) => JSON.parse(l));
+        .split("\n").slice(1).map((l) => JSON.parse(l));
       const result = JSON.parse(await Deno.readTextFile(`${dir}/r.json`));
       const records = result.episodes.map((
         e: { record: { steps: { actions: unknown }[] } },

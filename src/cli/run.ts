@@ -20,7 +20,7 @@ import {
   partialResultOf,
   runEvaluation,
 } from "../evaluation/runner.ts";
-import type { EvaluationResult } from "../types.ts";
+import type { EvaluationResult, Suite } from "../types.ts";
 import {
   expectPositionals,
   flag,
@@ -32,7 +32,13 @@ import {
 } from "./args.ts";
 import { type CommandSpec, loadSuite, notice } from "./command.ts";
 import { Checkpoint, ResultEncoder } from "./checkpoint.ts";
-import { checkWritable, emitBytes, fileExists, readJson } from "./io.ts";
+import {
+  checkWritable,
+  emitBytes,
+  fileError,
+  fileExists,
+  readJson,
+} from "./io.ts";
 import { progressBar } from "./progress.ts";
 import {
   DEFAULT_INFO_MAX_BYTES,
@@ -41,7 +47,11 @@ import {
   DEFAULT_STEP_TIMEOUT_MS,
   PolicySandbox,
 } from "../policies/sandbox/sandbox.ts";
-import { Transcript } from "../policies/sandbox/transcript.ts";
+import {
+  checkTranscriptHeader,
+  Transcript,
+} from "../policies/sandbox/transcript.ts";
+import { buildManifest, manifestHash } from "../scenario/suite.ts";
 import {
   ISOLATE_MODES,
   type IsolateMode,
@@ -150,8 +160,11 @@ Options:
   --policy-info-max-bytes N            largest _info of an answer, in bytes of
                         canonical JSON; a larger one stops the run (default
                         ${DEFAULT_INFO_MAX_BYTES})
-  --transcript FILE.jsonl  one line per decision: episode, step, actions, ms,
-                        info (any policy)
+  --transcript FILE.jsonl  a header line (transcript_version, model_id,
+                        evaluation_manifest_hash), then one line per decision:
+                        episode, step, actions, ms, info (any policy), in
+                        episode then step order, appended as they come; with
+                        --resume the file is continued (docs/cli.md)
   -q, --quiet           no progress bar or notices on standard error
   -h, --help            this help
 
@@ -269,11 +282,10 @@ Examples:
       }
     }
 
-    if (transcriptFile !== undefined) await checkWritable(transcriptFile);
     const suiteFile = stringOption(args.values, "suite");
     const transcript = transcriptFile === undefined
       ? undefined
-      : new Transcript(transcriptFile);
+      : await openTranscript(transcriptFile, modelId, suite, previous);
     const sandbox = builtin ? undefined : await PolicySandbox.open(policyArg, {
       stepTimeoutMs,
       forwardStderr: !quiet,
@@ -328,15 +340,24 @@ Examples:
         concurrency,
         kernel,
         signal: controller.signal,
-        onProgress: (done, total) => bar.update(done, total),
+        onProgress: (done, total) => {
+          // The first report comes once the resumed result is checked and
+          // before any episode starts: the transcript is touched only then.
+          if (transcript !== undefined) startTranscript(transcript, quiet);
+          bar.update(done, total);
+        },
         ...(previous === undefined ? {} : { resume: previous }),
-        onEpisode: async (partial: EvaluationResult) => {
+        onEpisode: async (partial, episode) => {
+          // The transcript first: an episode the checkpoint holds then has
+          // all its lines in the transcript, which a resumed run relies on.
+          transcript?.episodeEnded(episode.index);
           await checkpoint?.save(partial);
-          await transcript?.save();
         },
       });
     } catch (e) {
       bar.finish();
+      // Every lane has ended, so no decision is still to come.
+      transcript?.close();
       const partial = partialResultOf(e);
       if (partial !== undefined && partial.episodes.length > 0) {
         await checkpoint?.save(partial, true);
@@ -346,7 +367,7 @@ Examples:
       bar.finish();
       Deno.removeSignalListener("SIGINT", onInterrupt);
       await sandbox?.close();
-      await transcript?.save(true);
+      transcript?.close();
     }
     await emitBytes(new ResultEncoder().encode(result), out);
     return 0;
@@ -392,6 +413,66 @@ function handleStop(
   }
   if (out === undefined) throw e;
   throw new EmberError(`${(e as Error).message}\n${kept}`, { cause: e });
+}
+
+/**
+ * The run's transcript, not yet touched: refused at once (naming the file)
+ * if it cannot be written, or, with `--resume` and a result to resume, if
+ * the existing transcript's header is not this run's.
+ */
+async function openTranscript(
+  file: string,
+  modelId: string,
+  suite: Suite,
+  previous: EvaluationResult | undefined,
+): Promise<Transcript> {
+  await checkWritable(file);
+  const manifest = await buildManifest(suite);
+  const hash = await manifestHash(manifest);
+  const resumed = previous === undefined
+    ? undefined
+    : new Set(previous.episodes.map((e) => e.index));
+  // An empty file is one killed before its header: nothing to keep.
+  const continued = resumed !== undefined && await sizeOf(file) > 0;
+  if (continued) await checkTranscriptHeader(file, modelId, hash);
+  return new Transcript({
+    file,
+    modelId,
+    manifestHash: hash,
+    pending: manifest.episodes.map((e) => e.index).filter((i) =>
+      !resumed?.has(i)
+    ),
+    ...(continued ? { resumed } : {}),
+  });
+}
+
+/** A file's size in bytes, 0 when it does not exist. */
+async function sizeOf(file: string): Promise<number> {
+  try {
+    return (await Deno.stat(file)).size;
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return 0;
+    throw fileError(file, "read", e);
+  }
+}
+
+/** Start the transcript, saying what a resumed one kept. */
+function startTranscript(transcript: Transcript, quiet: boolean): void {
+  if (!transcript.start()) return;
+  const cut = transcript.cut;
+  if (cut === undefined) return;
+  notice(
+    `${transcript.file}: continuing after its ${cut.lines} decision lines of resumed episodes`,
+    quiet,
+  );
+  if (cut.missing.length > 0) {
+    notice(
+      `${transcript.file}: it has no decisions of resumed episode${
+        cut.missing.length === 1 ? "" : "s"
+      } ${cut.missing.join(", ")} (nor has a .part file beside it)`,
+      quiet,
+    );
+  }
 }
 
 /** A built-in policy whose decisions also go to the transcript. */

@@ -85,8 +85,14 @@ export type RunOptions = {
    * the same.
    */
   readonly kernel?: KernelName;
-  /** Called after each newly completed episode with the valid partial result (for checkpoints). */
-  readonly onEpisode?: (partial: EvaluationResult) => void | Promise<void>;
+  /**
+   * Called after each newly completed episode with the valid partial
+   * result (for checkpoints) and that episode (for a transcript).
+   */
+  readonly onEpisode?: (
+    partial: EvaluationResult,
+    episode: ResultEpisode,
+  ) => void | Promise<void>;
   /**
    * Episodes in flight at once (default 1). The result is the same whatever
    * the value, for a deterministic policy: each episode has its own
@@ -240,7 +246,7 @@ export async function runEvaluation(
       done[key.index] = outcome;
       count++;
       // Checkpoints are written one at a time, in completion order.
-      saving = saving.then(() => options.onEpisode?.(snapshot()));
+      saving = saving.then(() => options.onEpisode?.(snapshot(), outcome));
       await saving;
       options.onProgress?.(count, total);
     }
