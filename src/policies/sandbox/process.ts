@@ -10,6 +10,9 @@ import { hostUrl } from "./host.ts";
 import { sanitize } from "./sanitize.ts";
 import { readLines } from "./lines.ts";
 import { StderrPipe } from "./stderr_pipe.ts";
+import { MemoryCgroup } from "./cgroup.ts";
+import { watchdogError } from "./watchdog.ts";
+import { retellDenials } from "./denials.ts";
 
 /**
  * How a policy process is started.
@@ -26,7 +29,7 @@ export type ProcessSpec = {
   readonly deno: string;
   /** The bundle's bytes. */
   readonly bundle: Uint8Array;
-  /** `--max-old-space-size` of the process, in MB. */
+  /** The bound of the process's resident memory (and V8 heap), in MB. */
   readonly maxMemoryMb: number;
   /** Hosts for `--allow-net` (empty: none). */
   readonly allowNet: readonly string[];
@@ -111,12 +114,25 @@ export class PolicyProcess {
   readonly #writer: WritableStreamDefaultWriter<Uint8Array>;
   readonly #lines: AsyncIterator<string>;
   readonly #stderr: StderrPipe;
+  readonly #spec: ProcessSpec;
+  // Where no cgroup can be made, the host's watchdog bounds the memory.
+  readonly #cgroup: MemoryCgroup | undefined;
   #ready: Promise<true | string> | undefined;
   #dead: string | undefined;
 
+  /**
+   * Start the process. It runs its prelude and waits: no policy code runs
+   * until {@linkcode PolicyProcess.ready} sends the bundle.
+   */
   constructor(spec: ProcessSpec) {
+    this.#spec = spec;
+    const limitBytes = spec.maxMemoryMb * 2 ** 20;
+    this.#cgroup = MemoryCgroup.create(limitBytes);
+    const host = hostUrl(
+      this.#cgroup === undefined ? { watchdogLimitBytes: limitBytes } : {},
+    );
     this.#child = new Deno.Command(spec.deno, {
-      args: [...sandboxFlags(spec), hostUrl()],
+      args: [...sandboxFlags(spec), host],
       // Deno.cwd() needs no permission: the policy must not learn our folder.
       cwd: "/",
       clearEnv: true,
@@ -131,31 +147,60 @@ export class PolicyProcess {
       stdout: "piped",
       stderr: "piped",
     }).spawn();
+    // Moved in at once, so the start-up's pages are charged to it; again
+    // before the bundle, for the descendants a wrapper may have started.
+    this.#cgroup?.adopt(this.#child.pid);
     this.#writer = this.#child.stdin.getWriter();
     this.#writer.closed.catch(() => {});
-    const header = new TextEncoder().encode(`${spec.bundle.length}\n`);
-    this.#writer.write(header).catch(() => {});
-    this.#writer.write(spec.bundle).catch(() => {});
     this.#lines = readLines(this.#child.stdout)[Symbol.asyncIterator]();
     this.#stderr = new StderrPipe(this.#child.stderr, spec.forwardStderr);
   }
 
-  /** Wait for the host's `ready` line: `true`, or why the module failed. */
+  /**
+   * The episode takes the process: once the host waits, bound its memory,
+   * send the bundle and wait for the host's `ready` line: `true`, or why
+   * the module failed.
+   */
   ready(timeoutMs: number): Promise<true | string> {
     this.#stderr.forward();
-    this.#ready ??= this.#readReply(
+    this.#ready ??= this.#load(timeoutMs);
+    return this.#ready;
+  }
+
+  async #load(timeoutMs: number): Promise<true | string> {
+    const waiting = await this.#readReply(
+      timeoutMs,
+      () => `the policy process did not start within ${timeoutMs} ms`,
+    );
+    if (typeof waiting === "string") return waiting;
+    if (!isObject(waiting.reply) || waiting.reply.waiting !== true) {
+      return this.#fail(
+        `unexpected start-up message ${describe(waiting.reply)}`,
+      );
+    }
+    if (this.#cgroup !== undefined && !this.#cgroup.adopt(this.#child.pid)) {
+      return this.#fail(
+        "the policy process could not be moved into its memory cgroup",
+      );
+    }
+    try {
+      const bundle = this.#spec.bundle;
+      await this.#writer.write(new TextEncoder().encode(`${bundle.length}\n`));
+      await this.#writer.write(bundle);
+    } catch {
+      return await this.#exited("the policy process stopped reading");
+    }
+    const read = await this.#readReply(
       timeoutMs,
       () => `the policy did not load within ${timeoutMs} ms`,
-    ).then((read) => {
-      if (typeof read === "string") return read;
-      const reply = read.reply;
-      if (isObject(reply) && reply.ready === true) return true;
-      if (isObject(reply) && typeof reply.error === "string") {
-        return this.#fail(sanitize(reply.error));
-      }
-      return this.#fail(`unexpected start-up message ${describe(reply)}`);
-    });
-    return this.#ready;
+    );
+    if (typeof read === "string") return read;
+    const reply = read.reply;
+    if (isObject(reply) && reply.ready === true) return true;
+    if (isObject(reply) && typeof reply.error === "string") {
+      return this.#fail(sanitize(retellDenials(reply.error)));
+    }
+    return this.#fail(`unexpected start-up message ${describe(reply)}`);
   }
 
   /**
@@ -177,7 +222,7 @@ export class PolicyProcess {
     if (typeof read === "string") return read;
     const reply = read.reply;
     if (isObject(reply) && typeof reply.error === "string") {
-      return this.#fail(sanitize(reply.error));
+      return this.#fail(sanitize(retellDenials(reply.error)));
     }
     if (isObject(reply) && Object.hasOwn(reply, "actions")) {
       return { actions: reply.actions };
@@ -201,6 +246,8 @@ export class PolicyProcess {
         return this.#fail(late());
       }
       if (next.done) return await this.#exited("the policy process ended");
+      const memory = watchdogError(next.value, this.#spec.maxMemoryMb);
+      if (memory !== undefined) return this.#fail(memory);
       try {
         return { reply: JSON.parse(next.value) };
       } catch {
@@ -217,7 +264,12 @@ export class PolicyProcess {
 
   async #exited(what: string): Promise<string> {
     const status = await this.#child.status;
-    const tail = (await this.#stderr.done).trim();
+    if (this.#cgroup?.oomKilled()) {
+      return this.#fail(
+        `memory limit: the policy process went over --policy-max-memory-mb ${this.#spec.maxMemoryMb} (heap, buffers and WebAssembly memory together) and the kernel stopped it (exit signal ${status.signal})`,
+      );
+    }
+    const tail = retellDenials((await this.#stderr.done).trim());
     const code = status.signal === null
       ? `code ${status.code}`
       : `signal ${status.signal}`;
@@ -257,6 +309,7 @@ export class PolicyProcess {
       await this.#lines.return?.();
     } finally {
       clearTimeout(timer);
+      await this.#cgroup?.remove();
     }
   }
 }

@@ -5,6 +5,7 @@
  */
 
 import { sanitize } from "./sanitize.ts";
+import { retellDenials } from "./denials.ts";
 
 /** Standard error lines held for a spare process, at most. */
 const MAX_HELD = 200;
@@ -58,7 +59,7 @@ export class StderrPipe {
 
   #line(raw: string) {
     const line = sanitize(
-      raw.replace(/data:text\/javascript;base64,[A-Za-z0-9+/=]+/g, HOST_NAME)
+      retellDenials(raw).replace(/data:text\/javascript;base64,[A-Za-z0-9+/=]+/g, HOST_NAME)
         .replace(/blob:[^\s)]*/g, "<policy bundle>"),
     );
     this.#tail = (this.#tail + line).slice(-STDERR_TAIL);
