@@ -43,14 +43,17 @@ defineProperty(Deno, "execPath", { value: () => ${
   JSON.stringify(POLICY_EXEC_PATH)
 }, enumerable: true, configurable: false });
 defineProperty(Deno, "memoryUsage", { value: refused("Deno.memoryUsage()"), enumerable: true, configurable: false });
-const process = (await import("node:process")).default;
+// The global is node:process itself. No await anywhere here: a Worker's
+// wrapper imports this module and the Worker's own side by side, and the
+// second would run as soon as this one awaited.
+const process = globalThis.process;
 const memoryUsage = refused("process.memoryUsage()");
 memoryUsage.rss = refused("process.memoryUsage.rss()");
 defineProperty(process, "memoryUsage", { value: memoryUsage, configurable: false });
 defineProperty(process, "resourceUsage", { value: refused("process.resourceUsage()"), configurable: false });
 // process.pid, process.ppid, process.execPath and process.argv[0] read the
-// Deno values above; argv0 is the command's own first word.
-process.argv0 = ${JSON.stringify(POLICY_EXEC_PATH)};
+// Deno values above. process.argv0 is the path the CLI started Deno by and
+// cannot be changed from inside (its setter does nothing): docs/policies.md.
 
 // A Worker runs this module first, then its own: new Worker(url) becomes a
 // Worker of a wrapper that imports both. A function, not a subclass, whose
