@@ -9,8 +9,9 @@
 
 // Deno 2.9: `Requires read access to "/x", run again with the --allow-read flag`
 // (no `to "…"` when the whole kind is asked for, as `Deno.env.toObject()` does).
+// The quotes may be escaped: a policy may print the message inside JSON.
 const DENIAL =
-  /Requires (\w+) access( to "((?:[^"\\]|\\.)*)")?, run again with the --allow-\w+ flag/g;
+  /Requires (\w+) access( to (\\?)"(.*?)\3")?, run again with the --allow-\w+ flag/g;
 
 /**
  * `text` with every Deno permission hint replaced by what a policy can be
@@ -32,8 +33,13 @@ const DENIAL =
 export function retellDenials(text: string): string {
   return text.replace(
     DENIAL,
-    (_all, kind: string, to: string | undefined, what: string | undefined) =>
-      `Requires ${kind} access${to ?? ""}; ${grant(kind, what)}`,
+    (
+      _all,
+      kind: string,
+      to: string | undefined,
+      _slash: string | undefined,
+      what: string | undefined,
+    ) => `Requires ${kind} access${to ?? ""}; ${grant(kind, what)}`,
   );
 }
 
