@@ -58,7 +58,8 @@ Deno.test("denials: each of Deno's refusals is retold with the run flag that gra
   );
   assert.deepEqual(told, {
     read: `NotCapable: Requires read access to "/etc/hostname"; ${DATA}`,
-    importFile: `TypeError: Requires read access to "/etc/hostname.json"; ${DATA}`,
+    importFile:
+      `TypeError: Requires read access to "/etc/hostname.json"; ${DATA}`,
     net:
       'NotCapable: Requires net access to "example.com:80"; a policy gets it only with run --policy-allow-net=example.com:80',
     env:

@@ -27,7 +27,9 @@ const WEST = `Object.fromEntries(obs.people.map((p) => [p.person_id, "west"]))`;
 function hog(kind: "buffers" | "wasm"): string {
   const grow = kind === "buffers"
     ? `const b = new Uint8Array(${CHUNK_MB} << 20); b.fill(1); keep.push(b);`
-    : `const from = memory.buffer.byteLength; memory.grow(${CHUNK_MB * 16}); new Uint8Array(memory.buffer).fill(1, from);`;
+    : `const from = memory.buffer.byteLength; memory.grow(${
+      CHUNK_MB * 16
+    }); new Uint8Array(memory.buffer).fill(1, from);`;
   return `export default (obs) => {
   if (obs.scenario_id === "cold" && obs.step === 1) {
     const keep = [];
@@ -49,7 +51,10 @@ function killLatencyMs(err: string): number {
   }));
   assert.ok(stamps.length > 0, err.slice(-2000));
   const last = stamps[stamps.length - 1]!;
-  assert.ok(last.mb < BOUND_MB + 64, `allocated ${last.mb} MiB before the kill`);
+  assert.ok(
+    last.mb < BOUND_MB + 64,
+    `allocated ${last.mb} MiB before the kill`,
+  );
   const crossing = stamps.find((s) => s.mb >= BOUND_MB - START_RSS_MAX_MB);
   assert.ok(crossing !== undefined, "the policy reached the bound");
   // The process died after its last stamp and before the next one would
@@ -94,14 +99,22 @@ async function attack(
         ? "no memory cgroup was made: this test needs root and a writable memory controller (cgroup v1 at /sys/fs/cgroup/memory, or v2 delegating memory)"
         : r.err.slice(-2000),
     );
-    assert.match(r.err, /2 completed episodes are saved in r\.json; continue with --resume/);
+    assert.match(
+      r.err,
+      /2 completed episodes are saved in r\.json; continue with --resume/,
+    );
     const latency = killLatencyMs(r.err);
     // The bound is a quarter of a second from crossing to kill; the
     // watchdog polls every 10 ms, so this holds with a wide margin.
     assert.ok(latency < 250, `${latency} ms from crossing to kill`);
-    if (Deno.env.get("EMBER_SHOW_LATENCY")) console.log(`${kind}: ${latency.toFixed(1)} ms`);
+    if (Deno.env.get("EMBER_SHOW_LATENCY")) {
+      console.log(`${kind}: ${latency.toFixed(1)} ms`);
+    }
     const saved = JSON.parse(await Deno.readTextFile(`${dir}/r.json`));
-    assert.deepEqual(saved.episodes.map((e: { index: number }) => e.index), [0, 1]);
+    assert.deepEqual(saved.episodes.map((e: { index: number }) => e.index), [
+      0,
+      1,
+    ]);
     // The run resumes from there with a policy that stays under the bound.
     await put(dir, "hog.js", WEST_POLICY);
     const resumed = await cli(dir, flags, [...ARGS, "--resume"]);
@@ -111,9 +124,15 @@ async function attack(
   });
 }
 
-const WATCHDOG_FLAGS = ["--allow-read=.", "--allow-write=.", "--allow-run=deno"];
-const WATCHDOG = /resident memory reached \d+ MiB, over --policy-max-memory-mb 256 \(heap, buffers and WebAssembly memory together\); it was stopped\n/;
-const CGROUP = /went over --policy-max-memory-mb 256 \(heap, buffers and WebAssembly memory together\) and the kernel stopped it \(exit signal SIGKILL\)\n/;
+const WATCHDOG_FLAGS = [
+  "--allow-read=.",
+  "--allow-write=.",
+  "--allow-run=deno",
+];
+const WATCHDOG =
+  /resident memory reached \d+ MiB, over --policy-max-memory-mb 256 \(heap, buffers and WebAssembly memory together\); it was stopped\n/;
+const CGROUP =
+  /went over --policy-max-memory-mb 256 \(heap, buffers and WebAssembly memory together\) and the kernel stopped it \(exit signal SIGKILL\)\n/;
 
 Deno.test("memory: ArrayBuffers past the bound are stopped by the watchdog (CLI without -A)", async () => {
   await attack(WATCHDOG_FLAGS, "buffers", WATCHDOG);

@@ -194,7 +194,9 @@ export default (obs) => {
     });
     assert.ok(!r.err.includes("run again with"), r.err);
     assert.ok(
-      r.err.includes(`\nRAW Requires read access to "/etc/hostname"; ${data}\n`),
+      r.err.includes(
+        `\nRAW Requires read access to "/etc/hostname"; ${data}\n`,
+      ),
       r.err,
     );
     // The error reply of the policy names the flag.

@@ -121,8 +121,9 @@ Options:
   --policy-allow-net=HOST[:PORT],...   network hosts the module may reach
   --policy-allow-env=NAME,...          environment variables it may read
   --policy-allow-data=PATH,...         JSON/text files it may import
-  --policy-max-memory-mb N             memory limit per policy process
-                        (default ${DEFAULT_POLICY_MEMORY_MB})
+  --policy-max-memory-mb N             resident memory limit per policy
+                        process, heap and off-heap (128-65536; Deno itself
+                        takes about 60; default ${DEFAULT_POLICY_MEMORY_MB})
   --transcript FILE.jsonl  one line per decision: episode, step, actions, ms,
                         info (any policy)
   -q, --quiet           no progress bar or notices on standard error
@@ -196,7 +197,7 @@ Examples:
     const memoryText = stringOption(args.values, "policy-max-memory-mb");
     const maxMemoryMb = memoryText === undefined
       ? DEFAULT_POLICY_MEMORY_MB
-      : intOption(memoryText, "policy-max-memory-mb", 16, 65536);
+      : intOption(memoryText, "policy-max-memory-mb", 128, 65536);
     const allowNet = listOption(args.values, "policy-allow-net", HOST_PORT);
     const allowEnv = listOption(args.values, "policy-allow-env", ENV_NAME);
     const allowData = listOption(args.values, "policy-allow-data", /./);

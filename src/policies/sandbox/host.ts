@@ -36,15 +36,13 @@ export type HostOptions = { readonly watchdogLimitBytes?: number };
 const hostSource = (options: HostOptions) => `
 setInterval(() => {}, 1 << 30);
 ${
-  options.watchdogLimitBytes === undefined
-    ? ""
-    : `new Worker(${
-      JSON.stringify(
-        `data:text/javascript,${
-          encodeURIComponent(watchdogSource(options.watchdogLimitBytes))
-        }`,
-      )
-    }, { type: "module" });`
+  options.watchdogLimitBytes === undefined ? "" : `new Worker(${
+    JSON.stringify(
+      `data:text/javascript,${
+        encodeURIComponent(watchdogSource(options.watchdogLimitBytes))
+      }`,
+    )
+  }, { type: "module" });`
 }
 const { startClock } = await import(${JSON.stringify(PRELUDE_URL)});
 const stdoutWrite = Deno.stdout.write.bind(Deno.stdout);

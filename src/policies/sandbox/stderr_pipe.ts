@@ -59,7 +59,10 @@ export class StderrPipe {
 
   #line(raw: string) {
     const line = sanitize(
-      retellDenials(raw).replace(/data:text\/javascript;base64,[A-Za-z0-9+/=]+/g, HOST_NAME)
+      retellDenials(raw).replace(
+        /data:text\/javascript;base64,[A-Za-z0-9+/=]+/g,
+        HOST_NAME,
+      )
         .replace(/blob:[^\s)]*/g, "<policy bundle>"),
     );
     this.#tail = (this.#tail + line).slice(-STDERR_TAIL);
