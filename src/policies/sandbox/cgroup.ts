@@ -105,12 +105,6 @@ export class MemoryCgroup {
     this.#version = version;
   }
 
-  /** Which cgroup version the policy processes can be bounded by, if any. */
-  static available(): 1 | 2 | undefined {
-    layout ??= findLayout();
-    return layout?.version;
-  }
-
   /**
    * A new cgroup bounded at `limitBytes` with no swap, or `undefined` when
    * none can be made (the caller then uses the watchdog).
