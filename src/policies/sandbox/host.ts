@@ -93,8 +93,11 @@ async function bytes(n) {
   const s = store.slice(start, start + n); start += n; return s;
 }
 await send({ waiting: true });
-const size = Number(await line());
-const source = await bytes(size);
+// A spare process that no episode took sees its input end here.
+const header = await line();
+if (header === null) Deno.exit(0);
+const source = await bytes(Number(header));
+if (source === null) Deno.exit(0);
 startClock();
 let policy;
 try {
