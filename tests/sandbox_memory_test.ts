@@ -107,6 +107,7 @@ async function attack(
     // The bound is a quarter of a second from crossing to kill; the
     // watchdog polls every 10 ms, so this holds with a wide margin.
     assert.ok(latency < 250, `${latency} ms from crossing to kill`);
+    // EMBER_SHOW_LATENCY=1 prints the figure, for the record of a run.
     if (Deno.env.get("EMBER_SHOW_LATENCY")) {
       console.log(`${kind}: ${latency.toFixed(1)} ms`);
     }
