@@ -146,8 +146,9 @@ Options:
   --policy-allow-net=HOST[:PORT],...   network hosts the module may reach
   --policy-allow-env=NAME,...          environment variables it may read
   --policy-allow-data=PATH,...         JSON/text/bytes files it may import
-  --policy-max-memory-mb N             memory limit per policy process
-                        (default ${DEFAULT_POLICY_MEMORY_MB})
+  --policy-max-memory-mb N             resident memory limit per policy
+                        process, heap and off-heap (128-65536; Deno itself
+                        takes about 60; default ${DEFAULT_POLICY_MEMORY_MB})
   --policy-isolate=auto|required|off   Linux namespaces (bubblewrap) for the
                         module's bundler and processes: auto (default) uses
                         them when bwrap runs (needs --allow-run=deno,bwrap),
@@ -236,7 +237,7 @@ Examples:
     const memoryText = stringOption(args.values, "policy-max-memory-mb");
     const maxMemoryMb = memoryText === undefined
       ? DEFAULT_POLICY_MEMORY_MB
-      : intOption(memoryText, "policy-max-memory-mb", 16, 65536);
+      : intOption(memoryText, "policy-max-memory-mb", 128, 65536);
     const stderrText = stringOption(args.values, "policy-stderr-max-bytes");
     const stderrMaxBytes = stderrText === undefined
       ? DEFAULT_STDERR_MAX_BYTES

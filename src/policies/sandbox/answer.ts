@@ -9,6 +9,7 @@
 import { encode, type JsonValue, parse } from "../../json/canonical.ts";
 import { beyondLimit, limitsWith } from "../../limits.ts";
 import { sanitize } from "./sanitize.ts";
+import { retellDenials } from "./denials.ts";
 
 /**
  * Default bound of an answer's `info`, in bytes of canonical JSON.
@@ -153,7 +154,7 @@ export function checkAnswer(
     const cut = answer.error.length > ERROR_CUT
       ? `${answer.error.slice(0, ERROR_CUT)}...`
       : answer.error;
-    return { failed: sanitize(cut) };
+    return { failed: sanitize(retellDenials(cut)) };
   }
   const actions = answer.actions;
   if (

@@ -2,9 +2,12 @@
  * The host program of a sandboxed policy process.
  *
  * The host is the process's main module, a small `data:` URL (far below the
- * 128 KiB argument limit). It reads the bundle from standard input (a line
- * with its byte length, then the bytes), loads it from a `blob:` URL, and
- * then speaks JSON lines: `{"ready":true}` (or `{"error":…}`), then per step
+ * 128 KiB argument limit). It starts the memory watchdog (when the process
+ * has no cgroup), runs the prelude (host_prelude.ts), writes
+ * `{"waiting":true}` and waits: a spare process runs no policy code until
+ * its episode takes it and the CLI sends the bundle (a line with its byte
+ * length, then the bytes). It loads the bundle from a `blob:` URL and then
+ * speaks JSON lines: `{"ready":true}` (or `{"error":…}`), then per step
  * `{"id":N,"observation":…}` in and `{"id":N,"actions":…}` (with `"info"`
  * when the policy gave `_info`) or `{"id":N,"error":…}` out (agent protocol
  * 1.0, docs/agent-protocol.md). The policy is called with the observation
@@ -13,14 +16,39 @@
  * @module
  */
 
-import { PRELUDE_SOURCE } from "./host_prelude.ts";
+import { PRELUDE_URL } from "./host_prelude.ts";
+import { watchdogSource } from "./watchdog.ts";
+
+/**
+ * How the host is built: `watchdogLimitBytes` starts the memory watchdog
+ * with that bound (no cgroup bounds the process).
+ *
+ * @example
+ * ```ts
+ * import type { HostOptions } from "./host.ts";
+ * const options: HostOptions = { watchdogLimitBytes: 256 * 2 ** 20 };
+ * ```
+ */
+export type HostOptions = { readonly watchdogLimitBytes?: number };
 
 // Plain JavaScript, so nothing is type-checked or transpiled in the sandbox.
-const HOST_SOURCE = `
-${PRELUDE_SOURCE}
+// The keep-alive timer stops Deno from ending the process with "Top-level
+// await promise never resolved" when a policy's promise never settles: the
+// parent's step timer reports that instead.
+const hostSource = (options: HostOptions) => `
+setInterval(() => {}, 1 << 30);
+${
+  options.watchdogLimitBytes === undefined ? "" : `new Worker(${
+    JSON.stringify(
+      `data:text/javascript,${
+        encodeURIComponent(watchdogSource(options.watchdogLimitBytes))
+      }`,
+    )
+  }, { type: "module" });`
+}
+const { startClock } = await import(${JSON.stringify(PRELUDE_URL)});
 const stdoutWrite = Deno.stdout.write.bind(Deno.stdout);
 const stringify = JSON.stringify, parseJson = JSON.parse;
-for (const k of ["log", "info", "debug", "dir", "table", "trace"]) console[k] = console.error;
 const enc = new TextEncoder(), dec = new TextDecoder();
 async function send(v) {
   await sendLine(stringify(v));
@@ -69,8 +97,13 @@ async function bytes(n) {
   while (end - start < n) if (!(await more())) return null;
   const s = store.slice(start, start + n); start += n; return s;
 }
-const size = Number(await line());
-const source = await bytes(size);
+await send({ waiting: true });
+// A spare process that no episode took sees its input end here.
+const header = await line();
+if (header === null) Deno.exit(0);
+const source = await bytes(Number(header));
+if (source === null) Deno.exit(0);
+startClock();
 let policy;
 try {
   const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
@@ -134,11 +167,11 @@ for (;;) {
  * import assert from "node:assert/strict";
  * import { hostUrl } from "./host.ts";
  * assert.ok(hostUrl().startsWith("data:text/javascript;base64,"));
- * assert.ok(hostUrl().length < 128 * 1024);
+ * assert.ok(hostUrl({ watchdogLimitBytes: 2 ** 28 }).length < 128 * 1024);
  * ```
  */
-export function hostUrl(): string {
-  const bytes = new TextEncoder().encode(HOST_SOURCE);
+export function hostUrl(options: HostOptions = {}): string {
+  const bytes = new TextEncoder().encode(hostSource(options));
   let binary = "";
   for (const b of bytes) binary += String.fromCharCode(b);
   return `data:text/javascript;base64,${btoa(binary)}`;

@@ -19,6 +19,9 @@ import {
   newRequestId,
   unanswered,
 } from "./answer.ts";
+import { MemoryCgroup } from "./cgroup.ts";
+import { watchdogError } from "./watchdog.ts";
+import { retellDenials } from "./denials.ts";
 
 /**
  * How a policy process is started.
@@ -37,7 +40,7 @@ export type ProcessSpec = {
   readonly deno: string;
   /** The bundle's bytes. */
   readonly bundle: Uint8Array;
-  /** `--max-old-space-size` of the process, in MB. */
+  /** The bound of the process's resident memory (and V8 heap), in MB. */
   readonly maxMemoryMb: number;
   /** Hosts for `--allow-net` (empty: none). */
   readonly allowNet: readonly string[];
@@ -141,6 +144,9 @@ export class PolicyProcess {
   readonly #stderr: StderrPipe;
   readonly #infoMaxBytes: number;
   readonly #pumped: Promise<void>;
+  readonly #spec: ProcessSpec;
+  // Where no cgroup can be made, the host's watchdog bounds the memory.
+  readonly #cgroup: MemoryCgroup | undefined;
   #ready: Promise<true | string> | undefined;
   #dead: string | undefined;
   // The pump's hand-over: a read waiting to be taken, or a taker waiting.
@@ -154,8 +160,18 @@ export class PolicyProcess {
   readonly #ids = new Set<number>();
   readonly #answered = new Map<number, number>();
 
+  /**
+   * Start the process. It runs its prelude and waits: no policy code runs
+   * until {@linkcode PolicyProcess.ready} sends the bundle.
+   */
   constructor(spec: ProcessSpec) {
-    const args = [...sandboxFlags(spec), hostUrl()];
+    this.#spec = spec;
+    const limitBytes = spec.maxMemoryMb * 2 ** 20;
+    this.#cgroup = MemoryCgroup.create(limitBytes);
+    const host = hostUrl(
+      this.#cgroup === undefined ? { watchdogLimitBytes: limitBytes } : {},
+    );
+    const args = [...sandboxFlags(spec), host];
     const argv = spec.isolation.kind === "bwrap"
       ? policyArgv(spec.isolation, args, { net: spec.allowNet.length > 0 })
       : { command: spec.deno, args };
@@ -175,11 +191,11 @@ export class PolicyProcess {
       stdout: "piped",
       stderr: "piped",
     }).spawn();
+    // Moved in at once, so the start-up's pages are charged to it; again
+    // before the bundle, for the descendants a wrapper may have started.
+    this.#cgroup?.adopt(this.#child.pid);
     this.#writer = this.#child.stdin.getWriter();
     this.#writer.closed.catch(() => {});
-    const header = new TextEncoder().encode(`${spec.bundle.length}\n`);
-    this.#writer.write(header).catch(() => {});
-    this.#writer.write(spec.bundle).catch(() => {});
     this.#infoMaxBytes = spec.infoMaxBytes;
     this.#pumped = this.#pump(this.#child.stdout);
     this.#stderr = new StderrPipe(
@@ -199,24 +215,53 @@ export class PolicyProcess {
     this.#stderr.forward(episode);
   }
 
-  /** Wait for the host's `ready` line: `true`, or why the module failed. */
+  /**
+   * The episode takes the process: once the host waits, bound its memory,
+   * send the bundle and wait for the host's `ready` line: `true`, or why
+   * the module failed.
+   */
   ready(timeoutMs: number): Promise<true | string> {
-    this.#ready ??= this.#readReply(
+    this.#ready ??= this.#load(timeoutMs);
+    return this.#ready;
+  }
+
+  async #load(timeoutMs: number): Promise<true | string> {
+    const waiting = await this.#readReply(
+      timeoutMs,
+      () => `the policy process did not start within ${timeoutMs} ms`,
+    );
+    if (typeof waiting === "string") return waiting;
+    if (!isObject(waiting.reply) || waiting.reply.waiting !== true) {
+      return this.#fail(
+        `unexpected start-up message ${describe(waiting.reply)}`,
+      );
+    }
+    if (this.#cgroup !== undefined && !this.#cgroup.adopt(this.#child.pid)) {
+      return this.#fail(
+        "the policy process could not be moved into its memory cgroup",
+      );
+    }
+    try {
+      const bundle = this.#spec.bundle;
+      await this.#writer.write(new TextEncoder().encode(`${bundle.length}\n`));
+      await this.#writer.write(bundle);
+    } catch {
+      return await this.#exited("the policy process stopped reading");
+    }
+    const read = await this.#readReply(
       timeoutMs,
       () => `the policy did not load within ${timeoutMs} ms`,
-    ).then((read) => {
-      if (typeof read === "string") return read;
-      const reply = read.reply;
-      if (isObject(reply) && reply.ready === true) {
-        this.#stepping = true;
-        return true;
-      }
-      if (isObject(reply) && typeof reply.error === "string") {
-        return this.#fail(sanitize(reply.error));
-      }
-      return this.#fail(`unexpected start-up message ${describe(reply)}`);
-    });
-    return this.#ready;
+    );
+    if (typeof read === "string") return read;
+    const reply = read.reply;
+    if (isObject(reply) && reply.ready === true) {
+      this.#stepping = true;
+      return true;
+    }
+    if (isObject(reply) && typeof reply.error === "string") {
+      return this.#fail(sanitize(retellDenials(reply.error)));
+    }
+    return this.#fail(`unexpected start-up message ${describe(reply)}`);
   }
 
   /**
@@ -308,13 +353,15 @@ export class PolicyProcess {
     try {
       for await (const line of lines) {
         if (this.#dead !== undefined) continue;
-        const frame = parseLine(line);
-        if (isObject(frame) && Object.hasOwn(frame, "watchdog")) {
-          // The memory watchdog's frame: it answers no request and ends
-          // the process at once, whatever the process is doing.
-          this.#fail(memoryLimit(frame.watchdog));
+        // The memory watchdog's frame answers no request and ends the
+        // process at once, whatever it is doing; it is looked for in the
+        // raw line, as it may land inside a long line the host is writing.
+        const memory = watchdogError(line, this.#spec.maxMemoryMb);
+        if (memory !== undefined) {
+          this.#fail(memory);
           continue;
         }
+        const frame = parseLine(line);
         await this.#hand({ line, frame });
       }
       await this.#hand({ end: true });
@@ -373,7 +420,12 @@ export class PolicyProcess {
 
   async #exited(what: string): Promise<string> {
     const status = await this.#child.status;
-    const tail = (await this.#stderr.done).trim();
+    if (this.#cgroup?.oomKilled()) {
+      return this.#fail(
+        `memory limit: the policy process went over --policy-max-memory-mb ${this.#spec.maxMemoryMb} (heap, buffers and WebAssembly memory together) and the kernel stopped it (exit signal ${status.signal})`,
+      );
+    }
+    const tail = retellDenials((await this.#stderr.done).trim());
     const code = status.signal === null
       ? `code ${status.code}`
       : `signal ${status.signal}`;
@@ -414,6 +466,7 @@ export class PolicyProcess {
       await this.#pumped;
     } finally {
       clearTimeout(timer);
+      await this.#cgroup?.remove();
     }
   }
 }
@@ -425,17 +478,6 @@ function parseLine(line: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function memoryLimit(watchdog: unknown): string {
-  const w = isObject(watchdog) ? watchdog : {};
-  const rss = typeof w.rss === "number" ? ` (${w.rss} bytes resident` : "";
-  const limit = rss !== "" && typeof w.limit === "number"
-    ? `, limit ${w.limit})`
-    : rss === ""
-    ? ""
-    : ")";
-  return `the policy process passed its memory limit${rss}${limit}; see --policy-max-memory-mb`;
 }
 
 function describe(v: unknown): string {

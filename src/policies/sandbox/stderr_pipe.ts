@@ -6,6 +6,7 @@
  */
 
 import { sanitize } from "./sanitize.ts";
+import { retellDenials } from "./denials.ts";
 
 /**
  * Default bytes of standard error forwarded per episode.
@@ -177,7 +178,10 @@ export class StderrPipe {
 
 function clean(line: string): string {
   return sanitize(
-    line.replace(/data:text\/javascript;base64,[A-Za-z0-9+/=]+/g, HOST_NAME)
+    retellDenials(line).replace(
+      /data:text\/javascript;base64,[A-Za-z0-9+/=]+/g,
+      HOST_NAME,
+    )
       .replace(/blob:[^\s)]*/g, "<policy bundle>"),
   );
 }
