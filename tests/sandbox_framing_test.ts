@@ -320,7 +320,7 @@ Deno.test("framing: the watchdog frame ends the episode with a memory limit erro
     assert.equal(r.code, 1, r.err);
     assert.match(
       r.err,
-      /the policy process passed its memory limit \(300000000 bytes resident, limit 268435456\); see --policy-max-memory-mb/,
+      /memory limit: the policy process's resident memory reached 286 MiB, over --policy-max-memory-mb 512 \(heap, buffers and WebAssembly memory together\); it was stopped/,
     );
     assert.ok(!r.err.includes("protocol error"), r.err);
   });

@@ -10,7 +10,7 @@
 import assert from "node:assert/strict";
 import { cli, inTempDir, put, suiteText } from "./cli_support.ts";
 
-const FLAGS = ["--allow-read=.", "--allow-run=deno"];
+const FLAGS = ["--allow-read=.", "--allow-run=deno,bwrap"];
 const WEST = `Object.fromEntries(obs.people.map((p) => [p.person_id, "west"]))`;
 
 function run(dir: string, policy: string, extra: string[] = []) {
@@ -195,7 +195,7 @@ export default (obs) => {
     assert.ok(!r.err.includes("run again with"), r.err);
     assert.ok(
       r.err.includes(
-        `\nRAW Requires read access to "/etc/hostname"; ${data}\n`,
+        `\npolicy[episode 0]: RAW Requires read access to "/etc/hostname"; ${data}\n`,
       ),
       r.err,
     );

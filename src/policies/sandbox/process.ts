@@ -422,7 +422,7 @@ export class PolicyProcess {
     const status = await this.#child.status;
     if (this.#cgroup?.oomKilled()) {
       return this.#fail(
-        `memory limit: the policy process went over --policy-max-memory-mb ${this.#spec.maxMemoryMb} (heap, buffers and WebAssembly memory together) and the kernel stopped it (exit signal ${status.signal})`,
+        `memory limit: the policy process went over --policy-max-memory-mb ${this.#spec.maxMemoryMb} (heap, buffers and WebAssembly memory together) and the kernel stopped it`,
       );
     }
     const tail = retellDenials((await this.#stderr.done).trim());
