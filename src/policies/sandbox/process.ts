@@ -31,7 +31,7 @@ import { retellDenials } from "./denials.ts";
  * import type { ProcessSpec } from "./process.ts";
  * const spec: ProcessSpec = { deno: "deno", bundle: new Uint8Array(), maxMemoryMb: 512,
  *   allowNet: [], env: {}, allowEnv: [], forwardStderr: false,
- *   isolation: { kind: "fallback", note: "" } };
+ *   isolation: { kind: "fallback", note: "" },
  *   stderrMaxBytes: 1048576, infoMaxBytes: 65536 };
  * ```
  */
