@@ -317,3 +317,47 @@ export default (obs) => { if (obs.step === 0) console.error("ENV " + names.sort(
     ]);
   });
 });
+
+Deno.test("sandbox bundle: node:worker_threads Workers see the namespace's PID in every episode and Deno at a neutral path; the fallback refuses the module", async () => {
+  await needBwrap();
+  await inTempDir(async (dir) => {
+    await layout(dir);
+    // A node:worker_threads Worker is started by Deno's internals, past
+    // the prelude's wrapper: only the PID namespace hides the real ID.
+    await put(
+      dir,
+      "pol/nw.mjs",
+      `import { Worker } from "node:worker_threads";
+import process from "node:process";
+export default async (obs) => {
+  if (obs.step === 0) {
+    const w = new Worker("const { parentPort } = require('node:worker_threads'); parentPort.postMessage(Deno.pid + ' ' + Deno.ppid);", { eval: true });
+    const ids = await new Promise((res, rej) => { w.on("message", res); w.on("error", rej); });
+    await w.terminate();
+    console.error("NODEWORKER " + ids + " ARGV0 " + process.argv0 + " EXE " + Deno.execPath());
+  }
+  return ${WEST};
+};`,
+    );
+    const r = await run(dir, ISOLATED, "./pol/nw.mjs");
+    assert.equal(r.code, 0, r.err);
+    const seen = [...r.err.matchAll(/NODEWORKER (.*)\n/g)].map((m) => m[1]);
+    // bwrap's PID namespace: bwrap is 1, Deno its child 2; Deno is bound
+    // at the path the prelude gives for Deno.execPath().
+    assert.deepEqual(seen, [
+      "2 1 ARGV0 /ember-policy/deno EXE /ember-policy/deno",
+      "2 1 ARGV0 /ember-policy/deno EXE /ember-policy/deno",
+    ]);
+    await Deno.remove(`${dir}/r.json`);
+    const off = await run(dir, ISOLATED, "./pol/nw.mjs", [
+      "--policy-isolate=off",
+    ]);
+    assert.equal(off.code, 1, off.err);
+    assert.equal(await exists(dir, "r.json"), false);
+    assert.match(
+      off.err,
+      /^error: \.\/pol\/nw\.mjs: --policy: imports node:worker_threads, refused without the bubblewrap isolation: its Workers would see the process's real ID \(docs\/policies\.md\)$/m,
+    );
+    assert.doesNotMatch(off.err, /NODEWORKER/);
+  });
+});

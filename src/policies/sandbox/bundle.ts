@@ -33,6 +33,7 @@ import { PolicyError } from "../../errors.ts";
 import { documentKind } from "../../cli/document_kind.ts";
 import { bundlerArgv, type BundlerView, type Isolation } from "./isolation.ts";
 import {
+  fallbackRefusedBuiltin,
   localRefusal,
   type MapSource,
   packageRefusal,
@@ -202,6 +203,11 @@ export async function bundlePolicy(
     if (m.error !== undefined) {
       await outsideFolder(m.specifier, folder, types.get(m.specifier), fail);
       fail(`cannot load ${m.specifier}: ${m.error}`);
+    }
+    if (iso.kind !== "bwrap" && fallbackRefusedBuiltin(m.specifier)) {
+      fail(
+        `imports ${m.specifier}, refused without the bubblewrap isolation: its Workers would see the process's real ID (docs/policies.md)`,
+      );
     }
     if (jsr || PACKAGES.includes(scheme)) continue;
     if (m.local === undefined) fail(`cannot load ${m.specifier}`);

@@ -11,6 +11,25 @@
 
 import { type LiteralImport, scanImports } from "./import_scan.ts";
 
+/**
+ * Built-ins refused without bubblewrap: a `node:worker_threads` Worker is
+ * started by Deno's internals, not by the `Worker` the prelude wraps, so it
+ * would see the process's real ID, which only a PID namespace makes the
+ * same in every episode.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { fallbackRefusedBuiltin } from "./fallback_scan.ts";
+ * assert.equal(fallbackRefusedBuiltin("node:worker_threads"), true);
+ * assert.equal(fallbackRefusedBuiltin("worker_threads"), true);
+ * assert.equal(fallbackRefusedBuiltin("node:fs"), false);
+ * ```
+ */
+export function fallbackRefusedBuiltin(specifier: string): boolean {
+  return /^(node:)?worker_threads$/.test(specifier);
+}
+
 /** Attribute types of data modules; any other type is refused. */
 const DATA_TYPES = new Set(["json", "text", "bytes"]);
 
@@ -108,6 +127,11 @@ export function packageRefusal(
     }
   }
   for (const lit of scan.literals) {
+    if (fallbackRefusedBuiltin(lit.specifier)) {
+      return `${where(lit.line)}: imports ${
+        JSON.stringify(lit.specifier)
+      }, refused without the bubblewrap isolation (its Workers would see the process's real ID)`;
+    }
     if (!staysInCaches(lit, s, caches)) {
       return `${where(lit.line)}: imports ${
         JSON.stringify(lit.specifier)

@@ -14,6 +14,10 @@
  */
 
 import { PolicyError } from "../../errors.ts";
+// A policy process sees Deno at the path its prelude gives for
+// Deno.execPath(), so process.argv0 and /proc/self/exe name no folder of
+// the evaluator's (often a home folder).
+import { POLICY_EXEC_PATH } from "./host_prelude.ts";
 
 /**
  * What `--policy-isolate` asks for.
@@ -165,8 +169,14 @@ async function probe(): Promise<Isolation | string> {
   return `bwrap cannot start Deno here: ${last.slice(0, 200)}`;
 }
 
-/** The Deno executable and the system libraries it loads, read-only. */
-function system(iso: { deno: string; libs: readonly string[] }): string[] {
+/**
+ * The Deno executable (at `at`, its own path unless given) and the system
+ * libraries it loads, read-only.
+ */
+function system(
+  iso: { deno: string; libs: readonly string[] },
+  at = iso.deno,
+): string[] {
   return [
     ...iso.libs.flatMap((l) => ["--ro-bind-try", l, l]),
     "--ro-bind-try",
@@ -174,7 +184,7 @@ function system(iso: { deno: string; libs: readonly string[] }): string[] {
     "/etc/ld.so.cache",
     "--ro-bind",
     iso.deno,
-    iso.deno,
+    at,
   ];
 }
 
@@ -282,11 +292,11 @@ export function policyArgv(
         : ["--unshare-net"]),
       "--proc",
       "/proc",
-      ...system(iso),
+      ...system(iso, POLICY_EXEC_PATH),
       "--chdir",
       "/",
       "--",
-      iso.deno,
+      POLICY_EXEC_PATH,
       ...args,
     ],
   };
