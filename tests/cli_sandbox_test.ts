@@ -6,7 +6,16 @@
  */
 
 import assert from "node:assert/strict";
-import { CLI, cli, inTempDir, listDir, put, suiteText } from "./cli_support.ts";
+import {
+  CLI,
+  cli,
+  everyone,
+  inTempDir,
+  listDir,
+  put,
+  runPolicy,
+  suiteText,
+} from "./cli_support.ts";
 
 const SECRET = "SECRET-7f3a9c";
 // Two seeds no observation contains as text.
@@ -28,16 +37,7 @@ async function layout(dir: string): Promise<void> {
 const FLAGS = ["--allow-read=.", "--allow-run=deno,bwrap"];
 
 function run(dir: string, policy: string, extra: string[] = []) {
-  return cli(dir, FLAGS, [
-    "run",
-    "--suite",
-    "s.json",
-    "--policy",
-    policy,
-    "--model-id",
-    "m",
-    ...extra,
-  ]);
+  return runPolicy(dir, FLAGS, policy, extra);
 }
 
 function noLeak(r: { out: string; err: string }, what: string) {
@@ -45,7 +45,7 @@ function noLeak(r: { out: string; err: string }, what: string) {
   assert.ok(!r.err.includes(SECRET), `${what}: secret on stderr`);
 }
 
-const WEST = `Object.fromEntries(obs.people.map((p) => [p.person_id, "west"]))`;
+const WEST = everyone("west");
 
 Deno.test("sandbox: the graph check refuses data, outside code, symlinks, remote modules and inputs, naming the import", async () => {
   await inTempDir(async (dir) => {

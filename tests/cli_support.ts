@@ -145,6 +145,37 @@ export function suiteText(
 }`;
 }
 
+/**
+ * An expression, for a policy file's text, that answers `direction` for
+ * every active person of the observation `obs`.
+ */
+export function everyone(direction: string): string {
+  return `Object.fromEntries(obs.people.map((p) => [p.person_id, "${direction}"]))`;
+}
+
+/**
+ * `run --suite SUITE --policy POLICY --model-id m EXTRA…` through the CLI
+ * with `flags`, in `dir`.
+ */
+export function runPolicy(
+  dir: string,
+  flags: readonly string[],
+  policy: string,
+  extra: readonly string[] = [],
+  options: { suite?: string; env?: Record<string, string> } = {},
+) {
+  return cli(dir, [...flags], [
+    "run",
+    "--suite",
+    options.suite ?? "s.json",
+    "--policy",
+    policy,
+    "--model-id",
+    "m",
+    ...extra,
+  ], options.env === undefined ? {} : { env: options.env });
+}
+
 /** A user policy module: every active person walks west (toward the exit). */
 export const WEST_POLICY = `
 export default function (observation) {

@@ -10,7 +10,14 @@
  */
 
 import assert from "node:assert/strict";
-import { cli, exists, inTempDir, put, suiteText } from "./cli_support.ts";
+import {
+  cli,
+  everyone,
+  exists,
+  inTempDir,
+  put,
+  suiteText,
+} from "./cli_support.ts";
 
 const SECRET = "SECRET-b81d4e";
 // Seeds no observation contains as text: the suite's secret.
@@ -19,7 +26,7 @@ const SUITE = suiteText(1, ["hot"]).replace(
   '"seeds": [0]',
   `"seeds": [${SEEDS.join(", ")}]`,
 );
-const WEST = `Object.fromEntries(obs.people.map((p) => [p.person_id, "west"]))`;
+const WEST = everyone("west");
 
 const ISOLATED = [
   "--allow-read=.",

@@ -9,7 +9,7 @@
  */
 
 import assert from "node:assert/strict";
-import { CLI, inTempDir, put } from "./cli_support.ts";
+import { CLI, everyone, inTempDir, put } from "./cli_support.ts";
 
 const FLAGS = ["--allow-read=.", "--allow-write=.", "--allow-run=deno,bwrap"];
 
@@ -113,8 +113,8 @@ function suite(...scenarios: string[]): string {
 const CALM = scenario("calm", 4, 5, 2, 12);
 const ATTACK = scenario("attack", 4, 5, 2, 1000);
 
-const STAY = `Object.fromEntries(obs.people.map((p) => [p.person_id, "stay"]))`;
-const WEST = `Object.fromEntries(obs.people.map((p) => [p.person_id, "west"]))`;
+const STAY = everyone("stay");
+const WEST = everyone("west");
 
 /** How many episodes the result file `name` in `dir` holds. */
 async function savedEpisodes(dir: string, name: string): Promise<number> {

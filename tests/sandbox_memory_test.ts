@@ -8,7 +8,14 @@
  */
 
 import assert from "node:assert/strict";
-import { cli, inTempDir, put, suiteText, WEST_POLICY } from "./cli_support.ts";
+import {
+  cli,
+  everyone,
+  inTempDir,
+  put,
+  suiteText,
+  WEST_POLICY,
+} from "./cli_support.ts";
 
 const BOUND_MB = 256;
 // The host's resident size before the policy allocates, at most (measured
@@ -20,7 +27,7 @@ const START_RSS_MAX_MB = 100;
 // faster, the less the unknown start size blurs the crossing's time.
 const CHUNK_MB = 4;
 
-const WEST = `Object.fromEntries(obs.people.map((p) => [p.person_id, "west"]))`;
+const WEST = everyone("west");
 
 // Hogs in the "cold" scenario only, at its second step: the "hot"
 // episodes come first in the manifest and complete.

@@ -8,22 +8,20 @@
  */
 
 import assert from "node:assert/strict";
-import { cli, inTempDir, put, suiteText } from "./cli_support.ts";
+import {
+  type cli,
+  everyone,
+  inTempDir,
+  put,
+  runPolicy,
+  suiteText,
+} from "./cli_support.ts";
 
 const FLAGS = ["--allow-read=.", "--allow-run=deno,bwrap"];
-const WEST = `Object.fromEntries(obs.people.map((p) => [p.person_id, "west"]))`;
+const WEST = everyone("west");
 
 function run(dir: string, policy: string, extra: string[] = []) {
-  return cli(dir, FLAGS, [
-    "run",
-    "--suite",
-    "s.json",
-    "--policy",
-    policy,
-    "--model-id",
-    "m",
-    ...extra,
-  ]);
+  return runPolicy(dir, FLAGS, policy, extra);
 }
 
 /** The JSON after `tag ` on each line of `err` that has it. */
