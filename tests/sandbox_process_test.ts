@@ -9,7 +9,6 @@
 
 import assert from "node:assert/strict";
 import {
-  type cli,
   everyone,
   inTempDir,
   put,
