@@ -1,0 +1,353 @@
+/**
+ * The CLI's own memory under the policy attacks of issue 19, through the
+ * real CLI and real policy files: with each attack, the CLI's peak stays
+ * within 50 MB of the same run (same suite, same flags, `--transcript`
+ * and `--out` included) with a policy that prints nothing and returns no
+ * `_info`. And with `--concurrency 3`, the policy processes together stay
+ * under 4 × `--policy-max-memory-mb` (three episodes and the spare).
+ *
+ * Peaks come from GNU time (cli_memory_support.ts): the larger of the
+ * CLI's peak and its reaped children's, which is the CLI's while every
+ * policy process stays smaller than the CLI. The memory hog breaks that
+ * on purpose (its process grows to the bound, past the CLI), so it and
+ * its baseline are measured by the CLI's own VmHWM instead, read by
+ * proc_tree_sampler.ts, which also sums the policy processes for the
+ * concurrency bound.
+ *
+ * The test process needs `--allow-run=deno,bwrap,/usr/bin/time`,
+ * `--allow-read=.` and `--allow-write=.`.
+ */
+
+import assert from "node:assert/strict";
+import { CLI, inTempDir, put, suiteText } from "./cli_support.ts";
+import { measureCli } from "./cli_memory_support.ts";
+
+const FLAGS = ["--allow-read=.", "--allow-write=.", "--allow-run=deno,bwrap"];
+/** The bound of the issue: the CLI's peak over the quiet run's, in MB. */
+const MARGIN_MB = 50;
+const SAMPLER = new URL("./proc_tree_sampler.ts", import.meta.url).pathname;
+
+// Two scenarios of at most 12 steps, one seed each: two episodes.
+const SUITE = suiteText(1);
+const WEST = `Object.fromEntries(obs.people.map((p) => [p.person_id, "west"]))`;
+const STAY = `Object.fromEntries(obs.people.map((p) => [p.person_id, "stay"]))`;
+
+/** The same flags for every run, the baseline's included. */
+function args(policy: string): string[] {
+  return [
+    "run",
+    "--suite",
+    "s.json",
+    "--policy",
+    `./${policy}`,
+    "--model-id",
+    "m",
+    "--out",
+    "r.json",
+    "--transcript",
+    "t.jsonl",
+    "--step-timeout-ms",
+    "3000",
+    "--policy-max-memory-mb",
+    "256",
+  ];
+}
+
+const QUIET = `export default (obs) => ${WEST};`;
+
+/** A fresh folder with the suite and the policy file `policy.js`. */
+async function withPolicy<T>(
+  source: string,
+  fn: (dir: string) => Promise<T>,
+): Promise<T> {
+  let result: T | undefined;
+  await inTempDir(async (dir) => {
+    await put(dir, "s.json", SUITE);
+    await put(dir, "policy.js", source);
+    result = await fn(dir);
+  });
+  return result as T;
+}
+
+type Measured = { code: number; peakMb: number; err: string };
+
+async function measured(source: string): Promise<Measured> {
+  return await withPolicy(source, async (dir) => {
+    const r = await measureCli(dir, FLAGS, args("policy.js"));
+    return { code: r.code, peakMb: r.peakMb, err: r.err };
+  });
+}
+
+let baseline: Promise<number> | undefined;
+
+/** The quiet run's peak (GNU time), measured once for the file. */
+function baselineMb(): Promise<number> {
+  baseline ??= measured(QUIET).then((r) => {
+    assert.equal(r.code, 0, r.err);
+    // The CLI's own notes only: nothing forwarded from the policy.
+    assert.ok(!r.err.includes("policy[episode"), r.err);
+    report("baseline (quiet policy)", r.peakMb);
+    return r.peakMb;
+  });
+  return baseline;
+}
+
+// EMBER_SHOW_MEMORY=1 prints the figures, for the record of a run.
+function report(what: string, mb: number): void {
+  if (Deno.env.get("EMBER_SHOW_MEMORY")) {
+    console.log(`${what}: ${mb.toFixed(1)} MiB`);
+  }
+}
+
+async function withinBaseline(
+  what: string,
+  source: string,
+  check: (r: Measured) => void,
+): Promise<void> {
+  const base = await baselineMb();
+  const r = await measured(source);
+  report(what, r.peakMb);
+  check(r);
+  assert.ok(
+    r.peakMb <= base + MARGIN_MB,
+    `${what}: the CLI peaked at ${
+      r.peakMb.toFixed(1)
+    } MiB, over the quiet run's ${base.toFixed(1)} MiB + ${MARGIN_MB}`,
+  );
+}
+
+Deno.test("cli memory: 256 MiB of standard error in one episode", async () => {
+  // 262,144 lines of 1,024 bytes, at the first step of the first episode.
+  const flood =
+    `const block = new TextEncoder().encode(("x".repeat(1023) + "\\n").repeat(1024));
+export default (obs) => {
+  if (obs.scenario_id === "hot" && obs.step === 0) for (let i = 0; i < 256; i++) Deno.stderr.writeSync(block);
+  return ${WEST};
+};`;
+  await withinBaseline("256 MiB of stderr", flood, (r) => {
+    assert.equal(r.code, 0, r.err.slice(-2000));
+    assert.match(
+      r.err,
+      /note: episode 0's policy wrote \d+ more bytes to standard error than the 1048576 that --policy-stderr-max-bytes shows; they were dropped/,
+    );
+  });
+});
+
+Deno.test("cli memory: an 8 MB _info on every step, with --transcript", async () => {
+  const big =
+    `export default (obs) => ({ _actions: ${STAY}, _info: "x".repeat(8_000_000) });`;
+  await withinBaseline("8 MB _info", big, (r) => {
+    assert.equal(r.code, 1, r.err.slice(-2000));
+    assert.match(
+      r.err,
+      /protocol error at episode 0, step 1: an answer line longer than 458752 bytes, the bound for an info of at most 65536 bytes of canonical JSON/,
+    );
+  });
+});
+
+Deno.test("cli memory: an _info nested 200,000 deep", async () => {
+  const deep = `let v = 0;
+for (let i = 0; i < 200000; i++) v = [v];
+export default (obs) => ({ _actions: ${WEST}, _info: v });`;
+  await withinBaseline("_info nested 200,000 deep", deep, (r) => {
+    assert.equal(r.code, 1, r.err.slice(-2000));
+    assert.match(
+      r.err,
+      /protocol error at episode 0, step 1: an answer nested more than 512 levels deep/,
+    );
+  });
+});
+
+Deno.test("cli memory: 64 MiB of answers written ahead, then a promise that never settles", async () => {
+  // 1 MiB of answer lines with guessed ids, written 64 times.
+  const ahead = `const enc = new TextEncoder();
+export default (obs) => {
+  let text = "";
+  for (let i = 0; text.length < 1 << 20; i++) text += JSON.stringify({ id: i, actions: ${STAY} }) + "\\n";
+  const block = enc.encode(text);
+  try { for (let i = 0; i < 64; i++) Deno.stdout.writeSync(block); } catch { /* the CLI killed us */ }
+  return new Promise(() => {});
+};`;
+  await withinBaseline("64 MiB of answers ahead", ahead, (r) => {
+    assert.equal(r.code, 1, r.err.slice(-2000));
+    assert.match(
+      r.err,
+      /protocol error at episode 0, step 1: an answer whose id is not the request's \(written ahead, or for another request\)/,
+    );
+  });
+});
+
+Deno.test("cli memory: a 60,000-byte _info (allowed) on every step, with --transcript", async () => {
+  // A 59,998-character string is 60,000 bytes of canonical JSON.
+  const large =
+    `export default (obs) => ({ _actions: ${WEST}, _info: "i".repeat(59_998) });`;
+  const base = await baselineMb();
+  await withPolicy(large, async (dir) => {
+    const r = await measureCli(dir, FLAGS, args("policy.js"));
+    report("60,000-byte _info", r.peakMb);
+    assert.equal(r.code, 0, r.err.slice(-2000));
+    const lines = (await Deno.readTextFile(`${dir}/t.jsonl`)).split("\n");
+    assert.equal(lines.pop(), "");
+    assert.equal(JSON.parse(lines[0]!).model_id, "m");
+    const decisions = lines.slice(1).map((l) => JSON.parse(l));
+    // Two episodes, each of at least one step, every one with its info.
+    assert.ok(decisions.length >= 2, String(decisions.length));
+    assert.ok(decisions.every((d) => d.info === "i".repeat(59_998)));
+    assert.ok(
+      r.peakMb <= base + MARGIN_MB,
+      `the CLI peaked at ${r.peakMb.toFixed(1)} MiB, over ${
+        base.toFixed(1)
+      } + ${MARGIN_MB}`,
+    );
+  });
+});
+
+type Sampled = {
+  code: number;
+  err: string;
+  samples: number;
+  maxTotalMb: number;
+  maxPolicies: number;
+  cliHwmMb: number;
+};
+
+/**
+ * Run the CLI in `dir` with `flags` and `cliArgs` while
+ * proc_tree_sampler.ts watches it from its PID.
+ */
+async function sampled(
+  dir: string,
+  flags: readonly string[],
+  cliArgs: readonly string[],
+): Promise<Sampled> {
+  const child = new Deno.Command("deno", {
+    args: ["run", "--no-prompt", ...flags, CLI, ...cliArgs],
+    cwd: dir,
+    env: { NO_COLOR: "1" },
+    stdin: "null",
+    stdout: "null",
+    stderr: "piped",
+  }).spawn();
+  const sampler = new Deno.Command("deno", {
+    args: ["run", "-A", SAMPLER, String(child.pid), "20"],
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const [run, watch] = await Promise.all([child.output(), sampler]);
+  const decoder = new TextDecoder();
+  assert.equal(watch.code, 0, decoder.decode(watch.stderr));
+  const s = JSON.parse(decoder.decode(watch.stdout));
+  return {
+    code: run.code,
+    err: decoder.decode(run.stderr),
+    samples: s.samples,
+    maxTotalMb: s.maxTotalKb / 1024,
+    maxPolicies: s.maxPolicies,
+    cliHwmMb: s.rootHwmKb / 1024,
+  };
+}
+
+Deno.test("cli memory: a policy touching ArrayBuffers past --policy-max-memory-mb 256 (the CLI's own peak)", async () => {
+  // GNU time's figure would be the hog's own (it reaches 256 MiB, past the
+  // CLI), so both runs are measured by the CLI's VmHWM alone.
+  const hog = `const keep = [];
+export default (obs) => {
+  if (obs.scenario_id === "cold" && obs.step === 1) {
+    for (let mb = 4; mb <= 4096; mb += 4) { const b = new Uint8Array(4 << 20); b.fill(1); keep.push(b); }
+  }
+  return ${WEST};
+};`;
+  const quiet = await withPolicy(
+    QUIET,
+    (dir) => sampled(dir, FLAGS, args("policy.js")),
+  );
+  assert.equal(quiet.code, 0, quiet.err);
+  assert.ok(quiet.samples > 0);
+  report("baseline (quiet policy), CLI's VmHWM", quiet.cliHwmMb);
+  const r = await withPolicy(
+    hog,
+    (dir) => sampled(dir, FLAGS, args("policy.js")),
+  );
+  report("memory hog, CLI's VmHWM", r.cliHwmMb);
+  report("memory hog, policy processes' largest sum", r.maxTotalMb);
+  assert.equal(r.code, 1, r.err.slice(-2000));
+  assert.match(
+    r.err,
+    /model m, episode 1: scenario cold, seed 0, step 2: controller failed: \.\/policy\.js: memory limit: /,
+  );
+  assert.ok(r.samples > 0);
+  // The sampler saw the hog grow (so it watched the right tree).
+  assert.ok(r.maxTotalMb > 200, `${r.maxTotalMb.toFixed(1)} MiB`);
+  assert.ok(
+    r.cliHwmMb <= quiet.cliHwmMb + MARGIN_MB,
+    `the CLI peaked at ${r.cliHwmMb.toFixed(1)} MiB, over the quiet run's ${
+      quiet.cliHwmMb.toFixed(1)
+    } MiB + ${MARGIN_MB}`,
+  );
+});
+
+const HOLD_MIB = 150;
+const BOUND_MIB = 256;
+
+// Every episode touches 150 MiB at its first step and holds it 400 ms.
+const HOLDER = `export default async (obs) => {
+  if (obs.step === 0) {
+    const b = new Uint8Array(${HOLD_MIB} << 20);
+    b.fill(1);
+    await new Promise((r) => setTimeout(r, 400));
+    globalThis.held = b;
+  }
+  return ${WEST};
+};`;
+
+async function concurrencyBound(flags: string[], what: string): Promise<void> {
+  await inTempDir(async (dir) => {
+    // Three scenarios... two, with three seeds each: six episodes, three
+    // at a time, so a spare is started while three hold their memory.
+    await put(dir, "s.json", suiteText(3));
+    await put(dir, "policy.js", HOLDER);
+    const r = await sampled(dir, flags, [
+      "run",
+      "--suite",
+      "s.json",
+      "--policy",
+      "./policy.js",
+      "--model-id",
+      "m",
+      "--concurrency",
+      "3",
+      "--policy-max-memory-mb",
+      String(BOUND_MIB),
+      "--step-timeout-ms",
+      "20000",
+    ]);
+    report(`--concurrency 3 (${what}), policies' largest sum`, r.maxTotalMb);
+    if (Deno.env.get("EMBER_SHOW_MEMORY")) {
+      console.log(
+        `--concurrency 3 (${what}), most policy processes alive: ${r.maxPolicies}`,
+      );
+    }
+    assert.equal(r.code, 0, r.err.slice(-2000));
+    // The sampler saw three episodes holding their memory at once: the
+    // bound below is tested under load, not on an idle tree.
+    assert.ok(r.maxPolicies >= 3, `${r.maxPolicies} policy processes`);
+    assert.ok(
+      r.maxTotalMb > 3 * HOLD_MIB,
+      `${r.maxTotalMb.toFixed(1)} MiB at most`,
+    );
+    assert.ok(r.maxPolicies <= 4, `${r.maxPolicies} policy processes at once`);
+    assert.ok(
+      r.maxTotalMb < 4 * BOUND_MIB,
+      `${r.maxTotalMb.toFixed(1)} MiB, not under 4 × ${BOUND_MIB}`,
+    );
+  });
+}
+
+Deno.test("cli memory: --concurrency 3 keeps the policies under 4 × the bound, watchdog (CLI without -A)", async () => {
+  await concurrencyBound(FLAGS, "watchdog");
+});
+
+Deno.test("cli memory: --concurrency 3 keeps the policies under 4 × the bound, memory cgroup (CLI with -A, root)", async () => {
+  await concurrencyBound(["-A"], "cgroup");
+});
