@@ -6,9 +6,12 @@
  * their VmRSS, counts the policy processes alive (`deno` processes whose
  * command line has `--deny-import`, the sealed flag only a policy
  * process gets; a bwrap wrapper is not one, a zombie has no command line
- * and no memory), and reads PID's own VmHWM (the kernel's peak of that
- * process alone, children not included). Then it prints one JSON line:
- * `{"samples","maxTotalKb","maxPolicies","rootHwmKb"}`.
+ * and no memory), notes which policy processes it ever saw in a memory
+ * cgroup of the CLI's (`/ember-policy-…` in /proc/N/cgroup), and reads
+ * PID's own VmHWM (the kernel's peak of that process alone, children not
+ * included). Then it prints one JSON line: `{"samples","maxTotalKb",
+ * "maxPolicies","policies","inCgroup","rootHwmKb"}` (`policies` and
+ * `inCgroup` count distinct PIDs).
  *
  * The sum is sampled, so a peak shorter than the period can be missed;
  * VmHWM is not sampled (the kernel keeps it), only its last reading,
@@ -64,6 +67,10 @@ function descendants(root: number, parent: Map<number, number>): number[] {
   return out;
 }
 
+function inCgroup(pid: number): boolean {
+  return (read(`/proc/${pid}/cgroup`) ?? "").includes("/ember-policy-");
+}
+
 function isPolicy(pid: number): boolean {
   const comm = read(`/proc/${pid}/comm`)?.trim();
   const cmdline = read(`/proc/${pid}/cmdline`) ?? "";
@@ -81,6 +88,8 @@ let samples = 0;
 let maxTotalKb = 0;
 let maxPolicies = 0;
 let rootHwmKb = 0;
+const seen = new Set<number>();
+const cgrouped = new Set<number>();
 for (;;) {
   const status = read(`/proc/${root}/status`);
   if (status === undefined || /^State:\s+Z/m.test(status)) break;
@@ -91,11 +100,21 @@ for (;;) {
     const s = read(`/proc/${pid}/status`);
     if (s === undefined) continue;
     total += kbField(s, "VmRSS") ?? 0;
-    if (isPolicy(pid)) policies++;
+    if (!isPolicy(pid)) continue;
+    policies++;
+    seen.add(pid);
+    if (inCgroup(pid)) cgrouped.add(pid);
   }
   samples++;
   maxTotalKb = Math.max(maxTotalKb, total);
   maxPolicies = Math.max(maxPolicies, policies);
   await new Promise((r) => setTimeout(r, period));
 }
-console.log(JSON.stringify({ samples, maxTotalKb, maxPolicies, rootHwmKb }));
+console.log(JSON.stringify({
+  samples,
+  maxTotalKb,
+  maxPolicies,
+  policies: seen.size,
+  inCgroup: cgrouped.size,
+  rootHwmKb,
+}));

@@ -99,6 +99,15 @@ function report(what: string, mb: number): void {
   }
 }
 
+function assertWithin(what: string, peakMb: number, baseMb: number): void {
+  assert.ok(
+    peakMb <= baseMb + MARGIN_MB,
+    `${what}: the CLI peaked at ${
+      peakMb.toFixed(1)
+    } MiB, over the quiet run's ${baseMb.toFixed(1)} MiB + ${MARGIN_MB}`,
+  );
+}
+
 async function withinBaseline(
   what: string,
   source: string,
@@ -107,13 +116,10 @@ async function withinBaseline(
   const base = await baselineMb();
   const r = await measured(source);
   report(what, r.peakMb);
+  // The bound first: it is what this file tests; then that the attack was
+  // the one meant (refused, or bounded, with its own message).
+  assertWithin(what, r.peakMb, base);
   check(r);
-  assert.ok(
-    r.peakMb <= base + MARGIN_MB,
-    `${what}: the CLI peaked at ${
-      r.peakMb.toFixed(1)
-    } MiB, over the quiet run's ${base.toFixed(1)} MiB + ${MARGIN_MB}`,
-  );
 }
 
 Deno.test("cli memory: 256 MiB of standard error in one episode", async () => {
@@ -185,6 +191,7 @@ Deno.test("cli memory: a 60,000-byte _info (allowed) on every step, with --trans
   await withPolicy(large, async (dir) => {
     const r = await measureCli(dir, FLAGS, args("policy.js"));
     report("60,000-byte _info", r.peakMb);
+    assertWithin("60,000-byte _info", r.peakMb, base);
     assert.equal(r.code, 0, r.err.slice(-2000));
     const lines = (await Deno.readTextFile(`${dir}/t.jsonl`)).split("\n");
     assert.equal(lines.pop(), "");
@@ -193,12 +200,6 @@ Deno.test("cli memory: a 60,000-byte _info (allowed) on every step, with --trans
     // Two episodes, each of at least one step, every one with its info.
     assert.ok(decisions.length >= 2, String(decisions.length));
     assert.ok(decisions.every((d) => d.info === "i".repeat(59_998)));
-    assert.ok(
-      r.peakMb <= base + MARGIN_MB,
-      `the CLI peaked at ${r.peakMb.toFixed(1)} MiB, over ${
-        base.toFixed(1)
-      } + ${MARGIN_MB}`,
-    );
   });
 });
 
@@ -208,6 +209,9 @@ type Sampled = {
   samples: number;
   maxTotalMb: number;
   maxPolicies: number;
+  /** Distinct policy processes seen, and how many of them in a memory cgroup. */
+  policies: number;
+  inCgroup: number;
   cliHwmMb: number;
 };
 
@@ -244,6 +248,8 @@ async function sampled(
     samples: s.samples,
     maxTotalMb: s.maxTotalKb / 1024,
     maxPolicies: s.maxPolicies,
+    policies: s.policies,
+    inCgroup: s.inCgroup,
     cliHwmMb: s.rootHwmKb / 1024,
   };
 }
@@ -301,13 +307,38 @@ const HOLDER = `export default async (obs) => {
   return ${WEST};
 };`;
 
-async function concurrencyBound(flags: string[], what: string): Promise<void> {
+// Every episode grows past the bound at its first step, 4 MiB at a time,
+// touched, with a short pause each 64 MiB so that the three episodes of
+// the moment grow together (a synchronous loop would also do, but would
+// leave the CPU to whichever process the scheduler favours).
+const GROWER = `const keep = [];
+export default async (obs) => {
+  if (obs.step === 0) {
+    for (let mb = 4; mb <= 4096; mb += 4) {
+      const b = new Uint8Array(4 << 20); b.fill(1); keep.push(b);
+      if (mb % 64 === 0) await new Promise((r) => setTimeout(r, 5));
+    }
+  }
+  return ${WEST};
+};`;
+
+type Mechanism = "watchdog" | "cgroup";
+const MECHANISM_FLAGS: Record<Mechanism, string[]> = {
+  watchdog: FLAGS,
+  cgroup: ["-A"],
+};
+
+async function concurrency(
+  mechanism: Mechanism,
+  policy: string,
+): Promise<Sampled> {
+  let r: Sampled | undefined;
   await inTempDir(async (dir) => {
-    // Three scenarios... two, with three seeds each: six episodes, three
-    // at a time, so a spare is started while three hold their memory.
+    // Two scenarios, three seeds each: six episodes, three at a time, so
+    // a spare is started while three hold their memory.
     await put(dir, "s.json", suiteText(3));
-    await put(dir, "policy.js", HOLDER);
-    const r = await sampled(dir, flags, [
+    await put(dir, "policy.js", policy);
+    r = await sampled(dir, MECHANISM_FLAGS[mechanism], [
       "run",
       "--suite",
       "s.json",
@@ -322,32 +353,67 @@ async function concurrencyBound(flags: string[], what: string): Promise<void> {
       "--step-timeout-ms",
       "20000",
     ]);
-    report(`--concurrency 3 (${what}), policies' largest sum`, r.maxTotalMb);
-    if (Deno.env.get("EMBER_SHOW_MEMORY")) {
-      console.log(
-        `--concurrency 3 (${what}), most policy processes alive: ${r.maxPolicies}`,
-      );
-    }
+  });
+  const got = r!;
+  report(
+    `--concurrency 3 (${mechanism}), policies' largest sum`,
+    got.maxTotalMb,
+  );
+  if (Deno.env.get("EMBER_SHOW_MEMORY")) {
+    console.log(
+      `--concurrency 3 (${mechanism}): at most ${got.maxPolicies} policy processes alive; ${got.inCgroup} of ${got.policies} seen in a memory cgroup`,
+    );
+  }
+  assert.ok(got.samples > 0);
+  // The mechanism is the one named: every policy process in a cgroup of
+  // the CLI's, or none.
+  assert.equal(
+    got.inCgroup,
+    mechanism === "cgroup" ? got.policies : 0,
+    `${got.inCgroup} of ${got.policies} policy processes in a memory cgroup`,
+  );
+  return got;
+}
+
+/** The bound of item 3: N + 1 processes at most, under (N + 1) × the bound. */
+function assertUnderBound(r: Sampled): void {
+  assert.ok(r.maxPolicies <= 4, `${r.maxPolicies} policy processes at once`);
+  assert.ok(
+    r.maxTotalMb < 4 * BOUND_MIB,
+    `${r.maxTotalMb.toFixed(1)} MiB, not under 4 × ${BOUND_MIB}`,
+  );
+}
+
+for (const mechanism of ["watchdog", "cgroup"] as const) {
+  const how = mechanism === "watchdog"
+    ? "watchdog (CLI without -A)"
+    : "memory cgroup (CLI with -A, root)";
+  Deno.test(`cli memory: --concurrency 3, three episodes holding ${HOLD_MIB} MiB each stay under 4 × the bound, ${how}`, async () => {
+    const r = await concurrency(mechanism, HOLDER);
     assert.equal(r.code, 0, r.err.slice(-2000));
     // The sampler saw three episodes holding their memory at once: the
-    // bound below is tested under load, not on an idle tree.
+    // bound is tested under load, not on an idle tree.
     assert.ok(r.maxPolicies >= 3, `${r.maxPolicies} policy processes`);
     assert.ok(
       r.maxTotalMb > 3 * HOLD_MIB,
       `${r.maxTotalMb.toFixed(1)} MiB at most`,
     );
-    assert.ok(r.maxPolicies <= 4, `${r.maxPolicies} policy processes at once`);
-    assert.ok(
-      r.maxTotalMb < 4 * BOUND_MIB,
-      `${r.maxTotalMb.toFixed(1)} MiB, not under 4 × ${BOUND_MIB}`,
+    assertUnderBound(r);
+  });
+
+  Deno.test(`cli memory: --concurrency 3, three episodes growing past the bound together stay under 4 × the bound, ${how}`, async () => {
+    const r = await concurrency(mechanism, GROWER);
+    assert.equal(r.code, 1, r.err.slice(-2000));
+    assert.match(
+      r.err,
+      /controller failed: \.\/policy\.js: memory limit: /,
     );
+    assert.ok(r.maxPolicies >= 3, `${r.maxPolicies} policy processes`);
+    // More than two processes' worth at once: they did grow together.
+    assert.ok(
+      r.maxTotalMb > 2 * BOUND_MIB,
+      `${r.maxTotalMb.toFixed(1)} MiB at most`,
+    );
+    assertUnderBound(r);
   });
 }
-
-Deno.test("cli memory: --concurrency 3 keeps the policies under 4 × the bound, watchdog (CLI without -A)", async () => {
-  await concurrencyBound(FLAGS, "watchdog");
-});
-
-Deno.test("cli memory: --concurrency 3 keeps the policies under 4 × the bound, memory cgroup (CLI with -A, root)", async () => {
-  await concurrencyBound(["-A"], "cgroup");
-});
