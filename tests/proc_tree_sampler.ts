@@ -10,8 +10,9 @@
  * cgroup of the CLI's (`/ember-policy-…` in /proc/N/cgroup), and reads
  * PID's own VmHWM (the kernel's peak of that process alone, children not
  * included). Then it prints one JSON line: `{"samples","maxTotalKb",
- * "maxPolicies","policies","inCgroup","rootHwmKb"}` (`policies` and
- * `inCgroup` count distinct PIDs).
+ * "maxPolicies","policies","inCgroup","maxPolicyKb","rootHwmKb"}`
+ * (`policies` and `inCgroup` count distinct PIDs; `maxPolicyKb` is the
+ * largest VmRSS one policy process was seen at).
  *
  * The sum is sampled, so a peak shorter than the period can be missed;
  * VmHWM is not sampled (the kernel keeps it), only its last reading,
@@ -88,6 +89,7 @@ let samples = 0;
 let maxTotalKb = 0;
 let maxPolicies = 0;
 let rootHwmKb = 0;
+let maxPolicyKb = 0;
 const seen = new Set<number>();
 const cgrouped = new Set<number>();
 for (;;) {
@@ -99,8 +101,10 @@ for (;;) {
   for (const pid of descendants(root, parents())) {
     const s = read(`/proc/${pid}/status`);
     if (s === undefined) continue;
-    total += kbField(s, "VmRSS") ?? 0;
+    const rss = kbField(s, "VmRSS") ?? 0;
+    total += rss;
     if (!isPolicy(pid)) continue;
+    maxPolicyKb = Math.max(maxPolicyKb, rss);
     policies++;
     seen.add(pid);
     if (inCgroup(pid)) cgrouped.add(pid);
@@ -116,5 +120,6 @@ console.log(JSON.stringify({
   maxPolicies,
   policies: seen.size,
   inCgroup: cgrouped.size,
+  maxPolicyKb,
   rootHwmKb,
 }));
