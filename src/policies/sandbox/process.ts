@@ -352,15 +352,18 @@ export class PolicyProcess {
     });
     try {
       for await (const line of lines) {
-        if (this.#dead !== undefined) continue;
         // The memory watchdog's frame answers no request and ends the
         // process at once, whatever it is doing; it is looked for in the
         // raw line, as it may land inside a long line the host is writing.
+        // It kills even a process already failed or being ended: end()
+        // gives the host 500 ms to exit, time in which a policy still
+        // allocating would grow far past the bound.
         const memory = watchdogError(line, this.#spec.maxMemoryMb);
         if (memory !== undefined) {
           this.#fail(memory);
           continue;
         }
+        if (this.#dead !== undefined) continue;
         const frame = parseLine(line);
         await this.#hand({ line, frame });
       }
