@@ -17,6 +17,10 @@ import {
   resolveIsolation,
 } from "../src/policies/sandbox/isolation.ts";
 import { PolicyProcess } from "../src/policies/sandbox/process.ts";
+import {
+  DEFAULT_INFO_MAX_BYTES,
+  DEFAULT_STDERR_MAX_BYTES,
+} from "../src/policies/sandbox/sandbox.ts";
 import { suiteText, WEST_POLICY } from "../tests/cli_support.ts";
 
 const RUNS = Number(Deno.args[0] ?? 15);
@@ -81,6 +85,8 @@ try {
         allowEnv: [],
         forwardStderr: false,
         isolation,
+        stderrMaxBytes: DEFAULT_STDERR_MAX_BYTES,
+        infoMaxBytes: DEFAULT_INFO_MAX_BYTES,
       });
       const ready = await proc.ready(60_000);
       if (ready !== true) throw new Error(ready);
