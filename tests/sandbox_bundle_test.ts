@@ -11,6 +11,7 @@
 
 import assert from "node:assert/strict";
 import {
+  CLI,
   cli,
   everyone,
   exists,
@@ -99,6 +100,11 @@ const ATTACKS: [string, string][] = [
   // In the policy's own folder but not in its graph: the bundler sees only
   // the files the graph check accepted.
   ["inner.js", `"./" + "inner.txt"`],
+  // Files of the system a bundler might see: the name-resolution files
+  // (only the step that fetches has them) and an endless device (only
+  // /dev/null is bound), which would hang the bundler.
+  ["hosts.js", `"/etc/" + "hosts"`],
+  ["zero.js", `"/dev/" + "zero"`],
 ];
 
 const WARNING =
@@ -299,29 +305,118 @@ Deno.test("sandbox bundle: in the namespace every episode sees the same pid and 
   }
 });
 
-Deno.test("sandbox bundle: the bundler's environment is exactly NO_COLOR, DENO_NO_UPDATE_CHECK and DENO_DIR", async () => {
-  // Granting the bundler's own /proc/self/environ as data (which needs -A)
-  // shows what it received; the fallback lets the bundler read /proc.
+/**
+ * Stand-ins for `deno` and `bwrap`, first on the PATH, that log the
+ * arguments and the names of the environment each call receives (as the
+ * kernel got them: Python adds LC_CTYPE to its own), then run the real
+ * program: the CLI starts both by name.
+ */
+async function recorders(dir: string): Promise<{ path: string; log: string }> {
+  await Deno.mkdir(`${dir}/bin`);
+  const log = `${dir}/calls.jsonl`;
+  const path = Deno.env.get("PATH") ?? "";
+  // The test may not stat /usr/bin: Python finds bwrap on the PATH.
+  const which = await new Deno.Command("python3", {
+    args: ["-c", "import shutil; print(shutil.which('bwrap') or '')"],
+    stdout: "piped",
+  }).output();
+  const bwrap = new TextDecoder().decode(which.stdout).trim() || undefined;
+  assert.ok(
+    bwrap !== undefined,
+    "bwrap (Debian package bubblewrap) is needed by this test",
+  );
+  for (const [name, real] of [["deno", Deno.execPath()], ["bwrap", bwrap]]) {
+    const script = `${dir}/bin/${name}`;
+    await Deno.writeTextFile(
+      script,
+      `#!/usr/bin/python3
+import json, os, sys
+with open(${JSON.stringify(log)}, "a") as f:
+    f.write(json.dumps({"tool": ${
+        JSON.stringify(name)
+      }, "args": sys.argv[1:], "env": sorted(e.split(b"=")[0].decode() for e in open("/proc/self/environ", "rb").read().split(b"\\0") if e)}) + "\\n")
+os.execv(${JSON.stringify(real)}, [${JSON.stringify(real)}] + sys.argv[1:])
+`,
+    );
+    await Deno.chmod(script, 0o755);
+  }
+  return { path: `${dir}/bin:${path}`, log };
+}
+
+type Call = { tool: string; args: string[]; env: string[] };
+
+Deno.test("sandbox bundle: the graph check and the bundler get exactly NO_COLOR, DENO_NO_UPDATE_CHECK and DENO_DIR (and the graph check the network variables the CLI may read), in the namespace and in the fallback", async () => {
+  await needBwrap();
   await inTempDir(async (dir) => {
     await layout(dir);
-    await put(
-      dir,
-      "pol/env.js",
-      `import env from "/proc/self/environ" with { type: "bytes" };
-const names = new TextDecoder().decode(env).split("\\0").filter((s) => s !== "").map((s) => s.split("=")[0]);
-export default (obs) => { if (obs.step === 0) console.error("ENV " + names.sort().join(",")); return ${WEST}; };`,
-    );
-    const r = await run(dir, ["-A"], "./pol/env.js", [
-      "--policy-isolate=off",
-      "--policy-allow-data=/proc/self/environ",
-    ]);
-    assert.equal(r.code, 0, r.err);
-    assert.ok(!r.err.includes(SECRET), r.err);
-    const seen = [...r.err.matchAll(/ENV (\S+)/g)].map((m) => m[1]);
-    assert.deepEqual(seen, [
-      "DENO_DIR,DENO_NO_UPDATE_CHECK,NO_COLOR",
-      "DENO_DIR,DENO_NO_UPDATE_CHECK,NO_COLOR",
-    ]);
+    await put(dir, "pol/p.js", `export default (obs) => ${WEST};`);
+    const { path, log } = await recorders(dir);
+    const env = {
+      PATH: path,
+      EMBER_TEST_SECRET: SECRET,
+      HTTPS_PROXY: "http://127.0.0.1:9",
+      NODE_EXTRA_CA_CERTS: "/nonexistent.pem",
+    };
+    const base = [
+      "--allow-read=.",
+      "--allow-write=.",
+      "--allow-run=deno,bwrap",
+    ];
+    const cases: [string[], string[], string[]][] = [
+      // flags, mode, the network variables the graph check gets
+      [base, [], []],
+      [base, ["--policy-isolate=off"], []],
+      [[...base, "--allow-env=HTTPS_PROXY"], [], ["HTTPS_PROXY"]],
+    ];
+    const clean = ["DENO_DIR", "DENO_NO_UPDATE_CHECK", "NO_COLOR"];
+    for (const [flags, mode, passed] of cases) {
+      await Deno.remove(log).catch(() => {});
+      // Python sets the stand-ins' PATH and starts this Deno by its path:
+      // a PATH of stand-ins must not choose the CLI's own Deno.
+      const launch =
+        "import os, sys; os.environ['PATH'] = sys.argv[1]; os.execv(sys.argv[2], sys.argv[2:])";
+      const out = await new Deno.Command("python3", {
+        args: [
+          "-c",
+          launch,
+          path,
+          Deno.execPath(),
+          "run",
+          "--no-prompt",
+          ...flags,
+          CLI,
+          "run",
+          "--suite",
+          "private/suite.json",
+          "--policy",
+          "./pol/p.js",
+          "--model-id",
+          "m",
+          ...mode,
+        ],
+        cwd: dir,
+        env: { NO_COLOR: "1", ...env, PATH: Deno.env.get("PATH") ?? "" },
+        stdout: "null",
+        stderr: "piped",
+      }).output();
+      const r = { code: out.code, err: new TextDecoder().decode(out.stderr) };
+      assert.equal(r.code, 0, r.err);
+      const calls = (await Deno.readTextFile(log)).trim().split("\n").map(
+        (l) => JSON.parse(l) as Call,
+      );
+      // The graph check names the policy file; `deno info --json` alone
+      // only asks where Deno's folder is.
+      const graph = calls.filter((c) =>
+        c.args.includes("info") && c.args.some((a) => a.endsWith("/pol/p.js"))
+      );
+      const bundle = calls.filter((c) => c.args.includes("bundle"));
+      const where = `${flags.join(" ")} ${mode.join(" ")}`;
+      assert.equal(graph.length, 1, where);
+      assert.equal(bundle.length, 1, where);
+      assert.equal(graph[0]!.tool, mode.length === 0 ? "bwrap" : "deno", where);
+      assert.deepEqual(graph[0]!.env, [...clean, ...passed].sort(), where);
+      assert.deepEqual(bundle[0]!.env, clean, where);
+    }
   });
 });
 
@@ -366,5 +461,32 @@ export default async (obs) => {
       /^error: \.\/pol\/nw\.mjs: --policy: imports node:worker_threads, refused without the bubblewrap isolation: its Workers would see the process's real ID \(docs\/policies\.md\)$/m,
     );
     assert.doesNotMatch(off.err, /NODEWORKER/);
+  });
+});
+
+Deno.test("sandbox bundle: a --policy-allow-data file under /proc, /sys or /dev is refused, even where the CLI may read it", async () => {
+  await inTempDir(async (dir) => {
+    await layout(dir);
+    await put(dir, "pol/p.js", `export default (obs) => ${WEST};`);
+    for (
+      const file of [
+        "/proc/self/environ",
+        "/dev/zero",
+        "/sys/kernel/uevent_seqnum",
+      ]
+    ) {
+      const r = await run(dir, ["-A"], "./pol/p.js", [
+        `--policy-allow-data=${file}`,
+      ]);
+      assert.equal(r.code, 1, r.err);
+      assert.match(
+        r.err,
+        new RegExp(
+          `^error: \\./pol/p\\.js: --policy: --policy-allow-data ${file} is under /proc, /sys or /dev \\(real path /(proc|sys|dev)/\\S+\\); a policy may import only plain files$`,
+          "m",
+        ),
+      );
+      assert.equal(await exists(dir, "r.json"), false, file);
+    }
   });
 });

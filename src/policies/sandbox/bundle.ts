@@ -32,6 +32,7 @@ import type { JsonValue } from "../../json/canonical.ts";
 import { PolicyError } from "../../errors.ts";
 import { documentKind } from "../../cli/document_kind.ts";
 import { bundlerArgv, type BundlerView, type Isolation } from "./isolation.ts";
+import { NETWORK_VARIABLES, networkEnv } from "./network_env.ts";
 import {
   fallbackRefusedBuiltin,
   localRefusal,
@@ -142,6 +143,13 @@ export async function bundlePolicy(
         `--policy-allow-data ${file} is an input of this command (suite or result); a policy may not read it`,
       );
     }
+    // A process's files (environ, cwd, mem) and devices are no data: the
+    // bundler's own environment or an endless device would go in.
+    if (/^\/(proc|sys|dev)(\/|$)/.test(real)) {
+      fail(
+        `--policy-allow-data ${file} is under /proc, /sys or /dev (real path ${real}); a policy may import only plain files`,
+      );
+    }
     const kind = await emberKind(real);
     if (kind !== undefined) {
       fail(
@@ -155,6 +163,10 @@ export async function bundlePolicy(
     { kind: "fallback", note: "" };
   const cache = await cacheFolders(options.deno, path);
   const cwd = Deno.cwd().replaceAll("\\", "/");
+  // The steps that fetch (the graph check, esbuild's first fetch) get the
+  // proxy and certificate variables the CLI may read; the step that reads
+  // and inlines files gets none.
+  const fetchEnv = await networkEnv();
   const step = (args: string[], view: Omit<BundlerView, "denoDir" | "cwd">) =>
     denoOutput(
       bundlerArgv(iso, options.deno, args, {
@@ -164,6 +176,7 @@ export async function bundlePolicy(
       }),
       cache.denoDir,
       path,
+      view.net === true ? fetchEnv : {},
     );
 
   // The graph check may fetch npm: and jsr: packages it lacks, so it may
@@ -172,6 +185,7 @@ export async function bundlePolicy(
     readOnly: [folder, ...data],
     caches: [cache.npm, cache.remote],
     writableCaches: true,
+    net: true,
   });
   let modules: GraphModule[];
   try {
@@ -250,7 +264,11 @@ export async function bundlePolicy(
 
   // In the namespace the bundler sees the accepted files only, so a
   // computed import resolves to nothing else: Deno says "not found".
-  const bundled = await step([
+  // The step that reads and inlines files has no network (nothing to
+  // fetch: the graph check fetched the packages), so that it sees no file
+  // but the view. The first bundle on a machine fetches esbuild into the
+  // cache: that is done apart, on an empty module that sees no policy file.
+  const bundleArgs = (entry: string) => [
     "bundle",
     "--quiet",
     ...FLAGS,
@@ -260,12 +278,27 @@ export async function bundlePolicy(
     "esm",
     "--sourcemap",
     "inline",
-    root,
-  ], {
+    entry,
+  ];
+  const bundleView = {
     readOnly: locals,
     caches: [cache.npm, cache.remote, cache.dl],
     writableCaches: false,
-  });
+  };
+  let bundled: string;
+  try {
+    bundled = await step(bundleArgs(root), bundleView);
+  } catch (e) {
+    if (!(e instanceof PolicyError) || !/esbuild/.test(e.message)) throw e;
+    // An empty module, and Deno's folder (where esbuild goes) writable.
+    await step(bundleArgs("data:text/javascript,export%20%7B%7D%3B"), {
+      readOnly: [],
+      caches: [cache.denoDir],
+      writableCaches: true,
+      net: true,
+    });
+    bundled = await step(bundleArgs(root), bundleView);
+  }
   const { source, sources } = splitSourceMap(bundled, path);
   const caches = [cache.npm, cache.remote];
   for (const s of sources) {
@@ -415,25 +448,46 @@ async function emberKind(path: string): Promise<string | undefined> {
   return documentKind(value as JsonValue);
 }
 
+/** How long one checking or bundling step may take. */
+const BUNDLE_TIMEOUT_MS = 300_000;
+
 // Exactly what deno needs: no variable of the CLI's (API keys) may reach
 // the bundler, where `/proc/self/environ` would show it.
 async function denoOutput(
   argv: { command: string; args: string[] },
   denoDir: string,
   label: string,
+  network: Readonly<Record<string, string>>,
 ): Promise<string> {
-  const out = await new Deno.Command(argv.command, {
-    args: argv.args,
-    clearEnv: true,
-    env: { NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1", DENO_DIR: denoDir },
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
+  const step = argv.args.find((a) => a === "info" || a === "bundle");
+  let out: Deno.CommandOutput;
+  try {
+    out = await new Deno.Command(argv.command, {
+      args: argv.args,
+      clearEnv: true,
+      env: {
+        ...network,
+        NO_COLOR: "1",
+        DENO_NO_UPDATE_CHECK: "1",
+        DENO_DIR: denoDir,
+      },
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+      signal: AbortSignal.timeout(BUNDLE_TIMEOUT_MS),
+    }).output();
+  } catch (e) {
+    if (!(e instanceof DOMException) || e.name !== "TimeoutError") throw e;
+    throw new PolicyError(
+      `deno ${step} did not finish within ${
+        BUNDLE_TIMEOUT_MS / 1000
+      } s (a computed import of an endless file, or a package fetch that hangs); refused`,
+      { file: label, path: "--policy" },
+    );
+  }
   const text = new TextDecoder().decode(out.stdout);
   if (!out.success) {
     const err = new TextDecoder().decode(out.stderr).trim();
-    const step = argv.args.find((a) => a === "info" || a === "bundle");
     const missing = /Import '([^']*)' failed, not found/.exec(err);
     if (step === "bundle" && missing !== null) {
       throw new PolicyError(
@@ -443,7 +497,15 @@ async function denoOutput(
         { file: label, path: "--policy" },
       );
     }
-    throw new PolicyError(`deno ${step} failed: ${err.slice(0, 2000)}`, {
+    const fetching =
+      /error sending request|certificate|dns error|Failed loading https:/i
+        .test(err);
+    const hint = fetching
+      ? ` (if this machine reaches registries through a proxy or a TLS-inspecting gateway, let the CLI pass its settings on: --allow-env=${
+        NETWORK_VARIABLES.join(",")
+      }, only the set ones are passed)`
+      : "";
+    throw new PolicyError(`deno ${step} failed: ${err.slice(0, 2000)}${hint}`, {
       file: label,
       path: "--policy",
     });

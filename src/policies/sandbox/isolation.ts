@@ -98,8 +98,6 @@ const COMMON = [
   // A new session: no TIOCSTI into the terminal, no Ctrl-C from it.
   "--new-session",
   "--die-with-parent",
-  "--dev",
-  "/dev",
 ];
 
 /**
@@ -213,14 +211,22 @@ export type BundlerView = {
   readonly writableCaches: boolean;
   /** The working folder (created empty). */
   readonly cwd: string;
+  /**
+   * The network and the files name resolution and TLS read: only for the
+   * step that fetches packages; the step that reads and inlines files runs
+   * without them, so that a computed import finds nothing but the view.
+   */
+  readonly net?: boolean;
+  /** Files bound at other paths (`[source, target]`), read-only. */
+  readonly bindAs?: readonly (readonly [string, string])[];
 };
 
 /**
  * `deno ARGS` as a bundling step (`deno` is the command of the fallback;
  * bubblewrap runs this executable): in bubblewrap with only `view` visible,
- * no /proc (so `/proc/self/…` resolves to nothing), a private /tmp and the
- * host network (the bundler fetches npm: and jsr: packages and runs no
- * policy code); in the fallback, `deno ARGS` as it is.
+ * no /proc (so `/proc/self/…` resolves to nothing), only /dev/null of
+ * /dev, a private /tmp, and the network only when `view.net` (the step that
+ * fetches packages); in the fallback, `deno ARGS` as it is.
  *
  * @example
  * ```ts
@@ -229,7 +235,8 @@ export type BundlerView = {
  * const view = { readOnly: ["/w/pol"], denoDir: "/c", caches: [], writableCaches: false, cwd: "/w" };
  * const argv = bundlerArgv({ kind: "bwrap", deno: "/bin/deno", libs: ["/lib"] }, "deno", ["info"], view);
  * assert.equal(argv.command, "bwrap");
- * assert.ok(!argv.args.includes("--proc"));
+ * assert.ok(!argv.args.includes("--proc") && argv.args.includes("--unshare-net"));
+ * assert.ok(!argv.args.includes("/etc/resolv.conf") && !argv.args.includes("--dev"));
  * ```
  */
 export function bundlerArgv(
@@ -244,16 +251,24 @@ export function bundlerArgv(
     command: "bwrap",
     args: [
       ...COMMON,
+      // /dev/null and nothing else: an endless device such as /dev/zero
+      // would hang a bundler that a computed import sent to it.
+      "--dev-bind",
+      "/dev/null",
+      "/dev/null",
       "--tmpfs",
       "/tmp",
       ...system(iso),
-      ...NET_FILES.flatMap((f) => ["--ro-bind-try", f, f]),
+      ...(view.net === true
+        ? NET_FILES.flatMap((f) => ["--ro-bind-try", f, f])
+        : ["--unshare-net"]),
       "--dir",
       view.cwd,
       "--tmpfs",
       view.denoDir,
       ...view.caches.flatMap((c) => [bind, c, c]),
       ...view.readOnly.flatMap((p) => ["--ro-bind", p, p]),
+      ...(view.bindAs ?? []).flatMap(([from, to]) => ["--ro-bind", from, to]),
       "--chdir",
       view.cwd,
       "--",
@@ -287,6 +302,8 @@ export function policyArgv(
     command: "bwrap",
     args: [
       ...COMMON,
+      "--dev",
+      "/dev",
       ...(options.net
         ? NET_FILES.flatMap((f) => ["--ro-bind-try", f, f])
         : ["--unshare-net"]),

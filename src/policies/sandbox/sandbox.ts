@@ -23,6 +23,7 @@ import type { PolicyFactory } from "../mod.ts";
 import type { Controller } from "../../sim/simulator.ts";
 import type { Action, EpisodeKey } from "../../types.ts";
 import { bundlePolicy } from "./bundle.ts";
+import { networkEnv } from "./network_env.ts";
 import { PolicyProcess, type ProcessSpec } from "./process.ts";
 import { type IsolateMode, resolveIsolation } from "./isolation.ts";
 import { DEFAULT_INFO_MAX_BYTES } from "./answer.ts";
@@ -56,16 +57,6 @@ export const DEFAULT_POLICY_MEMORY_MB = 512;
 
 /** Time a policy process may take to start and load its bundle. */
 const STARTUP_TIMEOUT_MS = 60_000;
-
-/** Proxy variables a network client needs, passed on when net is granted. */
-const PROXY_VARIABLES = [
-  "HTTP_PROXY",
-  "HTTPS_PROXY",
-  "NO_PROXY",
-  "http_proxy",
-  "https_proxy",
-  "no_proxy",
-];
 
 /**
  * One decision of a sandboxed policy, for the transcript.
@@ -306,17 +297,7 @@ async function policyEnv(
     const value = Deno.env.get(name);
     if (value !== undefined) env[name] = value;
   }
-  if (net) {
-    for (const name of PROXY_VARIABLES) {
-      const state = await Deno.permissions.query({
-        name: "env",
-        variable: name,
-      });
-      const value = state.state === "granted" ? Deno.env.get(name) : undefined;
-      if (value !== undefined) env[name] = value;
-    }
-  }
-  return env;
+  return net ? { ...env, ...await networkEnv() } : env;
 }
 
 /**
