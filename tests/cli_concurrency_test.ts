@@ -5,7 +5,14 @@
  */
 
 import assert from "node:assert/strict";
-import { CLI, cli, exists, inTempDir, put, suiteText } from "./cli_support.ts";
+import {
+  cli,
+  inTempDir,
+  put,
+  spawnCli,
+  suiteText,
+  untilExists,
+} from "./cli_support.ts";
 
 // Deterministic, but answers after a delay that varies by person count and
 // step, so episodes finish out of order at N > 1.
@@ -99,16 +106,8 @@ Deno.test("cli run --concurrency 4: SIGINT, then --resume gives the uninterrupte
       "--out",
       "part.json",
     ];
-    const child = new Deno.Command("deno", {
-      args: ["run", "--no-prompt", ...FLAGS, CLI, ...args],
-      cwd: dir,
-      env: { NO_COLOR: "1" },
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
-    while (!(await exists(dir, "part.json"))) {
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    const child = spawnCli(dir, FLAGS, args);
+    await untilExists(dir, "part.json", 20);
     child.kill("SIGINT");
     const stopped = await child.output();
     assert.equal(stopped.code, 130, new TextDecoder().decode(stopped.stderr));

@@ -7,13 +7,14 @@
 import assert from "node:assert/strict";
 import { encode, parse } from "../src/json/canonical.ts";
 import {
-  CLI,
   cli,
   exists,
   inTempDir,
   listDir,
   put,
+  spawnCli,
   suiteText,
+  untilExists,
   WEST_POLICY,
 } from "./cli_support.ts";
 
@@ -329,17 +330,9 @@ Deno.test("cli run: SIGINT stops with exit 130 and a valid checkpoint; --resume 
       "--out",
       "part.json",
     ];
-    const child = new Deno.Command("deno", {
-      args: ["run", "--no-prompt", ...flags, CLI, ...args],
-      cwd: dir,
-      env: { NO_COLOR: "1" },
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
+    const child = spawnCli(dir, flags, args);
     // The first checkpoint is written after the first episode.
-    while (!(await exists(dir, "part.json"))) {
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await untilExists(dir, "part.json", 20);
     child.kill("SIGINT");
     const stopped = await child.output();
     const err = new TextDecoder().decode(stopped.stderr);

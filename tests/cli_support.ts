@@ -146,6 +146,37 @@ export function suiteText(
 }
 
 /**
+ * The CLI started in the background with `flags` and `args` in `cwd`, for
+ * tests that stop it midway; standard error is piped unless `stderr` says
+ * otherwise, standard output is not kept.
+ */
+export function spawnCli(
+  cwd: string,
+  flags: readonly string[],
+  args: readonly string[],
+  stderr: "piped" | "null" = "piped",
+): Deno.ChildProcess {
+  return new Deno.Command("deno", {
+    args: ["run", "--no-prompt", ...flags, CLI, ...args],
+    cwd,
+    env: { NO_COLOR: "1" },
+    stdout: "null",
+    stderr,
+  }).spawn();
+}
+
+/** Wait until `dir/name` exists, looking every `everyMs` ms. */
+export async function untilExists(
+  dir: string,
+  name: string,
+  everyMs = 20,
+): Promise<void> {
+  while (!(await exists(dir, name))) {
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+/**
  * An expression, for a policy file's text, that answers `direction` for
  * every active person of the observation `obs`.
  */

@@ -8,14 +8,14 @@
 
 import assert from "node:assert/strict";
 import {
-  CLI,
   cli,
-  exists,
   inTempDir,
   listDir,
   put,
   scenarioText,
+  spawnCli,
   suiteText,
+  untilExists,
 } from "./cli_support.ts";
 import { measureCli } from "./cli_memory_support.ts";
 import { encode, type JsonValue, parse } from "../src/json/canonical.ts";
@@ -442,16 +442,8 @@ Deno.test("cli run --transcript: a kill leaves the header and whole lines; --res
       "--transcript",
       "t.jsonl",
     ];
-    const child = new Deno.Command("deno", {
-      args: ["run", "--no-prompt", ...FLAGS, CLI, ...args],
-      cwd: dir,
-      env: { NO_COLOR: "1" },
-      stdout: "null",
-      stderr: "null",
-    }).spawn();
-    while (!(await exists(dir, "r.json"))) {
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    const child = spawnCli(dir, FLAGS, args, "null");
+    await untilExists(dir, "r.json", 10);
     // Into the next episode, which is in the transcript only in part.
     await new Promise((r) => setTimeout(r, 150));
     child.kill("SIGKILL");
@@ -533,16 +525,8 @@ async function stopThenResume(signal: "SIGINT" | "SIGKILL"): Promise<void> {
       "--transcript",
       "t.jsonl",
     ];
-    const child = new Deno.Command("deno", {
-      args: ["run", "--no-prompt", ...FLAGS, CLI, ...args],
-      cwd: dir,
-      env: { NO_COLOR: "1" },
-      stdout: "null",
-      stderr: "piped",
-    }).spawn();
-    while (!(await exists(dir, "r.json"))) {
-      await new Promise((r) => setTimeout(r, 5));
-    }
+    const child = spawnCli(dir, FLAGS, args);
+    await untilExists(dir, "r.json", 5);
     child.kill(signal);
     const stopped = await child.output();
     if (signal === "SIGINT") {
