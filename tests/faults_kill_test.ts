@@ -69,8 +69,16 @@ async function killAfter(dir: string, args: string[], ms: number) {
     return s;
   });
   await new Promise((r) => setTimeout(r, ms));
-  const wasRunning = !done;
-  if (wasRunning) child.kill("SIGKILL");
+  let wasRunning = !done;
+  if (wasRunning) {
+    try {
+      child.kill("SIGKILL");
+    } catch (e) {
+      // It ended between the look at `done` and the kill.
+      if (!(e instanceof TypeError)) throw e;
+      wasRunning = false;
+    }
+  }
   await status;
   return wasRunning;
 }
