@@ -18,7 +18,8 @@
  * - `EMBER_LLM_MODEL`: the `model` field of the request.
  *
  * Malformed answers (deliberate, see docs/policies.md): the reply's first
- * JSON object is taken as the actions (a code fence around it is fine). A
+ * balanced JSON object is taken as the actions (a code fence around it is
+ * fine; braces in prose after it are not). A
  * person the model gave no valid action gets `stay`, and the transcript's
  * `info` says who and why, with the start of the raw reply, so a malformed
  * answer costs the model the step rather than the run. A transport failure
@@ -83,6 +84,63 @@ export function render(obs: Observation): string {
 }
 
 /**
+ * The balanced `{…}` that opens at `text[start]`, or `undefined` when it
+ * never closes. Braces inside JSON strings (escapes included) do not count.
+ */
+function balancedAt(text: string, start: number): string | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === "\\") i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === "{") depth++;
+    else if (c === "}" && --depth === 0) return text.slice(start, i + 1);
+  }
+  return undefined;
+}
+
+/**
+ * The first balanced `{…}` in `text` that parses as a JSON object: prose
+ * after it (`Also note {this}.`) is left out, and so is a braced aside
+ * before it that is not JSON. `found` tells a reply with braces that never
+ * parse from one with none.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { firstObject } from "./openai_chat_policy.ts";
+ * assert.deepEqual(firstObject('Sure! {"p01":"east"} Also {x}.'), {
+ *   found: true,
+ *   value: { p01: "east" },
+ * });
+ * ```
+ */
+export function firstObject(
+  text: string,
+): { found: boolean; value?: Record<string, unknown> } {
+  let found = false;
+  for (let i = text.indexOf("{"); i >= 0; i = text.indexOf("{", i + 1)) {
+    const candidate = balancedAt(text, i);
+    if (candidate === undefined) continue;
+    found = true;
+    try {
+      const value: unknown = JSON.parse(candidate);
+      if (
+        value !== null && typeof value === "object" && !Array.isArray(value)
+      ) {
+        return { found, value: value as Record<string, unknown> };
+      }
+    } catch {
+      // Not JSON (a braced aside): the next `{` may open the answer.
+    }
+  }
+  return { found };
+}
+
+/**
  * Read the model's reply: the first balanced JSON object in it. Returns
  * the actions (with `stay` for anyone missing or invalid) and what was wrong.
  */
@@ -91,21 +149,15 @@ export function parseReply(
   people: readonly string[],
 ): { actions: Record<string, string>; problems: string[] } {
   const problems: string[] = [];
-  let parsed: unknown;
-  const start = reply.indexOf("{");
-  const end = reply.lastIndexOf("}");
-  if (start < 0 || end < start) problems.push("no JSON object in the reply");
-  else {
-    try {
-      parsed = JSON.parse(reply.slice(start, end + 1));
-    } catch {
-      problems.push("the reply's JSON object does not parse");
-    }
+  const { found, value: parsed } = firstObject(reply);
+  if (parsed === undefined) {
+    problems.push(
+      found
+        ? "the reply's JSON object does not parse"
+        : "no JSON object in the reply",
+    );
   }
-  const given = parsed !== null && typeof parsed === "object" &&
-      !Array.isArray(parsed)
-    ? parsed as Record<string, unknown>
-    : {};
+  const given = parsed ?? {};
   const actions: Record<string, string> = {};
   for (const id of people) {
     const a = given[id];
