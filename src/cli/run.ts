@@ -52,6 +52,7 @@ import {
   Transcript,
 } from "../policies/sandbox/transcript.ts";
 import { buildManifest, manifestHash } from "../scenario/suite.ts";
+import { isPublicSuite } from "../scenario/public_suite.ts";
 import {
   ISOLATE_MODES,
   type IsolateMode,
@@ -311,7 +312,12 @@ Examples:
         }: ${sandbox.files.join(", ")}`,
         quiet,
       );
-      if (suite.scenarios.some((s) => s.seeds.some((x) => x < SMALL_SEED))) {
+      // The public suite's seeds are published, so guessing them tells a
+      // policy nothing it could not read; a private suite's must stay secret.
+      if (
+        suite.scenarios.some((s) => s.seeds.some((x) => x < SMALL_SEED)) &&
+        !(await isPublicSuite(suite))
+      ) {
         notice(
           "note: this suite has seeds below 2^32; a policy that can guess them may tell episodes apart by the fire's spread (private suites: random 53-bit seeds, docs/security.md)",
           quiet,

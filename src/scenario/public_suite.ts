@@ -12,7 +12,7 @@ import {
   type JsonValue,
 } from "../json/canonical.ts";
 import { SuiteError } from "../errors.ts";
-import { parseSuite } from "./suite.ts";
+import { parseSuite, suiteHash } from "./suite.ts";
 import type { Suite } from "../types.ts";
 
 /** Where the embedded suite comes from, for error messages. */
@@ -34,6 +34,27 @@ let memo: Suite | undefined;
 export function publicSuite(): Suite {
   memo ??= parseSuite(toJsonValue(data, ""), { file: PUBLIC_SUITE_FILE });
   return memo;
+}
+
+let publicHash: Promise<string> | undefined;
+
+/**
+ * Whether `suite` is the public suite, by suite hash: the embedded one, or
+ * the same bytes read from a file (`--suite suites/public.json`). Any change,
+ * one seed or the version, makes it another suite.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isPublicSuite, publicSuite } from "./public_suite.ts";
+ * assert.equal(await isPublicSuite(publicSuite()), true);
+ * assert.equal(await isPublicSuite({ ...publicSuite(), suite_version: "x" }), false);
+ * ```
+ */
+export async function isPublicSuite(suite: Suite): Promise<boolean> {
+  if (suite === publicSuite()) return true;
+  publicHash ??= suiteHash(publicSuite());
+  return await suiteHash(suite) === await publicHash;
 }
 
 /**
