@@ -11,6 +11,7 @@
  */
 
 import { encodeBytes, type JsonObject } from "../json/canonical.ts";
+import { EmberError, FileError } from "../errors.ts";
 import { BUILTIN_POLICIES } from "../policies/mod.ts";
 import { publicSuite } from "../scenario/public_suite.ts";
 import { runEvaluation } from "../evaluation/runner.ts";
@@ -35,8 +36,6 @@ import { renderSummary } from "../report/summary_text.ts";
 
 /** Default output folder of the demo. */
 const DEMO_DIR = "ember-demo";
-// Any name inside the folder: the permission check is about the folder.
-const DEMO_FILE_PROBE = "compare.json";
 
 /** The pair the demo compares: A = the fire-aware policy, B = greedy. */
 const DEMO_PAIR = ["fire_aware", "greedy"] as const;
@@ -57,6 +56,24 @@ export function demoFiles(): string[] {
     ...names.flatMap((p) => [`${p}.result.json`, `${p}.stats.json`]),
     `compare.${DEMO_PAIR[0]}-vs-${DEMO_PAIR[1]}.json`,
   ];
+}
+
+/**
+ * Refuse, before any work, a folder the demo may not write, naming the folder
+ * and the files it would have written there (a made-up probe name would send
+ * the user looking for a file that never exists).
+ */
+async function checkDemoDir(dir: string): Promise<void> {
+  const files = demoFiles();
+  try {
+    await checkWritable(`${dir}/${files[0]}`, { dirMayBeMissing: true });
+  } catch (e) {
+    if (!(e instanceof EmberError)) throw e;
+    throw new FileError(
+      `${e.detail}; the demo writes ${files.join(", ")} into this folder`,
+      { file: dir, cause: e },
+    );
+  }
 }
 
 /**
@@ -105,7 +122,7 @@ Example:
     const dir = stringOption(args.values, "out") ?? DEMO_DIR;
     const bootstrap = bootstrapOptions(args.values);
     const { resamples } = bootstrap;
-    await checkWritable(`${dir}/${DEMO_FILE_PROBE}`, { dirMayBeMissing: true });
+    await checkDemoDir(dir);
     const suite = publicSuite();
     const files = new Map<string, Uint8Array>();
     const aggregates: { policy: string; artifact: JsonObject }[] = [];
