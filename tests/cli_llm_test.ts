@@ -2,12 +2,14 @@
  * A real model, end to end: `examples/openai_chat_policy.ts` run by the CLI
  * under `--policy-allow-net=127.0.0.1:PORT --policy-allow-env=…` against a
  * local HTTP server in this test that plays the model, with garbage, slow
- * answers, server errors and an outage. Network: 127.0.0.1 only, and every
- * request loop is bounded (3 attempts per step).
+ * answers, server errors and an outage (`examples/mock_model_server.ts`,
+ * scripted). Network: 127.0.0.1 only, and every request loop is bounded (3
+ * attempts per step).
  */
 
 import assert from "node:assert/strict";
 import { cli, inTempDir, put, suiteText } from "./cli_support.ts";
+import { serveMockModel } from "../examples/mock_model_server.ts";
 
 const EXAMPLE = new URL("../examples/openai_chat_policy.ts", import.meta.url)
   .pathname;
@@ -17,47 +19,43 @@ const VARS = "EMBER_LLM_URL,EMBER_LLM_KEY,EMBER_LLM_MODEL";
 
 type Seen = { path: string; auth: string | null; model: string; step: number };
 
-/** A fake chat-completions server; its answer depends on the step asked about. */
+/**
+ * The example mock model, scripted: its answer depends on the step asked
+ * about, and any other path serves a module (which the sandbox must never
+ * import).
+ */
 function fakeModel(seen: Seen[]) {
   let step2 = 0;
-  return Deno.serve(
-    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
-    async (req) => {
-      const path = new URL(req.url).pathname;
+  return serveMockModel({
+    reply: ({ path, authorization, model, step, people }) => {
+      seen.push({ path, auth: authorization, model, step });
       if (path !== "/v1/chat/completions") {
-        seen.push({ path, auth: null, model: "", step: 0 });
-        return new Response("export default 1;", {
-          headers: { "content-type": "application/javascript" },
-        });
+        return {
+          status: 200,
+          body: "export default 1;",
+          contentType: "application/javascript",
+        };
       }
-      const body = await req.json();
-      const prompt: string = body.messages[1].content;
-      const step = Number(/^Step (\d+) of/.exec(prompt)?.[1]);
-      seen.push({
-        path,
-        auth: req.headers.get("authorization"),
-        model: body.model,
-        step,
-      });
-      if (body.model === "down") return new Response("busy", { status: 503 });
-      const people = [...prompt.matchAll(/(p\d) at \[(\d+),(\d+)\]/g)];
+      if (model === "down") return { status: 503, body: "busy" };
       const answer = Object.fromEntries(
-        people.map(([, id, r]) => [id, r === "2" ? "north" : "west"]),
+        people.map((
+          p,
+        ) => [p.person_id, p.position[0] === 2 ? "north" : "west"]),
       );
-      const reply = (content: string) =>
-        Response.json({ choices: [{ message: { content } }] });
-      if (step === 1) return reply("I would lead everyone west, calmly.");
-      if (step === 2 && step2++ % 2 === 0) {
-        return new Response("oops", { status: 500 });
-      }
+      if (step === 1) return { content: "I would lead everyone west, calmly." };
+      if (step === 2 && step2++ % 2 === 0) return { status: 500, body: "oops" };
       if (step === 3) {
-        await new Promise((r) => setTimeout(r, 300));
-        return reply("```json\n" + JSON.stringify(answer) + "\n```");
+        return {
+          content: "```json\n" + JSON.stringify(answer) + "\n```",
+          delayMs: 300,
+        };
       }
-      if (step === 4) return reply(JSON.stringify({ ...answer, p1: "up" }));
-      return reply(JSON.stringify(answer));
+      if (step === 4) {
+        return { content: JSON.stringify({ ...answer, p1: "up" }) };
+      }
+      return { content: JSON.stringify(answer) };
     },
-  );
+  });
 }
 
 function run(dir: string, port: number, model: string, policy = EXAMPLE) {
