@@ -522,10 +522,10 @@ Deno.test("parseDeferring validates deferred values and builds them exactly", ()
   }
   // Character 16 is just after the second key, where parse reports it too.
   assert.throws(() => parseDeferring('{"e":[{"a":1,"a":2}]}', defer), {
-    message: "e[0].a: duplicate key in object (at character 16)",
+    message: "e[0].a: duplicate key in object (at byte 16)",
   });
   assert.throws(() => parse('{"e":[{"a":1,"a":2}]}'), {
-    message: "e[0].a: duplicate key in object (at character 16)",
+    message: "e[0].a: duplicate key in object (at byte 16)",
   });
 });
 
