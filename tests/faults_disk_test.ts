@@ -106,14 +106,14 @@ Deno.test("faults: ENOSPC on --out (run, suite --json) leaves the previous file"
 ${DENO} run --quiet --policy greedy --suite suite.json --out mnt/out.json; rc=$?
 ${REPORT}`,
     );
-    checkFailed(run, /No space left on device/);
+    checkFailed(run, /no space left on device/);
     const json = await inNamespace(
       dir,
       `${TMPFS("16k")}
 ${DENO} suite --json --out mnt/out.json; rc=$?
 ${REPORT}`,
     );
-    checkFailed(json, /No space left on device/);
+    checkFailed(json, /no space left on device/);
   });
 });
 
@@ -127,7 +127,7 @@ if printf x > mnt/probe 2> probe.err; then echo "PROBE: writable"; fi
 ${DENO} suite --json --out mnt/out.json; rc=$?
 ${REPORT}`,
     );
-    checkFailed(r, /Read-only file system/);
+    checkFailed(r, /read-only file system/);
   });
 });
 
@@ -171,7 +171,7 @@ ${DENO} suite --json > /dev/full; echo "rc=$?"`,
     assert.equal(field(r.out, "rc"), "1", r.err);
     assert.match(
       r.err,
-      /^error: <stdout>: cannot write: No space left on device/,
+      /^error: <stdout>: cannot write: no space left on device/,
     );
   });
 });
