@@ -131,6 +131,28 @@ ${REPORT}`,
   });
 });
 
+Deno.test("faults: a read-only file system is refused before the input is read", async () => {
+  await inTempDir(async (dir) => {
+    // A suite cut short: a command that read it before trying the output
+    // folder would name it, not the folder.
+    const suite = encode(subsetSuiteValue());
+    await Deno.writeTextFile(`${dir}/cut.json`, suite.slice(0, -1));
+    const r = await inNamespace(
+      dir,
+      `${TMPFS("64k")}
+mount -o remount,ro mnt
+if (printf x > mnt/probe) 2> probe.err; then echo "PROBE: writable"; fi
+${DENO} run --quiet --policy greedy --suite cut.json --out mnt/out.json; rc=$?
+${REPORT}`,
+    );
+    checkFailed(r, /read-only file system/);
+    assert.equal(
+      r.err,
+      "error: mnt/out.json: cannot write: read-only file system\n",
+    );
+  });
+});
+
 Deno.test("faults: permission denied (EACCES, also for root) leaves the previous file", async () => {
   await inTempDir(async (dir) => {
     await Deno.mkdir(`${dir}/mnt`);
