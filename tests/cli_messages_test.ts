@@ -124,7 +124,7 @@ Deno.test("cli: a file of another kind names both kinds and the command that mak
       ],
       [
         ["metrics", "--scenario", "r.json", "rec.json"],
-        "r.json: expected a scenario; this is an evaluation result (a scenario is written by hand (docs/cli.md))",
+        "r.json: expected a scenario; this is an evaluation result (a scenario is written by hand; a suite holds them under scenarios[].scenario)",
       ],
       [
         ["suite", "--check", "a.stats.json"],

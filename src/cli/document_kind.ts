@@ -119,7 +119,7 @@ function hint(expected: ExpectedKind, found: DocumentKind): string {
     case "scenario":
       return found === "suite"
         ? "a suite holds its scenarios under scenarios[].scenario"
-        : "a scenario is written by hand (docs/cli.md)";
+        : "a scenario is written by hand; a suite holds them under scenarios[].scenario";
     case "metrics dictionary":
       return "`metrics` makes one from a scenario and a run record";
   }
