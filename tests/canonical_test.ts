@@ -520,12 +520,12 @@ Deno.test("parseDeferring validates deferred values and builds them exactly", ()
   ) {
     assert.throws(() => parseDeferring(bad, defer), CanonicalJsonError);
   }
-  // Character 16 is just after the second key, where parse reports it too.
+  // Byte 16 is just after the second key, where parse reports it too.
   assert.throws(() => parseDeferring('{"e":[{"a":1,"a":2}]}', defer), {
-    message: "e[0].a: duplicate key in object (at character 16)",
+    message: "e[0].a: duplicate key in object (at byte 16)",
   });
   assert.throws(() => parse('{"e":[{"a":1,"a":2}]}'), {
-    message: "e[0].a: duplicate key in object (at character 16)",
+    message: "e[0].a: duplicate key in object (at byte 16)",
   });
 });
 
@@ -565,4 +565,86 @@ Deno.test("parseDeferring skim: a guessed end replaces bracket matching, and not
     spans((segs) => segs[0] === "a" ? text.length + 1 : undefined),
     ['a={"b":[1]}', 'c={"d":2}'],
   );
+});
+
+Deno.test("a text that ends early says so, at the byte where it ends", () => {
+  // Each text is a proper prefix of valid JSON; the offsets are counted by
+  // hand (é is 2 bytes in UTF-8, 🔥 is 4).
+  const cases: [string, string][] = [
+    ["", "ends early (truncated?) at byte 0: no JSON value"],
+    ["  ", "ends early (truncated?) at byte 2: no JSON value"],
+    [
+      '{"a":"x',
+      "ends early (truncated?) at byte 7: unterminated string (in a)",
+    ],
+    [
+      '{"a":"\\',
+      "ends early (truncated?) at byte 7: unterminated string (in a)",
+    ],
+    [
+      '{"a":"\\u00',
+      "ends early (truncated?) at byte 10: unterminated string (in a)",
+    ],
+    [
+      '{"é":"🔥',
+      'ends early (truncated?) at byte 11: unterminated string (in ["é"])',
+    ],
+    ["[1,2", "ends early (truncated?) at byte 4: unterminated array"],
+    ["[1,", "ends early (truncated?) at byte 3: unterminated array"],
+    ["[", "ends early (truncated?) at byte 1: unterminated array"],
+    ['{"a":[1', "ends early (truncated?) at byte 7: unterminated array (in a)"],
+    ["{", "ends early (truncated?) at byte 1: unterminated object"],
+    ['{"a"', "ends early (truncated?) at byte 4: unterminated object"],
+    ['{"a":', "ends early (truncated?) at byte 5: unterminated object"],
+    ['{"a":1', "ends early (truncated?) at byte 6: unterminated object"],
+    ['{"a":1,', "ends early (truncated?) at byte 7: unterminated object"],
+    ['{"a":{"b":2}', "ends early (truncated?) at byte 12: unterminated object"],
+    [
+      '{"a":tr',
+      'ends early (truncated?) at byte 7: incomplete literal "tr" (in a)',
+    ],
+    [
+      "[nul",
+      'ends early (truncated?) at byte 4: incomplete literal "nul" (in [0])',
+    ],
+    ["-", "ends early (truncated?) at byte 1: incomplete number"],
+    ["[1.", "ends early (truncated?) at byte 3: incomplete number (in [0])"],
+    ["[1e", "ends early (truncated?) at byte 3: incomplete number (in [0])"],
+    ["[1.5E-", "ends early (truncated?) at byte 6: incomplete number (in [0])"],
+  ];
+  for (const [text, message] of cases) {
+    assert.throws(
+      () => parse(text),
+      { name: "CanonicalJsonError", message },
+      text,
+    );
+    const bytes = new TextEncoder().encode(text);
+    assert.throws(() => parseBytes(bytes, { file: "f.json" }), {
+      message: `f.json: ${message}`,
+    }, text);
+  }
+  // Errors in the middle of the text keep their own words.
+  for (
+    const [text, message] of [
+      ["[1,]", '[1]: unexpected character "]" (at byte 3)'],
+      ["[tru ]", "[0]: invalid literal (at byte 1)"],
+      ["[1.x]", "expected ',' or ']' in array (at byte 2)"],
+      ['["\\x"]', "[0]: invalid escape in string (at byte 2)"],
+      ['["é",x]', '[1]: unexpected character "x" (at byte 6)'],
+    ] as const
+  ) {
+    assert.throws(() => parse(text), { message }, text);
+  }
+  // Cut inside a UTF-8 sequence: the bytes before it decode.
+  assert.throws(
+    () => parseBytes(new Uint8Array([0x5b, 0x22, 0xf0, 0x9f, 0x94])),
+    {
+      message:
+        "ends early (truncated?) at byte 5: a UTF-8 sequence begun at byte 2 is cut off",
+    },
+  );
+  // An invalid byte before the end is not a cut.
+  assert.throws(() => parseBytes(new Uint8Array([0x22, 0xff, 0x22, 0xc3])), {
+    message: "input is not valid UTF-8",
+  });
 });

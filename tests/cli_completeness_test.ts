@@ -151,7 +151,7 @@ Deno.test("cli verify/aggregate/compare: a result without its casualty episodes 
   });
 });
 
-Deno.test("cli suite --check and metrics: a file of another kind says what it looks like", async () => {
+Deno.test("cli suite --check and metrics: a file of another kind is named with the kind expected", async () => {
   await inTempDir(async (dir) => {
     await put(dir, "s.json", suiteText(1));
     await put(dir, "hot.json", scenarioText("hot", true));
@@ -169,9 +169,9 @@ Deno.test("cli suite --check and metrics: a file of another kind says what it lo
       "r.json",
     ]);
     assert.equal(check.code, 1);
-    assert.match(
+    assert.equal(
       check.err,
-      /^error: r\.json: .*\(the file looks like an evaluation result, not a suite\)\n$/,
+      "error: r.json: expected a suite; this is an evaluation result (`suite --json` prints the public suite)\n",
     );
     const metrics = await cli(dir, ["--allow-read=."], [
       "metrics",
@@ -180,9 +180,9 @@ Deno.test("cli suite --check and metrics: a file of another kind says what it lo
       "r.json",
     ]);
     assert.equal(metrics.code, 1);
-    assert.match(
+    assert.equal(
       metrics.err,
-      /\(the file looks like an evaluation result, not a run record\)/,
+      "error: r.json: expected a run record; this is an evaluation result (a result holds a run record per episode: `verify` replays them all, `show --episode N` draws one)\n",
     );
     const scenario = await cli(dir, ["--allow-read=."], [
       "metrics",
@@ -191,9 +191,9 @@ Deno.test("cli suite --check and metrics: a file of another kind says what it lo
       "r.json",
     ]);
     assert.equal(scenario.code, 1);
-    assert.match(
+    assert.equal(
       scenario.err,
-      /^error: s\.json: .*\(the file looks like a suite, not a scenario\)/,
+      "error: s.json: expected a scenario; this is a suite (a suite holds its scenarios under scenarios[].scenario)\n",
     );
   });
 });

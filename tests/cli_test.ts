@@ -62,7 +62,7 @@ Deno.test("cli: usage errors exit 2 with the usage line and write nothing", asyn
     const cases: [string[], RegExp][] = [
       [["frobnicate"], /unknown command "frobnicate"/],
       [["--out", "x"], /expected a command before "--out"/],
-      [["digest", "--bogus", "a.json"], /Unknown option '--bogus'/],
+      [["digest", "--bogus", "a.json"], /unknown option '--bogus'/],
       [["digest"], /missing input: FILE/],
       [["digest", "a.json", "b.json"], /unexpected input: "b.json"/],
       [["digest", "--out", "o.json", "a.json"], /--out needs --canonical/],
@@ -102,7 +102,7 @@ Deno.test("cli: usage errors exit 2 with the usage line and write nothing", asyn
         ["suite", "--check", "a.json", "--json"],
         /--check takes no other option/,
       ],
-      [["verify", "--out", "x.json", "a.json"], /Unknown option '--out'/],
+      [["verify", "--out", "x.json", "a.json"], /unknown option '--out'/],
       [
         ["digest", "--out", "a", "--out", "b", "--canonical", "a.json"],
         /--out given more than once/,

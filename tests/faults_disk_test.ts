@@ -106,14 +106,14 @@ Deno.test("faults: ENOSPC on --out (run, suite --json) leaves the previous file"
 ${DENO} run --quiet --policy greedy --suite suite.json --out mnt/out.json; rc=$?
 ${REPORT}`,
     );
-    checkFailed(run, /No space left on device/);
+    checkFailed(run, /no space left on device/);
     const json = await inNamespace(
       dir,
       `${TMPFS("16k")}
 ${DENO} suite --json --out mnt/out.json; rc=$?
 ${REPORT}`,
     );
-    checkFailed(json, /No space left on device/);
+    checkFailed(json, /no space left on device/);
   });
 });
 
@@ -127,7 +127,29 @@ if printf x > mnt/probe 2> probe.err; then echo "PROBE: writable"; fi
 ${DENO} suite --json --out mnt/out.json; rc=$?
 ${REPORT}`,
     );
-    checkFailed(r, /Read-only file system/);
+    checkFailed(r, /read-only file system/);
+  });
+});
+
+Deno.test("faults: a read-only file system is refused before the input is read", async () => {
+  await inTempDir(async (dir) => {
+    // A suite cut short: a command that read it before trying the output
+    // folder would name it, not the folder.
+    const suite = encode(subsetSuiteValue());
+    await Deno.writeTextFile(`${dir}/cut.json`, suite.slice(0, -1));
+    const r = await inNamespace(
+      dir,
+      `${TMPFS("64k")}
+mount -o remount,ro mnt
+if (printf x > mnt/probe) 2> probe.err; then echo "PROBE: writable"; fi
+${DENO} run --quiet --policy greedy --suite cut.json --out mnt/out.json; rc=$?
+${REPORT}`,
+    );
+    checkFailed(r, /read-only file system/);
+    assert.equal(
+      r.err,
+      "error: mnt/out.json: cannot write: read-only file system\n",
+    );
   });
 });
 
@@ -171,7 +193,7 @@ ${DENO} suite --json > /dev/full; echo "rc=$?"`,
     assert.equal(field(r.out, "rc"), "1", r.err);
     assert.match(
       r.err,
-      /^error: <stdout>: cannot write: No space left on device/,
+      /^error: <stdout>: cannot write: no space left on device/,
     );
   });
 });

@@ -101,7 +101,11 @@ function cleanParseArgsMessage(e: unknown): string {
   // node's hint about `--` is long and speaks of "positional arguments";
   // keep the first sentence, which names the option.
   const cut = message.indexOf(". To specify a positional argument");
-  return cut >= 0 ? message.slice(0, cut) : message;
+  const first = cut >= 0 ? message.slice(0, cut) : message;
+  // node capitalises ("Unknown option '--x'", "Option '--out <value>'
+  // argument missing"); every other message after "error: " starts
+  // lower-case.
+  return first.charAt(0).toLowerCase() + first.slice(1);
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   readArtifact,
 } from "../report/artifact.ts";
 import { UsageError } from "./args.ts";
+import { wrongKindError } from "./document_kind.ts";
 import { readJson } from "./io.ts";
 
 /**
@@ -29,7 +30,12 @@ export async function loadArtifacts(
   if (files.length === 0) throw new UsageError("missing input: ARTIFACT");
   const views: ArtifactView[] = [];
   for (const file of files) {
-    views.push(await readArtifact(await readJson(file), file));
+    const value = await readJson(file);
+    try {
+      views.push(await readArtifact(value, file));
+    } catch (e) {
+      throw wrongKindError(e, value, "statistics artifact");
+    }
   }
   checkSameManifest(views);
   return views;

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { withKindHint } from "./document_kind.ts";
+import { wrongKindError } from "./document_kind.ts";
 import type { OptionSpecs, ParsedArgs } from "./args.ts";
 import { readJson } from "./io.ts";
 import { publicSuite } from "../scenario/public_suite.ts";
@@ -84,7 +84,7 @@ export async function loadSuite(file: string | undefined): Promise<Suite> {
   try {
     return parseSuite(value, { file });
   } catch (e) {
-    throw withKindHint(e, value, "suite");
+    throw wrongKindError(e, value, "suite");
   }
 }
 
@@ -102,7 +102,7 @@ export async function loadScenario(file: string): Promise<Scenario> {
   try {
     return parseScenario(value, { file });
   } catch (e) {
-    throw withKindHint(e, value, "scenario");
+    throw wrongKindError(e, value, "scenario");
   }
 }
 

@@ -1,7 +1,10 @@
 /**
- * Which EMBER document a JSON value looks like, so that a command given the
- * wrong kind of file (a result to `suite --check`, a result as a run record)
- * says so next to the first refused field.
+ * Which EMBER document a JSON value looks like, and the one wording of the
+ * message for a file of another kind than a command reads: it names the kind
+ * expected, the kind found and the command that makes the expected one
+ * (`report greedy.json` on a result: "greedy.json: expected an aggregate or
+ * paired statistics artifact; this is an evaluation result (run `aggregate`
+ * first)").
  *
  * @module
  */
@@ -28,6 +31,18 @@ export type DocumentKind =
   | "metrics dictionary";
 
 /**
+ * What a command reads: one kind, or either statistics artifact (`summary`,
+ * `report`).
+ *
+ * @example
+ * ```ts
+ * import type { ExpectedKind } from "./document_kind.ts";
+ * const expected: ExpectedKind = "statistics artifact";
+ * ```
+ */
+export type ExpectedKind = DocumentKind | "statistics artifact";
+
+/**
  * The kind a value looks like by its top-level keys, or `undefined`.
  *
  * @example
@@ -47,6 +62,7 @@ export function documentKind(value: JsonValue): DocumentKind | undefined {
     return "evaluation result";
   }
   if (has("model_a") && has("model_b")) return "paired statistics artifact";
+  // Before the suite: an aggregate artifact has suite_id and scenarios too.
   if (has("result_digest") && has("overall")) {
     return "aggregate statistics artifact";
   }
@@ -58,27 +74,83 @@ export function documentKind(value: JsonValue): DocumentKind | undefined {
 }
 
 /**
- * `error`, with "(FILE looks like a KIND, not a EXPECTED)" added when the
- * value is recognisably another kind of document.
+ * The message for a document of kind `found` where `expected` is read.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { wrongKindDetail } from "./document_kind.ts";
+ * assert.equal(wrongKindDetail("statistics artifact", "evaluation result"),
+ *   "expected an aggregate or paired statistics artifact; this is an evaluation result (run `aggregate` first)");
+ * ```
+ */
+export function wrongKindDetail(
+  expected: ExpectedKind,
+  found: DocumentKind,
+): string {
+  const want = expected === "statistics artifact"
+    ? "an aggregate or paired statistics artifact"
+    : `${article(expected)} ${expected}`;
+  return `expected ${want}; this is ${article(found)} ${found} (${
+    hint(expected, found)
+  })`;
+}
+
+// What to do instead: the command that makes the expected kind, and, where
+// the file given is that command's input, to run it first.
+function hint(expected: ExpectedKind, found: DocumentKind): string {
+  switch (expected) {
+    case "statistics artifact":
+    case "aggregate statistics artifact":
+    case "paired statistics artifact":
+      return found === "evaluation result"
+        ? "run `aggregate` first"
+        : "`aggregate` and `compare` make them from evaluation results";
+    case "evaluation result":
+      return found === "run record"
+        ? "`run` makes one; `metrics` and `show` read a run record with --scenario FILE"
+        : "`run` makes one";
+    case "run record":
+      return found === "evaluation result"
+        ? "a result holds a run record per episode: `verify` replays them all, `show --episode N` draws one"
+        : "`run` records one per episode, in its evaluation result";
+    case "suite":
+      return "`suite --json` prints the public suite";
+    case "scenario":
+      return found === "suite"
+        ? "a suite holds its scenarios under scenarios[].scenario"
+        : "a scenario is written by hand; a suite holds them under scenarios[].scenario";
+    case "metrics dictionary":
+      return "`metrics` makes one from a scenario and a run record";
+  }
+}
+
+/**
+ * `error`, replaced by the wrong-kind message ({@linkcode wrongKindDetail})
+ * when `value`, the document it refuses, is recognisably another kind of
+ * document; else `error` as it is. Only a refused document is named so: a
+ * valid one is never at stake.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { EmberError } from "../errors.ts";
- * import { withKindHint } from "./document_kind.ts";
- * const e = <Error> withKindHint(new EmberError("unknown field", { file: "r.json", path: "model_id" }),
+ * import { wrongKindError } from "./document_kind.ts";
+ * const e = <Error> wrongKindError(new EmberError("unknown field", { file: "r.json", path: "model_id" }),
  *   { model_id: "m", evaluation_manifest: {}, episodes: [] }, "suite");
- * assert.equal(e.message, "r.json: model_id: unknown field (the file looks like an evaluation result, not a suite)");
+ * assert.equal(e.message,
+ *   "r.json: expected a suite; this is an evaluation result (`suite --json` prints the public suite)");
  * ```
  */
-export function withKindHint(
+export function wrongKindError(
   error: unknown,
   value: JsonValue,
-  expected: DocumentKind,
+  expected: ExpectedKind,
 ): unknown {
   const kind = documentKind(value);
   if (
-    !(error instanceof EmberError) || kind === undefined || kind === expected
+    !(error instanceof EmberError) || kind === undefined || kind === expected ||
+    (expected === "statistics artifact" && kind.endsWith("statistics artifact"))
   ) {
     return error;
   }
@@ -86,16 +158,10 @@ export function withKindHint(
     detail: string,
     options: { file?: string; path?: string; cause?: unknown },
   ) => EmberError;
-  return new Kind(
-    `${error.detail} (the file looks like ${article(kind)} ${kind}, not ${
-      article(expected)
-    } ${expected})`,
-    {
-      ...(error.file === undefined ? {} : { file: error.file }),
-      path: error.path,
-      cause: error,
-    },
-  );
+  return new Kind(wrongKindDetail(expected, kind), {
+    ...(error.file === undefined ? {} : { file: error.file }),
+    cause: error,
+  });
 }
 
 function article(word: string): string {

@@ -190,6 +190,31 @@ export async function checkWritable(
       { file },
     );
   }
+  // A folder named as the output would be refused only by the final
+  // rename, after all the work.
+  let target: Deno.FileInfo | undefined;
+  try {
+    target = await Deno.stat(file);
+  } catch (e) {
+    if (!(e instanceof Deno.errors.NotFound)) throw fileError(file, "write", e);
+  }
+  if (target?.isDirectory === true) {
+    throw new FileError("cannot write: is a directory", { file });
+  }
+  await probeWrite(file, dir);
+}
+
+// What the permission flags allow, the operating system may still refuse
+// (a read-only mount, a folder of another user): a file is made and
+// removed where the atomic write will make its temporary file.
+async function probeWrite(file: string, dir: string): Promise<void> {
+  const temp = `${dir}/.${splitPath(file).base}.${randomSuffix()}.tmp`;
+  try {
+    (await Deno.open(temp, { write: true, createNew: true })).close();
+  } catch (e) {
+    throw fileError(file, "write", e, dir);
+  }
+  await Deno.remove(temp).catch(() => {});
 }
 
 /**
@@ -331,8 +356,13 @@ export function fileError(
   } else if (cause instanceof Deno.errors.IsADirectory) {
     detail = `cannot ${access}: is a directory`;
   } else {
-    const message = cause instanceof Error ? cause.message : String(cause);
-    detail = `cannot ${access}: ${message}`;
+    // Deno's "Read-only file system (os error 30): open 'x'" names the
+    // system call and, for a write, the temporary file: the reason is kept.
+    const message = (cause instanceof Error ? cause.message : String(cause))
+      .replace(/ \(os error \d+\)(: .*)?$/s, "");
+    detail = `cannot ${access}: ${
+      message.charAt(0).toLowerCase() + message.slice(1)
+    }`;
   }
   return new FileError(detail, { file, cause });
 }

@@ -9,7 +9,7 @@
 import { episodeMetrics } from "../metrics/episode.ts";
 import { expectPositionals, stringOption, UsageError } from "./args.ts";
 import { type CommandSpec, loadScenario } from "./command.ts";
-import { withKindHint } from "./document_kind.ts";
+import { wrongKindError } from "./document_kind.ts";
 import { checkWritable, emitJson, readJson } from "./io.ts";
 
 /**
@@ -59,7 +59,7 @@ Example:
         file: recordFile as string,
       });
     } catch (e) {
-      throw withKindHint(e, record, "run record");
+      throw wrongKindError(e, record, "run record");
     }
     await emitJson(metrics, out);
     return 0;

@@ -26,6 +26,7 @@ import {
   UsageError,
 } from "./args.ts";
 import { type CommandSpec, loadScenario, loadSuite } from "./command.ts";
+import { wrongKindError } from "./document_kind.ts";
 import { checkWritable, emitBytes, readJson } from "./io.ts";
 
 /**
@@ -114,7 +115,12 @@ async function fromRecord(
 ): Promise<Verified> {
   const scenario = await loadScenario(scenarioFile);
   const value = await readJson(recordFile);
-  const metrics = await episodeMetrics(scenario, value, { file: recordFile });
+  let metrics;
+  try {
+    metrics = await episodeMetrics(scenario, value, { file: recordFile });
+  } catch (e) {
+    throw wrongKindError(e, value, "run record");
+  }
   return { scenario, record: parseRecord(value), metrics };
 }
 

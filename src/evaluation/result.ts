@@ -24,6 +24,7 @@ import { beyondLimit, type Limits, limitsWith } from "../limits.ts";
 import { computeReadEpisodeMetrics } from "../metrics/episode.ts";
 import type { ExactValues } from "../metrics/statistics_metrics.ts";
 import { parseRecord } from "../record/reader.ts";
+import { wrongKindError } from "../cli/document_kind.ts";
 import { scenarioHash } from "../scenario/scenario.ts";
 import { firstDifference, show } from "../json/diff.ts";
 import { buildManifest } from "../scenario/suite.ts";
@@ -273,6 +274,19 @@ export type ResultHead = {
  * @internal The general path of the one-pass verifier (`general_path.ts`).
  */
 export function parseResultHead(
+  v: JsonValue,
+  options: { file?: string; limits?: Partial<Limits> },
+): ResultHead {
+  try {
+    return resultHead(v, options);
+  } catch (e) {
+    // A statistics artifact or a run record given for a result: say so,
+    // not which of its fields a result lacks.
+    throw wrongKindError(e, v, "evaluation result");
+  }
+}
+
+function resultHead(
   v: JsonValue,
   options: { file?: string; limits?: Partial<Limits> },
 ): ResultHead {
@@ -581,12 +595,17 @@ export async function verifyEpisodes(
   const ctx = rootCtx(StatisticsInputError, file);
   const proved = items?.proved ?? (() => undefined);
   try {
-    const top = expectObject(v, ctx, [
-      "model_id",
-      "evaluation_manifest",
-      "evaluation_manifest_hash",
-      "episodes",
-    ]);
+    let top;
+    try {
+      top = expectObject(v, ctx, [
+        "model_id",
+        "evaluation_manifest",
+        "evaluation_manifest_hash",
+        "episodes",
+      ]);
+    } catch (e) {
+      throw wrongKindError(e, v, "evaluation result");
+    }
     const mctx = at(ctx, "evaluation_manifest");
     const original = field(top, "evaluation_manifest");
     const manifest = parseManifest(original, mctx, limitsOpt(options.limits));

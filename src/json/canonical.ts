@@ -426,7 +426,7 @@ export function digest(value: JsonValue): Promise<string> {
  * import { parse } from "./canonical.ts";
  * assert.throws(() => parse('{"a": 1, "a": 2}', { file: "x.json" }), {
  *   name: "CanonicalJsonError",
- *   message: "x.json: a: duplicate key in object (at character 12)",
+ *   message: "x.json: a: duplicate key in object (at byte 12)",
  * });
  * ```
  */
@@ -508,11 +508,69 @@ function decodeStrict(bytes: Uint8Array, options: ParseOptions): string {
       bytes,
     );
   } catch (cause) {
+    const cut = cutSequence(bytes);
+    if (cut !== undefined) {
+      throw new CanonicalJsonError(
+        `ends early (truncated?) at byte ${bytes.length}: a UTF-8 sequence begun at byte ${cut} is cut off`,
+        { ...fileOpt(options.file), cause },
+      );
+    }
     throw new CanonicalJsonError("input is not valid UTF-8", {
       ...fileOpt(options.file),
       cause,
     });
   }
+}
+
+/**
+ * The offset in bytes of UTF-8 of the code unit `i` of `s`: messages give
+ * offsets in bytes, which `wc -c`, `head -c` and `dd` count, so that a file
+ * cut short ends at its size. (Computed only for a message.)
+ */
+function utf8Offset(s: string, i: number): number {
+  let n = 0;
+  for (let k = 0; k < i; k++) {
+    const c = s.charCodeAt(k);
+    // A surrogate pair is 4 bytes, 2 per unit; a lone one becomes U+FFFD.
+    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c < 0xdc00 &&
+        (s.charCodeAt(k + 1) & 0xfc00) === 0xdc00
+      ? 2
+      : c >= 0xdc00 && c < 0xe000 && k > 0 &&
+          (s.charCodeAt(k - 1) & 0xfc00) === 0xd800
+      ? 2
+      : 3;
+  }
+  return n;
+}
+
+/**
+ * Where `bytes`, which do not decode, end inside a UTF-8 sequence that is
+ * otherwise well begun and everything before it decodes: the offset of
+ * that sequence's first byte, else `undefined`.
+ */
+function cutSequence(bytes: Uint8Array): number | undefined {
+  for (let back = 1; back <= 3 && back <= bytes.length; back++) {
+    const b = bytes[bytes.length - back]!;
+    if ((b & 0xc0) === 0x80) continue;
+    const needs = (b & 0xe0) === 0xc0
+      ? 2
+      : (b & 0xf0) === 0xe0
+      ? 3
+      : (b & 0xf8) === 0xf0
+      ? 4
+      : 0;
+    if (needs <= back) return undefined;
+    const start = bytes.length - back;
+    try {
+      new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(
+        bytes.subarray(0, start),
+      );
+      return start;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
 }
 
 function fileOpt(file: string | undefined): { file?: string } {
@@ -697,10 +755,33 @@ class Parser {
   }
 
   private fail(what: string): never {
-    throw new CanonicalJsonError(`${what} (at character ${this.i})`, {
-      path: pathOf(this.segs),
-      ...fileOpt(this.file),
-    });
+    throw new CanonicalJsonError(
+      `${what} (at byte ${utf8Offset(this.s, this.i)})`,
+      { path: pathOf(this.segs), ...fileOpt(this.file) },
+    );
+  }
+
+  // The text stops where a value still needs characters: the usual cause is
+  // a file cut short (a full disk, an interrupted copy), so the message says
+  // so first, at the offset where the text ends.
+  private early(what: string): never {
+    const path = pathOf(this.segs);
+    throw new CanonicalJsonError(
+      `ends early (truncated?) at byte ${
+        utf8Offset(this.s, this.s.length)
+      }: ${what}${path === "" ? "" : ` (in ${path})`}`,
+      fileOpt(this.file),
+    );
+  }
+
+  /**
+   * The text ends where a container's next member or its end was due: the
+   * path names the container (`member`: the member's key or index, already
+   * pushed, goes), not the member that never came.
+   */
+  private cut(container: "array" | "object", member = false): never {
+    if (member) this.segs.pop();
+    return this.early(`unterminated ${container}`);
   }
 
   private ws() {
@@ -743,7 +824,11 @@ class Parser {
         if (c === "-" || (c !== undefined && c >= "0" && c <= "9")) {
           return this.number();
         }
-        if (c === undefined) this.fail("unexpected end of input");
+        if (c === undefined) {
+          if (depth === 0) this.early("no JSON value");
+          const last = this.segs[this.segs.length - 1];
+          this.cut(typeof last === "number" ? "array" : "object", true);
+        }
         if (c === "N" || c === "I") {
           this.fail("NaN and Infinity are not allowed");
         }
@@ -802,13 +887,17 @@ class Parser {
         if (--depth === 0) return i + 1;
       }
     }
-    return this.fail("unexpected end of input");
+    return this.early("unterminated array or object");
   }
 
   private literal<T>(word: string, v: T): T {
     if (this.s.startsWith(word, this.i)) {
       this.i += word.length;
       return v;
+    }
+    const rest = this.s.slice(this.i);
+    if (rest.length < word.length && word.startsWith(rest)) {
+      this.early(`incomplete literal ${JSON.stringify(rest)}`);
     }
     this.fail("invalid literal");
   }
@@ -819,9 +908,20 @@ class Parser {
     }
     NUMBER_RE.lastIndex = this.i;
     const m = NUMBER_RE.exec(this.s);
-    if (m === null) this.fail("invalid number");
+    if (m === null) {
+      if (this.i + 1 === this.s.length) this.early("incomplete number");
+      this.fail("invalid number");
+    }
     const lexeme = m[0];
     this.i += lexeme.length;
+    // "1." or "1e+" at the very end: a number whose digits were cut off.
+    const rest = this.s.slice(this.i);
+    if (
+      (rest === "." && m[1] === undefined && m[2] === undefined) ||
+      (/^[eE][-+]?$/.test(rest) && m[2] === undefined)
+    ) {
+      this.early("incomplete number");
+    }
     if (m[1] === undefined && m[2] === undefined) {
       // Up to 15 digits a double holds the integer exactly and it is safe;
       // longer lexemes are range-checked exactly with BigInt.
@@ -858,7 +958,7 @@ class Parser {
     // Whether the raw text may differ from the canonical escaping.
     let unusual = false;
     for (;;) {
-      if (this.i >= s.length) this.fail("unterminated string");
+      if (this.i >= s.length) this.early("unterminated string");
       const c = s.charCodeAt(this.i);
       if (c === 0x22) {
         this.checkLength(out.length + this.i - start);
@@ -876,6 +976,7 @@ class Parser {
       this.checkLength(out.length + this.i - start + 1);
       out += s.slice(start, this.i);
       const e = s[this.i + 1];
+      if (e === undefined) this.early("unterminated string");
       this.i += 2;
       switch (e) {
         case '"':
@@ -904,6 +1005,9 @@ class Parser {
           break;
         case "u": {
           const hex = s.slice(this.i, this.i + 4);
+          if (hex.length < 4 && /^[0-9a-fA-F]*$/.test(hex)) {
+            this.early("unterminated string");
+          }
           if (!/^[0-9a-fA-F]{4}$/.test(hex)) {
             this.fail("invalid \\u escape");
           }
@@ -955,6 +1059,10 @@ class Parser {
       this.ws();
       const c = this.s[this.i++];
       if (c === "]") return out;
+      if (c === undefined) {
+        this.i--;
+        this.cut("array");
+      }
       if (c !== ",") {
         this.i--;
         this.fail("expected ',' or ']' in array");
@@ -978,6 +1086,7 @@ class Parser {
     const keys: string[] | undefined = this.skipping ? [] : undefined;
     for (;;) {
       this.ws();
+      if (this.i === this.s.length) this.cut("object");
       if (this.s[this.i] !== '"') this.fail("expected a string key");
       const key = this.string();
       this.segs.push(key);
@@ -994,6 +1103,7 @@ class Parser {
       }
       previous = key;
       this.ws();
+      if (this.i === this.s.length) this.cut("object", true);
       if (this.s[this.i] !== ":") this.fail("expected ':' after key");
       this.i++;
       this.ws();
@@ -1003,6 +1113,10 @@ class Parser {
       this.ws();
       const c = this.s[this.i++];
       if (c === "}") return out;
+      if (c === undefined) {
+        this.i--;
+        this.cut("object");
+      }
       if (c !== ",") {
         this.i--;
         this.fail("expected ',' or '}' in object");
