@@ -12,6 +12,7 @@ import type { JsonValue } from "../src/json/canonical.ts";
 import { aggregateStatistics } from "../src/statistics/aggregate.ts";
 import type { BootstrapProgress } from "../src/statistics/artifact.ts";
 import { statisticsProgress } from "../src/cli/progress.ts";
+import { computeIntervals } from "../src/bootstrap/pool.ts";
 import { evaluate, testSuite } from "./_stats_fixtures.ts";
 
 const SUITE = testSuite();
@@ -81,5 +82,35 @@ Deno.test("bootstrap progress: intervals of R resamples, and work in R × n that
       `${intervals}/${intervals} intervals of ${R} resamples`,
     );
     assert.deepEqual([state.done, state.total], [work, work]);
+  }
+});
+
+Deno.test("pool: each job reports its start (0), then its resamples up to R; with workers, the longest start first", async () => {
+  const job = (n: number, resamples: number) => ({
+    nums: Array.from({ length: n }, (_, i) => BigInt(i % 3)),
+    den: 1n,
+    resamples,
+    seed: new Uint8Array(32),
+  });
+  // n = 5, 40, 9: with 2 workers, by n: job 1 (n 40), job 2 (9), job 0 (5).
+  const jobs = [job(5, 5000), job(40, 5000), job(9, 5000)];
+  for (const workers of [1, 2]) {
+    const events = new Map<number, number[]>();
+    const starts: number[] = [];
+    await computeIntervals(jobs, {
+      kernel: "wasm",
+      workers,
+      onProgress: (id, done) => {
+        if (done === 0) starts.push(id);
+        events.set(id, [...(events.get(id) ?? []), done]);
+      },
+    });
+    assert.deepEqual(starts, workers === 1 ? [0, 1, 2] : [1, 2, 0]);
+    for (const [id, seen] of events) {
+      assert.equal(seen[0], 0, `${id}`);
+      assert.equal(seen.at(-1), 5000, `${id}`);
+      // 5000 resamples come in chunks of 4096: 0, 4096, 5000.
+      assert.deepEqual(seen, [0, 4096, 5000], `${id}`);
+    }
   }
 });
