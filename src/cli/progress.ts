@@ -186,6 +186,8 @@ export function episodeProgress(
  *   counts: "12/233 intervals of 1000000 resamples",
  * });
  * assert.equal(statisticsProgress("verify A", 5, 104).counts, "5/104 episodes");
+ * const none = { ...b, work: 0, workDone: 0 };
+ * assert.equal(statisticsProgress("bootstrap", 0, 0, none).done, 12);
  * ```
  */
 export function statisticsProgress(
@@ -195,10 +197,13 @@ export function statisticsProgress(
   bootstrap?: BootstrapProgress,
 ): ProgressState {
   if (bootstrap === undefined) return episodeProgress(done, total, phase);
+  // Every interval of equal values (a result compared with itself): no
+  // work at all, so the intervals fill the bar.
+  const byWork = bootstrap.work > 0;
   return {
     label: phase,
-    done: bootstrap.workDone,
-    total: bootstrap.work,
+    done: byWork ? bootstrap.workDone : bootstrap.intervalsDone,
+    total: byWork ? bootstrap.work : bootstrap.intervals,
     counts:
       `${bootstrap.intervalsDone}/${bootstrap.intervals} intervals of ${bootstrap.resamples} resamples`,
   };
