@@ -45,8 +45,8 @@ export function rateAnchor(
 
 /**
  * The estimated milliseconds left: the work left at the rate measured from
- * `anchor` (or from the start when undefined) to `now`; undefined when no
- * rate is known yet or the work is done.
+ * `anchor` (or from the start when undefined, or when `now` is the anchor)
+ * to `now`; undefined when no rate is known yet or the work is done.
  *
  * @example
  * ```ts
@@ -56,6 +56,8 @@ export function rateAnchor(
  * assert.equal(timeLeftMs({ ms: 1000, done: 10 }, { ms: 5000, done: 50 }, 100), 5000);
  * // No anchor: the rate since the start, 20 units a second.
  * assert.equal(timeLeftMs(undefined, { ms: 1000, done: 20 }, 100), 4000);
+ * const at = { ms: 1000, done: 20 };
+ * assert.equal(timeLeftMs(at, at, 100), 4000);
  * assert.equal(timeLeftMs(undefined, { ms: 1000, done: 0 }, 100), undefined);
  * assert.equal(timeLeftMs(undefined, { ms: 1000, done: 100 }, 100), undefined);
  * ```
@@ -65,7 +67,11 @@ export function timeLeftMs(
   now: ProgressPoint,
   total: number,
 ): number | undefined {
-  const from = anchor ?? { ms: 0, done: 0 };
+  // Just at the anchor there is no rate from it yet: the start's serves.
+  const from = anchor !== undefined && now.done > anchor.done &&
+      now.ms > anchor.ms
+    ? anchor
+    : { ms: 0, done: 0 };
   const done = now.done - from.done;
   const ms = now.ms - from.ms;
   if (done <= 0 || ms <= 0 || now.done >= total) return undefined;
