@@ -141,6 +141,7 @@ export {
   type MetricKind,
 } from "./src/statistics/definitions.ts";
 export type {
+  BootstrapProgress,
   ProgressCallback,
   ResultInput,
 } from "./src/statistics/artifact.ts";

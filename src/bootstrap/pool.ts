@@ -32,8 +32,11 @@ export type PoolOptions = {
   readonly kernel: KernelName;
   /** Threads to use, an integer >= 1; 1 computes on the calling thread. */
   readonly workers: number;
-  /** Called with the resamples finished so far, over all jobs. */
-  readonly onProgress?: (done: number) => void;
+  /**
+   * Called when job `id` starts (`done` 0) and as its resamples are drawn
+   * (`done` of its R): the caller weighs the jobs, whose times differ.
+   */
+  readonly onProgress?: (id: number, done: number) => void;
 };
 
 /**
@@ -102,22 +105,17 @@ export async function computeIntervals(
   options: PoolOptions,
 ): Promise<BootstrapInterval[]> {
   const workers = Math.min(checkWorkers(options.workers), jobs.length);
-  const progress = new Float64Array(jobs.length);
-  let total = 0;
-  const report = (id: number, done: number) => {
-    total += done - progress[id]!;
-    progress[id] = done;
-    options.onProgress?.(total);
-  };
+  const report = (id: number, done: number) => options.onProgress?.(id, done);
   if (workers <= 1) {
-    return jobs.map((job, id) =>
-      bootstrapMeanInterval({ nums: job.nums, den: job.den }, {
+    return jobs.map((job, id) => {
+      report(id, 0);
+      return bootstrapMeanInterval({ nums: job.nums, den: job.den }, {
         resamples: job.resamples,
         seed: job.seed,
         kernel: options.kernel,
         onProgress: (done) => report(id, done),
-      })!
-    );
+      })!;
+    });
   }
   // Longest jobs first, so that no worker is left with a long one at the end.
   const order = jobs.map((_, id) => id).sort((a, b) =>
@@ -135,6 +133,7 @@ export async function computeIntervals(
             const id = order[next++]!;
             const job = jobs[id]!;
             const req: IntervalRequest = { id, ...job, kernel: options.kernel };
+            report(id, 0);
             worker.postMessage(req);
           };
           worker.onmessage = (e: MessageEvent<IntervalReply>) => {

@@ -6,6 +6,7 @@
  */
 
 import { aggregateStatistics } from "../statistics/aggregate.ts";
+import type { ProgressCallback } from "../statistics/artifact.ts";
 import {
   BOOTSTRAP_HELP,
   BOOTSTRAP_OPTIONS,
@@ -16,9 +17,11 @@ import {
 } from "./args.ts";
 import { type CommandSpec, loadSuite } from "./command.ts";
 import { missingWarning, warn } from "./completeness.ts";
-import { checkWritable, emitJson, readInput, sourceName } from "./io.ts";
+import { checkWritable, emitBytes, readInput, sourceName } from "./io.ts";
+import { encodeBytes } from "../json/canonical.ts";
+import { reportWritten } from "./written.ts";
 import { verifyEvaluation } from "../evaluation/verify.ts";
-import { phaseUnit, progressBar } from "./progress.ts";
+import { progressBar, statisticsProgress } from "./progress.ts";
 
 /**
  * The `aggregate` command.
@@ -47,7 +50,7 @@ Options:
   --suite FILE     the suite (default: the embedded public suite)
 ${BOOTSTRAP_HELP}
   --out FILE       write the artifact to FILE atomically (default: standard output)
-  -q, --quiet      no progress bar on standard error
+  -q, --quiet      no progress bar or summary line on standard error
   -h, --help       this help
 
 Permissions: --allow-read=RESULT (plus --allow-read=FILE for --suite FILE,
@@ -58,6 +61,7 @@ Example:
       results/a.json --out out/a.stats.json
   (--out out/… also needs --allow-read=out: the atomic rename checks both)`,
   async run(args) {
+    const started = performance.now();
     const [file] = expectPositionals(args.positionals, ["RESULT"]) as [string];
     const quiet = flag(args.values, "quiet");
     const bootstrap = bootstrapOptions(args.values);
@@ -70,8 +74,8 @@ Example:
     const bar = progressBar(`aggregate ${file}`, { quiet });
     let artifact;
     try {
-      const onProgress = (phase: string, done: number, total: number) =>
-        bar.update(done, total, phase, phaseUnit(phase));
+      const onProgress: ProgressCallback = (...at) =>
+        bar.update(statisticsProgress(...at));
       const verified = await verifyEvaluation(take(input), suite, {
         file,
         release: true,
@@ -94,7 +98,15 @@ Example:
       missing.length + artifact.observed_episodes,
     );
     if (warning !== undefined) warn(warning);
-    await emitJson(artifact, out);
+    const bytes = encodeBytes(artifact);
+    await emitBytes(bytes, out);
+    await reportWritten(
+      out,
+      `aggregate statistics of ${artifact.observed_episodes} episodes, ${bootstrap.resamples} resamples per interval`,
+      bytes,
+      started,
+      quiet,
+    );
     return 0;
   },
 };

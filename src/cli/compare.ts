@@ -18,8 +18,10 @@ import {
 } from "./args.ts";
 import { type CommandSpec, loadSuite } from "./command.ts";
 import { pairedWarnings, warn } from "./completeness.ts";
-import { checkWritable, emitJson, readInput, sourceName } from "./io.ts";
-import { phaseUnit, progressBar } from "./progress.ts";
+import { checkWritable, emitBytes, readInput, sourceName } from "./io.ts";
+import { encodeBytes } from "../json/canonical.ts";
+import { reportWritten } from "./written.ts";
+import { progressBar, statisticsProgress } from "./progress.ts";
 
 /**
  * The `compare` command.
@@ -51,7 +53,7 @@ Options:
   --suite FILE     the suite (default: the embedded public suite)
 ${BOOTSTRAP_HELP}
   --out FILE       write the artifact to FILE atomically (default: standard output)
-  -q, --quiet      no progress bar on standard error
+  -q, --quiet      no progress bar or summary line on standard error
   -h, --help       this help
 
 Permissions: --allow-read=A,B (plus --allow-read=FILE for --suite FILE,
@@ -61,6 +63,7 @@ Example:
   deno run --allow-read=res --allow-write=res jsr:@ember/stats compare \\
       --out res/compare.json res/fire_aware.json res/greedy.json`,
   async run(args) {
+    const started = performance.now();
     const [fileA, fileB] = expectPositionals(args.positionals, ["A", "B"]) as [
       string,
       string,
@@ -82,8 +85,7 @@ Example:
         release: true,
         files: [fileA, fileB],
         sources: [sourceName(fileA), sourceName(fileB)],
-        onProgress: (phase, done, total) =>
-          bar.update(done, total, phase, phaseUnit(phase)),
+        onProgress: (...at) => bar.update(statisticsProgress(...at)),
       });
     } catch (e) {
       // Pairing refuses the two results together (different manifests).
@@ -93,7 +95,15 @@ Example:
       bar.finish();
     }
     for (const w of pairedWarnings(artifact, fileA, fileB)) warn(w);
-    await emitJson(artifact, out);
+    const bytes = encodeBytes(artifact);
+    await emitBytes(bytes, out);
+    await reportWritten(
+      out,
+      `paired statistics of ${artifact.paired_count} episode pairs, ${bootstrap.resamples} resamples per interval`,
+      bytes,
+      started,
+      quiet,
+    );
     return 0;
   },
 };

@@ -16,6 +16,7 @@ import { BUILTIN_POLICIES } from "../policies/mod.ts";
 import { publicSuite } from "../scenario/public_suite.ts";
 import { runEvaluation } from "../evaluation/runner.ts";
 import { aggregateStatistics } from "../statistics/aggregate.ts";
+import type { ProgressCallback } from "../statistics/artifact.ts";
 import type { VerifiedEvaluation } from "../evaluation/verified.ts";
 import { verifyEvaluation } from "../evaluation/verify.ts";
 import { pairedStatistics } from "../statistics/paired.ts";
@@ -30,7 +31,11 @@ import {
 import { ResultEncoder } from "./checkpoint.ts";
 import type { CommandSpec } from "./command.ts";
 import { checkWritable, fileError, printLine, writeFileAtomic } from "./io.ts";
-import { phaseUnit, progressBar } from "./progress.ts";
+import {
+  episodeProgress,
+  progressBar,
+  statisticsProgress,
+} from "./progress.ts";
 import { readArtifact } from "../report/artifact.ts";
 import { renderSummary } from "../report/summary_text.ts";
 
@@ -135,8 +140,7 @@ Example:
         const result = await runEvaluation(suite, policy, {
           modelId: policy,
           kernel: bootstrap.kernel,
-          onProgress: (done, total) =>
-            bar.update(done, total, undefined, "episodes"),
+          onProgress: (done, total) => bar.update(episodeProgress(done, total)),
         });
         bytes = new ResultEncoder().encode(result);
       } finally {
@@ -152,8 +156,8 @@ Example:
       const bar = progressBar(`demo: statistics ${policy}`, { quiet });
       let artifact: JsonObject;
       try {
-        const onProgress = (phase: string, done: number, total: number) =>
-          bar.update(done, total, phase, phaseUnit(phase));
+        const onProgress: ProgressCallback = (...at) =>
+          bar.update(statisticsProgress(...at));
         const v = await verifyEvaluation(bytes, suite, {
           kernel: bootstrap.kernel,
           onProgress: (done, total) => onProgress("verify", done, total),
@@ -179,8 +183,7 @@ Example:
         suite,
         {
           ...bootstrap,
-          onProgress: (phase, done, total) =>
-            bar.update(done, total, phase, phaseUnit(phase)),
+          onProgress: (...at) => bar.update(statisticsProgress(...at)),
         },
       );
     } finally {

@@ -6,6 +6,22 @@
  * @module
  */
 
+import type { BootstrapProgress } from "../statistics/artifact.ts";
+import { type ProgressPoint, rateAnchor, timeLeftMs } from "./eta.ts";
+
+/**
+ * Where a task stands: `done` of `total` units of work (they fill the bar
+ * and time the estimate), told as `counts` in the user's units.
+ */
+export type ProgressState = {
+  /** The phase, such as "verify" or "bootstrap"; a new one restarts the estimate. */
+  readonly label?: string;
+  readonly done: number;
+  readonly total: number;
+  /** The counts as the user asked for them, such as "48/104 episodes". */
+  readonly counts: string;
+};
+
 /**
  * A progress display for one task.
  *
@@ -13,22 +29,21 @@
  * ```ts
  * import type { Progress } from "./progress.ts";
  * const log: string[] = [];
- * const p: Progress = { update: (d, t) => log.push(`${d}/${t}`), finish() {} };
- * p.update(1, 2);
+ * const p: Progress = { update: (s) => log.push(s.counts), finish() {} };
+ * p.update({ done: 1, total: 2, counts: "1/2 episodes" });
  * ```
  */
 export interface Progress {
-  /**
-   * Report that `done` of `total` units are finished (label optional; the
-   * unit, such as "episodes", is printed after the counts).
-   */
-  update(done: number, total: number, label?: string, unit?: string): void;
+  /** Report where the task stands. */
+  update(state: ProgressState): void;
   /** Erase the bar; call once when the task ends, however it ends. */
   finish(): void;
 }
 
 const WIDTH = 28;
 const REDRAW_MS = 100;
+// The estimate is shown once a second of the phase makes its rate meaningful.
+const ETA_AFTER_MS = 1000;
 
 /** A progress display that shows nothing. */
 const SILENT: Progress = { update() {}, finish() {} };
@@ -41,7 +56,7 @@ const SILENT: Progress = { update() {}, finish() {} };
  * ```ts
  * import { progressBar } from "./progress.ts";
  * const bar = progressBar("run greedy", { quiet: true });
- * bar.update(1, 96);
+ * bar.update({ done: 1, total: 96, counts: "1/96 episodes" });
  * bar.finish();
  * ```
  */
@@ -53,6 +68,10 @@ export function progressBar(
   const started = Date.now();
   let lastDraw = 0;
   let drawn = false;
+  // Each phase has its own rate: the estimate starts again with it.
+  let phase: string | undefined;
+  let phaseStart = started;
+  let anchor: ProgressPoint | undefined;
   const encoder = new TextEncoder();
   const write = (text: string) => {
     const bytes = encoder.encode(text);
@@ -62,14 +81,22 @@ export function progressBar(
     }
   };
   return {
-    update(done, total, label, unit) {
+    update(state) {
       const now = Date.now();
-      if (now - lastDraw < REDRAW_MS && done < total) return;
+      if (state.label !== phase) {
+        phase = state.label;
+        phaseStart = now;
+        anchor = undefined;
+      }
+      const point = { ms: now - phaseStart, done: state.done };
+      anchor = rateAnchor(anchor, point, state.total);
+      if (now - lastDraw < REDRAW_MS && state.done < state.total) return;
       lastDraw = now;
       drawn = true;
-      write(
-        `\r\x1b[2K${renderBar(title, done, total, now - started, label, unit)}`,
-      );
+      const left = point.ms >= ETA_AFTER_MS
+        ? timeLeftMs(anchor, point, state.total)
+        : undefined;
+      write(`\r\x1b[2K${renderBar(title, state, now - started, left)}`);
     },
     finish() {
       if (drawn) write("\r\x1b[2K");
@@ -79,44 +106,35 @@ export function progressBar(
 }
 
 /**
- * One line of the bar: title, optional label, bar, count, percent, elapsed
- * and, after a second, the estimated time left.
+ * One line of the bar: title, optional label, bar, counts, percent of the
+ * work, elapsed time and, when known, the estimated time left.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { renderBar } from "./progress.ts";
- * const line = renderBar("verify", 48, 96, 2500);
- * assert.ok(line.includes("48/96") && line.includes("50%") && line.includes("2.5s"));
- * // Half done after 2.5 s: about 2.5 s remain.
- * assert.ok(line.endsWith(", ~3s left"));
- * assert.ok(renderBar("b", 1, 121, 1000).endsWith(", ~2m00s left"));
- * assert.ok(renderBar("b", 5, 10, 0, "bootstrap", "resamples").includes("5/10 resamples 50%"));
+ * const state = { done: 48, total: 96, counts: "48/96 episodes" };
+ * const line = renderBar("verify", state, 2500, 2500);
+ * assert.equal(line, `verify [${"#".repeat(14)}${"-".repeat(14)}] 48/96 episodes 50% 2.5s, ~3s left`);
+ * assert.ok(renderBar("b", state, 1000, 120_000).endsWith(", ~2m00s left"));
+ * assert.ok(renderBar("b", state, 500, undefined).endsWith("50% 0.5s"));
  * ```
  */
 export function renderBar(
   title: string,
-  done: number,
-  total: number,
+  state: ProgressState,
   elapsedMs: number,
-  label?: string,
-  unit?: string,
+  leftMs: number | undefined,
 ): string {
+  const { done, total } = state;
   const fraction = total > 0 ? Math.min(1, Math.max(0, done / total)) : 0;
   const filled = Math.round(fraction * WIDTH);
   const bar = "#".repeat(filled) + "-".repeat(WIDTH - filled);
-  const head = label === undefined ? title : `${title} ${label}`;
+  const head = state.label === undefined ? title : `${title} ${state.label}`;
   const percent = Math.floor(fraction * 100);
   const seconds = (elapsedMs / 1000).toFixed(1);
-  // A remaining-time estimate matters for long bootstraps (R = 1 000 000);
-  // it is shown once a second of work makes the rate meaningful.
-  const eta = done > 0 && done < total && elapsedMs >= 1000
-    ? `, ~${duration((elapsedMs * (total - done)) / done)} left`
-    : "";
-  const counts = unit === undefined
-    ? `${done}/${total}`
-    : `${done}/${total} ${unit}`;
-  return `${head} [${bar}] ${counts} ${percent}% ${seconds}s${eta}`;
+  const eta = leftMs === undefined ? "" : `, ~${duration(leftMs)} left`;
+  return `${head} [${bar}] ${state.counts} ${percent}% ${seconds}s${eta}`;
 }
 
 function duration(ms: number): string {
@@ -128,17 +146,65 @@ function duration(ms: number): string {
 }
 
 /**
- * The unit of a statistics progress phase: episodes verified, then
- * bootstrap resamples drawn.
+ * Progress in episodes (running or verifying).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { phaseUnit } from "./progress.ts";
- * assert.equal(phaseUnit("verify A"), "episodes");
- * assert.equal(phaseUnit("bootstrap"), "resamples");
+ * import { episodeProgress } from "./progress.ts";
+ * assert.deepEqual(episodeProgress(3, 104, "verify"), {
+ *   label: "verify", done: 3, total: 104, counts: "3/104 episodes",
+ * });
  * ```
  */
-export function phaseUnit(phase: string): string {
-  return phase === "bootstrap" ? "resamples" : "episodes";
+export function episodeProgress(
+  done: number,
+  total: number,
+  label?: string,
+): ProgressState {
+  return {
+    ...(label === undefined ? {} : { label }),
+    done,
+    total,
+    counts: `${done}/${total} episodes`,
+  };
+}
+
+/**
+ * Progress of a statistics command: episodes while verifying; while
+ * bootstrapping, the intervals done of all and the R each one draws, with
+ * the bar and the estimate driven by the work (resampled values), whose
+ * share differs from the intervals' share.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { statisticsProgress } from "./progress.ts";
+ * const b = { resamples: 1000000, intervals: 233, intervalsDone: 12, work: 8e9, workDone: 2e9 };
+ * assert.deepEqual(statisticsProgress("bootstrap", 12e6, 233e6, b), {
+ *   label: "bootstrap", done: 2e9, total: 8e9,
+ *   counts: "12/233 intervals of 1000000 resamples",
+ * });
+ * assert.equal(statisticsProgress("verify A", 5, 104).counts, "5/104 episodes");
+ * const none = { ...b, work: 0, workDone: 0 };
+ * assert.equal(statisticsProgress("bootstrap", 0, 0, none).done, 12);
+ * ```
+ */
+export function statisticsProgress(
+  phase: string,
+  done: number,
+  total: number,
+  bootstrap?: BootstrapProgress,
+): ProgressState {
+  if (bootstrap === undefined) return episodeProgress(done, total, phase);
+  // Every interval of equal values (a result compared with itself): no
+  // work at all, so the intervals fill the bar.
+  const byWork = bootstrap.work > 0;
+  return {
+    label: phase,
+    done: byWork ? bootstrap.workDone : bootstrap.intervalsDone,
+    total: byWork ? bootstrap.work : bootstrap.intervals,
+    counts:
+      `${bootstrap.intervalsDone}/${bootstrap.intervals} intervals of ${bootstrap.resamples} resamples`,
+  };
 }

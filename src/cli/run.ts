@@ -39,7 +39,8 @@ import {
   fileExists,
   readJson,
 } from "./io.ts";
-import { progressBar } from "./progress.ts";
+import { episodeProgress, progressBar } from "./progress.ts";
+import { reportWritten } from "./written.ts";
 import {
   DEFAULT_INFO_MAX_BYTES,
   DEFAULT_POLICY_MEMORY_MB,
@@ -167,7 +168,7 @@ Options:
                         episode, step, actions, ms, info (any policy), in
                         episode then step order, appended as they come; with
                         --resume the file is continued (docs/cli.md)
-  -q, --quiet           no progress bar or notices on standard error
+  -q, --quiet           no progress bar, notices or summary line (stderr)
   -h, --help            this help
 
 A policy that throws, exceeds the time limit, or answers anything but one
@@ -196,6 +197,7 @@ Examples:
       --policy-allow-env=EMBER_LLM_URL,EMBER_LLM_KEY,EMBER_LLM_MODEL \\
       --concurrency 8 --step-timeout-ms 30000 --transcript res/llm.jsonl --out res/llm.json`,
   async run(args) {
+    const started = performance.now();
     expectPositionals(args.positionals, []);
     const quiet = flag(args.values, "quiet");
     const policyArg = stringOption(args.values, "policy");
@@ -351,7 +353,7 @@ Examples:
           // The first report comes once the resumed result is checked and
           // before any episode starts: the transcript is touched only then.
           if (transcript !== undefined) startTranscript(transcript, quiet);
-          bar.update(done, total);
+          bar.update(episodeProgress(done, total));
         },
         ...(previous === undefined ? {} : { resume: previous }),
         onEpisode: async (partial, episode) => {
@@ -376,7 +378,16 @@ Examples:
       await sandbox?.close();
       transcript?.close();
     }
-    await emitBytes(new ResultEncoder().encode(result), out);
+    const bytes = new ResultEncoder().encode(result);
+    await emitBytes(bytes, out);
+    const scheduled = result.evaluation_manifest.episodes.length;
+    await reportWritten(
+      out,
+      `${result.episodes.length} of ${scheduled} episodes, model ${modelId}`,
+      bytes,
+      started,
+      quiet,
+    );
     return 0;
   },
 };

@@ -13,7 +13,7 @@ import { type CommandSpec, loadSuite } from "./command.ts";
 import { firstKeys, missingWarning, warn } from "./completeness.ts";
 import { printLine, readInput, sourceName } from "./io.ts";
 import { verifyEvaluation } from "../evaluation/verify.ts";
-import { progressBar } from "./progress.ts";
+import { episodeProgress, progressBar } from "./progress.ts";
 
 /**
  * The `verify` command.
@@ -74,7 +74,7 @@ Example:
         release: true,
         kernel,
         source: sourceName(file),
-        onProgress: (done, total) => bar.update(done, total),
+        onProgress: (done, total) => bar.update(episodeProgress(done, total)),
       });
     } finally {
       bar.finish();

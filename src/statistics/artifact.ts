@@ -28,12 +28,52 @@ import { METRIC_DEFINITIONS, metricDefinitionsJson } from "./definitions.ts";
 import { descriptiveStatistics } from "./descriptive.ts";
 import { bootstrapSeed, type SeedInput } from "./seed.ts";
 
-/** Progress callback of the statistics functions: (phase, done, total). */
+/**
+ * Progress callback of the statistics functions: (phase, done, total), in
+ * episodes while verifying and in resamples over all the intervals while
+ * bootstrapping; the bootstrap's calls also bring its
+ * {@linkcode BootstrapProgress}.
+ */
 export type ProgressCallback = (
   phase: string,
   done: number,
   total: number,
+  bootstrap?: BootstrapProgress,
 ) => void;
+
+/**
+ * Where the bootstrap stands. An interval's time grows with R × n (each
+ * resample draws n values), and n differs between groups (all episodes, one
+ * scenario), so `work` and `workDone` count resampled values: progress by
+ * resamples alone would run slow on the large groups and fast on the small.
+ */
+export type BootstrapProgress = {
+  /** R, the resamples of each interval. */
+  readonly resamples: number;
+  /** The intervals to compute. */
+  readonly intervals: number;
+  /** The intervals finished. */
+  readonly intervalsDone: number;
+  /**
+   * All the work, in resampled values: the sum of R × n over the intervals,
+   * but none for an interval whose values are all equal (its bounds need no
+   * draw). Known from the second call on; the first counts every interval.
+   */
+  readonly work: number;
+  /** The work done so far, in resampled values. */
+  readonly workDone: number;
+  /**
+   * The interval this call is about (its index, in the order the intervals
+   * were announced), its n, its work and its resamples done; absent on the
+   * first and last calls.
+   */
+  readonly interval?: {
+    readonly index: number;
+    readonly n: number;
+    readonly work: number;
+    readonly done: number;
+  };
+};
 
 /** `methods` of contract §12. */
 export function methodsJson(resamples: number): JsonObject {
@@ -165,7 +205,9 @@ export function intervalOptions(
 export class Summarizer {
   readonly #jobs: IntervalJob[] = [];
   readonly #slots: Record<string, JsonValue>[] = [];
+  readonly #sizes: readonly number[];
   readonly #total: number;
+  #work: number;
 
   /** `sizes`: n of every interval that {@linkcode summarize} will compute. */
   constructor(
@@ -174,8 +216,25 @@ export class Summarizer {
     readonly onProgress: ProgressCallback | undefined,
     readonly intervals: IntervalOptions,
   ) {
+    this.#sizes = sizes;
     this.#total = sizes.length * resamples;
-    onProgress?.("bootstrap", 0, this.#total);
+    this.#work = sizes.reduce((a, n) => a + n * resamples, 0);
+    onProgress?.("bootstrap", 0, this.#total, this.#progress(0, 0));
+  }
+
+  #progress(
+    intervalsDone: number,
+    workDone: number,
+    interval?: BootstrapProgress["interval"],
+  ): BootstrapProgress {
+    return {
+      resamples: this.resamples,
+      intervals: this.#sizes.length,
+      intervalsDone,
+      work: this.#work,
+      workDone,
+      ...(interval === undefined ? {} : { interval }),
+    };
   }
 
   /**
@@ -206,15 +265,46 @@ export class Summarizer {
 
   /** Compute every interval and write its bounds into its object. */
   async finish(): Promise<void> {
+    const R = this.resamples;
+    const weights = this.#jobs.map((job) =>
+      job.nums.every((a) => a === job.nums[0]) ? 0 : job.nums.length
+    );
+    this.#work = weights.reduce((a, w) => a + w * R, 0);
+    const seen = new Float64Array(this.#jobs.length);
+    let resamplesDone = 0;
+    let workDone = 0;
+    let intervalsDone = 0;
     const cis = await computeIntervals(this.#jobs, {
       ...this.intervals,
-      onProgress: (done) => this.onProgress?.("bootstrap", done, this.#total),
+      onProgress: (index, done) => {
+        const n = this.#jobs[index]!.nums.length;
+        resamplesDone += done - seen[index]!;
+        workDone += (done - seen[index]!) * weights[index]!;
+        if (done === R && seen[index] !== R) intervalsDone++;
+        seen[index] = done;
+        this.onProgress?.(
+          "bootstrap",
+          resamplesDone,
+          this.#total,
+          this.#progress(intervalsDone, workDone, {
+            index,
+            n,
+            work: weights[index]! * R,
+            done,
+          }),
+        );
+      },
     });
     cis.forEach((ci, i) => {
       const slot = this.#slots[i]!;
       slot.lower = float(ci.lower.toFloat());
       slot.upper = float(ci.upper.toFloat());
     });
-    this.onProgress?.("bootstrap", this.#total, this.#total);
+    this.onProgress?.(
+      "bootstrap",
+      this.#total,
+      this.#total,
+      this.#progress(this.#sizes.length, this.#work),
+    );
   }
 }

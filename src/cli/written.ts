@@ -1,0 +1,57 @@
+/**
+ * The one line a writing command (`run`, `aggregate`, `compare`) prints on
+ * standard error when it succeeds, terminal or not: what it wrote, where,
+ * the SHA-256 of the bytes and the time taken. A log or a script then sees
+ * that the command did its work, and the digest can be checked against the
+ * file (`digest FILE` prints the same hex). `--quiet` silences it.
+ *
+ * @module
+ */
+
+import { sha256Hex } from "../json/canonical.ts";
+import { notice } from "./command.ts";
+
+/**
+ * The summary line: `wrote TARGET (WHAT, sha256 HEX, SECONDS s)`, where
+ * TARGET is the `--out` file or "standard output".
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { writtenLine } from "./written.ts";
+ * assert.equal(
+ *   writtenLine("res/g.json", "104 episodes", "ab12", 2140),
+ *   "wrote res/g.json (104 episodes, sha256 ab12, 2.1 s)",
+ * );
+ * assert.equal(
+ *   writtenLine(undefined, "104 episodes", "ab12", 50),
+ *   "wrote standard output (104 episodes, sha256 ab12, 0.1 s)",
+ * );
+ * ```
+ */
+export function writtenLine(
+  out: string | undefined,
+  what: string,
+  digest: string,
+  elapsedMs: number,
+): string {
+  const target = out ?? "standard output";
+  const seconds = (elapsedMs / 1000).toFixed(1);
+  return `wrote ${target} (${what}, sha256 ${digest}, ${seconds} s)`;
+}
+
+/**
+ * Print the summary line of `bytes`, written to `out`, for a command that
+ * started at `startedMs` (a `performance.now()` value), unless `quiet`.
+ */
+export async function reportWritten(
+  out: string | undefined,
+  what: string,
+  bytes: Uint8Array,
+  startedMs: number,
+  quiet: boolean,
+): Promise<void> {
+  if (quiet) return;
+  const digest = await sha256Hex(bytes);
+  notice(writtenLine(out, what, digest, performance.now() - startedMs), false);
+}
