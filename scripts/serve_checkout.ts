@@ -17,7 +17,11 @@ const port = Number(Deno.args[0] ?? "8000");
 if (
   !Number.isInteger(port) || port < 1 || port > 65535 || Deno.args.length > 1
 ) {
-  console.error("error: usage: serve_checkout.ts [PORT] (PORT 1-65535)");
+  console.error(
+    `error: ${
+      JSON.stringify(Deno.args.join(" "))
+    }: expected one PORT, a whole number 1-65535 (usage: serve_checkout.ts [PORT])`,
+  );
   Deno.exit(2);
 }
 

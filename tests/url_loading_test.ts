@@ -145,6 +145,7 @@ Deno.test("`.ts` served as JavaScript gives the error the doc quotes", async () 
       const remote = await deno(words(doc.run, port), dir);
       assert.equal(remote.code, 1, remote.err);
       assert.equal(remote.out, "");
+      assert.ok(remote.err.includes("Stack backtrace:"), remote.err);
       for (const line of doc.error) {
         const want = line.replaceAll(DOC_PORT, String(port));
         assert.ok(
