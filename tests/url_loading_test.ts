@@ -11,7 +11,12 @@ const ROOT = new URL("../", import.meta.url);
 const DOC_PORT = "8000";
 const decoder = new TextDecoder();
 
-type Section = { server: string; run: string; error: string[] };
+type Section = {
+  server: string;
+  run: string;
+  importError: string;
+  error: string[];
+};
 
 async function section(): Promise<Section> {
   const doc = await Deno.readTextFile(new URL("docs/cli.md", ROOT));
@@ -22,15 +27,23 @@ async function section(): Promise<Section> {
   );
   const end = doc.indexOf("\n## ", start + 1);
   const text = doc.slice(start, end < 0 ? undefined : end);
-  const block = (lang: string) => {
-    const m = text.match(new RegExp("```" + lang + "\\n([\\s\\S]*?)```"));
-    assert.ok(m?.[1] !== undefined, `the section has no \`${lang}\` block`);
-    return m[1].trimEnd().split("\n");
-  };
-  const sh = block("sh");
-  assert.equal(sh.length, 2, "the sh block is: the server line, the run line");
-  const [server, run] = sh as [string, string];
-  return { server, run, error: block("text") };
+  const blocks = (lang: string) =>
+    [...text.matchAll(new RegExp("```" + lang + "\\n([\\s\\S]*?)```", "g"))]
+      .map((m) => (m[1] ?? "").trimEnd().split("\n"));
+  const sh = blocks("sh");
+  assert.equal(sh.length, 1, "the section has one sh block");
+  assert.equal(
+    sh[0]?.length,
+    2,
+    "the sh block is: the server line, the run line",
+  );
+  const [server, run] = sh[0] as [string, string];
+  const texts = blocks("text");
+  const importError = texts.find((t) => t[0]?.includes("import access"));
+  const error = texts.find((t) => t[0]?.startsWith("error: SyntaxError"));
+  assert.ok(importError?.length === 1, "the section quotes the import error");
+  assert.ok(error !== undefined, "the section quotes the SyntaxError");
+  return { server, run, importError: importError[0] as string, error };
 }
 
 /** Split a documented command line; the doc uses no quoting or `\`. */
@@ -153,6 +166,51 @@ Deno.test("`.ts` served as JavaScript gives the error the doc quotes", async () 
           `stderr lacks ${JSON.stringify(want)}:\n${remote.err}`,
         );
       }
+    });
+  } finally {
+    await server.shutdown();
+  }
+});
+
+Deno.test("a local file importing the URL needs --allow-import, as documented", async () => {
+  const doc = await section();
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    async (req) => {
+      const path = new URL(req.url).pathname;
+      try {
+        const body = await Deno.readFile(new URL(`.${path}`, ROOT));
+        const type = path.endsWith(".json")
+          ? "application/json"
+          : "application/typescript";
+        return new Response(body, { headers: { "content-type": type } });
+      } catch {
+        return new Response("not found", { status: 404 });
+      }
+    },
+  );
+  try {
+    const port = server.addr.port;
+    const host = `127.0.0.1:${port}`;
+    await inTempDir(async (dir) => {
+      await Deno.writeTextFile(
+        `${dir}/use.ts`,
+        `import { encode } from "http://${host}/mod.ts";\n` +
+          `console.log(encode({ b: 1, a: [true, null] }));\n`,
+      );
+      const reload = `--reload=http://${host}/`;
+      const denied = await deno(["run", "--no-prompt", reload, "use.ts"], dir);
+      assert.equal(denied.code, 1, denied.err);
+      assert.equal(denied.out, "");
+      const want = doc.importError.replaceAll(DOC_PORT, String(port));
+      assert.ok(denied.err.includes(want), denied.err);
+      const allowed = await deno(
+        ["run", "--no-prompt", reload, `--allow-import=${host}`, "use.ts"],
+        dir,
+      );
+      assert.equal(allowed.code, 0, allowed.err);
+      // Canonical JSON by hand: keys sorted, no spaces.
+      assert.equal(allowed.out, `{"a":[true,null],"b":1}\n`);
     });
   } finally {
     await server.shutdown();
