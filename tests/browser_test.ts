@@ -6,7 +6,9 @@
  *
  * It asserts no console error, no failed or outside request, rendered marks
  * in every plot, and that the viewer's slider, keys and play button change
- * the drawn frame. Screenshots go to tests/.output/ (not committed).
+ * the drawn frame; on the public suite's report, that each contents link
+ * scrolls its section to the top and back, and that a tall plot's top axis is
+ * in view above its first row. Screenshots go to tests/.output/ (not committed).
  */
 
 import assert from "node:assert/strict";

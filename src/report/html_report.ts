@@ -2,7 +2,9 @@
  * The HTML report of `report`: one self-contained page (no script, no
  * external font, style or image; a Content-Security-Policy that forbids
  * loading anything) built from aggregate and paired artifacts of one
- * manifest. Per metric: a forest plot of each paired artifact's mean delta
+ * manifest. A table of contents links every section (in-page anchors,
+ * which load nothing), and each section ends with a link back to the top.
+ * Per metric: a forest plot of each paired artifact's mean delta
  * with its 95 % interval for overall, every scenario and every family, and
  * every model's per-scenario means with intervals. Then the robustness
  * counts and missing episodes, and for audit the artifacts' digests, seeds
