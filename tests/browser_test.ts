@@ -6,7 +6,9 @@
  *
  * It asserts no console error, no failed or outside request, rendered marks
  * in every plot, and that the viewer's slider, keys and play button change
- * the drawn frame. Screenshots go to tests/.output/ (not committed).
+ * the drawn frame; on the public suite's report, that each contents link
+ * scrolls its section to the top and back, and that a tall plot's top axis is
+ * in view above its first row. Screenshots go to tests/.output/ (not committed).
  */
 
 import assert from "node:assert/strict";
@@ -225,6 +227,110 @@ Deno.test("browser: the report draws every plot; the viewer's slider, keys and p
     const status = await v.page.$eval("#status", (e) => e.textContent ?? "");
     assert.match(status, /^step \d+ of 5: /);
     assert.deepEqual(v.problems, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+Deno.test("browser: the report's contents scroll to every metric section and back; a tall plot shows its axis above its top rows", async () => {
+  // The public suite (the demo's artifacts) gives the tallest plots.
+  const demo = "tests/.output/demo-report";
+  const made = await cli(ROOT, [
+    `--allow-read=${demo}`,
+    `--allow-write=${demo}`,
+  ], ["demo", "--out", demo]);
+  assert.equal(made.code, 0, made.err);
+  const report = await cli(ROOT, [
+    `--allow-read=${demo}`,
+    `--allow-write=${demo}`,
+  ], [
+    "report",
+    "--out",
+    `${demo}/report.html`,
+    ...["stay", "random", "greedy", "fire_aware"].map((m) =>
+      `${demo}/${m}.stats.json`
+    ),
+    `${demo}/compare.fire_aware-vs-greedy.json`,
+  ]);
+  assert.equal(report.code, 0, report.err);
+  const metrics = (JSON.parse(
+    await Deno.readTextFile(
+      `${ROOT}${demo}/compare.fire_aware-vs-greedy.json`,
+    ),
+  ).metric_definitions as { metric: string }[]).map((d) => d.metric);
+  assert.equal(metrics.length, 12);
+
+  const browser = await launch();
+  try {
+    const r = await open(browser, `${ROOT}${demo}/report.html`);
+    for (const m of metrics) {
+      await r.page.click(`nav#contents a[href="#metric-${m}"]`);
+      const at = await r.page.$eval(`#metric-${m}`, (el) => ({
+        top: el.getBoundingClientRect().top,
+        scrolled: (globalThis as InPage).scrollY,
+        hash: (globalThis as InPage).location.hash,
+      }));
+      assert.equal(at.hash, `#metric-${m}`);
+      assert.ok(at.scrolled > 0, `${m}: the page did not scroll`);
+      // The section's top edge is at the top of the window (within 2 px).
+      assert.ok(Math.abs(at.top) <= 2, `${m}: section top at ${at.top} px`);
+      await r.page.click(`#metric-${m} p.top a[href="#top"]`);
+      const back = await r.page.$eval("#top", (el) => ({
+        top: el.getBoundingClientRect().top,
+        scrolled: (globalThis as InPage).scrollY,
+      }));
+      // The page's heading is at the top of the window again.
+      assert.ok(Math.abs(back.top) <= 2, `${m}: back to top at ${back.top} px`);
+      assert.ok(
+        back.scrolled < 50,
+        `${m}: back to top left ${back.scrolled} px`,
+      );
+    }
+
+    // The tallest plot, scrolled so that its top edge is the window's.
+    const tall = await r.page.$$eval('svg[class^="plot-"]', (svgs) => {
+      const svg = svgs.reduce((a, b) =>
+        b.getBoundingClientRect().height > a.getBoundingClientRect().height
+          ? b
+          : a
+      );
+      svg.setAttribute("id", "tallest");
+      svg.scrollIntoView({ block: "start" });
+      const view = (globalThis as InPage).innerHeight;
+      const dots = [...svg.querySelectorAll('g[aria-label="dot"] > *')].map((
+        d,
+      ) => d.getBoundingClientRect());
+      const axes = [
+        ...svg.querySelectorAll('g[aria-label="x-axis tick label"]'),
+      ].map((g) => {
+        const box = g.getBoundingClientRect();
+        return {
+          top: box.top,
+          bottom: box.bottom,
+          text: [...g.querySelectorAll("text")].map((t) => t.textContent),
+        };
+      });
+      return {
+        height: svg.getBoundingClientRect().height,
+        view,
+        firstDot: Math.min(...dots.map((d) => d.top)),
+        lastDot: Math.max(...dots.map((d) => d.bottom)),
+        axes,
+      };
+    });
+    assert.ok(tall.height > 900, `the tallest plot is ${tall.height} px`);
+    assert.equal(tall.axes.length, 2);
+    const [top, bottom] = [...tall.axes].sort((a, b) => a.top - b.top);
+    // The top axis is inside the window, above the plot's first row ...
+    assert.ok(top!.top >= 0 && top!.bottom <= tall.view, "top axis in view");
+    assert.ok(top!.bottom <= tall.firstDot, "top axis above the first row");
+    // ... and the bottom one below its last row, a screen's worth away.
+    assert.ok(bottom!.top >= tall.lastDot, "bottom axis below the last row");
+    assert.ok(bottom!.top - top!.bottom > 800);
+    assert.deepEqual(top!.text, bottom!.text);
+    assert.ok(top!.text.length > 0);
+    await r.page.screenshot({ path: `${OUTPUT}/report-tall-plot-top.png` });
+    assert.deepEqual(r.problems, []);
   } finally {
     await browser.close();
   }

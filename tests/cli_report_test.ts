@@ -125,8 +125,9 @@ Deno.test("cli report: self-contained page, every figure drawn, free text escape
     assert.ok(
       html.includes("&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;"),
     );
-    // Nothing is loaded from elsewhere: no src or href, no url(), no @import.
-    assert.doesNotMatch(html, /<[^>]*\s(src|href)=|url\(|@import/);
+    // Nothing is loaded from elsewhere: no src, no href but an in-page
+    // fragment, no url(), no @import.
+    assert.doesNotMatch(html, /<[^>]*\s(src=|href=(?!"#[^"]+"))|url\(|@import/);
     assert.match(html, /default-src 'none'/);
     // The audit names each artifact's digest, computed here independently.
     const bytes = await Deno.readFile(`${dir}/${PAIRED}`);
@@ -142,6 +143,73 @@ Deno.test("cli report: self-contained page, every figure drawn, free text escape
     ]);
     assert.equal(stdout.code, 0, stdout.err);
     assert.match(stdout.out, /^<!doctype html>/);
+  });
+});
+
+Deno.test("cli report: contents link every metric section; every link resolves; every plot has its axis at top and bottom", async () => {
+  await inTempDir(async (dir) => {
+    for (const n of [...AGGREGATES, PAIRED]) await copy(dir, n);
+    await Deno.mkdir(`${dir}/out`);
+    const files = [...AGGREGATES, PAIRED];
+    const r = await cli(dir, [
+      `--allow-read=${files.join(",")},out`,
+      "--allow-write=out",
+    ], ["report", "--out", "out/report.html", ...files]);
+    assert.equal(r.code, 0, r.err);
+    const html = await Deno.readTextFile(`${dir}/out/report.html`);
+    // The metric list, read here from the artifact itself.
+    const artifact = JSON.parse(await Deno.readTextFile(`${dir}/${PAIRED}`));
+    const metrics = (artifact.metric_definitions as { metric: string }[]).map(
+      (d) => d.metric,
+    );
+    assert.equal(metrics.length, 12);
+    const nav = html.match(/<nav id="contents"[^]*?<\/nav>/)?.[0] ?? "";
+    const tocTargets = [...nav.matchAll(/href="#([^"]+)"/g)].map((m) => m[1]);
+    assert.deepEqual(tocTargets, [
+      ...metrics.map((m) => `metric-${m}`),
+      "robustness",
+      "missing",
+      "audit",
+    ]);
+    // Each metric's section carries that id and is headed by the metric.
+    for (const m of metrics) {
+      assert.match(
+        html,
+        new RegExp(
+          `<section class="metric" id="metric-${m}">\\s*<h2>${m}</h2>`,
+        ),
+      );
+    }
+    // Every in-page link anywhere in the page names an id that exists once.
+    const ids = [...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]);
+    assert.equal(new Set(ids).size, ids.length, "ids are unique");
+    const hrefs = [...html.matchAll(/\shref="#([^"]+)"/g)].map((m) => m[1]);
+    for (const h of hrefs) assert.ok(ids.includes(h), `#${h} has no target`);
+    // A link back to the top closes each metric section and the three after.
+    assert.equal(
+      hrefs.filter((h) => h === "top").length,
+      metrics.length + 3,
+    );
+    // Each plot draws its x axis twice, ticks pointing up (the top axis)
+    // and down (the bottom one), with the same tick labels. Where they sit
+    // on the page is measured in the browser (browser_test.ts).
+    const svgs = [...html.matchAll(
+      /<svg[^>]* class="plot-[0-9a-f]+"[^]*?<\/svg>/g,
+    )].map((m) => m[0]);
+    assert.equal(svgs.length, 24);
+    for (const svg of svgs) {
+      const ticks = (d: string) => svg.split(`<path d="${d}"`).length - 1;
+      assert.ok(ticks("M0,0L0,-6") >= 1, "a top axis");
+      assert.equal(ticks("M0,0L0,-6"), ticks("M0,0L0,6"));
+      const labels = svg.split('aria-label="x-axis tick label"').slice(1).map(
+        (part) =>
+          [...part.split("</g>")[0]!.matchAll(/>([^<]*)<\/text>/g)].map(
+            (t) => t[1],
+          ),
+      );
+      assert.equal(labels.length, 2);
+      assert.deepEqual(labels[0], labels[1]);
+    }
   });
 });
 

@@ -2,7 +2,9 @@
  * The HTML report of `report`: one self-contained page (no script, no
  * external font, style or image; a Content-Security-Policy that forbids
  * loading anything) built from aggregate and paired artifacts of one
- * manifest. Per metric: a forest plot of each paired artifact's mean delta
+ * manifest. A table of contents links every section (in-page anchors,
+ * which load nothing), and each section ends with a link back to the top.
+ * Per metric: a forest plot of each paired artifact's mean delta
  * with its 95 % interval for overall, every scenario and every family, and
  * every model's per-scenario means with intervals. Then the robustness
  * counts and missing episodes, and for audit the artifacts' digests, seeds
@@ -36,8 +38,13 @@ code, .hash { font-family: ui-monospace, monospace; font-size: 11px;
 figure { margin: .5em 0 1em; }
 figure div[class*="-swatches"] { font-size: 12px !important; }
 .note { font-size: 13px; color: #222; }
+ol.toc { columns: 3; font-size: 13px; margin: .3em 0; }
+ul.toc { font-size: 13px; margin: .3em 0; }
+p.top { font-size: 12px; text-align: right; margin: .3em 0; }
+a { color: #0050a0; }
 @media print { body { max-width: none; margin: 0; }
-  section.metric { break-inside: avoid-page; } h2 { break-after: avoid; } }
+  section.metric { break-inside: avoid-page; } h2 { break-after: avoid; }
+  p.top { display: none; } }
 `;
 
 /**
@@ -58,12 +65,13 @@ export function renderReport(views: readonly ArtifactView[]): string {
   if (first === undefined) throw new RangeError("report: no artifact");
   const models = modelLabels(aggregates);
   const body: string[] = [
-    `<h1>EMBERBench report</h1>`,
+    `<h1 id="top">EMBERBench report</h1>`,
     intro(first, paired, models),
+    contents(first, aggregates),
   ];
   first.definitions.forEach((def, m) => {
     body.push(
-      `<section class="metric" id="metric-${escapeHtml(def.metric)}">`,
+      `<section class="metric" id="${metricSectionId(def.metric)}">`,
       `<h2>${escapeHtml(def.metric)}</h2>`,
       `<p class="note">${escapeHtml(def.kind)} metric, ${
         def.direction === null ? "no direction" : directionText(def.direction)
@@ -115,7 +123,7 @@ export function renderReport(views: readonly ArtifactView[]): string {
         ),
       );
     }
-    body.push(`</section>`);
+    body.push(BACK_TO_TOP, `</section>`);
   });
   body.push(
     robustness(aggregates, models),
@@ -138,6 +146,54 @@ ${body.join("\n")}
 </body>
 </html>
 `;
+}
+
+/**
+ * The anchor of a metric's section: `metric-` and the name, with every
+ * character other than a letter, digit or `_` written as `-` and four hex
+ * digits, so that the id is stable, needs no escaping in HTML or in a URL
+ * fragment, and two names never share one.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { metricSectionId } from "./html_report.ts";
+ * assert.equal(metricSectionId("casualty_rate"), "metric-casualty_rate");
+ * assert.equal(metricSectionId('a"b'), "metric-a-0022b");
+ * ```
+ */
+export function metricSectionId(metric: string): string {
+  return `metric-${
+    metric.replace(
+      /[^A-Za-z0-9_]/g,
+      (c) => `-${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+    )
+  }`;
+}
+
+// In-page links only: the CSP forbids loading, and a fragment loads nothing.
+const BACK_TO_TOP = `<p class="top"><a href="#top">back to top</a></p>`;
+
+/** The table of contents: every metric section, then the closing sections. */
+function contents(
+  first: ArtifactView,
+  aggregates: readonly AggregateView[],
+): string {
+  const metrics = first.definitions.map((def) =>
+    `<li><a href="#${metricSectionId(def.metric)}">${
+      escapeHtml(def.metric)
+    }</a></li>`
+  );
+  const closing = [
+    ...(aggregates.length > 0
+      ? [`<li><a href="#robustness">Robustness counts</a></li>`]
+      : []),
+    `<li><a href="#missing">Missing episodes</a></li>`,
+    `<li><a href="#audit">Audit: artifacts, digests, seeds and versions</a></li>`,
+  ];
+  return `<nav id="contents" aria-label="contents"><h2>Contents</h2>
+<ol class="toc">${metrics.join("")}</ol>
+<ul class="toc">${closing.join("")}</ul></nav>`;
 }
 
 function intro(
@@ -194,7 +250,7 @@ function robustness(
       }</table>`,
     );
   });
-  parts.push(`</section>`);
+  parts.push(BACK_TO_TOP, `</section>`);
   return parts.join("\n");
 }
 
@@ -232,7 +288,7 @@ function missing(
 <p class="note">Scheduled episodes without a result entry. They are left out of every statistic, never filled in.</p>
 <table><tr><th>artifact</th><th>missing episodes (manifest index, scenario, seed)</th></tr>${
     rows.join("")
-  }</table></section>`;
+  }</table>${BACK_TO_TOP}</section>`;
 }
 
 function audit(views: readonly ArtifactView[]): string {
@@ -281,6 +337,7 @@ function audit(views: readonly ArtifactView[]): string {
     rows.join("")
   }</table>
 ${seeds.join("\n")}
+${BACK_TO_TOP}
 </section>`;
 }
 

@@ -83,6 +83,23 @@ const STYLE = {
 };
 
 /**
+ * The x axis at the top as well as the bottom of every plot: a means plot
+ * of the public suite is over 1,000 px tall, and its top rows would
+ * otherwise be read a screen away from their scale. Drawn for short plots
+ * too, so that every figure reads the same way.
+ */
+function xAxis(label: string) {
+  return {
+    axis: "both",
+    label,
+    labelAnchor: "center",
+    labelOffset: 40,
+    grid: true,
+    nice: true,
+  } as const;
+}
+
+/**
  * Which side an interval of A − B favours. Only an interval entirely on one
  * side of zero favours a side; one that touches or crosses zero is neutral,
  * and a descriptive metric has no side at all.
@@ -156,18 +173,13 @@ export function forestPlot(
   const figure = Plot.plot({
     document,
     width: 720,
-    height: 64 + 20 * rows.length,
+    height: 92 + 20 * rows.length,
     marginLeft: 220,
     marginRight: 20,
     style: STYLE,
     marginBottom: 48,
-    x: {
-      label: options.xLabel,
-      labelAnchor: "center",
-      labelOffset: 40,
-      grid: true,
-      nice: true,
-    },
+    marginTop: 48,
+    x: xAxis(options.xLabel),
     y: { label: null, domain: rows.map((r) => r.label) },
     // One legend: the symbol legend shows each colour with its shape.
     color: { domain, range: VERDICT_COLOURS },
@@ -232,18 +244,13 @@ export function meansPlot(
   const figure = Plot.plot({
     document,
     width: 720,
-    height: 64 + groups.length * (14 * options.models.length + 8),
+    height: 92 + groups.length * (14 * options.models.length + 8),
     marginLeft: 220,
     marginRight: 20,
     style: STYLE,
     marginBottom: 48,
-    x: {
-      label: options.xLabel,
-      labelAnchor: "center",
-      labelOffset: 40,
-      grid: true,
-      nice: true,
-    },
+    marginTop: 48,
+    x: xAxis(options.xLabel),
     y: { label: null, domain: options.models, axis: null },
     fy: { label: null, domain: groups, padding: 0.15 },
     color: {
