@@ -77,6 +77,10 @@ async function untilServing(port: number): Promise<void> {
 }
 
 async function deno(args: string[], cwd: string) {
+  // The folder lies inside the checkout: an empty deno.json of its own
+  // stops Deno's search there, so it is a fresh folder and the checkout's
+  // deno.json and deno.lock are neither used nor written.
+  await Deno.writeTextFile(`${cwd}/deno.json`, "{}");
   const out = await new Deno.Command("deno", {
     args,
     cwd,
