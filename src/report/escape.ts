@@ -6,6 +6,27 @@
  * @module
  */
 
+/**
+ * The characters that move the cursor, reorder or hide text, as the body
+ * of a regular-expression character class (for the `u` flag): C0 but tab,
+ * DEL, C1, the bidi marks, embeddings, overrides and isolates, the
+ * zero-width characters, the line and paragraph separators, and the other
+ * invisible ones that carry hidden text (soft hyphen, Mongolian vowel
+ * separator, invisible operators, interlinear annotation marks, the tag
+ * characters of "ASCII smuggling"). One list for every place that shows
+ * untrusted text on a terminal (here, and the policy's standard error).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { INVISIBLE_CHARACTERS } from "./escape.ts";
+ * const re = new RegExp(`[${INVISIBLE_CHARACTERS}]`, "u");
+ * assert.ok(re.test("\u202e") && re.test("\u{e0041}") && !re.test("\t") && !re.test("é"));
+ * ```
+ */
+export const INVISIBLE_CHARACTERS =
+  "\\x00-\\x08\\x0a-\\x1f\\x7f-\\x9f\\xad\\u061c\\u180e\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ufff9-\\ufffb\\u{e0000}-\\u{e007f}";
+
 const HTML_ENTITIES: Readonly<Record<string, string>> = {
   "&": "&amp;",
   "<": "&lt;",
@@ -73,8 +94,9 @@ export function jsonForScript(value: unknown): string {
  */
 export function escapeTerminal(text: string): string {
   return text.replace(
-    // deno-lint-ignore no-control-regex
-    /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\\]/g,
-    (c) => c === "\\" ? "\\\\" : `\\u{${c.charCodeAt(0).toString(16)}}`,
+    TERMINAL_ESCAPED,
+    (c) => c === "\\" ? "\\\\" : `\\u{${(c.codePointAt(0) ?? 0).toString(16)}}`,
   );
 }
+
+const TERMINAL_ESCAPED = new RegExp(`[\\t\\\\${INVISIBLE_CHARACTERS}]`, "gu");

@@ -4,21 +4,16 @@
  * @module
  */
 
+import { INVISIBLE_CHARACTERS } from "../../report/escape.ts";
+
 // CSI and OSC sequences (a policy may print its own colours, titles or
 // cursor moves) are dropped whole; what they would do is noise, not text.
 const ESCAPES =
   // deno-lint-ignore no-control-regex
   /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)?|\x9b[0-?]*[ -/]*[@-~]/g;
-// Every other character that moves the cursor, reorders or hides text:
-// C0 (but tab), DEL, C1, the bidi marks, embeddings, overrides and
-// isolates, the zero-width characters and the line and paragraph
-// separators; and the other invisible ones that carry hidden text (soft
-// hyphen, Mongolian vowel separator, invisible operators, interlinear
-// annotation marks, the tag characters of "ASCII smuggling"). Shown
-// escaped, so a line cannot pass for another one.
-const HIDDEN =
-  // deno-lint-ignore no-control-regex
-  /[\x00-\x08\x0a-\x1f\x7f-\x9f\xad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufff9-\ufffb\u{e0000}-\u{e007f}]/gu;
+// Every other character that moves the cursor, reorders or hides text,
+// shown escaped, so a line cannot pass for another one.
+const HIDDEN = new RegExp(`[${INVISIBLE_CHARACTERS}]`, "gu");
 
 /**
  * Text of the policy made safe for a terminal, as one line: escape
