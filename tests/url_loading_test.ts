@@ -140,22 +140,29 @@ Deno.test("the documented server serves the checkout and `suite` runs from its U
   }
 });
 
-Deno.test("`.ts` served as JavaScript gives the error the doc quotes", async () => {
-  const doc = await section();
-  const server = Deno.serve(
+/** The checkout served on a free port, each file with `typeOf(path)`. */
+function serveCheckout(
+  typeOf: (path: string) => string,
+): Deno.HttpServer<Deno.NetAddr> {
+  return Deno.serve(
     { hostname: "127.0.0.1", port: 0, onListen() {} },
     async (req) => {
       const path = new URL(req.url).pathname;
       try {
         const body = await Deno.readFile(new URL(`.${path}`, ROOT));
         return new Response(body, {
-          headers: { "content-type": "text/javascript" },
+          headers: { "content-type": typeOf(path) },
         });
       } catch {
         return new Response("not found", { status: 404 });
       }
     },
   );
+}
+
+Deno.test("`.ts` served as JavaScript gives the error the doc quotes", async () => {
+  const doc = await section();
+  const server = serveCheckout(() => "text/javascript");
   try {
     const port = server.addr.port;
     await inTempDir(async (dir) => {
@@ -178,20 +185,8 @@ Deno.test("`.ts` served as JavaScript gives the error the doc quotes", async () 
 
 Deno.test("a local file importing the URL needs --allow-import, as documented", async () => {
   const doc = await section();
-  const server = Deno.serve(
-    { hostname: "127.0.0.1", port: 0, onListen() {} },
-    async (req) => {
-      const path = new URL(req.url).pathname;
-      try {
-        const body = await Deno.readFile(new URL(`.${path}`, ROOT));
-        const type = path.endsWith(".json")
-          ? "application/json"
-          : "application/typescript";
-        return new Response(body, { headers: { "content-type": type } });
-      } catch {
-        return new Response("not found", { status: 404 });
-      }
-    },
+  const server = serveCheckout((path) =>
+    path.endsWith(".json") ? "application/json" : "application/typescript"
   );
   try {
     const port = server.addr.port;
