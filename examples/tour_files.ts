@@ -20,7 +20,13 @@
  */
 
 import { parseArgs } from "node:util";
-import { encode, type JsonObject, parse, publicSuite } from "../mod.ts";
+import {
+  encode,
+  type JsonObject,
+  type JsonValue,
+  parse,
+  publicSuite,
+} from "../mod.ts";
 
 const { values, positionals } = parseArgs({
   args: Deno.args,
@@ -60,7 +66,11 @@ await Deno.writeTextFile("record.json", encode(record));
 
 // The first movement of the first step: the one value the tamper changes.
 const steps = record.steps as JsonObject[];
-const movement = (steps[0]!.movements as JsonObject[])[0]!;
+// Parsed values are plain objects; the reader's type is only read-only.
+const movement = (steps[0]!.movements as JsonObject[])[0] as Record<
+  string,
+  JsonValue
+>;
 const was = movement.outcome;
 movement.outcome = was === "blocked_wall" ? "moved" : "blocked_wall";
 await Deno.writeTextFile("tampered.json", encode(result));

@@ -62,7 +62,9 @@ export function fences(file: string, text: string): Fence[] {
       if (m === null) return;
       assert.ok(
         m[2] !== "",
-        `${file}:${i + 1}: a fence without a language tag (sh for commands, text otherwise)`,
+        `${file}:${
+          i + 1
+        }: a fence without a language tag (sh for commands, text otherwise)`,
       );
       open = { fence: { tag: m[2]!, line: i + 1, lines: [] }, indent: m[1]! };
     } else if (m !== null && m[2] === "") {
@@ -247,7 +249,7 @@ Deno.test("docs: fences are tagged, shell continuations join, output lines attac
     { file: "x.md", line: 6, text: "e # it's", expected: [] },
   ]);
   assert.throws(() => fences("y.md", "```\nls\n```\n"), /without a language/);
-  assert.equal(continues("echo \"a\\\"b\""), false);
+  assert.equal(continues('echo "a\\"b"'), false);
   assert.equal(continues("echo 'x"), true);
 });
 
