@@ -13,8 +13,9 @@ import {
 import { setLimits } from "../src/limits.ts";
 import { inTempDir } from "./cli_support.ts";
 
+const HASH = "ab".repeat(32);
 const HEADER =
-  '{"transcript_version":"1.0","model_id":"m","evaluation_manifest_hash":"ab"}';
+  `{"transcript_version":"1.0","model_id":"m","evaluation_manifest_hash":"${HASH}"}`;
 
 function line(episode: number, step: number, rest = ""): string {
   return `{"episode":${episode},"step":${step},"actions":{"p":"west"},"ms":1.5${rest}}`;
@@ -122,6 +123,16 @@ const REFUSED: readonly [string, string | Uint8Array, string][] = [
     "a header with another key",
     `${HEADER.replace('"model_id"', '"model"')}\n`,
     "line 1: not a transcript 1.0 header: expected an object of transcript_version, model_id, evaluation_manifest_hash",
+  ],
+  [
+    "a model_id that is not an ID",
+    `${HEADER.replace('"m"', '"m\\u001b[2J"')}\n`,
+    'line 1: model_id "m\\u001b[2J" is not an ID',
+  ],
+  [
+    "a manifest hash that is not a SHA-256",
+    `${HEADER.replace(HASH, "AB")}\n`,
+    'line 1: evaluation_manifest_hash "AB" is not a SHA-256 in hex',
   ],
   [
     "a decision before the header",

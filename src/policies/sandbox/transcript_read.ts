@@ -13,8 +13,10 @@
  */
 
 import { EmberError } from "../../errors.ts";
+import { ID_PATTERN } from "../../cli/args.ts";
 import { fileError } from "../../cli/io.ts";
 import {
+  encode,
   JsonFloat,
   type JsonObject,
   type JsonValue,
@@ -285,9 +287,18 @@ function parseHeader(
     );
   }
   const { model_id: modelId, evaluation_manifest_hash: manifestHash } = value;
-  if (typeof modelId !== "string") return refuse("model_id is not a string");
-  if (typeof manifestHash !== "string") {
-    return refuse("evaluation_manifest_hash is not a string");
+  // `run` writes the ID it checked and the manifest's SHA-256.
+  if (typeof modelId !== "string" || !ID_PATTERN.test(modelId)) {
+    return refuse(`model_id ${encode(modelId ?? null)} is not an ID`);
+  }
+  if (
+    typeof manifestHash !== "string" || !/^[0-9a-f]{64}$/.test(manifestHash)
+  ) {
+    return refuse(
+      `evaluation_manifest_hash ${
+        encode(manifestHash ?? null)
+      } is not a SHA-256 in hex`,
+    );
   }
   return { modelId, manifestHash };
 }
