@@ -56,10 +56,12 @@ export const PANEL_SCRIPT = `"use strict";
       add("pre", d.info, body, "info");
       return;
     }
-    add("pre", d.preview, body, "info preview");
+    const preview = add("pre", d.preview, body, "info preview");
     const more = add("details", "", body, "more");
     add("summary", "show the whole info (" + d.characters + " characters)", more);
     add("pre", d.info, more, "info full");
+    // Open, the whole text replaces its start rather than repeating it.
+    more.addEventListener("toggle", () => { preview.hidden = more.open; });
   };
   new MutationObserver(show).observe(frame, { attributes: true, attributeFilter: ["data-step"] });
   show();
