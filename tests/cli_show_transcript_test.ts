@@ -321,6 +321,41 @@ Deno.test("show --transcript refuses a transcript that does not match the result
   });
 });
 
+Deno.test("show --transcript bounds the episode's lines together by the file-bytes limit", async () => {
+  await inTempDir(async (dir) => {
+    const { header, lines } = await runGreedy(dir);
+    // A limit above every input file and every line, below two long lines.
+    const limit = (await Deno.stat(`${dir}/r.json`)).size + 1000;
+    const big = lines.map((l) =>
+      l.episode === SHOW && l.step <= 2
+        ? { ...l, info: "x".repeat(limit - 200) }
+        : l
+    );
+    await writeTranscript(dir, header, big);
+    const bytes = (l: Line) =>
+      new TextEncoder().encode(JSON.stringify(l)).length + 1;
+    const [first, second] = big.filter((l) => l.episode === SHOW);
+    assert.ok(bytes(first!) < limit);
+    const r = await show(dir, [
+      "--limits",
+      `file-bytes=${limit}`,
+      "--transcript",
+      "t.jsonl",
+      "--text",
+    ]);
+    assert.equal(r.code, 1);
+    assert.equal(
+      r.err,
+      `error: t.jsonl: line ${
+        lineOf(lines, 2)
+      }: episode ${SHOW}'s decision lines of ${
+        bytes(first!) + bytes(second!)
+      } bytes so far: over the implementation limit of ${limit} bytes (raise it with --limits file-bytes=N or limits.maxFileBytes)\n`,
+    );
+    assert.equal(r.out, "");
+  });
+});
+
 Deno.test("show --transcript does not combine with --scenario: a usage error", async () => {
   await inTempDir(async (dir) => {
     const r = await cli(dir, ["--allow-read=."], [

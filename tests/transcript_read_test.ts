@@ -155,6 +155,11 @@ const REFUSED: readonly [string, string | Uint8Array, string][] = [
     'line 2: not a decision line: unknown key "why"',
   ],
   [
+    "an unknown key that would reorder the terminal",
+    `${HEADER}\n${line(0, 1, ',"\u202e":1')}\n`,
+    'line 2: not a decision line: unknown key "\\u202e"',
+  ],
+  [
     "a step 0",
     `${HEADER}\n${line(0, 0)}\n`,
     "line 2: step: expected an integer of at least 1",

@@ -21,6 +21,7 @@ import {
   readTranscript,
   type TranscriptDecision,
 } from "../policies/sandbox/transcript_read.ts";
+import { beyondLimit, limitsWith } from "../limits.ts";
 import type { StepRecord } from "../types.ts";
 import { escapeTerminal } from "./escape.ts";
 
@@ -101,6 +102,9 @@ export function episodeDecisions(
   };
   const found: DecisionView[] = [];
   let lastLine = 1;
+  // The page holds every line of the episode: together they are one input.
+  const max = limitsWith().maxFileBytes;
+  let bytes = 0;
   readTranscript(file, {
     onHeader: (h) => {
       if (h.modelId !== target.modelId) {
@@ -123,6 +127,17 @@ export function episodeDecisions(
     select: (e) => e < episode ? "skip" : e === episode ? "read" : "stop",
     onDecision: (d) => {
       lastLine = d.line;
+      bytes += d.bytes;
+      if (bytes > max) {
+        refuse(
+          d.line,
+          beyondLimit(
+            "maxFileBytes",
+            `episode ${episode}'s decision lines of ${bytes} bytes so far`,
+            max,
+          ),
+        );
+      }
       const step = steps[d.step - 1];
       if (step === undefined) {
         refuse(

@@ -48,7 +48,7 @@ export type TranscriptHeader = {
  * @example
  * ```ts
  * import type { TranscriptDecision } from "./transcript_read.ts";
- * const d: TranscriptDecision = { line: 2, episode: 0, step: 1, actions: { p: "west" }, tenths: 8124 };
+ * const d: TranscriptDecision = { line: 2, episode: 0, step: 1, actions: { p: "west" }, bytes: 58, tenths: 8124 };
  * ```
  */
 export type TranscriptDecision = {
@@ -60,6 +60,8 @@ export type TranscriptDecision = {
   readonly step: number;
   /** The actions answered (strict reader values). */
   readonly actions: JsonObject;
+  /** Bytes of the line, its newline included. */
+  readonly bytes: number;
   /** `ms` in tenths of a millisecond: the transcript writes it to 0.1. */
   readonly tenths: number;
   /** `info`, when the line has one (strict reader values). */
@@ -158,6 +160,7 @@ export function readTranscript(
         decision = parseDecision(
           text(start, stop, line),
           line,
+          stop - start,
           (d) => refuse(line, d),
         );
         episode = decision.episode;
@@ -180,6 +183,7 @@ export function readTranscript(
       decision ??= parseDecision(
         text(start, stop, line),
         line,
+        stop - start,
         (d) => refuse(line, d),
       );
       const previous = last?.episode === episode ? last.step : 0;
@@ -282,7 +286,7 @@ function parseHeader(
   if (value.transcript_version !== TRANSCRIPT_VERSION) {
     return refuse(
       `transcript_version is ${
-        JSON.stringify(value.transcript_version)
+        encode(value.transcript_version ?? null)
       }, this version reads "${TRANSCRIPT_VERSION}"`,
     );
   }
@@ -306,6 +310,7 @@ function parseHeader(
 function parseDecision(
   text: string,
   line: number,
+  bytes: number,
   refuse: (d: string) => never,
 ): TranscriptDecision {
   const value = parseJsonLine(text, refuse);
@@ -315,7 +320,7 @@ function parseDecision(
   const extra = Object.keys(value).filter((k) => !DECISION_KEYS.has(k));
   if (extra.length > 0) {
     return refuse(
-      `not a decision line: unknown key ${JSON.stringify(extra[0])}`,
+      `not a decision line: unknown key ${encode(extra[0]!)}`,
     );
   }
   const { episode, step, actions, ms } = value;
@@ -329,7 +334,7 @@ function parseDecision(
   for (const [person, action] of Object.entries(actions)) {
     if (typeof action !== "string") {
       return refuse(
-        `actions: the action of ${JSON.stringify(person)} is not a string`,
+        `actions: the action of ${encode(person)} is not a string`,
       );
     }
   }
@@ -352,6 +357,7 @@ function parseDecision(
     episode,
     step,
     actions,
+    bytes,
     tenths,
     ...(Object.hasOwn(value, "info") ? { info: value.info! } : {}),
   };
