@@ -80,7 +80,7 @@ type Tally = {
  * const h = { modelId: "m", manifestHash: "ab" };
  * t.header("a.jsonl", h);
  * for (const [i, tenths] of [10, 40, 20, 30].entries()) {
- *   t.add("a.jsonl", h, { line: i + 2, episode: 0, step: i + 1, actions: {}, tenths,
+ *   t.add("a.jsonl", h, { line: i + 2, episode: 0, step: i + 1, actions: {}, bytes: 80, tenths,
  *     info: { usage: { prompt_tokens: 5, completion_tokens: 2 } } });
  * }
  * const [m] = t.models();
