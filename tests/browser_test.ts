@@ -38,6 +38,7 @@ type Page = {
   screenshot(o: { path: string }): Promise<unknown>;
   click(selector: string): Promise<void>;
   keyboard: { press(key: string): Promise<void> };
+  waitForFunction(fn: () => boolean, o: { timeout: number }): Promise<unknown>;
 };
 type Browser = { newPage(): Promise<Page>; close(): Promise<void> };
 const puppeteer = (await import(PUPPETEER)).default as {
@@ -474,6 +475,13 @@ Deno.test("browser: the decision panel shows a transcript's info as text, folds 
     });
     assert.equal(at3.images, 0);
     await v.page.click("#decision summary");
+    // <details> fires "toggle" in a task of its own, after the click.
+    await v.page.waitForFunction(
+      () =>
+        (globalThis as InPage).document.querySelector("#decision pre.preview")
+          .hidden === true,
+      { timeout: 5000 },
+    );
     const opened = await panelOf(v.page);
     assert.equal(opened.folded?.open, true);
     assert.equal(opened.folded?.shown, true);
