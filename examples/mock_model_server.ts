@@ -10,7 +10,8 @@
  * answers `POST …/chat/completions` with one JSON object of actions built
  * from the observation in the last user message (the text `render` of the
  * example policy writes): the moves of `examples/my_policy.ts` on the grid
- * drawn there. Ctrl-C stops it.
+ * drawn there. Every chat answer reports a `usage` object by a fixed rule
+ * ({@linkcode mockUsage}), so token totals can be checked. Ctrl-C stops it.
  *
  * Tests script other replies (garbage, errors, slow answers) through
  * {@linkcode serveMockModel}'s `reply` hook. It listens on 127.0.0.1 only,
@@ -52,7 +53,12 @@ export type MockRequest = {
  * HTTP response (an error status, or a file for a path that is not chat).
  */
 export type MockReply =
-  | { readonly content: string; readonly delayMs?: number }
+  | {
+    readonly content: string;
+    readonly delayMs?: number;
+    /** The response's `usage` (default: {@linkcode mockUsage}); `null` leaves it out. */
+    readonly usage?: Readonly<Record<string, unknown>> | null;
+  }
   | {
     readonly status: number;
     readonly body?: string;
@@ -160,7 +166,41 @@ function lastUserMessage(body: unknown): string {
   return typeof user?.content === "string" ? user.content : "";
 }
 
-function chatResponse(model: string, content: string): Response {
+/**
+ * The `usage` the mock reports for a prompt (the last user message) and its
+ * answer's content: a token per 4 characters (code points), rounded up, of
+ * each, the rule of thumb for English text; `total_tokens` is their sum.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { mockUsage } from "./mock_model_server.ts";
+ * assert.deepEqual(mockUsage("12345", '{"p1":"west"}'), {
+ *   prompt_tokens: 2,
+ *   completion_tokens: 4,
+ *   total_tokens: 6,
+ * });
+ * ```
+ */
+export function mockUsage(
+  prompt: string,
+  content: string,
+): { prompt_tokens: number; completion_tokens: number; total_tokens: number } {
+  const tokens = (text: string) => Math.ceil([...text].length / 4);
+  const prompt_tokens = tokens(prompt);
+  const completion_tokens = tokens(content);
+  return {
+    prompt_tokens,
+    completion_tokens,
+    total_tokens: prompt_tokens + completion_tokens,
+  };
+}
+
+function chatResponse(
+  model: string,
+  content: string,
+  usage: Readonly<Record<string, unknown>> | null,
+): Response {
   return Response.json({
     id: "mock-1",
     object: "chat.completion",
@@ -171,6 +211,7 @@ function chatResponse(model: string, content: string): Response {
       message: { role: "assistant", content },
       finish_reason: "stop",
     }],
+    ...(usage === null ? {} : { usage }),
   });
 }
 
@@ -208,7 +249,13 @@ async function handle(
   if ("content" in reply) {
     const delay = Math.min(reply.delayMs ?? 0, MAX_DELAY_MS);
     if (delay > 0) await new Promise((r) => setTimeout(r, delay));
-    return chatResponse(model, reply.content);
+    return chatResponse(
+      model,
+      reply.content,
+      reply.usage === undefined
+        ? mockUsage(prompt, reply.content)
+        : reply.usage,
+    );
   }
   return new Response(reply.body ?? "", {
     status: reply.status,

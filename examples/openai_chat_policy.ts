@@ -28,6 +28,11 @@
  * an outage is not the model's decision. Other HTTP errors (401, 404, …)
  * throw at once.
  *
+ * When the response carries OpenAI's `usage` object with integer
+ * `prompt_tokens` and `completion_tokens`, `info.usage` holds them (and
+ * `total_tokens` when it is an integer too), so that `summary --transcript`
+ * can total them per model.
+ *
  * @module
  */
 
@@ -173,11 +178,55 @@ export function parseReply(
   return { actions, problems };
 }
 
+/** The token counts of a response, as `info.usage` records them. */
+export type Usage = {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens?: number;
+};
+
+/**
+ * The `usage` of a chat-completions response: its integer `prompt_tokens`
+ * and `completion_tokens` (and `total_tokens` when it is an integer), or
+ * `undefined` when either count is missing or not a non-negative integer.
+ * Nothing else of the object is kept: it goes into the transcript.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { usageOf } from "./openai_chat_policy.ts";
+ * assert.deepEqual(usageOf({ usage: { prompt_tokens: 9, completion_tokens: 3, total_tokens: 12, x: 1 } }),
+ *   { prompt_tokens: 9, completion_tokens: 3, total_tokens: 12 });
+ * assert.deepEqual(usageOf({ usage: { prompt_tokens: 9, completion_tokens: 3, total_tokens: "12" } }),
+ *   { prompt_tokens: 9, completion_tokens: 3 });
+ * assert.equal(usageOf({ usage: { prompt_tokens: 9.5, completion_tokens: 3 } }), undefined);
+ * assert.equal(usageOf({}), undefined);
+ * ```
+ */
+export function usageOf(response: unknown): Usage | undefined {
+  const usage = (response as { usage?: unknown } | null)?.usage;
+  if (usage === null || typeof usage !== "object") return undefined;
+  const { prompt_tokens, completion_tokens, total_tokens } = usage as Record<
+    string,
+    unknown
+  >;
+  const count = (v: unknown): v is number =>
+    typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
+  if (!count(prompt_tokens) || !count(completion_tokens)) return undefined;
+  return {
+    prompt_tokens,
+    completion_tokens,
+    ...(count(total_tokens) ? { total_tokens } : {}),
+  };
+}
+
 function setting(name: string): string | undefined {
   return Deno.env.get(name);
 }
 
-async function complete(prompt: string): Promise<string> {
+async function complete(
+  prompt: string,
+): Promise<{ content: string; usage: Usage | undefined }> {
   const base = setting("EMBER_LLM_URL");
   if (base === undefined) throw new Error("EMBER_LLM_URL is not set");
   const key = setting("EMBER_LLM_KEY");
@@ -211,7 +260,10 @@ async function complete(prompt: string): Promise<string> {
       if (response.ok) {
         const data = await response.json();
         const content = data?.choices?.[0]?.message?.content;
-        return typeof content === "string" ? content : "";
+        return {
+          content: typeof content === "string" ? content : "",
+          usage: usageOf(data),
+        };
       }
       await response.body?.cancel();
       last = `HTTP ${response.status}`;
@@ -226,13 +278,16 @@ async function complete(prompt: string): Promise<string> {
 
 /** The policy: one request per step. */
 export default async function (obs: Observation) {
-  const reply = await complete(render(obs));
+  const { content: reply, usage } = await complete(render(obs));
   const { actions, problems } = parseReply(
     reply,
     obs.people.map((p) => p.person_id),
   );
-  return problems.length === 0 ? actions : {
-    _actions: actions,
-    _info: { problems, reply: reply.slice(0, 200) },
+  const info = {
+    ...(problems.length === 0 ? {} : { problems, reply: reply.slice(0, 200) }),
+    ...(usage === undefined ? {} : { usage }),
   };
+  return Object.keys(info).length === 0
+    ? actions
+    : { _actions: actions, _info: info };
 }

@@ -6,7 +6,10 @@
  *
  * It asserts no console error, no failed or outside request, rendered marks
  * in every plot, and that the viewer's slider, keys and play button change
- * the drawn frame; on the public suite's report, that each contents link
+ * the drawn frame; with a transcript whose info tries to inject markup, that
+ * the decision panel shows it as text (no element of it exists), folds the
+ * long one and follows the slider and keys; on the public suite's report,
+ * that each contents link
  * scrolls its section to the top and back, and that a tall plot's top axis is
  * in view above its first row. Screenshots go to tests/.output/ (not committed).
  */
@@ -35,6 +38,7 @@ type Page = {
   screenshot(o: { path: string }): Promise<unknown>;
   click(selector: string): Promise<void>;
   keyboard: { press(key: string): Promise<void> };
+  waitForFunction(fn: () => boolean, o: { timeout: number }): Promise<unknown>;
 };
 type Browser = { newPage(): Promise<Page>; close(): Promise<void> };
 const puppeteer = (await import(PUPPETEER)).default as {
@@ -92,6 +96,10 @@ async function open(browser: Browser, file: string) {
     if (m.type() === "error") problems.push(`console: ${m.text()}`);
   });
   page.on("pageerror", (e) => problems.push(`page error: ${e}`));
+  page.on("dialog", (d) => {
+    problems.push(`dialog: ${d.message()}`);
+    d.dismiss();
+  });
   page.on("requestfailed", (r) => problems.push(`request failed: ${r.url()}`));
   page.on("request", (r) => {
     if (!r.url().startsWith("file://")) problems.push(`request: ${r.url()}`);
@@ -187,6 +195,7 @@ Deno.test("browser: the report draws every plot; the viewer's slider, keys and p
     assert.equal((await frameOf(v.page)).step, "0");
     await v.page.click("#play");
     await new Promise((resolve) => setTimeout(resolve, 1300));
+    await v.page.click("#play"); // pause: frame and panel read at one step
     const playing = await frameOf(v.page);
     assert.ok(Number(playing.step) >= 2, `play stayed at ${playing.step}`);
     // Evacuations and casualties are marked in the frame of their step, as
@@ -331,6 +340,184 @@ Deno.test("browser: the report's contents scroll to every metric section and bac
     assert.ok(top!.text.length > 0);
     await r.page.screenshot({ path: `${OUTPUT}/report-tall-plot-top.png` });
     assert.deepEqual(r.problems, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+/** What the decision panel shows: its heading, its elements and texts. */
+async function panelOf(page: Page) {
+  return await page.$eval("#decision", (panel) => {
+    const box = (e: InPage) => e.getBoundingClientRect().height;
+    const details = panel.querySelector("details");
+    const full = details?.querySelector("pre");
+    return {
+      head: panel.querySelector("#decision-head").textContent,
+      pres: [...panel.querySelectorAll("#decision-info > pre")].filter((p) =>
+        p.checkVisibility()
+      ).map((p) => p.textContent),
+      elements: [...panel.querySelectorAll("*")].map((e) =>
+        e.tagName.toLowerCase()
+      ),
+      folded: details === null ? null : {
+        open: details.open,
+        summary: details.querySelector("summary").textContent,
+        full: full.textContent,
+        // A closed <details> hides its content (content-visibility).
+        shown: full.checkVisibility(),
+        height: box(details),
+      },
+      images: (globalThis as InPage).document.querySelectorAll("img").length,
+    };
+  });
+}
+
+Deno.test("browser: the decision panel shows a transcript's info as text, folds long info and follows the slider and keys", async () => {
+  const out = "tests/.output/transcript";
+  await Deno.mkdir(`${ROOT}${out}`, { recursive: true });
+  const flags = [
+    `--allow-read=${FIXTURES},${out}`,
+    `--allow-write=${out}`,
+  ];
+  const run = await cli(ROOT, flags, [
+    "run",
+    "--suite",
+    `${FIXTURES}/suite.json`,
+    "--policy",
+    "greedy",
+    "--transcript",
+    `${out}/greedy.jsonl`,
+    "--out",
+    `${out}/greedy.json`,
+    "-q",
+  ]);
+  assert.equal(run.code, 0, run.err);
+  // Episode 8 (5 steps) gets infos that try to inject markup, and a long one.
+  const inject = "</script><img src=x onerror=alert(1)>";
+  const long = `${"why ".repeat(1500)}<img src=y onerror=alert(2)>`;
+  const infos: Record<number, unknown> = {
+    1: inject,
+    2: { note: "<b>bold</b>", step: 2 },
+    3: long,
+  };
+  const lines = (await Deno.readTextFile(`${ROOT}${out}/greedy.jsonl`))
+    .trimEnd().split("\n").map((l, i) => {
+      if (i === 0) return l;
+      const d = JSON.parse(l);
+      return d.episode === 8 && d.step in infos
+        ? JSON.stringify({ ...d, info: infos[d.step] })
+        : l;
+    });
+  await Deno.writeTextFile(
+    `${ROOT}${out}/greedy.jsonl`,
+    `${lines.join("\n")}\n`,
+  );
+  const show = await cli(ROOT, flags, [
+    "show",
+    "--suite",
+    `${FIXTURES}/suite.json`,
+    "--episode",
+    "8",
+    "--transcript",
+    `${out}/greedy.jsonl`,
+    "--out",
+    `${out}/episode.html`,
+    `${out}/greedy.json`,
+  ]);
+  assert.equal(show.code, 0, show.err);
+
+  const browser = await launch();
+  try {
+    const v = await open(browser, `${ROOT}${out}/episode.html`);
+    const at0 = await panelOf(v.page);
+    assert.equal(
+      at0.head,
+      "Step 0 is the initial state: the first decision is step 1's.",
+    );
+    assert.deepEqual(at0.pres, []);
+
+    await v.page.keyboard.press("ArrowRight");
+    const at1 = await panelOf(v.page);
+    assert.equal((await frameOf(v.page)).step, "1");
+    assert.match(
+      at1.head,
+      /^Step 1's decision, on the state of step 0: answered in \d+\.\d ms\.$/,
+    );
+    assert.deepEqual(at1.pres, [inject]);
+    assert.equal(at1.images, 0);
+    assert.ok(
+      !at1.elements.includes("img") && !at1.elements.includes("script"),
+    );
+    await v.page.screenshot({ path: `${OUTPUT}/episode-transcript-step1.png` });
+
+    await v.page.keyboard.press("ArrowRight");
+    const at2 = await panelOf(v.page);
+    assert.match(at2.head, /^Step 2's decision/);
+    assert.deepEqual(at2.pres, [
+      '{\n  "note": "<b>bold</b>",\n  "step": 2\n}',
+    ]);
+    assert.ok(!at2.elements.includes("b"), at2.elements.join(" "));
+
+    // The slider: step 3, the long info, folded behind a closed <details>.
+    await v.page.$eval("#step", (el) => {
+      el.value = "3";
+      el.dispatchEvent(new Event("input"));
+    });
+    const at3 = await panelOf(v.page);
+    assert.match(at3.head, /^Step 3's decision/);
+    assert.deepEqual(at3.pres, [`${long.slice(0, 600)}\u2026`]);
+    const { height: closed, ...folded } = at3.folded!;
+    assert.deepEqual(folded, {
+      open: false,
+      summary: `show the whole info (${long.length} characters)`,
+      full: long,
+      shown: false,
+    });
+    assert.equal(at3.images, 0);
+    await v.page.click("#decision summary");
+    // <details> fires "toggle" in a task of its own, after the click.
+    await v.page.waitForFunction(
+      () =>
+        (globalThis as InPage).document.querySelector("#decision pre.preview")
+          .hidden === true,
+      { timeout: 5000 },
+    );
+    const opened = await panelOf(v.page);
+    assert.equal(opened.folded?.open, true);
+    assert.equal(opened.folded?.shown, true);
+    assert.deepEqual(opened.pres, [], "the start is hidden once all is shown");
+    assert.ok(
+      opened.folded!.height > closed + 100,
+      `${closed} px, then ${opened.folded!.height} px`,
+    );
+    assert.equal(opened.images, 0);
+    await v.page.screenshot({ path: `${OUTPUT}/episode-transcript-step3.png` });
+
+    // Step 4 has no info; End and Home move the panel too.
+    await v.page.keyboard.press("ArrowRight");
+    const at4 = await panelOf(v.page);
+    assert.match(at4.head, /^Step 4's decision/);
+    assert.deepEqual(at4.elements.filter((e) => e === "pre"), []);
+    assert.ok(
+      (await v.page.$eval("#decision-info", (e) => e.textContent)).includes(
+        "No info given.",
+      ),
+    );
+    await v.page.keyboard.press("End");
+    assert.match((await panelOf(v.page)).head, /^Step 5's decision/);
+    await v.page.keyboard.press("Home");
+    assert.match((await panelOf(v.page)).head, /^Step 0 is the initial state/);
+    // Play steps the panel with the frame.
+    await v.page.click("#play");
+    await new Promise((resolve) => setTimeout(resolve, 1300));
+    const playing = await frameOf(v.page);
+    assert.ok(Number(playing.step) >= 2, `play stayed at ${playing.step}`);
+    assert.ok(
+      (await panelOf(v.page)).head.startsWith(
+        `Step ${playing.step}'s decision`,
+      ),
+    );
+    assert.deepEqual(v.problems, []);
   } finally {
     await browser.close();
   }

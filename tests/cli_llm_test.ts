@@ -4,12 +4,18 @@
  * local HTTP server in this test that plays the model, with garbage, slow
  * answers, server errors and an outage (`examples/mock_model_server.ts`,
  * scripted). Network: 127.0.0.1 only, and every request loop is bounded (3
- * attempts per step).
+ * attempts per step). The mock reports token usage; the transcript's
+ * `info.usage` and `summary --transcript`'s totals must be what it reported,
+ * counted here from the prompts and answers by the mock's documented rule.
  */
 
 import assert from "node:assert/strict";
 import { cli, inTempDir, put, suiteText } from "./cli_support.ts";
-import { serveMockModel } from "../examples/mock_model_server.ts";
+import {
+  type MockReply,
+  type MockRequest,
+  serveMockModel,
+} from "../examples/mock_model_server.ts";
 
 const EXAMPLE = new URL("../examples/openai_chat_policy.ts", import.meta.url)
   .pathname;
@@ -17,7 +23,26 @@ const EXAMPLES = new URL("../examples", import.meta.url).pathname;
 const KEY = "test-key-5e1f0c";
 const VARS = "EMBER_LLM_URL,EMBER_LLM_KEY,EMBER_LLM_MODEL";
 
-type Seen = { path: string; auth: string | null; model: string; step: number };
+type Usage = {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+};
+type Seen = {
+  path: string;
+  auth: string | null;
+  model: string;
+  step: number;
+  /** For an answer: the usage the mock reports with it. */
+  usage?: Usage;
+};
+
+/** The mock's rule (mock_model_server.ts): 4 characters a token, rounded up. */
+function ruleOfFour(prompt: string, content: string): Usage {
+  const p = Math.ceil(Array.from(prompt).length / 4);
+  const c = Math.ceil(Array.from(content).length / 4);
+  return { prompt_tokens: p, completion_tokens: c, total_tokens: p + c };
+}
 
 /**
  * The example mock model, scripted: its answer depends on the step asked
@@ -27,35 +52,51 @@ type Seen = { path: string; auth: string | null; model: string; step: number };
 function fakeModel(seen: Seen[]) {
   let step2 = 0;
   return serveMockModel({
-    reply: ({ path, authorization, model, step, people }) => {
-      seen.push({ path, auth: authorization, model, step });
-      if (path !== "/v1/chat/completions") {
-        return {
-          status: 200,
-          body: "export default 1;",
-          contentType: "application/javascript",
-        };
-      }
-      if (model === "down") return { status: 503, body: "busy" };
-      const answer = Object.fromEntries(
-        people.map((
-          p,
-        ) => [p.person_id, p.position[0] === 2 ? "north" : "west"]),
-      );
-      if (step === 1) return { content: "I would lead everyone west, calmly." };
-      if (step === 2 && step2++ % 2 === 0) return { status: 500, body: "oops" };
-      if (step === 3) {
-        return {
-          content: "```json\n" + JSON.stringify(answer) + "\n```",
-          delayMs: 300,
-        };
-      }
-      if (step === 4) {
-        return { content: JSON.stringify({ ...answer, p1: "up" }) };
-      }
-      return { content: JSON.stringify(answer) };
+    reply: (request) => {
+      const { path, authorization, model, step } = request;
+      const reply = script(request);
+      seen.push({
+        path,
+        auth: authorization,
+        model,
+        step,
+        ...("content" in reply
+          ? { usage: ruleOfFour(request.prompt, reply.content) }
+          : {}),
+      });
+      return reply;
     },
   });
+
+  function script(
+    { path, model, step, people }: MockRequest,
+  ): MockReply {
+    if (path !== "/v1/chat/completions") {
+      return {
+        status: 200,
+        body: "export default 1;",
+        contentType: "application/javascript",
+      };
+    }
+    if (model === "down") return { status: 503, body: "busy" };
+    const answer = Object.fromEntries(
+      people.map((
+        p,
+      ) => [p.person_id, p.position[0] === 2 ? "north" : "west"]),
+    );
+    if (step === 1) return { content: "I would lead everyone west, calmly." };
+    if (step === 2 && step2++ % 2 === 0) return { status: 500, body: "oops" };
+    if (step === 3) {
+      return {
+        content: "```json\n" + JSON.stringify(answer) + "\n```",
+        delayMs: 300,
+      };
+    }
+    if (step === 4) {
+      return { content: JSON.stringify({ ...answer, p1: "up" }) };
+    }
+    return { content: JSON.stringify(answer) };
+  }
 }
 
 function run(dir: string, port: number, model: string, policy = EXAMPLE) {
@@ -118,6 +159,11 @@ Deno.test("llm example: garbage, server errors and slow answers against a local 
       const transcript = all.filter((l) => l.episode === 1);
       const steps = records[1];
       assert.ok(steps.length >= 4, String(steps.length));
+      // Every answer's usage, in request order (one lane, so the order of
+      // the decisions), is in its decision's info.
+      const answered = seen.filter((s) => s.usage !== undefined);
+      assert.equal(answered.length, all.length);
+      all.forEach((l, i) => assert.deepEqual(l.info.usage, answered[i]!.usage));
       // Step 1: no JSON at all, so everyone stays and info says why.
       assert.deepEqual(transcript[0].actions, { p1: "stay", p2: "stay" });
       assert.deepEqual(transcript[0].info.problems, [
@@ -128,10 +174,10 @@ Deno.test("llm example: garbage, server errors and slow answers against a local 
         "I would lead everyone west, calmly.",
       );
       // Step 2: a 500, then the retry's answer; step 3 slow, in a code fence.
-      assert.equal(transcript[1].info, undefined);
+      assert.deepEqual(Object.keys(transcript[1].info), ["usage"]);
       assert.equal(seen.filter((s) => s.step === 2).length, 4);
       assert.ok(transcript[2].ms >= 300, String(transcript[2].ms));
-      assert.equal(transcript[2].info, undefined);
+      assert.deepEqual(Object.keys(transcript[2].info), ["usage"]);
       // Step 4: an invalid action for p1 (still on its way to the exit).
       assert.equal(transcript[3].actions.p1, "stay");
       assert.deepEqual(transcript[3].info.problems, [
@@ -160,6 +206,25 @@ Deno.test("llm example: garbage, server errors and slow answers against a local 
         "r.json",
       ]);
       assert.equal(v.code, 0, v.err);
+
+      // summary --transcript totals what the mock reported.
+      const sum = (k: keyof Usage) =>
+        answered.reduce((n, s) => n + s.usage![k], 0);
+      const totals = await cli(dir, ["--allow-read=t.jsonl"], [
+        "summary",
+        "--transcript",
+        "t.jsonl",
+      ]);
+      assert.equal(totals.code, 0, totals.err);
+      assert.match(
+        totals.out,
+        new RegExp(
+          `^llm +${all.length} of ${all.length} +${sum("prompt_tokens")} +${
+            sum("completion_tokens")
+          }$`,
+          "m",
+        ),
+      );
 
       // An outage: 3 attempts, then the run stops, resumably.
       seen.length = 0;

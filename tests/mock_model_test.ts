@@ -2,7 +2,8 @@
  * `examples/mock_model_server.ts` started as its documentation says (with
  * `--port 0`, so parallel tests never share a port): an OpenAI-style chat
  * reply whose content is the actions worked out by hand for the observation
- * the example policy's prompt draws; 404, 400 and 413 for what is not a chat
+ * the example policy's prompt draws, with its token usage by the mock's
+ * rule; 404, 400 and 413 for what is not a chat
  * request; one usage line for a bad port; and Ctrl-C (SIGINT) stops it.
  */
 
@@ -78,6 +79,15 @@ Deno.test("mock model: answers the prompt's observation, refuses the rest, stops
     assert.deepEqual(JSON.parse(data.choices[0].message.content), {
       p01: "east",
       p02: "east",
+    });
+    // A token per 4 characters, rounded up: the content
+    // {"p01":"east","p02":"east"} has 27, so 7 tokens.
+    const prompt = Math.ceil(render(OBSERVATION).length / 4);
+    assert.equal(data.choices[0].message.content.length, 27);
+    assert.deepEqual(data.usage, {
+      prompt_tokens: prompt,
+      completion_tokens: 7,
+      total_tokens: prompt + 7,
     });
 
     const missing = await fetch(`${base}/models`);

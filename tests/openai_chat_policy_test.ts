@@ -1,11 +1,12 @@
 /**
  * `parseReply` of the example LLM policy on replies that put braces where a
  * first-`{`-to-last-`}` reading breaks: prose after the object, braces and
- * escapes inside strings, nested objects, a braced aside before the answer.
+ * escapes inside strings, nested objects, a braced aside before the answer;
+ * and `usageOf`, which keeps only the integer token counts of a response.
  */
 
 import assert from "node:assert/strict";
-import { parseReply } from "../examples/openai_chat_policy.ts";
+import { parseReply, usageOf } from "../examples/openai_chat_policy.ts";
 
 const ONE = ["p01"];
 
@@ -50,4 +51,35 @@ Deno.test("llm reply: a braced aside is skipped; no object or braces that never 
     actions: { p01: "stay" },
     problems: ["the reply's JSON object does not parse"],
   });
+});
+
+Deno.test("llm usage: only integer prompt and completion counts go into info.usage", () => {
+  assert.deepEqual(
+    usageOf({
+      usage: {
+        prompt_tokens: 812,
+        completion_tokens: 9,
+        total_tokens: 821,
+        prompt_tokens_details: { cached_tokens: 0 },
+      },
+    }),
+    { prompt_tokens: 812, completion_tokens: 9, total_tokens: 821 },
+  );
+  assert.deepEqual(
+    usageOf({ usage: { prompt_tokens: 0, completion_tokens: 0 } }),
+    { prompt_tokens: 0, completion_tokens: 0 },
+  );
+  for (
+    const usage of [
+      { prompt_tokens: 812 },
+      { prompt_tokens: 812, completion_tokens: 9.5 },
+      { prompt_tokens: "812", completion_tokens: 9 },
+      { prompt_tokens: -1, completion_tokens: 9 },
+      null,
+      "812 tokens",
+    ]
+  ) {
+    assert.equal(usageOf({ usage }), undefined, JSON.stringify(usage));
+  }
+  assert.equal(usageOf(null), undefined);
 });

@@ -3,7 +3,8 @@
  * episode, by manifest index) or from a scenario and a run record, it
  * replay-verifies the record (metrics.md's three stages, via the metrics
  * computation) and writes a self-contained HTML page that animates the
- * episode, or with `--text` the frames as text.
+ * episode, or with `--text` the frames as text. With `--transcript`, the
+ * page (or the text) also shows each step's answer time and info.
  *
  * @module
  */
@@ -13,6 +14,7 @@ import { EvaluationError } from "../errors.ts";
 import { episodeMetrics } from "../metrics/episode.ts";
 import { parseRecord } from "../record/reader.ts";
 import { episodeText, episodeView } from "../report/episode_view.ts";
+import { episodeDecisions } from "../report/transcript_view.ts";
 import { viewerHtml } from "../report/viewer_html.ts";
 import { parseResult } from "../evaluation/result.ts";
 import { scenarioHash } from "../scenario/scenario.ts";
@@ -41,11 +43,12 @@ import { checkWritable, emitBytes, readJson } from "./io.ts";
 export const SHOW: CommandSpec = {
   summary: "episode viewer: animated HTML page (or text frames) of one episode",
   usage:
-    "show [--suite FILE] [--episode INDEX] [--text] [--out FILE] RESULT\n       show --scenario FILE [--text] [--out FILE] RECORD",
+    "show [--suite FILE] [--episode INDEX] [--transcript FILE.jsonl] [--text] [--out FILE] RESULT\n       show --scenario FILE [--text] [--out FILE] RECORD",
   options: {
     suite: { type: "string" },
     episode: { type: "string" },
     scenario: { type: "string" },
+    transcript: { type: "string" },
     text: { type: "boolean" },
     out: { type: "string", short: "o" },
   },
@@ -57,27 +60,46 @@ result's stored metrics must equal the recomputed ones). The HTML page needs
 no network: play/pause, a step slider, keys (left/right, Home/End, Space),
 and the episode's key metrics beside the grid.
 
+With --transcript (the file run --transcript wrote for RESULT), a panel
+beside the grid shows each step's answer time and the policy's info (as
+text, long info folded), following the slider; --text prints them below
+each frame. The transcript's model_id and evaluation_manifest_hash must be
+RESULT's, and it must hold one decision per step of the episode with the
+record's actions; otherwise nothing is written.
+
 Options:
-  --suite FILE     the suite of RESULT (default: the embedded public suite)
-  --episode INDEX  manifest index of the episode (default: the first present)
-  --scenario FILE  show a run record of this scenario instead of a result
-  --text           print text frames instead of HTML
-  --out FILE       write to FILE atomically (default: standard output)
-  -q, --quiet      accepted, prints the same
-  -h, --help       this help
+  --suite FILE           the suite of RESULT (default: the embedded public
+                         suite)
+  --episode INDEX        manifest index of the episode (default: the first
+                         present)
+  --transcript FILE      the run's transcript: show answer times and info
+  --scenario FILE        show a run record of this scenario instead of a
+                         result (not with --transcript)
+  --text                 print text frames instead of HTML
+  --out FILE             write to FILE atomically (default: standard output)
+  -q, --quiet            accepted, prints the same
+  -h, --help             this help
 
-Permissions: --allow-read=RESULT (plus --allow-read=FILE for --suite FILE),
-or --allow-read=SCENARIO,RECORD; plus --allow-read=DIR --allow-write=DIR for
---out DIR/NAME.
+Permissions: --allow-read=RESULT (plus --allow-read=FILE for --suite FILE
+and for --transcript FILE), or --allow-read=SCENARIO,RECORD; plus
+--allow-read=DIR --allow-write=DIR for --out DIR/NAME.
 
-Example:
+Examples:
   deno run --allow-read=ember-demo jsr:@ember/stats show --episode 3 \\
-      ember-demo/greedy.result.json > episode.html`,
+      ember-demo/greedy.result.json > episode.html
+  deno run --allow-read=res jsr:@ember/stats show --transcript res/mock.jsonl \\
+      --episode 3 res/mock.json > mock-episode.html`,
   async run(args) {
     const [file] = expectPositionals(args.positionals, ["INPUT"]) as [string];
     const scenarioFile = stringOption(args.values, "scenario");
     const suiteFile = stringOption(args.values, "suite");
     const episodeOption = stringOption(args.values, "episode");
+    const transcriptFile = stringOption(args.values, "transcript");
+    if (scenarioFile !== undefined && transcriptFile !== undefined) {
+      throw new UsageError(
+        "--transcript needs a RESULT (its model, manifest and episode index): it does not combine with --scenario",
+      );
+    }
     if (
       scenarioFile !== undefined &&
       (suiteFile !== undefined || episodeOption !== undefined)
@@ -91,13 +113,16 @@ Example:
       : intOption(episodeOption, "episode", 0, Number.MAX_SAFE_INTEGER);
     const out = stringOption(args.values, "out");
     if (out !== undefined) await checkWritable(out);
-    const { scenario, record, metrics } = scenarioFile === undefined
+    const { scenario, record, metrics, of } = scenarioFile === undefined
       ? await fromResult(file, suiteFile, index)
       : await fromRecord(scenarioFile, file);
     const view = episodeView(scenario, record, metrics);
+    const decisions = transcriptFile === undefined || of === undefined
+      ? undefined
+      : episodeDecisions(transcriptFile, { ...of, steps: record.steps });
     const text = flag(args.values, "text")
-      ? `${episodeText(view)}\n`
-      : await viewerHtml(view);
+      ? `${episodeText(view, decisions)}\n`
+      : await viewerHtml(view, decisions);
     await emitBytes(new TextEncoder().encode(text), out);
     return 0;
   },
@@ -107,6 +132,8 @@ type Verified = {
   scenario: Scenario;
   record: RunRecord;
   metrics: JsonObject;
+  /** For a result's episode: what its transcript must match. */
+  of?: { modelId: string; manifestHash: string; episode: number };
 };
 
 async function fromRecord(
@@ -177,5 +204,14 @@ async function fromResult(
       "the stored metrics differ from those recomputed from the record",
     );
   }
-  return { scenario, record: ep.record, metrics };
+  return {
+    scenario,
+    record: ep.record,
+    metrics,
+    of: {
+      modelId: result.model_id,
+      manifestHash: result.evaluation_manifest_hash,
+      episode: ep.index,
+    },
+  };
 }

@@ -15,6 +15,7 @@ import {
 } from "../json/canonical.ts";
 import type { RunRecord, Scenario, Snapshot, StepRecord } from "../types.ts";
 import { escapeTerminal } from "./escape.ts";
+import { decisionText, type DecisionView } from "./transcript_view.ts";
 
 /** One person in a frame. */
 export type FramePerson = {
@@ -186,7 +187,9 @@ export const TEXT_LEGEND =
 
 /**
  * The episode as text frames for a terminal: a heading, the legend, then
- * each frame's grid and its events. Every ID is escaped for the terminal.
+ * each frame's grid and its events, and with `decisions` (from a
+ * transcript) the answer time and info of the step that led to the frame.
+ * Every ID and info line is escaped for the terminal.
  *
  * @example
  * ```ts
@@ -199,7 +202,11 @@ export const TEXT_LEGEND =
  * assert.match(text, /^E@$/m);
  * ```
  */
-export function episodeText(view: EpisodeView): string {
+export function episodeText(
+  view: EpisodeView,
+  decisions?: readonly DecisionView[],
+): string {
+  const byStep = new Map(decisions?.map((d) => [d.step, d]));
   const lines = [
     `scenario ${escapeTerminal(view.scenarioId)}, seed ${view.seed}, ${
       view.frames.length - 1
@@ -237,6 +244,8 @@ export function episodeText(view: EpisodeView): string {
         `  casualty ${escapeTerminal(c.person)} (${c.cause})`
       ),
     );
+    const d = byStep.get(f.step);
+    if (d !== undefined) lines.push(...decisionText(d));
   }
   return lines.join("\n");
 }

@@ -12,6 +12,13 @@
 
 import { escapeHtml, jsonForScript } from "./escape.ts";
 import type { EpisodeView } from "./episode_view.ts";
+import {
+  decisionsElement,
+  PANEL_CSS,
+  PANEL_MARKUP,
+  PANEL_SCRIPT,
+} from "./decision_panel.ts";
+import type { DecisionView } from "./transcript_view.ts";
 
 // Okabe–Ito colours; every state also has its own shape or letter, so the
 // frames read in grey print and for colour-blind readers.
@@ -161,7 +168,9 @@ const LEGEND = `<p class="legend">
 </p>`;
 
 /**
- * The viewer page of one episode.
+ * The viewer page of one episode; with `decisions` (from a transcript), a
+ * panel beside the grid shows the current step's answer time and info.
+ * Without them the page is what it was before the panel existed.
  *
  * @example
  * ```ts
@@ -173,11 +182,14 @@ const LEGEND = `<p class="legend">
  * assert.match(html, /script-src 'sha256-[A-Za-z0-9+\/]+=*'/);
  * ```
  */
-export async function viewerHtml(view: EpisodeView): Promise<string> {
-  const hash = new Uint8Array(
-    await crypto.subtle.digest("SHA-256", new TextEncoder().encode(SCRIPT)),
-  );
-  const scriptHash = btoa(String.fromCharCode(...hash));
+export async function viewerHtml(
+  view: EpisodeView,
+  decisions?: readonly DecisionView[],
+): Promise<string> {
+  const scriptHash = await sha256Base64(SCRIPT);
+  const panelHash = decisions === undefined
+    ? ""
+    : ` 'sha256-${await sha256Base64(PANEL_SCRIPT)}'`;
   const metrics = view.metrics.map(([k, v]) =>
     `<tr><th>${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`
   ).join("");
@@ -185,12 +197,12 @@ export async function viewerHtml(view: EpisodeView): Promise<string> {
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${scriptHash}'">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${scriptHash}'${panelHash}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>EMBERBench episode: ${
     escapeHtml(view.scenarioId)
   }, seed ${view.seed}</title>
-<style>${CSS}</style>
+<style>${CSS}${decisions === undefined ? "" : PANEL_CSS}</style>
 </head>
 <body>
 <h1>Episode: scenario ${escapeHtml(view.scenarioId)}, seed ${view.seed}</h1>
@@ -210,14 +222,25 @@ ${LEGEND}
 <ul id="events"></ul>
 <p class="note">Keys: &#8592; / &#8594; step, Home / End first / last step, Space play or pause.</p>
 </div>
-<div>
+${decisions === undefined ? "" : PANEL_MARKUP}<div>
 <h2>Key metrics</h2>
 <table>${metrics}</table>
 </div>
 </main>
 <script type="application/json" id="episode">${jsonForScript(view)}</script>
 <script>${SCRIPT}</script>
-</body>
+${
+    decisions === undefined
+      ? ""
+      : `${decisionsElement(decisions)}\n<script>${PANEL_SCRIPT}</script>\n`
+  }</body>
 </html>
 `;
+}
+
+async function sha256Base64(text: string): Promise<string> {
+  const hash = new Uint8Array(
+    await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)),
+  );
+  return btoa(String.fromCharCode(...hash));
 }

@@ -224,9 +224,18 @@ export function episodeLines(handle: Deno.FsFile, episode: number): number {
  * Call `visit` with each whole line's byte range (newline included), the
  * episode its head names (undefined for the header or anything else) and
  * its index, until it returns false; a last line without its newline is
- * not visited.
+ * not visited. The readers of `show --transcript` and `summary
+ * --transcript` (`transcript_read.ts`) walk a transcript with it too.
+ *
+ * @example
+ * ```ts ignore
+ * import { scanLines } from "./transcript_resume.ts";
+ * using f = Deno.openSync("t.jsonl", { read: true });
+ * let lines = 0;
+ * scanLines(f, () => void lines++);
+ * ```
  */
-function scanLines(
+export function scanLines(
   handle: Deno.FsFile,
   visit: (
     start: number,
