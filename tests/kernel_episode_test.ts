@@ -1,4 +1,4 @@
-// The kernel-stepped episode (src/sim/kernel_episode.ts) against the
+// The kernel-stepped episode (src/replay/episode.ts) against the
 // TypeScript simulator, which is the reference: the same observations
 // (value, canonical text, key order, shared arrays), the same answers
 // accepted and refused with the same messages and the same reads of the
@@ -17,7 +17,7 @@ import {
   compileScenario,
 } from "../src/scenario/compiled.ts";
 import { publicSuite } from "../src/scenario/public_suite.ts";
-import { kernelEpisode } from "../src/sim/kernel_episode.ts";
+import { kernelEpisode } from "../src/replay/episode.ts";
 import {
   kernelTrace,
   kernelViews,
@@ -25,7 +25,7 @@ import {
   REGIONS,
   replayInstance,
   wasmTrace,
-} from "../src/sim/replay_kernel.ts";
+} from "../src/replay/kernel.ts";
 import { Stream } from "../src/sim/rng.ts";
 import {
   type Controller,

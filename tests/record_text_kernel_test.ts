@@ -1,6 +1,6 @@
 /**
  * Verification by regeneration in the kernel (`assembly/record_text.ts`
- * through `src/sim/regenerate_kernel.ts`) against the TypeScript path: the
+ * through `src/replay/record_text.ts`) against the TypeScript path: the
  * log read by `actionLogOfText`, the reference simulator's trace, and the
  * text `writeRecordText` writes. The kernel proves a text exactly when that
  * text is the source, and the offset it reports is the first index where the
@@ -23,8 +23,8 @@ import { parseScenario, scenarioHash } from "../src/scenario/scenario.ts";
 import {
   regeneratedTrace,
   regenerationOffset,
-} from "../src/sim/regenerate_kernel.ts";
-import { instance, replayTrace } from "../src/sim/replay_kernel.ts";
+} from "../src/replay/record_text.ts";
+import { instance, replayTrace } from "../src/replay/kernel.ts";
 import {
   type Layout,
   layoutOf,
@@ -66,7 +66,7 @@ function referenceOffset(
 /**
  * Whether the kernel is placed for the log read from `source`: at most
  * max_steps steps and people · max_steps codes, and no more of either than
- * one per 16 bytes of text (regenerate_kernel.ts).
+ * one per 16 bytes of text (src/replay/record_text.ts).
  */
 function fits(layout: Layout, source: string): boolean {
   const log = actionLogOfText(source);

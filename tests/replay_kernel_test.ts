@@ -15,7 +15,7 @@ import {
   kernelUniform,
   replayTrace,
   wasmTrace,
-} from "../src/sim/replay_kernel.ts";
+} from "../src/replay/kernel.ts";
 import { parseScenario, scenarioHash } from "../src/scenario/scenario.ts";
 import { Stream } from "../src/sim/rng.ts";
 import { layoutOf, simulateEpisode } from "../src/sim/simulator.ts";

@@ -17,9 +17,9 @@ import {
   kernelTraceFailure,
   kernelTraceHolds,
   type TraceCheckFailure,
-} from "../src/record/checks/trace.ts";
+} from "../src/replay/trace_checks.ts";
 import { Stream } from "../src/sim/rng.ts";
-import { wasmTrace } from "../src/sim/replay_kernel.ts";
+import { wasmTrace } from "../src/replay/kernel.ts";
 import { layoutOf } from "../src/sim/simulator.ts";
 import type { ActionLog } from "../src/sim/trace.ts";
 import { recordOfTrace } from "../src/sim/trace_record.ts";

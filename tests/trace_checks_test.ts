@@ -15,8 +15,8 @@ import { parse } from "../src/json/canonical.ts";
 import { builtinPolicy } from "../src/policies/mod.ts";
 import { layoutOf, simulateEpisode } from "../src/sim/simulator.ts";
 import { actionLogOf } from "../src/sim/trace.ts";
-import { instance, wasmTrace } from "../src/sim/replay_kernel.ts";
-import { kernelTraceFailure } from "../src/record/checks/trace.ts";
+import { instance, wasmTrace } from "../src/replay/kernel.ts";
+import { kernelTraceFailure } from "../src/replay/trace_checks.ts";
 import type { RunRecord, Scenario } from "../src/types.ts";
 import {
   assertChecksAgree,

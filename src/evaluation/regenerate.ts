@@ -4,7 +4,7 @@
  * the seed and the actions. So the WebAssembly kernel reads the record's
  * action log from its text, replays the episode into a trace, writes the
  * canonical text from the trace and compares it with the record's text
- * (`../sim/regenerate_kernel.ts`; `writeRecordText` of `trace_bytes.ts` is
+ * (`../replay/record_text.ts`; `writeRecordText` of `trace_bytes.ts` is
  * the TypeScript reference of that text). Only then is the record built,
  * once, for the structural checks and the metrics of that one episode.
  * `actionLogOfText` is the TypeScript reference of the log's reading.
@@ -23,9 +23,9 @@ import { MetricsInputError } from "../errors.ts";
 import { checkCompatibility } from "../metrics/checks/stages.ts";
 import type { ComputedMetrics } from "../metrics/episode.ts";
 import { traceMetrics } from "../metrics/trace_metrics.ts";
-import { kernelTraceHolds } from "../record/checks/trace.ts";
+import { kernelTraceHolds } from "../replay/trace_checks.ts";
 import type { CompiledScenario } from "../scenario/compiled.ts";
-import { regeneratedTrace } from "../sim/regenerate_kernel.ts";
+import { regeneratedTrace } from "../replay/record_text.ts";
 import { layoutOf } from "../sim/simulator.ts";
 import { ACTIONS, TERM_ALL_RESOLVED, TERM_MAX_STEPS } from "../sim/step.ts";
 import type { ActionLog } from "../sim/trace.ts";
@@ -131,7 +131,7 @@ export function regeneratedRecord(
   const layout = layoutOf(c.scenario);
   const header = headerOf(c, seed);
   // The kernel reads the log from the text, replays it, and compares the
-  // text it writes from the trace with the source (regenerate_kernel.ts).
+  // text it writes from the trace with the source (replay/record_text.ts).
   const proved = regeneratedTrace(layout, header, source);
   need(proved !== undefined);
   const { log, trace } = proved;

@@ -23,12 +23,12 @@ import {
   type ReplayExports as Exports,
   runPrepared,
   writeLayout,
-} from "./replay_kernel.ts";
-import type { Layout } from "./simulator.ts";
-import type { ActionLog, Trace } from "./trace.ts";
+} from "./kernel.ts";
+import type { Layout } from "../sim/simulator.ts";
+import type { ActionLog, Trace } from "../sim/trace.ts";
 
 // Region ids of assembly/regions.ts that only this host reads (the others
-// are replay_kernel.ts's REGIONS).
+// are kernel.ts's REGIONS).
 const R_TEXT = 35;
 const R_NAMES = 36;
 const R_NAME_ENDS = 37;
@@ -156,8 +156,8 @@ function compared(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { layoutOf, replayActions } from "./simulator.ts";
- * import { regeneratedTrace } from "./regenerate_kernel.ts";
+ * import { layoutOf, replayActions } from "../sim/simulator.ts";
+ * import { regeneratedTrace } from "./record_text.ts";
  * import { encode, type JsonValue } from "../json/canonical.ts";
  * import type { Scenario } from "../types.ts";
  * const s = { scenario_id: "t", grid: ["X.a"], exits: [{ exit_id: "x", position: [0, 0] }],
@@ -202,8 +202,8 @@ export function regeneratedTrace(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { layoutOf, replayActions } from "./simulator.ts";
- * import { regenerationOffset } from "./regenerate_kernel.ts";
+ * import { layoutOf, replayActions } from "../sim/simulator.ts";
+ * import { regenerationOffset } from "./record_text.ts";
  * import { encode, type JsonValue } from "../json/canonical.ts";
  * import type { Scenario } from "../types.ts";
  * const s = { scenario_id: "t", grid: ["X.a"], exits: [{ exit_id: "x", position: [0, 0] }],

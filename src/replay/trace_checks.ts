@@ -10,8 +10,8 @@
  * @module
  */
 
-import { instance, type ReplayExports } from "../../sim/replay_kernel.ts";
-import type { Layout } from "../../sim/simulator.ts";
+import { instance, type ReplayExports } from "./kernel.ts";
+import type { Layout } from "../sim/simulator.ts";
 
 /** The kernel's check names, by code (0 is "holds"). */
 export const TRACE_CHECKS = [
@@ -67,10 +67,10 @@ export type TraceCheckFailure = {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { layoutOf } from "../../sim/simulator.ts";
- * import { wasmTrace } from "../../sim/replay_kernel.ts";
- * import { kernelTraceFailure } from "./trace.ts";
- * import type { Scenario } from "../../types.ts";
+ * import { layoutOf } from "../sim/simulator.ts";
+ * import { wasmTrace } from "./kernel.ts";
+ * import { kernelTraceFailure } from "./trace_checks.ts";
+ * import type { Scenario } from "../types.ts";
  * const s = { grid: ["..."], exits: [{ exit_id: "x", position: [0, 0] }],
  *   people: [{ person_id: "p", position: [0, 2] }],
  *   fire: { ignitions: [], spread_probability: [0, 1], enter_fire: "blocked" },
@@ -105,10 +105,10 @@ export function kernelTraceFailure(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { layoutOf } from "../../sim/simulator.ts";
- * import { wasmTrace } from "../../sim/replay_kernel.ts";
- * import { kernelTraceHolds } from "./trace.ts";
- * import type { Scenario } from "../../types.ts";
+ * import { layoutOf } from "../sim/simulator.ts";
+ * import { wasmTrace } from "./kernel.ts";
+ * import { kernelTraceHolds } from "./trace_checks.ts";
+ * import type { Scenario } from "../types.ts";
  * const s = { grid: ["..."], exits: [{ exit_id: "x", position: [0, 0] }],
  *   people: [{ person_id: "p", position: [0, 2] }],
  *   fire: { ignitions: [], spread_probability: [0, 1], enter_fire: "blocked" },

@@ -15,13 +15,13 @@
 
 import { replayWasmModule } from "../../wasm/replay_wasm.generated.ts";
 import { KERNEL_NAMES, type KernelName } from "../bootstrap/kernel.ts";
-import type { Layout } from "./simulator.ts";
+import type { Layout } from "../sim/simulator.ts";
 import {
   type ActionLog,
   referenceTrace,
   type ReplayStop,
   type Trace,
-} from "./trace.ts";
+} from "../sim/trace.ts";
 
 /**
  * The replay kernel's exports (`assembly/replay.ts`).
@@ -29,7 +29,7 @@ import {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { type ReplayExports, replayInstance } from "./replay_kernel.ts";
+ * import { type ReplayExports, replayInstance } from "./kernel.ts";
  * const k: ReplayExports = replayInstance();
  * assert.equal(k.stepCount(), 0);
  * ```
@@ -142,7 +142,7 @@ function views(k: Exports): Views {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { instance } from "./replay_kernel.ts";
+ * import { instance } from "./kernel.ts";
  * assert.equal(instance(), instance());
  * ```
  */
@@ -159,7 +159,7 @@ export function instance(): ReplayExports {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { replayInstance } from "./replay_kernel.ts";
+ * import { replayInstance } from "./kernel.ts";
  * assert.ok(replayInstance().memory !== replayInstance().memory);
  * ```
  */
@@ -175,7 +175,7 @@ export function replayInstance(): ReplayExports {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { REGIONS, replayInstance } from "./replay_kernel.ts";
+ * import { REGIONS, replayInstance } from "./kernel.ts";
  * const k = replayInstance();
  * assert.equal(k.prepare(2, 1, 1, 0, 4, 4), 0);
  * // The action codes come right after the initial ignitions.
@@ -200,7 +200,7 @@ export const REGIONS = Object.freeze({
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { kernelViews, replayInstance } from "./replay_kernel.ts";
+ * import { kernelViews, replayInstance } from "./kernel.ts";
  * const k = replayInstance();
  * assert.ok(kernelViews(k).u8 === kernelViews(k).u8);
  * ```
@@ -215,7 +215,7 @@ export function kernelViews(k: ReplayExports): Views {
  *
  * @example
  * ```ts
- * import type { KernelStart } from "./replay_kernel.ts";
+ * import type { KernelStart } from "./kernel.ts";
  * const start: KernelStart = { maxSteps: 5, blocked: 1, seed: 3n, threshold: 0n, always: 1 };
  * ```
  */
@@ -235,8 +235,8 @@ export type KernelStart = {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { layoutOf } from "./simulator.ts";
- * import { loadEpisode, replayInstance } from "./replay_kernel.ts";
+ * import { layoutOf } from "../sim/simulator.ts";
+ * import { loadEpisode, replayInstance } from "./kernel.ts";
  * import type { Scenario } from "../types.ts";
  * const s = { grid: [".."], exits: [{ exit_id: "x", position: [0, 0] }],
  *   people: [{ person_id: "p", position: [0, 1] }],
@@ -300,8 +300,8 @@ function startOf(layout: Layout, seed: number | bigint): KernelStart {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { layoutOf } from "./simulator.ts";
- * import { instance, kernelViews, writeLayout } from "./replay_kernel.ts";
+ * import { layoutOf } from "../sim/simulator.ts";
+ * import { instance, kernelViews, writeLayout } from "./kernel.ts";
  * import type { Scenario } from "../types.ts";
  * const s = { grid: [".#"], exits: [{ exit_id: "x", position: [0, 0] }],
  *   people: [], fire: { ignitions: [], spread_probability: [0, 1],
@@ -337,8 +337,8 @@ export function writeLayout(k: ReplayExports, layout: Layout): void {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { layoutOf } from "./simulator.ts";
- * import { instance, kernelViews, runPrepared, writeLayout } from "./replay_kernel.ts";
+ * import { layoutOf } from "../sim/simulator.ts";
+ * import { instance, kernelViews, runPrepared, writeLayout } from "./kernel.ts";
  * import type { Scenario } from "../types.ts";
  * const s = { grid: [".."], exits: [{ exit_id: "x", position: [0, 0] }],
  *   people: [{ person_id: "p", position: [0, 1] }],
@@ -371,8 +371,8 @@ export function runPrepared(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { layoutOf } from "./simulator.ts";
- * import { kernelTrace, loadEpisode, replayInstance } from "./replay_kernel.ts";
+ * import { layoutOf } from "../sim/simulator.ts";
+ * import { kernelTrace, loadEpisode, replayInstance } from "./kernel.ts";
  * import type { Scenario } from "../types.ts";
  * const s = { grid: [".."], exits: [{ exit_id: "x", position: [0, 0] }],
  *   people: [{ person_id: "p", position: [0, 1] }],
@@ -450,8 +450,8 @@ export function kernelTrace(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { layoutOf } from "./simulator.ts";
- * import { wasmTrace } from "./replay_kernel.ts";
+ * import { layoutOf } from "../sim/simulator.ts";
+ * import { wasmTrace } from "./kernel.ts";
  * import type { Scenario } from "../types.ts";
  * const s = { grid: ["..."], exits: [{ exit_id: "x", position: [0, 0] }],
  *   people: [{ person_id: "p", position: [0, 2] }],
@@ -489,9 +489,9 @@ export type ReplayTraceOptions = {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { layoutOf } from "./simulator.ts";
- * import { replayTrace } from "./replay_kernel.ts";
- * import { actionLogOf } from "./trace.ts";
+ * import { layoutOf } from "../sim/simulator.ts";
+ * import { replayTrace } from "./kernel.ts";
+ * import { actionLogOf } from "../sim/trace.ts";
  * import type { Scenario } from "../types.ts";
  * const s = { grid: ["X.ab"], exits: [{ exit_id: "x", position: [0, 0] }],
  *   people: [{ person_id: "a", position: [0, 2] }, { person_id: "b", position: [0, 3] }],
@@ -525,7 +525,7 @@ export function replayTrace(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { kernelStreamWords } from "./replay_kernel.ts";
+ * import { kernelStreamWords } from "./kernel.ts";
  * assert.equal(kernelStreamWords(0n, 1n, 1)[0], 0x1df5df97578d90c0n);
  * ```
  */
@@ -548,7 +548,7 @@ export function kernelStreamWords(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { kernelUniform } from "./replay_kernel.ts";
+ * import { kernelUniform } from "./kernel.ts";
  * assert.deepEqual([...kernelUniform(0n, 3n, [5n, 5n, 5n]).draws], [3n, 1n, 0n]);
  * ```
  */
@@ -578,7 +578,7 @@ export function kernelUniform(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { kernelIgnites } from "./replay_kernel.ts";
+ * import { kernelIgnites } from "./kernel.ts";
  * assert.equal(kernelIgnites(5n, 5n), false);
  * assert.equal(kernelIgnites(2n ** 64n - 1n, 2n ** 64n), true);
  * ```

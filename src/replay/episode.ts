@@ -37,19 +37,19 @@ import {
   REGIONS,
   type ReplayExports,
   replayInstance,
-} from "./replay_kernel.ts";
-import { type Controller, type Layout, layoutOf } from "./simulator.ts";
-import { STATUS_ACTIVE, TERM_NONE } from "./step.ts";
-import type { ActionLog, Trace } from "./trace.ts";
+} from "./kernel.ts";
+import { type Controller, type Layout, layoutOf } from "../sim/simulator.ts";
+import { STATUS_ACTIVE, TERM_NONE } from "../sim/step.ts";
+import type { ActionLog, Trace } from "../sim/trace.ts";
 import {
   ACTION_CODES,
   type ActionProblem,
   actionProblem,
   playEpisode,
-} from "./answers.ts";
-import { cellTable, cellTuple } from "./cells.ts";
-import { recordOfTrace } from "./trace_record.ts";
-import { kernelTraceHolds } from "../record/checks/trace.ts";
+} from "../sim/answers.ts";
+import { cellTable, cellTuple } from "../sim/cells.ts";
+import { recordOfTrace } from "../sim/trace_record.ts";
+import { kernelTraceHolds } from "./trace_checks.ts";
 import { markProduced } from "../record/writer.ts";
 
 /**
@@ -58,7 +58,7 @@ import { markProduced } from "../record/writer.ts";
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { type KernelEpisode, kernelEpisode } from "./kernel_episode.ts";
+ * import { type KernelEpisode, kernelEpisode } from "./episode.ts";
  * import { compileScenario } from "../scenario/compiled.ts";
  * import { publicSuite } from "../scenario/public_suite.ts";
  * const c = await compileScenario(publicSuite().scenarios[0]!.scenario);
@@ -87,7 +87,7 @@ export type KernelEpisode = {
  *
  * @example
  * ```ts
- * import type { KernelEpisodeOptions } from "./kernel_episode.ts";
+ * import type { KernelEpisodeOptions } from "./episode.ts";
  * const options: KernelEpisodeOptions = { scenarioHash: "0".repeat(64), stepRoom: 1 };
  * ```
  */
@@ -122,7 +122,7 @@ const personNumbers = new WeakMap<Layout, ReadonlyMap<string, number>>();
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { kernelEpisode } from "./kernel_episode.ts";
+ * import { kernelEpisode } from "./episode.ts";
  * import { compileScenario } from "../scenario/compiled.ts";
  * import { parseScenario } from "../scenario/scenario.ts";
  * const s = parseScenario({ schema_version: "1.0", scenario_id: "t", description: "",
