@@ -14,7 +14,7 @@
  */
 
 import { replayWasmModule } from "../../wasm/replay_wasm.generated.ts";
-import { KERNEL_NAMES, type KernelName } from "../bootstrap/kernel.ts";
+import { KERNEL_NAMES, type KernelName } from "../kernel_name.ts";
 import type { Layout } from "../sim/simulator.ts";
 import {
   type ActionLog,
