@@ -31,10 +31,20 @@ import {
   SIMULATOR_VERSION,
 } from "../types.ts";
 import {
+  R_ACTIONS,
+  R_BURNING,
+  R_IGNITED,
+  R_LOG_END,
+  R_POSITION,
+  R_STATUS,
+  R_STEP_IGNITED,
+  R_STEP_TRAPPED,
+  R_TRAPPED,
+} from "../kernel_codes.ts";
+import {
   kernelTrace,
   kernelViews,
   loadEpisode,
-  REGIONS,
   type ReplayExports,
   replayInstance,
 } from "./kernel.ts";
@@ -174,6 +184,19 @@ export async function kernelEpisode(
   }
 }
 
+/** The addresses of the regions a stepped episode reads and writes. */
+type Regions = {
+  position: number;
+  actions: number;
+  stepIgnited: number;
+  ignited: number;
+  stepTrapped: number;
+  trapped: number;
+  status: number;
+  burning: number;
+  logEnd: number;
+};
+
 /** The host's side of one stepped episode in one kernel instance. */
 class SteppedEpisode {
   readonly layout: Layout;
@@ -188,7 +211,7 @@ class SteppedEpisode {
   private termination = TERM_NONE;
   private u8: Uint8Array;
   private i32: Int32Array;
-  private at!: Record<keyof typeof REGIONS, number>;
+  private at!: Regions;
   /** The burning cells' tuples in row-major order (shared until the fire grows). */
   private burning: readonly Cell[];
   private rows: string[];
@@ -342,15 +365,15 @@ class SteppedEpisode {
     // A literal, so that every episode's table has one shape.
     const region = (id: number) => this.k.region(id);
     this.at = {
-      position: region(REGIONS.position),
-      actions: region(REGIONS.actions),
-      stepIgnited: region(REGIONS.stepIgnited),
-      ignited: region(REGIONS.ignited),
-      stepTrapped: region(REGIONS.stepTrapped),
-      trapped: region(REGIONS.trapped),
-      status: region(REGIONS.status),
-      burning: region(REGIONS.burning),
-      logEnd: region(REGIONS.logEnd),
+      position: region(R_POSITION),
+      actions: region(R_ACTIONS),
+      stepIgnited: region(R_STEP_IGNITED),
+      ignited: region(R_IGNITED),
+      stepTrapped: region(R_STEP_TRAPPED),
+      trapped: region(R_TRAPPED),
+      status: region(R_STATUS),
+      burning: region(R_BURNING),
+      logEnd: region(R_LOG_END),
     };
   }
 

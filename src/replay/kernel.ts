@@ -15,6 +15,24 @@
 
 import { replayWasmModule } from "../../wasm/replay_wasm.generated.ts";
 import { KERNEL_NAMES, type KernelName } from "../kernel_name.ts";
+import {
+  R_ACTIONS,
+  R_EVENT,
+  R_EXIT_AT,
+  R_IGNITED,
+  R_IGNITION,
+  R_LOG_END,
+  R_OUTCOME,
+  R_POSITION,
+  R_RESOLUTION,
+  R_STATUS,
+  R_STEP_IGNITED,
+  R_STEP_MOVES,
+  R_STEP_TRAPPED,
+  R_TRAPPED,
+  R_WALL,
+  RUN_STOPS,
+} from "../kernel_codes.ts";
 import type { Layout } from "../sim/simulator.ts";
 import {
   type ActionLog,
@@ -86,30 +104,7 @@ export type ReplayExports = {
 };
 type Exports = ReplayExports;
 
-// Region ids of assembly/regions.ts.
-const R_WALL = 0;
-const R_EXIT_AT = 1;
-const R_POSITION = 2;
-const R_IGNITION = 3;
-const R_ACTIONS = 4;
-const R_OUTCOME = 5;
-const R_EVENT = 6;
-const R_STEP_MOVES = 7;
-const R_STEP_IGNITED = 8;
-const R_IGNITED = 9;
-const R_STEP_TRAPPED = 10;
-const R_TRAPPED = 11;
-const R_STATUS = 12;
-const R_RESOLUTION = 13;
-const R_BURNING = 14;
-const R_LOG_END = 30;
-
-const STOPS: readonly ReplayStop[] = [
-  "terminated",
-  "log_ended",
-  "bad_action",
-  "log_mismatch",
-];
+const STOPS: readonly ReplayStop[] = RUN_STOPS;
 
 const TWO64 = 1n << 64n;
 /**
@@ -167,32 +162,6 @@ export function replayInstance(): ReplayExports {
   return new WebAssembly.Instance(replayWasmModule(), {})
     .exports as unknown as ReplayExports;
 }
-
-/**
- * Region ids of `assembly/regions.ts` that a host reads (a stepped
- * episode, regeneration) by name.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { REGIONS, replayInstance } from "./kernel.ts";
- * const k = replayInstance();
- * assert.equal(k.prepare(2, 1, 1, 0, 4, 4), 0);
- * // The action codes come right after the initial ignitions.
- * assert.ok(k.region(REGIONS.actions) > k.region(REGIONS.position));
- * ```
- */
-export const REGIONS = Object.freeze({
-  position: R_POSITION,
-  actions: R_ACTIONS,
-  stepIgnited: R_STEP_IGNITED,
-  ignited: R_IGNITED,
-  stepTrapped: R_STEP_TRAPPED,
-  trapped: R_TRAPPED,
-  status: R_STATUS,
-  burning: R_BURNING,
-  logEnd: R_LOG_END,
-});
 
 /**
  * Views of `k`'s whole memory: the same objects until the memory grows.

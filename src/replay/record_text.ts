@@ -17,22 +17,22 @@
 import { encode } from "../json/canonical.ts";
 import type { RecordHeader } from "../types.ts";
 import {
+  R_ACTIONS,
+  R_LOG_END,
+  R_NAME_ENDS,
+  R_NAMES,
+  R_TEXT,
+  R_TEXT_START,
+} from "../kernel_codes.ts";
+import {
   instance,
   kernelViews as views,
-  REGIONS,
   type ReplayExports as Exports,
   runPrepared,
   writeLayout,
 } from "./kernel.ts";
 import type { Layout } from "../sim/simulator.ts";
 import type { ActionLog, Trace } from "../sim/trace.ts";
-
-// Region ids of assembly/regions.ts that only this host reads (the others
-// are kernel.ts's REGIONS).
-const R_TEXT = 35;
-const R_NAMES = 36;
-const R_NAME_ENDS = 37;
-const R_TEXT_START = 38;
 
 /**
  * Bytes of a genuine record's text per log entry and per step, at least: an
@@ -182,8 +182,8 @@ export function regeneratedTrace(
   if (result === undefined || result.offset !== -1) return undefined;
   const { u8, i32 } = views(k);
   const entries = result.trace.stepEntries[result.trace.steps]!;
-  const codesAt = k.region(REGIONS.actions);
-  const endsAt = k.region(REGIONS.logEnd) >> 2;
+  const codesAt = k.region(R_ACTIONS);
+  const endsAt = k.region(R_LOG_END) >> 2;
   return {
     log: {
       codes: u8.slice(codesAt, codesAt + entries),

@@ -10,35 +10,12 @@
  * @module
  */
 
+import { CHECK_NAMES } from "../kernel_codes.ts";
 import { instance, type ReplayExports } from "./kernel.ts";
 import type { Layout } from "../sim/simulator.ts";
 
 /** The kernel's check names, by code (0 is "holds"). */
-export const TRACE_CHECKS = [
-  "holds",
-  "not_terminated",
-  "no_steps",
-  "trace_shape",
-  "initial_trapped",
-  "initial_termination",
-  "outcome_action",
-  "moved_off_floor",
-  "shared_cell",
-  "ignition_off_floor",
-  "ignition_burning",
-  "ignition_order",
-  "active_on_fire",
-  "active_on_exit",
-  "evacuation_cell",
-  "evacuation_exit",
-  "casualty_no_fire",
-  "casualty_cause",
-  "trapped",
-  "termination",
-  "final_status",
-  "final_position",
-  "final_resolution",
-] as const;
+export const TRACE_CHECKS = CHECK_NAMES;
 
 /** A check of the kernel, by name. */
 export type TraceCheck = (typeof TRACE_CHECKS)[number];
