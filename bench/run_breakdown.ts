@@ -21,7 +21,7 @@ import {
 import { publicSuite } from "../src/scenario/public_suite.ts";
 import { buildManifest, manifestHash } from "../src/scenario/suite.ts";
 import { kernelEpisode } from "../src/replay/episode.ts";
-import { wasmTrace } from "../src/replay/kernel.ts";
+import { wasmTrace } from "../src/replay/session.ts";
 import {
   type Controller,
   layoutOf,

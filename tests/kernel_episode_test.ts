@@ -23,8 +23,8 @@ import {
   kernelViews,
   loadEpisode,
   replayInstance,
-  wasmTrace,
 } from "../src/replay/kernel.ts";
+import { wasmTrace } from "../src/replay/session.ts";
 import { R_ACTIONS, R_LOG_END, R_TRAPPED } from "../src/kernel_codes.ts";
 import { Stream } from "../src/sim/rng.ts";
 import {

@@ -22,10 +22,8 @@ import { rootCtx } from "../json/fields.ts";
 import { MetricsInputError } from "../errors.ts";
 import { checkCompatibility } from "../metrics/checks/stages.ts";
 import type { ComputedMetrics } from "../metrics/episode.ts";
-import { traceMetrics } from "../metrics/trace_metrics.ts";
-import { kernelTraceHolds } from "../replay/trace_checks.ts";
 import type { CompiledScenario } from "../scenario/compiled.ts";
-import { regeneratedTrace } from "../replay/record_text.ts";
+import { replaySession } from "../replay/session.ts";
 import { layoutOf } from "../sim/simulator.ts";
 import { ACTIONS, TERM_ALL_RESOLVED, TERM_MAX_STEPS } from "../sim/step.ts";
 import type { ActionLog } from "../sim/trace.ts";
@@ -132,7 +130,7 @@ export function regeneratedRecord(
   const header = headerOf(c, seed);
   // The kernel reads the log from the text, replays it, and compares the
   // text it writes from the trace with the source (replay/record_text.ts).
-  const proved = regeneratedTrace(layout, header, source);
+  const proved = replaySession().regenerate(layout, header, source);
   need(proved !== undefined);
   const { log, trace } = proved;
   return recordOfTrace(layout, header, log, trace);
@@ -190,19 +188,22 @@ export function regeneratedEpisode(
   seed: number,
   source: string,
 ): RegeneratedEpisode {
-  const layout = layoutOf(c.scenario);
-  const proved = regeneratedTrace(layout, headerOf(c, seed), source);
+  const session = replaySession();
+  const proved = session.regenerate(
+    layoutOf(c.scenario),
+    headerOf(c, seed),
+    source,
+  );
   need(proved !== undefined);
-  // Right after the replay: the checks read the kernel's regions.
-  need(kernelTraceHolds(layout));
-  const { log, trace } = proved;
+  need(session.holds(proved));
+  const { trace } = proved;
   need(
     trace.termination === TERM_ALL_RESOLVED ||
       trace.termination === TERM_MAX_STEPS,
   );
   let metrics: ComputedMetrics | undefined;
   try {
-    metrics = traceMetrics(c, seed, log, trace);
+    metrics = session.counts(c, proved);
   } catch {
     // An invariant that the reference sections would name.
   }

@@ -1,20 +1,19 @@
 /**
- * The host side of the AssemblyScript replay kernel (`assembly/replay.ts`)
- * and the replay seam: {@linkcode replayTrace} plays an episode from a
- * compiled scenario (its {@linkcode Layout}), a seed and an action log
- * through the kernel (`"wasm"`, the default) or through the TypeScript
- * reference (`"reference"`, `trace.ts` over `step.ts`). The two give the
- * same {@linkcode Trace} bit for bit; the tests hold them equal.
+ * The host side of the AssemblyScript replay kernel (`assembly/replay.ts`):
+ * an instance's exports, its memory, and the calls that place an episode,
+ * play it and copy its {@linkcode Trace} out. Every function here takes the
+ * instance it works on: an instance's memory holds one episode at a time
+ * (`prepare` places the regions, the host writes the inputs, `run` plays
+ * the episode), and what owns an instance and says which episode it holds
+ * is a `ReplaySession` (`session.ts`).
  *
- * One kernel instance per thread. Its memory holds one episode at a time:
- * `prepare` places the regions, the host writes the inputs, `run` plays the
- * episode, and the outputs are copied out before the next call.
+ * Region ids and codes are `src/kernel_codes.ts`'s, generated with the
+ * kernel's from one table.
  *
  * @module
  */
 
 import { replayWasmModule } from "../../wasm/replay_wasm.generated.ts";
-import { KERNEL_NAMES, type KernelName } from "../kernel_name.ts";
 import {
   R_ACTIONS,
   R_EVENT,
@@ -34,12 +33,7 @@ import {
   RUN_STOPS,
 } from "../kernel_codes.ts";
 import type { Layout } from "../sim/simulator.ts";
-import {
-  type ActionLog,
-  referenceTrace,
-  type ReplayStop,
-  type Trace,
-} from "../sim/trace.ts";
+import type { ActionLog, ReplayStop, Trace } from "../sim/trace.ts";
 
 /**
  * The replay kernel's exports (`assembly/replay.ts`).
@@ -113,8 +107,6 @@ const TWO64 = 1n << 64n;
  */
 const MAX_ITEMS = 2 ** 26;
 
-let kernel: Exports | undefined;
-
 type Views = { u8: Uint8Array; i32: Int32Array };
 const memoryViews = new WeakMap<Exports, Views>();
 
@@ -130,26 +122,9 @@ function views(k: Exports): Views {
 }
 
 /**
- * This thread's shared kernel instance, made on first use: the one that
- * {@linkcode wasmTrace} and verification by regeneration run, whose regions
- * hold the last episode they played (a stepped episode has its own).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { instance } from "./kernel.ts";
- * assert.equal(instance(), instance());
- * ```
- */
-export function instance(): ReplayExports {
-  kernel ??= replayInstance();
-  return kernel;
-}
-
-/**
- * A new instance of the replay kernel, with its own memory: a stepped
- * episode holds one for as long as it runs, so that episodes in flight at
- * once (and `wasmTrace`, which uses the shared instance) never share one.
+ * A new instance of the replay kernel, with its own memory: each
+ * `ReplaySession` owns one, so that episodes in flight at once never share
+ * one.
  *
  * @example
  * ```ts
@@ -270,12 +245,12 @@ function startOf(layout: Layout, seed: number | bigint): KernelStart {
  * ```ts
  * import assert from "node:assert/strict";
  * import { layoutOf } from "../sim/simulator.ts";
- * import { instance, kernelViews, writeLayout } from "./kernel.ts";
+ * import { kernelViews, replayInstance, writeLayout } from "./kernel.ts";
  * import type { Scenario } from "../types.ts";
  * const s = { grid: [".#"], exits: [{ exit_id: "x", position: [0, 0] }],
  *   people: [], fire: { ignitions: [], spread_probability: [0, 1],
  *   enter_fire: "blocked" }, termination: { max_steps: 1 } } as unknown as Scenario;
- * const k = instance();
+ * const k = replayInstance();
  * k.prepare(2, 1, 0, 0, 0, 0);
  * writeLayout(k, layoutOf(s));
  * assert.deepEqual([...kernelViews(k).u8.subarray(k.region(0), k.region(0) + 2)], [0, 1]);
@@ -307,14 +282,14 @@ export function writeLayout(k: ReplayExports, layout: Layout): void {
  * ```ts
  * import assert from "node:assert/strict";
  * import { layoutOf } from "../sim/simulator.ts";
- * import { instance, kernelViews, runPrepared, writeLayout } from "./kernel.ts";
+ * import { kernelViews, replayInstance, runPrepared, writeLayout } from "./kernel.ts";
  * import type { Scenario } from "../types.ts";
  * const s = { grid: [".."], exits: [{ exit_id: "x", position: [0, 0] }],
  *   people: [{ person_id: "p", position: [0, 1] }],
  *   fire: { ignitions: [], spread_probability: [0, 1], enter_fire: "blocked" },
  *   termination: { max_steps: 5 } } as unknown as Scenario;
  * const layout = layoutOf(s);
- * const k = instance();
+ * const k = replayInstance();
  * k.prepare(2, 1, 1, 0, 1, 1);
  * writeLayout(k, layout);
  * kernelViews(k).u8[k.region(4)] = 4; // west
@@ -414,77 +389,36 @@ export function kernelTrace(
 }
 
 /**
- * The trace of an episode through the WebAssembly kernel.
+ * Play `log` in `k` from the start of an episode of `layout` and copy its
+ * trace out; `k` then holds that episode (the kernel's checks read it).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { layoutOf } from "../sim/simulator.ts";
- * import { wasmTrace } from "./kernel.ts";
+ * import { replayInstance, replayInto } from "./kernel.ts";
  * import type { Scenario } from "../types.ts";
  * const s = { grid: ["..."], exits: [{ exit_id: "x", position: [0, 0] }],
  *   people: [{ person_id: "p", position: [0, 2] }],
  *   fire: { ignitions: [], spread_probability: [0, 1], enter_fire: "blocked" },
  *   termination: { max_steps: 5 } } as unknown as Scenario;
  * const west = { codes: Uint8Array.of(4, 4), ends: Int32Array.of(1, 2) };
- * const trace = wasmTrace(layoutOf(s), 0, west);
+ * const trace = replayInto(replayInstance(), layoutOf(s), 0, west);
  * assert.ok(trace.stop === "terminated" && trace.steps === 2 && trace.status[0] === 1);
  * ```
  */
-export function wasmTrace(
+export function replayInto(
+  k: ReplayExports,
   layout: Layout,
   seed: number | bigint,
   log: ActionLog,
 ): Trace {
-  const k = instance();
   const a = loadEpisode(k, layout, seed, log.codes.length, log.ends.length);
   const { u8, i32 } = views(k);
   u8.set(log.codes, k.region(R_ACTIONS));
   i32.set(log.ends, k.region(R_LOG_END) >> 2);
   const code = k.run(a.maxSteps, a.blocked, a.seed, a.threshold, a.always);
   return kernelTrace(k, code, layout.world.people);
-}
-
-/** Options of {@linkcode replayTrace}. */
-export type ReplayTraceOptions = {
-  /** `"wasm"` (default) or `"reference"`: the switch for the reference path. */
-  readonly kernel?: KernelName;
-};
-
-/**
- * The trace of an episode: `layout` (see `layoutOf`), `seed` and an action
- * log (see `actionLogOf`), through the chosen kernel.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { layoutOf } from "../sim/simulator.ts";
- * import { replayTrace } from "./kernel.ts";
- * import { actionLogOf } from "../sim/trace.ts";
- * import type { Scenario } from "../types.ts";
- * const s = { grid: ["X.ab"], exits: [{ exit_id: "x", position: [0, 0] }],
- *   people: [{ person_id: "a", position: [0, 2] }, { person_id: "b", position: [0, 3] }],
- *   fire: { ignitions: [], spread_probability: [0, 1], enter_fire: "blocked" },
- *   termination: { max_steps: 1 } } as unknown as Scenario;
- * const layout = layoutOf(s);
- * const log = actionLogOf(layout.ids, [{ a: "west", b: "west" }]);
- * const wasm = replayTrace(layout, 3, log);
- * assert.deepEqual([...wasm.outcome], [1, 1]); // a chain: both moved
- * assert.deepEqual(wasm, replayTrace(layout, 3, log, { kernel: "reference" }));
- * ```
- */
-export function replayTrace(
-  layout: Layout,
-  seed: number | bigint,
-  log: ActionLog,
-  options: ReplayTraceOptions = {},
-): Trace {
-  const name = options.kernel ?? "wasm";
-  if (name === "wasm") return wasmTrace(layout, seed, log);
-  if (name === "reference") return referenceTrace(layout, seed, log);
-  throw new RangeError(
-    `kernel must be one of ${KERNEL_NAMES.join(", ")}, found ${String(name)}`,
-  );
 }
 
 /**
@@ -503,7 +437,7 @@ export function kernelStreamWords(
   id: bigint,
   count: number,
 ): BigUint64Array {
-  const k = instance();
+  const k = seams();
   const out = scratch(k, count);
   k.streamWords(seed, id, count, out);
   return new BigUint64Array(k.memory.buffer, out, count).slice();
@@ -531,7 +465,7 @@ export function kernelUniform(
       throw new RangeError(`uniform(${k}) is outside the kernel's [1, 2^64)`);
     }
   }
-  const k = instance();
+  const k = seams();
   const count = bounds.length;
   const io = scratch(k, count + 1);
   new BigUint64Array(k.memory.buffer, io, count).set(bounds);
@@ -554,8 +488,17 @@ export function kernelUniform(
  */
 export function kernelIgnites(w: bigint, threshold: bigint): boolean {
   const always = threshold === TWO64;
-  return instance().ignitesWord(w, always ? 0n : threshold, always ? 1 : 0) ===
+  return seams().ignitesWord(w, always ? 0n : threshold, always ? 1 : 0) ===
     1;
+}
+
+// The test seams' own instance: they prepare an empty episode in it, so
+// they never touch an instance that holds one.
+let seamInstance: Exports | undefined;
+
+function seams(): Exports {
+  seamInstance ??= replayInstance();
+  return seamInstance;
 }
 
 /** Room for `words` u64s: with an empty episode prepared, every region is empty. */

@@ -1,17 +1,17 @@
 /**
  * Stage 2 of metrics.md §2 over the replay kernel's trace: the host side of
  * `checkTrace` (`assembly/trace_checks.ts`). It answers, for the episode
- * that `wasmTrace` just played, what `checkStructure` answers on
- * the record whose canonical text `writeRecordText` writes from that trace,
+ * an instance holds, what `checkStructure` answers on the record whose
+ * canonical text `writeRecordText` writes from that episode's trace,
  * without building the record. The checks that hold by how that text is
  * written, and why, are listed in `docs/replay-kernel.md` ("Stage 2 over the
- * trace").
+ * trace"). `ReplaySession` (`session.ts`) is what names the episode.
  *
  * @module
  */
 
-import { CHECK_NAMES } from "../kernel_codes.ts";
-import { instance, type ReplayExports } from "./kernel.ts";
+import { CHECK_HOLDS, CHECK_NAMES } from "../kernel_codes.ts";
+import type { ReplayExports } from "./kernel.ts";
 import type { Layout } from "../sim/simulator.ts";
 
 /** The kernel's check names, by code (0 is "holds"). */
@@ -35,36 +35,36 @@ export type TraceCheckFailure = {
 };
 
 /**
- * The first stage-2 check that fails on the record of the episode the
- * kernel `k` played last (by default the shared instance's, by `wasmTrace`
- * or regeneration; or a stepped episode's instance), which must
- * have returned a terminated trace), or `undefined` when they all hold.
- * Person IDs are not the kernel's: {@linkcode kernelTraceHolds} adds them.
+ * The first stage-2 check that fails on the record of the episode that `k`
+ * holds (its last `run`, or a stepped episode's steps), which must have
+ * terminated, or `undefined` when they all hold. Person IDs are not the
+ * kernel's: {@linkcode traceHolds} adds them.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { layoutOf } from "../sim/simulator.ts";
- * import { wasmTrace } from "./kernel.ts";
- * import { kernelTraceFailure } from "./trace_checks.ts";
+ * import { replayInstance, replayInto } from "./kernel.ts";
+ * import { traceFailure } from "./trace_checks.ts";
  * import type { Scenario } from "../types.ts";
  * const s = { grid: ["..."], exits: [{ exit_id: "x", position: [0, 0] }],
  *   people: [{ person_id: "p", position: [0, 2] }],
  *   fire: { ignitions: [], spread_probability: [0, 1], enter_fire: "blocked" },
  *   termination: { max_steps: 1 } } as unknown as Scenario;
- * wasmTrace(layoutOf(s), 0, { codes: Uint8Array.of(4), ends: Int32Array.of(1) });
- * assert.equal(kernelTraceFailure(), undefined);
+ * const k = replayInstance();
+ * replayInto(k, layoutOf(s), 0, { codes: Uint8Array.of(4), ends: Int32Array.of(1) });
+ * assert.equal(traceFailure(k), undefined);
  * // max_steps 0: s_0 should have terminated.
  * const zero = { ...s, termination: { max_steps: 0 } };
- * wasmTrace(layoutOf(zero), 0, { codes: Uint8Array.of(4), ends: Int32Array.of(1) });
- * assert.deepEqual(kernelTraceFailure(), { check: "initial_termination", step: 0, item: 0 });
+ * replayInto(k, layoutOf(zero), 0, { codes: Uint8Array.of(4), ends: Int32Array.of(1) });
+ * assert.deepEqual(traceFailure(k), { check: "initial_termination", step: 0, item: 0 });
  * ```
  */
-export function kernelTraceFailure(
-  k: ReplayExports = instance(),
+export function traceFailure(
+  k: ReplayExports,
 ): TraceCheckFailure | undefined {
   const code = k.checkTrace();
-  if (code === 0) return undefined;
+  if (code === CHECK_HOLDS) return undefined;
   const check = TRACE_CHECKS[code];
   if (check === undefined || check === "holds") {
     throw new RangeError(`checkTrace returned the unknown code ${code}`);
@@ -73,35 +73,32 @@ export function kernelTraceFailure(
 }
 
 /**
- * Whether stage 2 holds on the record of the episode of `layout` that
- * kernel `k` played last (by default the shared instance, as in
- * {@linkcode kernelTraceFailure}): the kernel's checks
- * hold, and the person IDs are distinct (the text lists them in code-point
- * order, which stage 2 requires to be strict wherever IDs are listed).
+ * Whether stage 2 holds on the record of the episode of `layout` that `k`
+ * holds (as for {@linkcode traceFailure}): the kernel's checks hold, and
+ * the person IDs are distinct (the text lists them in code-point order,
+ * which stage 2 requires to be strict wherever IDs are listed).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { layoutOf } from "../sim/simulator.ts";
- * import { wasmTrace } from "./kernel.ts";
- * import { kernelTraceHolds } from "./trace_checks.ts";
+ * import { replayInstance, replayInto } from "./kernel.ts";
+ * import { traceHolds } from "./trace_checks.ts";
  * import type { Scenario } from "../types.ts";
  * const s = { grid: ["..."], exits: [{ exit_id: "x", position: [0, 0] }],
  *   people: [{ person_id: "p", position: [0, 2] }],
  *   fire: { ignitions: [], spread_probability: [0, 1], enter_fire: "blocked" },
  *   termination: { max_steps: 5 } } as unknown as Scenario;
  * const layout = layoutOf(s);
- * wasmTrace(layout, 0, { codes: Uint8Array.of(4, 4), ends: Int32Array.of(1, 2) });
- * assert.equal(kernelTraceHolds(layout), true);
+ * const k = replayInstance();
+ * replayInto(k, layout, 0, { codes: Uint8Array.of(4, 4), ends: Int32Array.of(1, 2) });
+ * assert.equal(traceHolds(k, layout), true);
  * ```
  */
-export function kernelTraceHolds(
-  layout: Layout,
-  k: ReplayExports = instance(),
-): boolean {
+export function traceHolds(k: ReplayExports, layout: Layout): boolean {
   const ids = layout.ids;
   for (let i = 1; i < ids.length; i++) {
     if (ids[i - 1] === ids[i]) return false;
   }
-  return k.checkTrace() === 0;
+  return k.checkTrace() === CHECK_HOLDS;
 }
