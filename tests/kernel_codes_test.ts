@@ -165,13 +165,13 @@ async function checkOfCopy(stale: string): Promise<void> {
       await Deno.writeTextFile(to, text);
     }
     const out = await new Deno.Command("deno", {
-      // The copy's own lock, frozen: nothing is resolved or written.
+      // The copy's own lock, frozen: the compiler's version is the
+      // checkout's, and no lock is written.
       args: [
         "run",
         "--no-config",
         "--lock=deno.lock",
         "--frozen",
-        "--cached-only",
         `--allow-read=${dir}`,
         "--allow-env",
         "--allow-run=deno",

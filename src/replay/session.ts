@@ -166,9 +166,9 @@ export class ReplaySession {
     if (layoutOf(compiled.scenario) !== replay.layout) {
       throw new RangeError("the replay is not of this compiled scenario");
     }
-    const seed = Number(replay.seed);
-    if (!Number.isSafeInteger(seed) || BigInt(seed) !== BigInt(replay.seed)) {
-      throw new RangeError(`seed ${replay.seed} is not a record's seed`);
+    const seed = replay.seed;
+    if (typeof seed !== "number" || !Number.isSafeInteger(seed)) {
+      throw new RangeError(`seed ${seed} is not a record's seed`);
     }
     return traceMetrics(compiled, seed, replay.log, replay.trace);
   }
@@ -228,6 +228,8 @@ class KernelStepper {
   readonly #finished: (replay: KernelReplay) => KernelReplay;
   readonly #layout: Layout;
   readonly #seed: number;
+  // The memory's views: the memory grows only in begin and regrow.
+  #views: { u8: Uint8Array; i32: Int32Array };
 
   /** Made by {@linkcode ReplaySession.begin}. */
   constructor(
@@ -246,6 +248,7 @@ class KernelStepper {
     this.#seed = seed;
     const a = loadEpisode(k, layout, seed, entries, steps);
     k.begin(a.maxSteps, a.blocked, a.seed, a.threshold, a.always);
+    this.#views = kernelViews(k);
   }
 
   /** The instance, once this stepper is known to own it. */
@@ -260,7 +263,8 @@ class KernelStepper {
 
   /** Views of the instance's memory (new ones after {@linkcode regrow}). */
   views(): { u8: Uint8Array; i32: Int32Array } {
-    return kernelViews(this.#kernel());
+    this.#kernel();
+    return this.#views;
   }
 
   /** The address of region `id` (others after {@linkcode regrow}). */
@@ -291,7 +295,10 @@ class KernelStepper {
    * contents: 0, or -1 when memory cannot grow (nothing moved then).
    */
   regrow(entries: number, steps: number): number {
-    return this.#kernel().regrow(entries, steps);
+    const k = this.#kernel();
+    const result = k.regrow(entries, steps);
+    this.#views = kernelViews(k);
+    return result;
   }
 
   /**
