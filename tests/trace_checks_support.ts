@@ -13,7 +13,7 @@ import { EmberError, MetricsInputError } from "../src/errors.ts";
 import { encode, type JsonValue } from "../src/json/canonical.ts";
 import { rootCtx } from "../src/json/fields.ts";
 import { checkStructure } from "../src/metrics/checks/stages.ts";
-import { type TraceCheckFailure } from "../src/replay/trace_checks.ts";
+import type { TraceCheckFailure } from "../src/replay/trace_checks.ts";
 import { Stream } from "../src/sim/rng.ts";
 import { ReplaySession } from "../src/replay/session.ts";
 import { layoutOf } from "../src/sim/simulator.ts";
