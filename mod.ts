@@ -162,11 +162,9 @@ export {
   type Scaled,
 } from "./src/bootstrap/interval.ts";
 // The bootstrap kernel's seam: what a kernel must provide.
-export type {
-  BootstrapKernel,
-  KernelName,
-  Sampler,
-} from "./src/bootstrap/kernel.ts";
+export type { BootstrapKernel, Sampler } from "./src/bootstrap/kernel.ts";
+// The name that chooses a kernel, for the bootstrap and the replay alike.
+export type { KernelName } from "./src/kernel_name.ts";
 export type { WordSource } from "./src/bootstrap/stream.ts";
 
 if (import.meta.main) {

@@ -7,12 +7,15 @@
 //
 // This module holds no kernel state of its own beyond the text's: the entry
 // (replay.ts) passes its region table and its counts in, so the kernel's
-// globals stay private to it. Regions 35..39 are this module's, placed
-// above everything prepare() placed (placeText), so a later prepare() for
-// the exact log leaves them where they are.
+// globals stay private to it. Regions R_TEXT..R_TEXT_WORK are this
+// module's, placed above everything prepare() placed (placeText), so a
+// later prepare() for the exact log leaves them where they are.
 
 import { getb, geti, setb, seti } from "./memory";
 import {
+  EVENT_ENTERED_FIRE,
+  EVENT_EVACUATED,
+  OUTCOME_MOVED,
   R_ACTIONS,
   R_EDGES,
   R_EVENT,
@@ -32,16 +35,12 @@ import {
   R_TEXT_START,
   R_TEXT_WORK,
   R_TRAPPED,
-} from "./regions";
-
-const ACTIVE: u8 = 0;
-const EVACUATED: u8 = 1;
-const CASUALTY: u8 = 2;
-const EVENT_EVACUATED: u8 = 1;
-const EVENT_ENTERED_FIRE: u8 = 2;
-const MOVED: u8 = 1;
-const TERM_NONE: i32 = 0;
-const TERM_ALL_RESOLVED: i32 = 1;
+  STATUS_ACTIVE,
+  STATUS_CASUALTY,
+  STATUS_EVACUATED,
+  TERM_ALL_RESOLVED,
+  TERM_NONE,
+} from "./codes";
 
 // Where this module's regions are, and what the text holds.
 let table: usize = 0;
@@ -86,7 +85,7 @@ function align(v: u64): u64 {
 }
 
 /**
- * Place regions 35..39 from `top` (the end of what prepare() placed) for a
+ * Place regions R_TEXT..R_TEXT_WORK from `top` (the end of what prepare() placed) for a
  * text of `bytes` bytes, `nameBytes` bytes of names in `count` names, and
  * a log of at most `entries` codes over `stepsAtMost` steps; grow memory.
  * Returns 0, or -1 when memory cannot grow that far.
@@ -460,8 +459,8 @@ function exitName(e: i32): void {
 
 /** `,"status":` and the status, then the closing `}`. */
 function statusClose(s: u8): void {
-  if (s == ACTIVE) lit(',"status":"active"}');
-  else if (s == EVACUATED) lit(',"status":"evacuated"}');
+  if (s == STATUS_ACTIVE) lit(',"status":"active"}');
+  else if (s == STATUS_EVACUATED) lit(',"status":"evacuated"}');
   else lit(',"status":"casualty"}');
 }
 
@@ -603,17 +602,17 @@ export function compareRecord(
     const s = getb(finalStatus, i);
     const cellAt = geti(finalPosition, i);
     lit(i == 0 ? '{"casualty_cause":' : ',{"casualty_cause":');
-    if (s == CASUALTY) causeText(getb(cause, i));
+    if (s == STATUS_CASUALTY) causeText(getb(cause, i));
     else lit("null");
     lit(',"exit_id":');
-    if (s == EVACUATED) exitName(geti(exitAt, cellAt));
+    if (s == STATUS_EVACUATED) exitName(geti(exitAt, cellAt));
     else lit("null");
     lit(',"person_id":');
     person(i);
     lit(',"position":');
     cell(cellAt);
     lit(',"resolution_step":');
-    if (s == ACTIVE) lit("null");
+    if (s == STATUS_ACTIVE) lit("null");
     else int(geti(resolution, i));
     statusClose(s);
   }
@@ -626,7 +625,7 @@ export function compareRecord(
   lit(']},"header":');
   name(0);
 
-  memory.fill(status, ACTIVE, <usize>n);
+  memory.fill(status, STATUS_ACTIVE, <usize>n);
   memory.copy(position, startAddress, <usize>n << 2);
   memory.copy(burningA, at(R_IGNITION), <usize>initialIgnitions << 2);
   burningCount = initialIgnitions;
@@ -640,7 +639,7 @@ export function compareRecord(
     let evac = 0;
     let j = first;
     for (let i = 0; i < n; i++) {
-      if (getb(status, i) != ACTIVE) continue;
+      if (getb(status, i) != STATUS_ACTIVE) continue;
       const e = getb(event, j);
       if (j != first) lit(",");
       person(i);
@@ -684,7 +683,7 @@ export function compareRecord(
     lit('],"movements":[');
     j = first;
     for (let i = 0; i < n && diff < 0; i++) {
-      if (getb(status, i) != ACTIVE) continue;
+      if (getb(status, i) != STATUS_ACTIVE) continue;
       const code = getb(codes, j);
       const o = getb(outcome, j);
       const e = getb(event, j);
@@ -709,9 +708,9 @@ export function compareRecord(
         }
         lit("}");
       }
-      if (o == MOVED) seti(position, i, origin + offset(code));
-      if (e == EVENT_EVACUATED) setb(status, i, EVACUATED);
-      else if (e != 0) setb(status, i, CASUALTY);
+      if (o == OUTCOME_MOVED) seti(position, i, origin + offset(code));
+      if (e == EVENT_EVACUATED) setb(status, i, STATUS_EVACUATED);
+      else if (e != 0) setb(status, i, STATUS_CASUALTY);
     }
     if (to > from) mergeIgnitions(ignited, from, to);
     lit('],"state":');

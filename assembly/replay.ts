@@ -1,23 +1,46 @@
 // The replay kernel: a whole episode of simulator 1.0 (contract §7) from a
 // compiled scenario and an action log, over typed arrays in linear memory.
-// It mirrors src/step.ts (stepCore) rule for rule and in the same order of
-// draws; src/step.ts is the reference and the tests hold the two equal.
+// It mirrors src/sim/step.ts (stepCore) rule for rule and in the same order
+// of draws; src/sim/step.ts is the reference and the tests hold the two
+// equal.
 //
 // Memory: the host calls prepare(), which places every region (inputs,
 // outputs, scratch) above the static data, growing memory if needed; the
 // host then writes the inputs through region(id) views, calls run(), and
-// reads the outputs. Region ids are the R_* constants below (the host
-// mirrors them in src/replay_kernel.ts).
+// reads the outputs. Region ids and every code are generated into
+// codes.ts, and for the host into src/kernel_codes.ts, from one table
+// (scripts/gen_kernel_codes.ts).
 //
 // People are numbered in person-ID order, cells are row * width + col, as in
-// src/step.ts. The action log holds one code per person active before each
+// src/sim/step.ts. The action log holds one code per person active before each
 // step, in person order, steps in order: exactly what the TypeScript
 // simulator consumes; R_LOG_END says where each step's entries end.
 
 import { getb, geti, setb, seti } from "./memory";
 import { accepts, advance, mix, streamState } from "./splitmix";
 import {
+  EVENT_ENTERED_FIRE,
+  EVENT_EVACUATED,
+  EVENT_FIRE_SPREAD,
+  HAS_E,
+  HAS_N,
+  HAS_S,
+  HAS_W,
+  OUTCOME_BLOCKED_BOUNDARY,
+  OUTCOME_BLOCKED_CONFLICT,
+  OUTCOME_BLOCKED_CYCLE,
+  OUTCOME_BLOCKED_FIRE,
+  OUTCOME_BLOCKED_OCCUPIED,
+  OUTCOME_BLOCKED_WALL,
+  OUTCOME_MOVED,
+  OUTCOME_NONE,
+  OUTCOME_PENDING,
+  OUTCOME_STAYED,
   REGIONS,
+  RUN_BAD_ACTION,
+  RUN_LOG_ENDED,
+  RUN_LOG_MISMATCH,
+  RUN_OK,
   R_ACTIONS,
   R_BURNING,
   R_BURNING_CELLS,
@@ -65,7 +88,13 @@ import {
   R_TEXT_START,
   R_TRAPPED,
   R_WALL,
-} from "./regions";
+  STATUS_ACTIVE,
+  STATUS_CASUALTY,
+  STATUS_EVACUATED,
+  TERM_ALL_RESOLVED,
+  TERM_MAX_STEPS,
+  TERM_NONE,
+} from "./codes";
 import { checkRegions } from "./trace_checks";
 import {
   compareRecord,
@@ -93,39 +122,6 @@ const SIZES: usize = memory.data(REGIONS * 4, 8);
 function size(id: i32, bytes: i32): void {
   store<u32>(SIZES + (<usize>id << 2), <u32>bytes);
 }
-
-// Codes shared with src/step.ts.
-const STAYED: u8 = 0;
-const MOVED: u8 = 1;
-const BLOCKED_BOUNDARY: u8 = 2;
-const BLOCKED_WALL: u8 = 3;
-const BLOCKED_FIRE: u8 = 4;
-const BLOCKED_OCCUPIED: u8 = 5;
-const BLOCKED_CONFLICT: u8 = 6;
-const BLOCKED_CYCLE: u8 = 7;
-const NONE: u8 = 255;
-const PENDING: u8 = 254;
-const ACTIVE: u8 = 0;
-const EVACUATED: u8 = 1;
-const CASUALTY: u8 = 2;
-const EVENT_EVACUATED: u8 = 1;
-const EVENT_ENTERED_FIRE: u8 = 2;
-const EVENT_FIRE_SPREAD: u8 = 3;
-// Neighbour bits of R_EDGES, in neighbour order; action code c (1..4) is
-// the direction of bit 1 << (c - 1).
-const HAS_N: u8 = 1;
-const HAS_E: u8 = 2;
-const HAS_S: u8 = 4;
-const HAS_W: u8 = 8;
-const TERM_NONE: i32 = 0;
-const TERM_ALL_RESOLVED: i32 = 1;
-const TERM_MAX_STEPS: i32 = 2;
-
-/** run() results. */
-const OK: i32 = 0;
-const LOG_ENDED: i32 = 1;
-const BAD_ACTION: i32 = 2;
-const LOG_MISMATCH: i32 = 3;
 
 let width: i32 = 0;
 let height: i32 = 0;
@@ -262,9 +258,9 @@ export function prepare(
 }
 
 /**
- * Play the episode. Returns OK when it terminated; LOG_ENDED when the log
- * ran out of steps first; LOG_MISMATCH when a step of the log has another
- * number of entries than there are active people; BAD_ACTION for a code
+ * Play the episode. Returns RUN_OK when it terminated; RUN_LOG_ENDED when the log
+ * ran out of steps first; RUN_LOG_MISMATCH when a step of the log has another
+ * number of entries than there are active people; RUN_BAD_ACTION for a code
  * above 4. stepCount() is the number of complete steps. `always` is the threshold 2^64: every word ignites,
  * and `limit` is then unused.
  */
@@ -283,11 +279,11 @@ export function run(
   movementState = streamState(seed, 2);
   initialState();
   while (termination == TERM_NONE) {
-    if (steps >= logSteps) return LOG_ENDED;
+    if (steps >= logSteps) return RUN_LOG_ENDED;
     const result = step(maxSteps);
-    if (result != OK) return result;
+    if (result != RUN_OK) return result;
   }
-  return OK;
+  return RUN_OK;
 }
 
 /**
@@ -329,11 +325,13 @@ export function prepareText(
 /**
  * Second call: read the action log from the text into R_ACTIONS, then
  * prepare() again for exactly that log, so that run() and everything after
- * it see the regions that prepare() gives for it. A smaller log moves no
- * region up to R_ACTIONS (they depend on the grid and the people only), and
- * the text's regions lie above the larger placement, so the inputs, the
- * codes and the text stay where they are. Returns the number of steps
- * read, or -1 when the text has no log that fits.
+ * it see the regions that prepare() gives for it. This depends on the order
+ * of the region ids (codes.ts): no region before R_ACTIONS is sized by the
+ * log, so a smaller log moves none of them nor R_ACTIONS itself, and the
+ * text's regions lie above the larger placement; so the inputs, the codes
+ * and the text stay where they are. The generator refuses a table that
+ * breaks this, and a test holds prepare() to the table. Returns the number
+ * of steps read, or -1 when the text has no log that fits.
  */
 export function readTextLog(): i32 {
   if (readLog() != 0) return -1;
@@ -385,12 +383,12 @@ export function begin(
  * Play the next step of the episode begun by begin(). The host has written
  * one code per active person at R_ACTIONS from entriesConsumed(), and the
  * end of those codes at R_LOG_END[stepCount()]. Returns what step() does:
- * OK, LOG_MISMATCH or BAD_ACTION (nothing changed then); LOG_ENDED when the
+ * RUN_OK, RUN_LOG_MISMATCH or RUN_BAD_ACTION (nothing changed then); RUN_LOG_ENDED when the
  * log has no room for the step (the host must regrow() first) or the
  * episode has terminated.
  */
 export function stepOnce(): i32 {
-  if (termination != TERM_NONE || steps >= logSteps) return LOG_ENDED;
+  if (termination != TERM_NONE || steps >= logSteps) return RUN_LOG_ENDED;
   return step(horizon);
 }
 
@@ -456,7 +454,7 @@ export function entriesConsumed(): i32 {
 
 /**
  * Stage 2 of metrics.md §2 over the trace of the last run() (which must
- * have returned OK): 0 when every check holds on the record whose text the
+ * have returned RUN_OK): 0 when every check holds on the record whose text the
  * trace gives, else the code of the first failing check
  * (assembly/trace_checks.ts), located by checkedStep() and checkedItem().
  * It writes only its own regions, so the outputs stay as run() left them.
@@ -493,7 +491,7 @@ function initialState(): void {
   memory.fill(at(R_CLAIM_HEAD), 0xff, <usize>cells << 2);
   memory.fill(occupant, 0xff, <usize>cells << 2);
   memory.fill(at(R_ON_CHAIN), 0, <usize>people);
-  memory.fill(at(R_STATUS), ACTIVE, <usize>people);
+  memory.fill(at(R_STATUS), STATUS_ACTIVE, <usize>people);
   memory.fill(at(R_RESOLUTION), 0xff, <usize>people << 2);
   seti(OFFSETS, 0, 0);
   seti(OFFSETS, 1, -width);
@@ -550,8 +548,8 @@ function step(maxSteps: i32): i32 {
   // A step of the log with another count than the active people, or with
   // a bad code, stops the replay before anything changes.
   const end = geti(at(R_LOG_END), steps);
-  if (end > logLength || end - consumed != activeCount) return LOG_MISMATCH;
-  if (!resolveIntents()) return BAD_ACTION;
+  if (end > logLength || end - consumed != activeCount) return RUN_LOG_MISMATCH;
+  if (!resolveIntents()) return RUN_BAD_ACTION;
   steps += 1;
   const outcomeP = at(R_OUTCOME_P);
   const eventP = at(R_EVENT_P);
@@ -566,7 +564,7 @@ function step(maxSteps: i32): i32 {
     const cell = geti(ignited, k);
     const i = geti(occupant, cell);
     if (i >= 0) {
-      setb(status, i, CASUALTY);
+      setb(status, i, STATUS_CASUALTY);
       seti(occupant, cell, -1);
       setb(eventP, i, EVENT_FIRE_SPREAD);
     }
@@ -584,7 +582,7 @@ function step(maxSteps: i32): i32 {
   let j = consumed;
   for (let i = 0; i < people; i++) {
     const o = getb(outcomeP, i);
-    if (o == NONE) continue;
+    if (o == OUTCOME_NONE) continue;
     const e = getb(eventP, i);
     setb(outcome, j, o);
     setb(event, j, e);
@@ -604,7 +602,7 @@ function step(maxSteps: i32): i32 {
   termination = active > 0
     ? steps >= maxSteps ? TERM_MAX_STEPS : TERM_NONE
     : TERM_ALL_RESOLVED;
-  return OK;
+  return RUN_OK;
 }
 
 /**
@@ -632,24 +630,24 @@ function resolveIntents(): bool {
   let j = consumed;
   for (let i = 0; i < people; i++) {
     setb(eventP, i, 0);
-    if (getb(status, i) != ACTIVE) {
-      setb(outcomeP, i, NONE);
+    if (getb(status, i) != STATUS_ACTIVE) {
+      setb(outcomeP, i, OUTCOME_NONE);
       continue;
     }
     const code = getb(actions, j++);
     if (code > 4) return false;
     if (code == 0) {
-      setb(outcomeP, i, STAYED);
+      setb(outcomeP, i, OUTCOME_STAYED);
       continue;
     }
     const from = geti(position, i);
-    let o: u8 = PENDING;
+    let o: u8 = OUTCOME_PENDING;
     if ((getb(edges, from) & (<u8>1 << (code - 1))) == 0) {
-      o = BLOCKED_BOUNDARY;
+      o = OUTCOME_BLOCKED_BOUNDARY;
     } else {
       const cell = from + geti(OFFSETS, code);
-      if (getb(wall, cell) == 1) o = BLOCKED_WALL;
-      else if (blocked && getb(burning, cell) == 1) o = BLOCKED_FIRE;
+      if (getb(wall, cell) == 1) o = OUTCOME_BLOCKED_WALL;
+      else if (blocked && getb(burning, cell) == 1) o = OUTCOME_BLOCKED_FIRE;
       else {
         seti(target, i, cell);
         // Step 2's claim lists, appended in ascending person order.
@@ -703,7 +701,7 @@ function resolveConflicts(): void {
     const winner = <i32>movementUniform(<u64>geti(claims, cell));
     let index = 0;
     for (let i = geti(claimHead, cell); i >= 0; i = geti(claimNext, i)) {
-      if (index != winner) setb(outcomeP, i, BLOCKED_CONFLICT);
+      if (index != winner) setb(outcomeP, i, OUTCOME_BLOCKED_CONFLICT);
       index++;
     }
   }
@@ -724,32 +722,32 @@ function resolveChains(): void {
   const claimHead = at(R_CLAIM_HEAD);
   for (let start = 0; start < people; start++) {
     const first = getb(outcomeP, start);
-    if (first == BLOCKED_CONFLICT) {
+    if (first == OUTCOME_BLOCKED_CONFLICT) {
       const cell = geti(target, start);
       seti(claims, cell, 0);
       seti(claimHead, cell, -1);
     }
-    if (first != PENDING) continue;
+    if (first != OUTCOME_PENDING) continue;
     let length = 0;
     let cur = start;
-    let result: u8 = MOVED;
+    let result: u8 = OUTCOME_MOVED;
     for (;;) {
       seti(chain, length++, cur);
       setb(onChain, cur, 1);
       const next = geti(occupant, geti(target, cur));
       if (next < 0) {
-        result = MOVED;
+        result = OUTCOME_MOVED;
         break;
       }
       if (getb(onChain, next) == 1) {
         // After step 2 a cell has at most one mover: a chain closes only at
         // its own start.
-        result = BLOCKED_CYCLE;
+        result = OUTCOME_BLOCKED_CYCLE;
         break;
       }
       const o = getb(outcomeP, next);
-      if (o != PENDING) {
-        result = o == MOVED ? MOVED : BLOCKED_OCCUPIED;
+      if (o != OUTCOME_PENDING) {
+        result = o == OUTCOME_MOVED ? OUTCOME_MOVED : OUTCOME_BLOCKED_OCCUPIED;
         break;
       }
       cur = next;
@@ -763,7 +761,7 @@ function resolveChains(): void {
       const cell = geti(target, i);
       seti(claims, cell, 0);
       seti(claimHead, cell, -1);
-      if (result == MOVED) move(i, cell);
+      if (result == OUTCOME_MOVED) move(i, cell);
     }
   }
 }
@@ -788,10 +786,10 @@ function move(i: i32, cell: i32): void {
   if (geti(occupant, from) == i) seti(occupant, from, -1);
   seti(position, i, cell);
   if (getb(at(R_BURNING), cell) == 1) {
-    setb(at(R_STATUS), i, CASUALTY);
+    setb(at(R_STATUS), i, STATUS_CASUALTY);
     setb(at(R_EVENT_P), i, EVENT_ENTERED_FIRE);
   } else if (geti(at(R_EXIT_AT), cell) >= 0) {
-    setb(at(R_STATUS), i, EVACUATED);
+    setb(at(R_STATUS), i, STATUS_EVACUATED);
     setb(at(R_EVENT_P), i, EVENT_EVACUATED);
   } else seti(occupant, cell, i);
 }
@@ -805,10 +803,10 @@ function evacuateStanding(): void {
   const exitAt = at(R_EXIT_AT);
   const eventP = at(R_EVENT_P);
   for (let i = 0; i < people; i++) {
-    if (getb(status, i) != ACTIVE) continue;
+    if (getb(status, i) != STATUS_ACTIVE) continue;
     const cell = geti(position, i);
     if (geti(exitAt, cell) >= 0 && getb(burning, cell) == 0) {
-      setb(status, i, EVACUATED);
+      setb(status, i, STATUS_EVACUATED);
       seti(occupant, cell, -1);
       setb(eventP, i, EVENT_EVACUATED);
     }
@@ -924,8 +922,9 @@ function spreadFire(): void {
  * burning, over floor not burning, started by newSearch() whenever the fire
  * changes and carried only as far as the people need (reachable()). A cell
  * is reachable exactly when the search, run to the end, would stamp it, so
- * stopping early gives the same answers. src/grid.ts computes distances;
- * only reachability is used, and it does not depend on the search order.
+ * stopping early gives the same answers. src/scenario/geometry.ts computes
+ * distances; only reachability is used, and it does not depend on the
+ * search order.
  */
 function newSearch(): void {
   search++;
@@ -983,7 +982,7 @@ function recordTrapped(): void {
   const position = at(R_POSITION);
   const trapped = at(R_TRAPPED);
   for (let i = 0; i < people; i++) {
-    if (getb(status, i) == ACTIVE && !reachable(geti(position, i))) {
+    if (getb(status, i) == STATUS_ACTIVE && !reachable(geti(position, i))) {
       seti(trapped, trappedTotal++, i);
     }
   }

@@ -1,5 +1,5 @@
 // SplitMix64 streams of contract §7, in u64 arithmetic (wasm i64 wraps mod
-// 2^64, which is exactly the contract's arithmetic). src/rng.ts is the
+// 2^64, which is exactly the contract's arithmetic). src/sim/rng.ts is the
 // reference; tests/replay_kernel_test.ts holds this to the §14 vectors.
 
 const GAMMA: u64 = 0x9e3779b97f4a7c15;

@@ -18,6 +18,38 @@
 
 import { getb, geti, setb, seti } from "./memory";
 import {
+  CHECK_ACTIVE_ON_EXIT,
+  CHECK_ACTIVE_ON_FIRE,
+  CHECK_CASUALTY_CAUSE,
+  CHECK_CASUALTY_NO_FIRE,
+  CHECK_EVACUATION_CELL,
+  CHECK_EVACUATION_EXIT,
+  CHECK_FINAL_POSITION,
+  CHECK_FINAL_RESOLUTION,
+  CHECK_FINAL_STATUS,
+  CHECK_HOLDS,
+  CHECK_IGNITION_BURNING,
+  CHECK_IGNITION_OFF_FLOOR,
+  CHECK_IGNITION_ORDER,
+  CHECK_INITIAL_TERMINATION,
+  CHECK_INITIAL_TRAPPED,
+  CHECK_MOVED_OFF_FLOOR,
+  CHECK_NOT_TERMINATED,
+  CHECK_NO_STEPS,
+  CHECK_OUTCOME_ACTION,
+  CHECK_SHARED_CELL,
+  CHECK_TERMINATION,
+  CHECK_TRACE_SHAPE,
+  CHECK_TRAPPED,
+  EVENT_ENTERED_FIRE,
+  EVENT_EVACUATED,
+  EVENT_FIRE_SPREAD,
+  HAS_E,
+  HAS_N,
+  HAS_S,
+  HAS_W,
+  OUTCOME_MOVED,
+  OUTCOME_STAYED,
   R_ACTIONS,
   R_CK_ENDED,
   R_CK_FIRE,
@@ -42,72 +74,13 @@ import {
   R_STEP_TRAPPED,
   R_TRAPPED,
   R_WALL,
-} from "./regions";
-
-// Codes shared with src/sim/step.ts.
-const STAYED: u8 = 0;
-const MOVED: u8 = 1;
-const ACTIVE: u8 = 0;
-const EVACUATED: u8 = 1;
-const CASUALTY: u8 = 2;
-const EVENT_EVACUATED: u8 = 1;
-const EVENT_ENTERED_FIRE: u8 = 2;
-const EVENT_FIRE_SPREAD: u8 = 3;
-const TERM_NONE: i32 = 0;
-const TERM_ALL_RESOLVED: i32 = 1;
-const TERM_MAX_STEPS: i32 = 2;
-const HAS_N: u8 = 1;
-const HAS_E: u8 = 2;
-const HAS_S: u8 = 4;
-const HAS_W: u8 = 8;
-
-// checkTrace() results (mirrored by src/sim/trace_checks.ts), in the order
-// of the reference's checks.
-const HOLDS: i32 = 0;
-/** run() did not terminate: there is no record to check. */
-const NOT_TERMINATED: i32 = 1;
-/** The record has no steps. */
-const NO_STEPS: i32 = 2;
-/** The trace's entries of a step are not one per active person. */
-const TRACE_SHAPE: i32 = 3;
-/** initial_state.trapped differs from the recomputation. */
-const INITIAL_TRAPPED: i32 = 4;
-/** initial_state.terminated or termination_reason is wrong. */
-const INITIAL_TERMINATION: i32 = 5;
-/** movements[j].outcome: stayed exactly when the action is stay. */
-const OUTCOME_ACTION: i32 = 6;
-/** movements[j].outcome: moved outside the grid or into a wall. */
-const MOVED_OFF_FLOOR: i32 = 7;
-/** movements[j]: two people end the step in one cell. */
-const SHARED_CELL: i32 = 8;
-/** ignitions[k] outside the grid or on a wall. */
-const IGNITION_OFF_FLOOR: i32 = 9;
-/** ignitions[k] already burning. */
-const IGNITION_BURNING: i32 = 10;
-/** ignitions[k] not after ignitions[k - 1] in row-major order. */
-const IGNITION_ORDER: i32 = 11;
-/** state.people[i]: active on a burning cell. */
-const ACTIVE_ON_FIRE: i32 = 12;
-/** state.people[i]: active on an exit. */
-const ACTIVE_ON_EXIT: i32 = 13;
-/** evacuations[e]: not at an exit usable before the step. */
-const EVACUATION_CELL: i32 = 14;
-/** evacuations[e].exit_id: the text names the exit of the target cell. */
-const EVACUATION_EXIT: i32 = 15;
-/** casualties[c]: no fire entered or ignited at the person's cell. */
-const CASUALTY_NO_FIRE: i32 = 16;
-/** casualties[c].cause differs from the fire's. */
-const CASUALTY_CAUSE: i32 = 17;
-/** state.trapped differs from the recomputation. */
-const TRAPPED: i32 = 18;
-/** state.terminated or termination_reason is wrong. */
-const TERMINATION: i32 = 19;
-/** final_state.people[i].status differs from s_T's. */
-const FINAL_STATUS: i32 = 20;
-/** final_state.people[i].position differs from s_T's. */
-const FINAL_POSITION: i32 = 21;
-/** final_state.people[i].resolution_step differs from the events'. */
-const FINAL_RESOLUTION: i32 = 22;
+  STATUS_ACTIVE,
+  STATUS_CASUALTY,
+  STATUS_EVACUATED,
+  TERM_ALL_RESOLVED,
+  TERM_MAX_STEPS,
+  TERM_NONE,
+} from "./codes";
 
 let table: usize = 0;
 let width: i32 = 0;
@@ -146,7 +119,7 @@ export function checkedItem(): i32 {
 
 /**
  * Stage 2 over the trace of the last run(). `regions` is the kernel's
- * region table; the scalars are run()'s. Returns HOLDS (0) or the code of
+ * region table; the scalars are run()'s. Returns CHECK_HOLDS (0) or the code of
  * the first failing check, whose place checkedStep()/checkedItem() give.
  */
 export function checkRegions(
@@ -167,8 +140,8 @@ export function checkRegions(
   exitCount = exits;
   failedStep = 0;
   failedItem = 0;
-  if (termination == TERM_NONE) return failure(NOT_TERMINATED, 0, 0);
-  if (steps == 0) return failure(NO_STEPS, 0, 0);
+  if (termination == TERM_NONE) return failure(CHECK_NOT_TERMINATED, 0, 0);
+  if (steps == 0) return failure(CHECK_NO_STEPS, 0, 0);
   const wall = at(R_WALL);
   const exitAt = at(R_EXIT_AT);
   const actions = at(R_ACTIONS);
@@ -184,7 +157,7 @@ export function checkRegions(
   const ended = at(R_CK_ENDED);
   const resolved = at(R_CK_RESOLVED);
   memory.copy(position, at(R_INITIAL), <usize>n << 2);
-  memory.fill(status, ACTIVE, <usize>n);
+  memory.fill(status, STATUS_ACTIVE, <usize>n);
   memory.fill(resolved, 0xff, <usize>n << 2);
   memory.fill(fire, 0, <usize>cells);
   memory.fill(ended, 0, <usize>cells << 2);
@@ -196,27 +169,27 @@ export function checkRegions(
   // s_0: stages.ts checkInitialState.
   let active = n;
   newSearch();
-  if (!trappedHolds(0)) return failure(INITIAL_TRAPPED, 0, 0);
+  if (!trappedHolds(0)) return failure(CHECK_INITIAL_TRAPPED, 0, 0);
   if (expectedTermination(active, 0, horizon) != TERM_NONE) {
-    return failure(INITIAL_TERMINATION, 0, 0);
+    return failure(CHECK_INITIAL_TERMINATION, 0, 0);
   }
 
   for (let t = 1; t <= steps; t++) {
     const first = geti(stepMoves, t - 1);
     if (geti(stepMoves, t) - first != active) {
-      return failure(TRACE_SHAPE, t, 0);
+      return failure(CHECK_TRACE_SHAPE, t, 0);
     }
     // Movements (step.ts checkMovements), in person order.
     let j = first;
     for (let i = 0; i < n; i++) {
-      if (getb(status, i) != ACTIVE) continue;
+      if (getb(status, i) != STATUS_ACTIVE) continue;
       const code = getb(actions, j);
       const o = getb(outcome, j);
       const m = j - first;
       j++;
-      if ((o == STAYED) != (code == 0)) return failure(OUTCOME_ACTION, t, m);
+      if ((o == OUTCOME_STAYED) != (code == 0)) return failure(CHECK_OUTCOME_ACTION, t, m);
       let cell = geti(position, i);
-      if (o == MOVED) {
+      if (o == OUTCOME_MOVED) {
         const e = getb(edges, cell);
         let next = -1;
         if (code == 1 && (e & HAS_N) != 0) next = cell - width;
@@ -224,12 +197,12 @@ export function checkRegions(
         else if (code == 3 && (e & HAS_S) != 0) next = cell + width;
         else if (code == 4 && (e & HAS_W) != 0) next = cell - 1;
         if (next < 0 || getb(wall, next) == 1) {
-          return failure(MOVED_OFF_FLOOR, t, m);
+          return failure(CHECK_MOVED_OFF_FLOOR, t, m);
         }
         cell = next;
         seti(position, i, cell);
       }
-      if (geti(ended, cell) == t) return failure(SHARED_CELL, t, m);
+      if (geti(ended, cell) == t) return failure(CHECK_SHARED_CELL, t, m);
       seti(ended, cell, t);
     }
     // Ignitions (checkIgnitions): each one, then their order.
@@ -238,78 +211,78 @@ export function checkRegions(
     for (let k = from; k < to; k++) {
       const cell = geti(ignited, k);
       if (cell < 0 || cell >= cells || getb(wall, cell) == 1) {
-        return failure(IGNITION_OFF_FLOOR, t, k - from);
+        return failure(CHECK_IGNITION_OFF_FLOOR, t, k - from);
       }
       const f = getb(fire, cell);
-      if (f == 1) return failure(IGNITION_BURNING, t, k - from);
+      if (f == 1) return failure(CHECK_IGNITION_BURNING, t, k - from);
       setb(fire, cell, 2);
     }
     for (let k = from + 1; k < to; k++) {
       if (geti(ignited, k - 1) >= geti(ignited, k)) {
-        return failure(IGNITION_ORDER, t, k - from);
+        return failure(CHECK_IGNITION_ORDER, t, k - from);
       }
     }
     // People still active (checkPeopleUpdate), in person order.
     j = first;
     for (let i = 0; i < n; i++) {
-      if (getb(status, i) != ACTIVE) continue;
+      if (getb(status, i) != STATUS_ACTIVE) continue;
       const e = getb(event, j++);
       if (e != 0) continue;
       const cell = geti(position, i);
-      if (getb(fire, cell) != 0) return failure(ACTIVE_ON_FIRE, t, i);
-      if (geti(exitAt, cell) >= 0) return failure(ACTIVE_ON_EXIT, t, i);
+      if (getb(fire, cell) != 0) return failure(CHECK_ACTIVE_ON_FIRE, t, i);
+      if (geti(exitAt, cell) >= 0) return failure(CHECK_ACTIVE_ON_EXIT, t, i);
     }
     // Evacuations, then casualties (checkEvents), in person order.
     j = first;
     let index = 0;
     for (let i = 0; i < n; i++) {
-      if (getb(status, i) != ACTIVE) continue;
+      if (getb(status, i) != STATUS_ACTIVE) continue;
       const code = getb(actions, j);
       const o = getb(outcome, j);
       const e = getb(event, j++);
       if (e != EVENT_EVACUATED) continue;
       const cell = geti(position, i);
       if (geti(exitAt, cell) < 0 || getb(fire, cell) == 1) {
-        return failure(EVACUATION_CELL, t, index);
+        return failure(CHECK_EVACUATION_CELL, t, index);
       }
       // The text takes the exit of the target cell, which is the person's
       // cell only for a move or a stay (trace_bytes.ts).
-      if (o != MOVED && code != 0) return failure(EVACUATION_EXIT, t, index);
+      if (o != OUTCOME_MOVED && code != 0) return failure(CHECK_EVACUATION_EXIT, t, index);
       index++;
     }
     j = first;
     index = 0;
     for (let i = 0; i < n; i++) {
-      if (getb(status, i) != ACTIVE) continue;
+      if (getb(status, i) != STATUS_ACTIVE) continue;
       const o = getb(outcome, j);
       const e = getb(event, j++);
       if (e != EVENT_ENTERED_FIRE && e != EVENT_FIRE_SPREAD) continue;
       const f = getb(fire, geti(position, i));
-      const cause = o == MOVED && f == 1
+      const cause = o == OUTCOME_MOVED && f == 1
         ? EVENT_ENTERED_FIRE
         : f == 2
         ? EVENT_FIRE_SPREAD
         : 0;
-      if (cause == 0) return failure(CASUALTY_NO_FIRE, t, index);
-      if (cause != e) return failure(CASUALTY_CAUSE, t, index);
+      if (cause == 0) return failure(CHECK_CASUALTY_NO_FIRE, t, index);
+      if (cause != e) return failure(CHECK_CASUALTY_CAUSE, t, index);
       index++;
     }
     // s_t: statuses, burning(s_t), then its trapped set and termination.
     j = first;
     for (let i = 0; i < n; i++) {
-      if (getb(status, i) != ACTIVE) continue;
+      if (getb(status, i) != STATUS_ACTIVE) continue;
       const e = getb(event, j++);
       if (e == 0) continue;
-      setb(status, i, e == EVENT_EVACUATED ? EVACUATED : CASUALTY);
+      setb(status, i, e == EVENT_EVACUATED ? STATUS_EVACUATED : STATUS_CASUALTY);
       seti(resolved, i, t);
       active--;
     }
     for (let k = from; k < to; k++) setb(fire, geti(ignited, k), 1);
     if (to > from) newSearch();
-    if (!trappedHolds(t)) return failure(TRAPPED, t, 0);
+    if (!trappedHolds(t)) return failure(CHECK_TRAPPED, t, 0);
     const found = t == steps ? termination : TERM_NONE;
     if (expectedTermination(active, t, horizon) != found) {
-      return failure(TERMINATION, t, 0);
+      return failure(CHECK_TERMINATION, t, 0);
     }
   }
 
@@ -319,15 +292,15 @@ export function checkRegions(
   const finalResolution = at(R_RESOLUTION);
   for (let i = 0; i < n; i++) {
     const s = getb(status, i);
-    if (getb(finalStatus, i) != s) return failure(FINAL_STATUS, steps + 1, i);
+    if (getb(finalStatus, i) != s) return failure(CHECK_FINAL_STATUS, steps + 1, i);
     if (geti(finalPosition, i) != geti(position, i)) {
-      return failure(FINAL_POSITION, steps + 1, i);
+      return failure(CHECK_FINAL_POSITION, steps + 1, i);
     }
-    if (s != ACTIVE && geti(finalResolution, i) != geti(resolved, i)) {
-      return failure(FINAL_RESOLUTION, steps + 1, i);
+    if (s != STATUS_ACTIVE && geti(finalResolution, i) != geti(resolved, i)) {
+      return failure(CHECK_FINAL_RESOLUTION, steps + 1, i);
     }
   }
-  return HOLDS;
+  return CHECK_HOLDS;
 }
 
 /** The termination code that snapshot t must carry (snapshot.ts checkTermination). */
@@ -353,7 +326,7 @@ function trappedHolds(t: i32): bool {
   let k = t == 0 ? 0 : geti(stepTrapped, t - 1);
   const end = geti(stepTrapped, t);
   for (let i = 0; i < people; i++) {
-    if (getb(status, i) != ACTIVE || reachable(geti(position, i))) continue;
+    if (getb(status, i) != STATUS_ACTIVE || reachable(geti(position, i))) continue;
     if (k >= end || geti(trapped, k) != i) return false;
     k++;
   }

@@ -8,7 +8,7 @@
 //   deno bench bench/replay_kernel_bench.ts
 import { builtinPolicy } from "../src/policies/mod.ts";
 import { publicSuite } from "../src/scenario/public_suite.ts";
-import { replayTrace } from "../src/sim/replay_kernel.ts";
+import { replayTrace } from "../src/replay/session.ts";
 import { scenarioHash } from "../src/scenario/scenario.ts";
 import {
   type Layout,

@@ -20,8 +20,8 @@ import {
 } from "../src/scenario/compiled.ts";
 import { publicSuite } from "../src/scenario/public_suite.ts";
 import { buildManifest, manifestHash } from "../src/scenario/suite.ts";
-import { kernelEpisode } from "../src/sim/kernel_episode.ts";
-import { wasmTrace } from "../src/sim/replay_kernel.ts";
+import { kernelEpisode } from "../src/replay/episode.ts";
+import { wasmTrace } from "../src/replay/session.ts";
 import {
   type Controller,
   layoutOf,

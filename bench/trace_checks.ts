@@ -17,9 +17,8 @@ import { encode, parse } from "../src/json/canonical.ts";
 import { MetricsInputError } from "../src/errors.ts";
 import { rootCtx } from "../src/json/fields.ts";
 import { checkStructure } from "../src/metrics/checks/stages.ts";
-import { kernelTraceHolds } from "../src/record/checks/trace.ts";
 import { parseSuite } from "../src/scenario/suite.ts";
-import { wasmTrace } from "../src/sim/replay_kernel.ts";
+import { ReplaySession } from "../src/replay/session.ts";
 import { layoutOf } from "../src/sim/simulator.ts";
 import { actionLogOf } from "../src/sim/trace.ts";
 import { recordOfTrace } from "../src/sim/trace_record.ts";
@@ -35,6 +34,7 @@ const { suiteFile, resultFile } = await writeLargeResult(work);
 const suite = parseSuite(parse(await Deno.readTextFile(suiteFile)));
 const scenario = suite.scenarios[0]!.scenario;
 const layout = layoutOf(scenario);
+const session = new ReplaySession();
 const result = JSON.parse(await Deno.readTextFile(resultFile)) as {
   episodes: { record: RunRecord }[];
 };
@@ -55,11 +55,12 @@ console.log(
 for (const [index, { record }] of result.episodes.entries()) {
   const mb = encode(record as never).length / 1e6;
   const log = actionLogOf(layout.ids, record.steps.map((s) => s.actions));
-  const trace = wasmTrace(layout, record.header.seed, log);
+  const replay = session.replay(layout, record.header.seed, log);
+  const { trace } = replay;
   const ctx = rootCtx(MetricsInputError);
-  // The kernel's check runs on the regions of the episode just played.
+  // The session holds the replay: the check runs on its regions as they are.
   const kernel = best(() => {
-    if (!kernelTraceHolds(layout)) throw new Error("checkTrace failed");
+    if (!session.holds(replay)) throw new Error("checkTrace failed");
   });
   const both = best(() =>
     checkStructure(

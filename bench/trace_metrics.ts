@@ -40,7 +40,7 @@ import type { ActionLog, Trace } from "../src/sim/trace.ts";
 import { parseSuite } from "../src/scenario/suite.ts";
 import { computeMetrics } from "../src/metrics/episode.ts";
 import { traceMetrics } from "../src/metrics/trace_metrics.ts";
-import { replayTrace } from "../src/sim/replay_kernel.ts";
+import { replayTrace } from "../src/replay/session.ts";
 import { type Layout, layoutOf } from "../src/sim/simulator.ts";
 import { recordOfTrace } from "../src/sim/trace_record.ts";
 import {

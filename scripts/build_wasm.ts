@@ -3,6 +3,9 @@
  * committed files are what the sources give:
  *
  * - `assembly/keccak.ts` from `scripts/gen_keccak.ts`;
+ * - `assembly/codes.ts` and `src/kernel_codes.ts`, the replay kernel's
+ *   region ids and codes for the kernel and for its host, from the one table
+ *   of `scripts/gen_kernel_codes.ts`;
  * - for each kernel (`bootstrap`, `replay`): `wasm/<name>.wasm` and
  *   `wasm/<name>.wat` from `assembly/<name>.ts` and what it imports, with the
  *   pinned AssemblyScript compiler and the flags below;
@@ -14,8 +17,8 @@
  *
  * Each generated module names the SHA-256 of everything it came from.
  *
- *   deno run --allow-read --allow-write=assembly,wasm --allow-run=deno \
- *     --allow-env scripts/build_wasm.ts [--check]
+ *   deno run --allow-read --allow-write=assembly,wasm,src/kernel_codes.ts \
+ *     --allow-run=deno --allow-env scripts/build_wasm.ts [--check]
  *
  * `--check` writes nothing and exits 1 when a committed file differs.
  *
@@ -24,6 +27,7 @@
 
 import asc from "npm:assemblyscript@0.28.20/asc";
 import { keccakSource } from "./gen_keccak.ts";
+import { assemblyCodes, typeScriptCodes } from "./gen_kernel_codes.ts";
 
 const COMPILER = "assemblyscript@0.28.20";
 /**
@@ -284,13 +288,23 @@ async function writeIfChanged(
 
 async function main(): Promise<number> {
   const targets = new Map<string, Uint8Array | string>();
-  // The compiler reads keccak.ts from disk, so it must be current first.
-  targets.set("assembly/keccak.ts", keccakSource());
-  if (!check) await writeIfChanged("assembly/keccak.ts", keccakSource());
-  else if (!await same("assembly/keccak.ts", keccakSource())) {
-    console.error("assembly/keccak.ts differs from scripts/gen_keccak.ts");
-    return 1;
+  // The compiler reads the generated sources from disk, so they must be
+  // current first.
+  const generated: [string, string, string][] = [
+    ["assembly/keccak.ts", keccakSource(), "scripts/gen_keccak.ts"],
+    ["assembly/codes.ts", assemblyCodes(), "scripts/gen_kernel_codes.ts"],
+    ["src/kernel_codes.ts", typeScriptCodes(), "scripts/gen_kernel_codes.ts"],
+  ];
+  let stale = 0;
+  for (const [name, content, from] of generated) {
+    targets.set(name, content);
+    if (!check) await writeIfChanged(name, content);
+    else if (!await same(name, content)) {
+      console.error(`${name} differs from what ${from} generates`);
+      stale++;
+    }
   }
+  if (stale > 0) return 1;
   for (const kernel of KERNELS) {
     const { wasm, wat, sources } = await compile(kernel);
     targets.set(`wasm/${kernel.name}.wasm`, wasm);
@@ -307,7 +321,6 @@ async function main(): Promise<number> {
   const worker = "wasm/bootstrap_worker.generated.ts";
   targets.set(worker, await workerModule());
   if (!check) await writeIfChanged(worker, targets.get(worker)!);
-  let stale = 0;
   for (const [name, content] of check ? targets : []) {
     if (!await same(name, content)) {
       console.error(

@@ -22,7 +22,7 @@ import {
   toCommonDenominator,
 } from "../src/bootstrap/interval.ts";
 import { resampleSums } from "../src/bootstrap/resample.ts";
-import { KERNEL_NAMES } from "../src/bootstrap/kernel.ts";
+import { KERNEL_NAMES } from "../src/kernel_name.ts";
 import { bootstrapSeed, type SeedInput } from "../src/statistics/seed.ts";
 
 type Bound = { exact: string; bits: string } | null;

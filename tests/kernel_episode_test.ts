@@ -1,4 +1,4 @@
-// The kernel-stepped episode (src/sim/kernel_episode.ts) against the
+// The kernel-stepped episode (src/replay/episode.ts) against the
 // TypeScript simulator, which is the reference: the same observations
 // (value, canonical text, key order, shared arrays), the same answers
 // accepted and refused with the same messages and the same reads of the
@@ -17,15 +17,15 @@ import {
   compileScenario,
 } from "../src/scenario/compiled.ts";
 import { publicSuite } from "../src/scenario/public_suite.ts";
-import { kernelEpisode } from "../src/sim/kernel_episode.ts";
+import { kernelEpisode } from "../src/replay/episode.ts";
 import {
   kernelTrace,
   kernelViews,
   loadEpisode,
-  REGIONS,
   replayInstance,
-  wasmTrace,
-} from "../src/sim/replay_kernel.ts";
+} from "../src/replay/kernel.ts";
+import { wasmTrace } from "../src/replay/session.ts";
+import { R_ACTIONS, R_LOG_END, R_TRAPPED } from "../src/kernel_codes.ts";
 import { Stream } from "../src/sim/rng.ts";
 import {
   type Controller,
@@ -488,10 +488,10 @@ Deno.test("replay kernel regrow: a smaller room is refused and changes nothing; 
   let consumed = 0;
   for (let t = 0; t < log.ends.length; t++) {
     if (t === 1) {
-      const before = k.region(REGIONS.trapped);
+      const before = k.region(R_TRAPPED);
       assert.equal(k.regrow(2 * n - 1, 2), -1);
       assert.equal(k.regrow(2 * n, 1), -1);
-      assert.equal(k.region(REGIONS.trapped), before);
+      assert.equal(k.region(R_TRAPPED), before);
     }
     if (t >= 2 && t % 2 === 0) {
       assert.equal(k.regrow(n * (t + 2), t + 2), 0);
@@ -500,9 +500,9 @@ Deno.test("replay kernel regrow: a smaller room is refused and changes nothing; 
     const end = log.ends[t]!;
     u8.set(
       log.codes.subarray(consumed, end),
-      k.region(REGIONS.actions) + consumed,
+      k.region(R_ACTIONS) + consumed,
     );
-    i32[(k.region(REGIONS.logEnd) >> 2) + t] = end;
+    i32[(k.region(R_LOG_END) >> 2) + t] = end;
     assert.equal(k.stepOnce(), 0);
     consumed = end;
   }

@@ -1,6 +1,6 @@
 /**
  * Verification by regeneration in the kernel (`assembly/record_text.ts`
- * through `src/sim/regenerate_kernel.ts`) against the TypeScript path: the
+ * through `src/replay/record_text.ts`) against the TypeScript path: the
  * log read by `actionLogOfText`, the reference simulator's trace, and the
  * text `writeRecordText` writes. The kernel proves a text exactly when that
  * text is the source, and the offset it reports is the first index where the
@@ -20,11 +20,9 @@ import { actionLogOfText } from "../src/evaluation/regenerate.ts";
 import { BUILTIN_POLICIES } from "../src/policies/mod.ts";
 import { publicSuite } from "../src/scenario/public_suite.ts";
 import { parseScenario, scenarioHash } from "../src/scenario/scenario.ts";
-import {
-  regeneratedTrace,
-  regenerationOffset,
-} from "../src/sim/regenerate_kernel.ts";
-import { instance, replayTrace } from "../src/sim/replay_kernel.ts";
+import { provedText } from "../src/replay/record_text.ts";
+import { replayInstance } from "../src/replay/kernel.ts";
+import { ReplaySession, replayTrace } from "../src/replay/session.ts";
 import {
   type Layout,
   layoutOf,
@@ -66,7 +64,7 @@ function referenceOffset(
 /**
  * Whether the kernel is placed for the log read from `source`: at most
  * max_steps steps and people · max_steps codes, and no more of either than
- * one per 16 bytes of text (regenerate_kernel.ts).
+ * one per 16 bytes of text (src/replay/record_text.ts).
  */
 function fits(layout: Layout, source: string): boolean {
   const log = actionLogOfText(source);
@@ -77,6 +75,12 @@ function fits(layout: Layout, source: string): boolean {
 }
 
 /** Whether every character of `s` is ASCII (one UTF-8 byte). */
+const session = new ReplaySession();
+const regenerationOffset = (l: Layout, h: RecordHeader, source: string) =>
+  session.regenerationOffset(l, h, source);
+const regeneratedTrace = (l: Layout, h: RecordHeader, source: string) =>
+  session.regenerate(l, h, source);
+
 const isAscii = (s: string) => [...s].every((c) => c.charCodeAt(0) < 0x80);
 
 let compared = 0;
@@ -223,9 +227,9 @@ Deno.test("the kernel's state after run() stays as run() left it", () => {
   const log = { codes: Uint8Array.of(4, 4, 4), ends: Int32Array.of(1, 2, 3) };
   const trace = replayTrace(layout, 5, log, { kernel: "reference" });
   const text = recordTextOfTrace(layout, HEADER, log, trace);
-  const proved = regeneratedTrace(layout, HEADER, text);
+  const k = replayInstance();
+  const proved = provedText(k, layout, HEADER, text);
   assert.ok(proved !== undefined);
-  const k = instance();
   assert.equal(k.stepCount(), 3);
   assert.equal(k.entriesConsumed(), 3);
   assert.equal(k.terminationCode(), trace.termination);

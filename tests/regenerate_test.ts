@@ -26,7 +26,7 @@ import { rootCtx } from "../src/json/fields.ts";
 import { MetricsInputError } from "../src/errors.ts";
 import { layoutOf } from "../src/sim/simulator.ts";
 import { actionLogOf } from "../src/sim/trace.ts";
-import { replayTrace } from "../src/sim/replay_kernel.ts";
+import { replayTrace } from "../src/replay/session.ts";
 import { recordTextOfTrace } from "../src/sim/trace_bytes.ts";
 import { recordOfTrace } from "../src/sim/trace_record.ts";
 import { verifyResult } from "../src/evaluation/result.ts";

@@ -13,9 +13,8 @@ import {
   kernelIgnites,
   kernelStreamWords,
   kernelUniform,
-  replayTrace,
-  wasmTrace,
-} from "../src/sim/replay_kernel.ts";
+} from "../src/replay/kernel.ts";
+import { replayTrace, wasmTrace } from "../src/replay/session.ts";
 import { parseScenario, scenarioHash } from "../src/scenario/scenario.ts";
 import { Stream } from "../src/sim/rng.ts";
 import { layoutOf, simulateEpisode } from "../src/sim/simulator.ts";

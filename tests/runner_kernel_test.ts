@@ -17,7 +17,7 @@ import {
   runEvaluation,
   type RunOptions,
 } from "../src/evaluation/runner.ts";
-import type { KernelName } from "../src/bootstrap/kernel.ts";
+import type { KernelName } from "../src/kernel_name.ts";
 import type { EvaluationResult, Suite } from "../src/types.ts";
 import { parseScenario } from "../src/scenario/scenario.ts";
 import { compileScenario } from "../src/scenario/compiled.ts";

@@ -13,18 +13,17 @@ import { EmberError, MetricsInputError } from "../src/errors.ts";
 import { encode, type JsonValue } from "../src/json/canonical.ts";
 import { rootCtx } from "../src/json/fields.ts";
 import { checkStructure } from "../src/metrics/checks/stages.ts";
-import {
-  kernelTraceFailure,
-  kernelTraceHolds,
-  type TraceCheckFailure,
-} from "../src/record/checks/trace.ts";
+import type { TraceCheckFailure } from "../src/replay/trace_checks.ts";
 import { Stream } from "../src/sim/rng.ts";
-import { wasmTrace } from "../src/sim/replay_kernel.ts";
+import { ReplaySession } from "../src/replay/session.ts";
 import { layoutOf } from "../src/sim/simulator.ts";
 import type { ActionLog } from "../src/sim/trace.ts";
 import { recordOfTrace } from "../src/sim/trace_record.ts";
 import { recordTextOfTrace } from "../src/sim/trace_bytes.ts";
 import type { RecordHeader, Scenario } from "../src/types.ts";
+
+// One session for every episode checked here: each check names its replay.
+const session = new ReplaySession();
 
 const HEADER: RecordHeader = {
   observation_version: "1.0",
@@ -89,10 +88,11 @@ export function assertChecksAgree(
   log: ActionLog,
 ): Verdict | undefined {
   const layout = layoutOf(scenario);
-  const trace = wasmTrace(layout, seed, log);
+  const replay = session.replay(layout, seed, log);
+  const { trace } = replay;
   if (trace.stop !== "terminated") return undefined;
-  const failure = kernelTraceFailure();
-  const holds = kernelTraceHolds(layout);
+  const failure = session.failure(replay);
+  const holds = session.holds(replay);
   const record = recordOfTrace(layout, HEADER, log, trace);
   let path: string | undefined;
   try {
@@ -257,7 +257,7 @@ export function rawLog(
   const ends: number[] = [];
   for (let t = 0; t < steps; t++) {
     const log = { codes: Uint8Array.from(codes), ends: Int32Array.from(ends) };
-    const trace = wasmTrace(layout, seed, log);
+    const { trace } = session.replay(layout, seed, log);
     if (trace.stop === "terminated") break;
     let active = 0;
     for (const s of trace.status) if (s === 0) active++;

@@ -15,8 +15,8 @@ import { parse } from "../src/json/canonical.ts";
 import { builtinPolicy } from "../src/policies/mod.ts";
 import { layoutOf, simulateEpisode } from "../src/sim/simulator.ts";
 import { actionLogOf } from "../src/sim/trace.ts";
-import { instance, wasmTrace } from "../src/sim/replay_kernel.ts";
-import { kernelTraceFailure } from "../src/record/checks/trace.ts";
+import { replayInstance, replayInto } from "../src/replay/kernel.ts";
+import { traceFailure } from "../src/replay/trace_checks.ts";
 import type { RunRecord, Scenario } from "../src/types.ts";
 import {
   assertChecksAgree,
@@ -299,21 +299,22 @@ Deno.test("the checks the kernel's runs cannot fail catch a corrupted trace", ()
   const s = scene(["X.b", "#.a"], 3);
   const layout = layoutOf(s);
   const log = steps([STAY, WEST], [STAY, WEST], [STAY]);
-  const k = instance();
+  // An instance of the test's own: the corruptions are of its regions.
+  const k = replayInstance();
   const corrupt = (
     region: number,
     index: number,
     value: number,
     width: 1 | 4,
   ) => {
-    wasmTrace(layout, 0, log);
+    replayInto(k, layout, 0, log);
     const base = k.region(region);
     if (width === 1) new Uint8Array(k.memory.buffer)[base + index] = value;
     else new Int32Array(k.memory.buffer)[(base >> 2) + index] = value;
-    return kernelTraceFailure();
+    return traceFailure(k);
   };
-  wasmTrace(layout, 0, log);
-  assert.equal(kernelTraceFailure(), undefined);
+  replayInto(k, layout, 0, log);
+  assert.equal(traceFailure(k), undefined);
   // R_OUTCOME (5): entry 0 of step 1 (a's stay) said moved.
   assert.deepEqual(corrupt(5, 0, 1, 1), {
     check: "outcome_action",
@@ -323,7 +324,7 @@ Deno.test("the checks the kernel's runs cannot fail catch a corrupted trace", ()
   // R_ACTIONS (4) and R_OUTCOME: a at [1,2] "moved" east, off the grid.
   corrupt(4, 0, EAST, 1);
   new Uint8Array(k.memory.buffer)[k.region(5)] = 1;
-  assert.deepEqual(kernelTraceFailure(), {
+  assert.deepEqual(traceFailure(k), {
     check: "moved_off_floor",
     step: 1,
     item: 0,
@@ -347,9 +348,9 @@ Deno.test("the checks the kernel's runs cannot fail catch a corrupted trace", ()
     item: 1,
   });
   // R_TRAPPED (11) with R_STEP_TRAPPED (10): s_0's set said [a].
-  wasmTrace(layout, 0, log);
+  replayInto(k, layout, 0, log);
   const i32 = new Int32Array(k.memory.buffer);
   i32[k.region(11) >> 2] = 0;
   i32[k.region(10) >> 2] = 1;
-  assert.equal(kernelTraceFailure()?.check, "initial_trapped");
+  assert.equal(traceFailure(k)?.check, "initial_trapped");
 });

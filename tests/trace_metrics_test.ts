@@ -23,7 +23,7 @@ import { compileScenario } from "../src/scenario/compiled.ts";
 import { publicSuite } from "../src/scenario/public_suite.ts";
 import { parseScenario } from "../src/scenario/scenario.ts";
 import { parseSuite } from "../src/scenario/suite.ts";
-import { replayTrace } from "../src/sim/replay_kernel.ts";
+import { replayTrace } from "../src/replay/session.ts";
 import { layoutOf, simulateEpisode } from "../src/sim/simulator.ts";
 import { actionLogOf } from "../src/sim/trace.ts";
 import { recordOfTrace } from "../src/sim/trace_record.ts";

@@ -3,29 +3,30 @@
 // Inputs (sha256 of each; the hash below is the sha256 of these lines):
 //   deno b71bb0918d94a0b0a4979336b1f574869a12e53875232d3c55494ac7daf79097
 //   npm:@noble/hashes@2.0.1 e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
-//   src/bootstrap/interval.ts 88b1348318f5ad103e1262e70ebf2a70a46238c28ffd6ee73d32fcb5780ca086
-//   src/bootstrap/kernel.ts 5786ccd21bcb529e2955adf78f1af3d1272bf30f34a291d062477bb933e872e7
+//   src/bootstrap/interval.ts 5b0c4cc1653bf34dbf38e0572a8709cca2ab0d668055cc8bae841aaa1afced72
+//   src/bootstrap/kernel.ts e8e2d57f87803395065804ed32c50ceb180b2271d17777a4c80811d15877a3f6
 //   src/bootstrap/resample.ts 2793118a096d0078a4ff5a6d32f831c8506dd872edc7efa6a68b6cf0a5ccaa8a
 //   src/bootstrap/select.ts 834399073329bdacaf378638efaf677a36020b8dbb5259775ff7ae5e135597d4
 //   src/bootstrap/stream.ts af6cb4b404aed4bd5f5c25578f98133d3b1800ae6544c76718f250b989648d64
 //   src/bootstrap/wasm_kernel.ts 724c3580c74e3be4dc25245276ba6bb1cadaf268d5a2e833015f9d7fe7982f9c
-//   src/bootstrap/worker.ts 6cd3cfaa83aacc8ffdc8d2305f04ae5fb25129a2c9c57fbf12bfe9838a28a1be
+//   src/bootstrap/worker.ts 8136569badfefd83981dca32d43aa7de32c6904b1a6a8c9657af126c3d96ec8d
 //   src/exact.ts 68174e4f367e42ecb26f0544293cfe7d8c60c912a95736dfd586f4d4c92fbfff
+//   src/kernel_name.ts ec010955b5bfbf2d08959ac308ec7580aa8702b6d99785676cc814a037360dcb
 //   wasm/bootstrap_wasm.generated.ts 9c429068669c03c4ee45571a01bcb89e30435af2bb97dba7d5e951014ce367d4
 
 /** SHA-256 of the worker's module graph and the bundler's version. */
 export const BOOTSTRAP_WORKER_SOURCE_HASH =
-  "72aac9f2cb4f273bf3849a281cd961c9d11a257f7d7505a00db77e50c2e4dee0";
+  "525dd85059e9b3da220910d56bca171dc6dde5b45b5ab8c8497e3673367a8fdd";
 
 /** The worker's source: one ES module that imports nothing. */
 export const BOOTSTRAP_WORKER_SOURCE: string =
-  "function mt(A,t){for(A<0n&&(A=-A),t<0n&&(t=-t);t!==0n;){let n=A%t;A=t,t=n}re" +
+  "function Rt(A,t){for(A<0n&&(A=-A),t<0n&&(t=-t);t!==0n;){let n=A%t;A=t,t=n}re" +
   "turn A}function F(A){let t=A.toString(16);return(t.length-1)*4+(32-Math.clz3" +
   "2(parseInt(t[0],16)))}var z=new DataView(new ArrayBuffer(8)),d=class A{num;d" +
   "en;constructor(t,n){this.num=t,this.den=n}static ZERO=new A(0n,1n);static ON" +
   "E=new A(1n,1n);static of(t,n=1n){if(typeof t==\"number\"&&typeof n==\"number\")r" +
   "eturn A.ofNumbers(t,n);let e=_(t),r=_(n);if(r===0n)throw new RangeError(\"zer" +
-  "o denominator\");if(r<0n&&(e=-e,r=-r),r===1n)return new A(e,1n);let i=mt(e,r)" +
+  "o denominator\");if(r<0n&&(e=-e,r=-r),r===1n)return new A(e,1n);let i=Rt(e,r)" +
   ";return i===1n?new A(e,r):new A(e/i,r/i)}static ofNumbers(t,n){if(!Number.is" +
   "SafeInteger(t))throw new RangeError(`${t} is not a safe integer`);if(!Number" +
   ".isSafeInteger(n))throw new RangeError(`${n} is not a safe integer`);if(n===" +
@@ -51,227 +52,227 @@ export const BOOTSTRAP_WORKER_SOURCE: string =
   "<BigInt(-r),t],s=i/o,g=s*o!==i,c=F(s),a=r+c-1>=-1022?c-53:-1074-r,h=s>>BigIn" +
   "t(a),u=s&(1n<<BigInt(a))-1n,S=1n<<BigInt(a-1);(u>S||u===S&&(g||(h&1n)===1n))" +
   "&&(h+=1n);let E=r+a;if(h!==0n&&F(h)+E>1024)throw new RangeError(\"fraction is" +
-  " too large to convert to a float\");let w=Number(h)*2**E;return n?-w:w}functi" +
-  "on W(A,t,n,e,r,i){let o=A.length;if(t.n!==o)throw new RangeError(`stream dra" +
-  "ws below ${t.n}, not ${o}`);if(r<0||i>n.length||e&&i>e.length)throw new Rang" +
-  "eError(\"resample range outside the output arrays\");let s=new Uint32Array(o);" +
-  "for(let g=r;g<i;g++){e!==null&&(e[g]=t.position),t.fill(s,o);let c=0;for(let" +
-  " I=0;I<o;I++)c+=A[s[I]];n[g]=c}}var k=BigInt(4294967295),X=BigInt(32);functi" +
-  "on Rt(A,t=!1){return t?{h:Number(A&k),l:Number(A>>X&k)}:{h:Number(A>>X&k)|0," +
-  "l:Number(A&k)|0}}function $(A,t=!1){let n=A.length,e=new Uint32Array(n),r=ne" +
-  "w Uint32Array(n);for(let i=0;i<n;i++){let{h:o,l:s}=Rt(A[i],t);[e[i],r[i]]=[o" +
-  ",s]}return[e,r]}var Z=(A,t,n)=>A<<n|t>>>32-n,q=(A,t,n)=>t<<n|A>>>32-n,tt=(A," +
-  "t,n)=>t<<n-32|A>>>64-n,At=(A,t,n)=>A<<n-32|t>>>64-n;function xt(A){return A " +
-  "instanceof Uint8Array||ArrayBuffer.isView(A)&&A.constructor.name===\"Uint8Arr" +
-  "ay\"}function P(A,t=\"\"){if(!Number.isSafeInteger(A)||A<0){let n=t&&`\"${t}\" `;" +
-  "throw new Error(`${n}expected integer >= 0, got ${A}`)}}function L(A,t,n=\"\")" +
-  "{let e=xt(A),r=A?.length,i=t!==void 0;if(!e||i&&r!==t){let o=n&&`\"${n}\" `,s=" +
-  "i?` of length ${t}`:\"\",g=e?`length=${r}`:`type=${typeof A}`;throw new Error(" +
-  "o+\"expected Uint8Array\"+s+\", got \"+g)}return A}function N(A,t=!0){if(A.destr" +
-  "oyed)throw new Error(\"Hash instance has been destroyed\");if(t&&A.finished)th" +
-  "row new Error(\"Hash#digest() has already been called\")}function nt(A,t){L(A," +
-  "void 0,\"digestInto() output\");let n=t.outputLen;if(A.length<n)throw new Erro" +
-  "r('\"digestInto() output\" expected to be of length >='+n)}function et(A){retu" +
-  "rn new Uint32Array(A.buffer,A.byteOffset,Math.floor(A.byteLength/4))}functio" +
-  "n G(...A){for(let t=0;t<A.length;t++)A[t].fill(0)}var Ft=new Uint8Array(new " +
-  "Uint32Array([287454020]).buffer)[0]===68;function kt(A){return A<<24&4278190" +
-  "080|A<<8&16711680|A>>>8&65280|A>>>24&255}function Lt(A){for(let t=0;t<A.leng" +
-  "th;t++)A[t]=kt(A[t]);return A}var J=Ft?A=>A:Lt;function rt(A,t={}){let n=(r," +
-  "i)=>A(i).update(r).digest(),e=A(void 0);return n.outputLen=e.outputLen,n.blo" +
-  "ckLen=e.blockLen,n.create=r=>A(r),Object.assign(n,t),Object.freeze(n)}var ot" +
-  "=A=>({oid:Uint8Array.from([6,9,96,134,72,1,101,3,4,2,A])});var Ht=BigInt(0)," +
-  "y=BigInt(1),bt=BigInt(2),Mt=BigInt(7),Vt=BigInt(256),Ot=BigInt(113),gt=[],It" +
-  "=[],ft=[];for(let A=0,t=y,n=1,e=0;A<24;A++){[n,e]=[e,(2*n+3*e)%5],gt.push(2*" +
-  "(5*e+n)),It.push((A+1)*(A+2)/2%64);let r=Ht;for(let i=0;i<7;i++)t=(t<<y^(t>>" +
-  "Mt)*Ot)%Vt,t&bt&&(r^=y<<(y<<BigInt(i))-y);ft.push(r)}var ct=$(ft,!0),Pt=ct[0" +
-  "],Nt=ct[1],it=(A,t,n)=>n>32?tt(A,t,n):Z(A,t,n),st=(A,t,n)=>n>32?At(A,t,n):q(" +
-  "A,t,n);function Gt(A,t=24){let n=new Uint32Array(10);for(let e=24-t;e<24;e++" +
-  "){for(let o=0;o<10;o++)n[o]=A[o]^A[o+10]^A[o+20]^A[o+30]^A[o+40];for(let o=0" +
-  ";o<10;o+=2){let s=(o+8)%10,g=(o+2)%10,c=n[g],I=n[g+1],a=it(c,I,1)^n[s],h=st(" +
-  "c,I,1)^n[s+1];for(let u=0;u<50;u+=10)A[o+u]^=a,A[o+u+1]^=h}let r=A[2],i=A[3]" +
-  ";for(let o=0;o<24;o++){let s=It[o],g=it(r,i,s),c=st(r,i,s),I=gt[o];r=A[I],i=" +
-  "A[I+1],A[I]=g,A[I+1]=c}for(let o=0;o<50;o+=10){for(let s=0;s<10;s++)n[s]=A[o" +
-  "+s];for(let s=0;s<10;s++)A[o+s]^=~n[(s+2)%10]&n[(s+4)%10]}A[0]^=Pt[e],A[1]^=" +
-  "Nt[e]}G(n)}var T=class A{state;pos=0;posOut=0;finished=!1;state32;destroyed=" +
-  "!1;blockLen;suffix;outputLen;enableXOF=!1;rounds;constructor(t,n,e,r=!1,i=24" +
-  "){if(this.blockLen=t,this.suffix=n,this.outputLen=e,this.enableXOF=r,this.ro" +
-  "unds=i,P(e,\"outputLen\"),!(0<t&&t<200))throw new Error(\"only keccak-f1600 fun" +
-  "ction is supported\");this.state=new Uint8Array(200),this.state32=et(this.sta" +
-  "te)}clone(){return this._cloneInto()}keccak(){J(this.state32),Gt(this.state3" +
-  "2,this.rounds),J(this.state32),this.posOut=0,this.pos=0}update(t){N(this),L(" +
-  "t);let{blockLen:n,state:e}=this,r=t.length;for(let i=0;i<r;){let o=Math.min(" +
-  "n-this.pos,r-i);for(let s=0;s<o;s++)e[this.pos++]^=t[i++];this.pos===n&&this" +
-  ".keccak()}return this}finish(){if(this.finished)return;this.finished=!0;let{" +
-  "state:t,suffix:n,pos:e,blockLen:r}=this;t[e]^=n,(n&128)!==0&&e===r-1&&this.k" +
-  "eccak(),t[r-1]^=128,this.keccak()}writeInto(t){N(this,!1),L(t),this.finish()" +
-  ";let n=this.state,{blockLen:e}=this;for(let r=0,i=t.length;r<i;){this.posOut" +
-  ">=e&&this.keccak();let o=Math.min(e-this.posOut,i-r);t.set(n.subarray(this.p" +
-  "osOut,this.posOut+o),r),this.posOut+=o,r+=o}return t}xofInto(t){if(!this.ena" +
-  "bleXOF)throw new Error(\"XOF is not possible for this instance\");return this." +
-  "writeInto(t)}xof(t){return P(t),this.xofInto(new Uint8Array(t))}digestInto(t" +
-  "){if(nt(t,this),this.finished)throw new Error(\"digest() was already called\")" +
-  ";return this.writeInto(t),this.destroy(),t}digest(){return this.digestInto(n" +
-  "ew Uint8Array(this.outputLen))}destroy(){this.destroyed=!0,G(this.state)}_cl" +
-  "oneInto(t){let{blockLen:n,suffix:e,outputLen:r,rounds:i,enableXOF:o}=this;re" +
-  "turn t||=new A(n,e,r,o,i),t.state32.set(this.state32),t.pos=this.pos,t.posOu" +
-  "t=this.posOut,t.finished=this.finished,t.rounds=i,t.suffix=e,t.outputLen=r,t" +
-  ".enableXOF=o,t.destroyed=this.destroyed,t}};var Jt=(A,t,n,e={})=>rt((r={})=>" +
-  "new T(t,A,r.dkLen===void 0?n:r.dkLen,!0),e);var ht=Jt(31,136,32,ot(12));var " +
-  "Et=new TextEncoder().encode(\"emberbench/statistics/bootstrap/v1\\0\"),Q=4096,D" +
-  "=512,m=4294967296,H=class{#A;#t;constructor(t){if(t.length!==32)throw new Ra" +
-  "ngeError(`bootstrap seed must be 32 bytes, found ${t.length}`);let n=Et.leng" +
-  "th;this.#A=new Uint8Array(n+32+8),this.#A.set(Et,0),this.#A.set(t,n),this.#t" +
-  "=new DataView(this.#A.buffer,n+32,8)}fill(t,n){if(!Number.isSafeInteger(t)||" +
-  "t<0)throw new RangeError(`block index ${t} is not a safe integer >= 0`);if(n" +
-  ".length<Q)throw new RangeError(`output needs ${Q} bytes`);this.#t.setUint32(" +
-  "0,Math.floor(t/m)),this.#t.setUint32(4,t>>>0),ht.create({}).update(this.#A)." +
-  "xofInto(n.subarray(0,Q))}};var Tt=m-1,p=class{n;#A;#t=new Uint8Array(Q);#r=n" +
-  "ew DataView(this.#t.buffer);#e=-1;#n=0;#o=0;#i;#s;constructor(t,n,e=0){if(!N" +
-  "umber.isSafeInteger(n)||n<1||n>Tt)throw new RangeError(`index range ${n} is " +
-  "outside [1, 2^32 - 1]`);this.n=n,this.#A=t;let r=Number((1n<<64n)%BigInt(n))" +
-  ";this.#i=r===0?m:m-r,this.#s=n<=2**21,this.seek(e)}get position(){return thi" +
-  "s.#n*D+this.#o}seek(t){if(!Number.isSafeInteger(t)||t<0)throw new RangeError" +
-  "(`stream position ${t} is not valid`);this.#n=Math.floor(t/D),this.#o=t%D}ne" +
-  "xt(){let t=new Uint32Array(1);return this.fill(t,1),t[0]}fill(t,n=t.length){" +
-  "if(n>t.length)throw new RangeError(\"output array too short\");let e=this.#r,r" +
-  "=this.#i,i=this.n,o=this.#s,s=this.#o;this.#e!==this.#n&&s<D&&this.#g();for(" +
-  "let g=0;g<n;){s===D&&(this.#n++,this.#g(),s=0);let c=e.getUint32(8*s),I=e.ge" +
-  "tUint32(8*s+4);s++,!(c===4294967295&&I>=r)&&(t[g++]=o?(c%i*m+I)%i:Yt(c,I,i))" +
-  "}this.#o=s}#g(){this.#A.fill(this.#n,this.#t),this.#e=this.#n}};function Yt(" +
-  "A,t,n){let e=A%n;return e=e*65536%n,(e*65536+t)%n}var Kt=\"AGFzbQEAAAABMApgAA" +
-  "BgAAF/YAJ8fwBgAX4Bf2ABfwBgAXwAYAR/f39/AGAAAXxgAX4AYAN/f38BfwMPDgMAAAAEBQEGBw" +
-  "gBAgkCBQMBAAEGHwZ+AUIAC38BQQMLfgFCAAt/AUEAC34BQgELfgFCAAsHfwsLc2VlZEFkZHJlc3" +
-  "MABghoZWFwQmFzZQAKB3NldFNlZWQAAwhzZXRSYW5nZQAECWRyYXdXb3JkcwAMBHNlZWsABQhwb3" +
-  "NpdGlvbgAIDmdlbmVyYXRlQmxvY2tzAAsKYmxvY2tCeXRlcwANCHJlc2FtcGxlAAcGbWVtb3J5Ag" +
-  "AIAQEMAQIKwCsOQAEBfyAAIwBTIAAjAEIDfFlyBEAgABAJC0EDQQQgACMAfSIAQgJRIgEbJAEgAQ" +
-  "R/QYDQAAUgAKdBA3RBgBBqCwsKAEJ9JABCfyQFC+8gAyp+KHsCf0GgC/0ABAAhLEGwC/0ABAAhKk" +
-  "HAC/0ABAAhP0HQC/0ABAAhO0HgC/0ABAAhNkHwC/0ABAAhLUGADP0ABAAhLkGQDP0ABAAhMkGgDP" +
-  "0ABAAhQEGwDP0ABAAhN0HADP0ABAAhK0HQDP0ABAAhOEHgDP0ABAAhL0HwDP0ABAAhQUGADf0ABA" +
-  "AhQkGQDf0ABAAhM0GgDf0ABAAhNEGwDf0ABAAhPEHADf0ABAAhPUHQDf0ABAAhOUHgDf0ABAAhMU" +
-  "HwDf0ABAAhPkGADv0ABAAhOkGQDv0ABAAhNUGgDv0ABAAhMEGwDikDACELQbgOKQMAIRhBwA4pAw" +
-  "AhD0HIDikDACEQQdAOKQMAIQxB2A4pAwAhDkHgDikDACEGQegOKQMAIQdB8A4pAwAhCEH4DikDAC" +
-  "EJQYAPKQMAIRFBiA8pAwAhA0GQDykDACEAQZgPKQMAIQFBoA8pAwAhCkGoDykDACESQbAPKQMAIR" +
-  "NBuA8pAwAhFEHADykDACEFQcgPKQMAIRVB0A8pAwAhDUHYDykDACEWQeAPKQMAIRdB6A8pAwAhAk" +
-  "HwDykDACEEA0AgUkEYSARAICwgNiA3/VEgQiA5/VH9USAw/VEiQyAqIC79USA4IDT9Uf1RID79US" +
-  "JEIET9zgEgREE//c0B/VD9USJF/VEiRiAvIEQgOyBA/VEgQSA9/VH9USA1/VEiRCBE/c4BIERBP/" +
-  "3NAf1Q/VEiR/1RIkhBK/3LASBIQRX9zQH9UCJIIC4gLCAt/VEgKyAz/VH9USAx/VEiLCA/IDL9US" +
-  "AvIDz9Uf1RIDr9USIuIC79zgEgLkE//c0B/VD9USJJ/VEiL0Es/csBIC9BFP3NAf1QIkr9T/1RIF" +
-  "JBA3QiU0GACGopAwAiGf0S/VEhSyAZIAsgCSAMhSAKhSAVhSAEhSIZIAYgGIUgA4UgE4UgFoUiGk" +
-  "IBiYUiG4UiHCAaIAggEIUgAYUgBYUgAoUiHUIBiYUiHiAAhUIriSIfIAYgCyAOhSARhSAShSANhS" +
-  "IGIAcgD4UgAIUgFIUgF4UiAEIBiYUiC4VCLIkiGkJ/hYOFhSEgIEogPSAuIEMgQ/3OASBDQT/9zQ" +
-  "H9UP1RIj39USIuQRX9ywEgLkEr/c0B/VAiQyBI/U/9USEvIBogBSAAIBlCAYmFIhmFQhWJIiEgH0" +
-  "J/hYOFIQAgSCAwIEQgLCAs/c4BICxBP/3NAf1Q/VEiRP1RIixBDv3LASAsQTL9zQH9UCJIIEP9T/" +
-  "1RIUwgHyAdIAZCAYmFIgYgBIVCDokiHSAhQn+Fg4UhBCA7ID39USIsQRz9ywEgLEEk/c0B/VAiOy" +
-  "ArIEX9USIrQQP9ywEgK0E9/c0B/VAiKyA3IET9USIsQRT9ywEgLEEs/c0B/VAiN/1P/VEhMCAQIB" +
-  "mFQhyJIhAgESAbhUIDiSIRIAYgCYVCFIkiCUJ/hYOFIQUgNyA0IEn9USIsQS39ywEgLEET/c0B/V" +
-  "AiNCAr/U/9USFNIAkgCyAThUItiSITIBFCf4WDhSEfICsgOiBH/VEiK0E9/csBICtBA/3NAf1QIi" +
-  "sgNP1P/VEhOiARIBcgHoVCPYkiFyATQn+Fg4UhESAqIEn9USIqICr9zgEgKkE//c0B/VAiKiBBID" +
-  "39USIsQRn9ywEgLEEn/c0B/VAiLCAyIEf9USIuQQb9ywEgLkE6/c0B/VAiMv1P/VEhQSALIBiFQg" +
-  "GJIhggASAZhUIZiSIBIAcgHoVCBokiB0J/hYOFISIgMiA5IET9USIuIC79DQcAAQIDBAUGDwgJCg" +
-  "sMDQ4iOSAs/U/9USFOIAcgBiAVhUIIiSIVIAFCf4WDhSEjICwgMSBF/VEiLEES/csBICxBLv3NAf" +
-  "1QIiwgOf1P/VEhMSABIA0gG4VCEokiASAVQn+Fg4UhDSA2IET9USIuQRv9ywEgLkEl/c0B/VAiNi" +
-  "A4IEn9USIuQQr9ywEgLkE2/c0B/VAiOCAtIEX9USItQST9ywEgLUEc/c0B/VAiT/1P/VEhUCAGIA" +
-  "yFQhuJIgwgAyALhUIKiSIDIA4gG4VCJIkiDkJ/hYOFISQgTyA8IEf9USItQQ/9ywEgLUEx/c0B/V" +
-  "AiPCA4/U/9USEuIA4gFCAehUIPiSIUIANCf4WDhSElIDggNSA9/VEiLSAt/Q0BAgMEBQYHAAkKCw" +
-  "wNDg8IIi0gPP1P/VEhNSADIAIgGYVCOIkiAiAUQn+Fg4UhJiBCIET9USI4QSf9ywEgOEEZ/c0B/V" +
-  "AiOCA+IEn9USI+QQL9ywEgPkE+/c0B/VAiPiAzIEX9USIzQSn9ywEgM0EX/c0B/VAiM/1P/VEhQi" +
-  "AGIAqFQieJIgMgCyAWhUICiSIGIBIgG4VCKYkiCkJ/hYOFIRIgSyBIIEogRv1P/VEiRCArIDcgO/" +
-  "1P/VEiN/1RICwgMiAq/U/9USJFIC0gTyA2/U/9USJJ/VH9USA+IEAgPf1RIjJBN/3LASAyQQn9zQ" +
-  "H9UCIyID8gR/1RIj1BPv3LASA9QQL9zQH9UCI9/U/9USI//VEiQCAvIE39USBOIC79Uf1RIDIgMy" +
-  "A4/U/9USJH/VEiSiBK/c4BIEpBP/3NAf1Q/VEiT/1RIlEgMSBKIEMgRiBI/U/9USJDIDQgOyAr/U" +
-  "/9USJG/VEgOSAqICz9T/1RIisgPCA2IC39T/1RIir9Uf1RIDMgPSA+/U/9USI5/VEiLSAt/c4BIC" +
-  "1BP/3NAf1Q/VEiPv1RIixBK/3LASAsQRX9zQH9UCIzIE0gSyAw/VEgQSBQ/VH9USA9IDggMv1P/V" +
-  "EiNP1RIjIgTCA6/VEgMSA1/VH9USBC/VEiMSAx/c4BIDFBP/3NAf1Q/VEiSP1RIixBLP3LASAsQR" +
-  "T9zQH9UCI2/U/9USBTQYgIaikDACIL/RL9USEsIAsgICAIIBmFQjeJIgggA0J/hSAKg4UiGyAAIB" +
-  "+FICOFICWFhSILQgGJIAYgDyAehUI+iSIPQn+FIAiDhSIeIAIgDEJ/hSAOg4UiJyABIBhCf4UgB4" +
-  "OFIhkgHSAcQn+FIBqDhSIaIBcgEEJ/hSAJg4UiB4WFhYUiCYUiFoUiDiANIAsgCiAGQn+FIA+DhS" +
-  "IoIBQgAkJ/hSAMg4UiCiAVIAFCf4UgGIOFIhQgEyAXQn+FIBCDhSIpICEgHUJ/hSAcg4UiE4WFhY" +
-  "UiDEIBiYUiHIVCK4kiECAfIA8gCEJ/hSADg4UiAiAFICCFICKFICSFhSIDIAQgEYUgDYUgJoUgEo" +
-  "UiBkIBiYUiF4VCLIkiAUJ/hYOFhSELIDYgKiAxIEAgQP3OASBAQT/9zQH9UP1RIjH9USIqQRX9yw" +
-  "EgKkEr/c0B/VAiOCAz/U/9USEqIAEgCiAGIAlCAYmFIg2FQhWJIgYgEEJ/hYOFIRggMyA/IC0gMi" +
-  "Ay/c4BIDJBP/3NAf1Q/VEiSv1RIi1BDv3LASAtQTL9zQH9UCItIDj9T/1RIT8gECAeIAwgA0IBiY" +
-  "UiHYVCDokiAyAGQn+Fg4UhDyA4IFEgLf1P/VEhOyAGIANCf4UgDoOFIRAgLSA2IFH9T/1RITYgAy" +
-  "AOQn+FIAGDhSEMIEMgMf1RIi1BHP3LASAtQST9zQH9UCIzIEEgT/1RIi1BA/3LASAtQT39zQH9UC" +
-  "IyIDcgSv1RIi1BFP3LASAtQSz9zQH9UCI3/U/9USEtIA0gE4VCHIkiASAWICKFQgOJIgMgByAdhU" +
-  "IUiSIJQn+Fg4UhDiA3IC4gSP1RIi5BLf3LASAuQRP9zQH9UCI4IDL9T/1RIS4gCSAXICWFQi2JIg" +
-  "ggA0J/hYOFIQYgMiBCID79USIyQT39ywEgMkED/c0B/VAiPCA4/U/9USEyIAMgEiAchUI9iSIDIA" +
-  "hCf4WDhSEHIDggMyA8/U/9USFAIAggA0J/hSABg4UhCCA8IDcgM/1P/VEhNyADIAFCf4UgCYOFIQ" +
-  "kgLyBI/VEiLyAv/c4BIC9BP/3NAf1QIjMgKyAx/VEiK0EZ/csBICtBJ/3NAf1QIi8gOiA+/VEiK0" +
-  "EG/csBICtBOv3NAf1QIjr9T/1RISsgACAXhUIBiSIKIA0gFIVCGYkiACARIByFQgaJIhJCf4WDhS" +
-  "ERIDogSSBK/VEiOCA4/Q0HAAECAwQFBg8ICQoLDA0OIjwgL/1P/VEhOCASIB0gJ4VCCIkiASAAQn" +
-  "+Fg4UhAyAvIDQgT/1RIi9BEv3LASAvQS79zQH9UCI0IDz9T/1RIS8gACACIBaFQhKJIgIgAUJ/hY" +
-  "OFIQAgPCAzIDT9T/1RIUEgASACQn+FIAqDhSEBIDQgOiAz/U/9USFCIAIgCkJ/hSASg4UhCiBEIE" +
-  "r9USIzQRv9ywEgM0El/c0B/VAiOiBOIEj9USIzQQr9ywEgM0E2/c0B/VAiPCAwIE/9USIwQST9yw" +
-  "EgMEEc/c0B/VAiMP1P/VEhMyAaIB2FQhuJIgIgFyAjhUIKiSIUIAUgFoVCJIkiFUJ/hYOFIRIgMC" +
-  "A1ID79USI0QQ/9ywEgNEEx/c0B/VAiNSA8/U/9USE0IBUgHCAmhUIPiSIFIBRCf4WDhSETIDwgOS" +
-  "Ax/VEiOSA5/Q0BAgMEBQYHAAkKCwwNDg8IIjkgNf1P/VEhPCAUIA0gKIVCOIkiGiAFQn+Fg4UhFC" +
-  "A1IDogOf1P/VEhPSAFIBpCf4UgAoOFIQUgOSAwIDr9T/1RITkgGiACQn+FIBWDhSEVIEwgPv1RIj" +
-  "BBPv3LASAwQQL9zQH9UCIwIEUgSv1RIjVBJ/3LASA1QRn9zQH9UCI1IEYgMf1RIjFBN/3LASAxQQ" +
-  "n9zQH9UCJD/U/9USExIAQgHIVCPokiBCAZIB2FQieJIgIgDSAphUI3iSIaQn+Fg4UhDSBDIFAgT/" +
-  "1RIjpBKf3LASA6QRf9zQH9UCJEIDX9T/1RIT4gGiAWICSFQimJIhkgAkJ/hYOFIRYgNSBHIEj9US" +
-  "I1QQL9ywEgNUE+/c0B/VAiRSBE/U/9USE6IAIgFyAbhUICiSIbIBlCf4WDhSEXIEQgMCBF/U/9US" +
-  "E1IBkgG0J/hSAEg4UhAiBFIEMgMP1P/VEhMCAbIARCf4UgGoOFIQQgUkECaiFSDAELC0GgCyAs/Q" +
-  "sEAEGwCyAq/QsEAEHACyA//QsEAEHQCyA7/QsEAEHgCyA2/QsEAEHwCyAt/QsEAEGADCAu/QsEAE" +
-  "GQDCAy/QsEAEGgDCBA/QsEAEGwDCA3/QsEAEHADCAr/QsEAEHQDCA4/QsEAEHgDCAv/QsEAEHwDC" +
-  "BB/QsEAEGADSBC/QsEAEGQDSAz/QsEAEGgDSA0/QsEAEGwDSA8/QsEAEHADSA9/QsEAEHQDSA5/Q" +
-  "sEAEHgDSAx/QsEAEHwDSA+/QsEAEGADiA6/QsEAEGQDiA1/QsEAEGgDiAw/QsEAEGwDiALNwMAQb" +
-  "gOIBg3AwBBwA4gDzcDAEHIDiAQNwMAQdAOIAw3AwBB2A4gDjcDAEHgDiAGNwMAQegOIAc3AwBB8A" +
-  "4gCDcDAEH4DiAJNwMAQYAPIBE3AwBBiA8gAzcDAEGQDyAANwMAQZgPIAE3AwBBoA8gCjcDAEGoDy" +
-  "ASNwMAQbAPIBM3AwBBuA8gFDcDAEHADyAFNwMAQcgPIBU3AwBB0A8gDTcDAEHYDyAWNwMAQeAPIB" +
-  "c3AwBB6A8gAjcDAEHwDyAENwMAC0kAQZAKQQBBiAH8CwBBkApBwAlBI/wKAABBswpB8AlBIPwKAA" +
-  "BB2wpBHzoAAEGXC0GXCy0AAEGAAXI6AABCfSQAQgAkAkEAJAMLFAAgAK0kBEJ/QgAjBH0jBIJ9JA" +
-  "ULGQEBfiAA/AYiAUKABH8kAiABQoAEgackAwsFAEHwCQuJAgMIfwR+AXwjBKchByMFIQ0jBCEOIw" +
-  "MhBSMCIgwQACEIIwEhCQNAIAMgBkoEQCACBEAgAiAGQQN0aiAFrCAMQgmGfLk5AwALRAAAAAAAAA" +
-  "AAIRBBACEEA0AgBCAHSARAIAVBgARGBEAgDEIBfCIMEAAhCCMBIQlBACEFC0GABCAFayIKIAcgBG" +
-  "siCyAKIAtIGyAFaiEKA0AgBSAKSARAIA0gCCAFIAl0aikDACIPVAR+Qn8FIA8gDoILIg9CAFkEQC" +
-  "AQIAAgD6dBA3RqKwMAoCEQIARBAWohBAsgBUEBaiEFDAELCwwBCwsgASAGQQN0aiAQOQMAIAZBAW" +
-  "ohBgwBCwsgDCQCIAUkAwsMACMDrCMCQgmGfLkL5QQDBH8DfgF7QdMKIABCCIhC/4H8h/CfwP8Agy" +
-  "AAQv+B/Ifwn8D/AINCCIaEIgVCEIhC//+DgPD/P4MgBUL//4OA8P8/g0IQhoRCIIo3AwBB0AopAw" +
-  "AhBkHYCikDACEFQdMKIABCAXwiB0IIiEL/gfyH8J/A/wCDIAdC/4H8h/CfwP8Ag0IIhoQiB0IQiE" +
-  "L//4OA8P8/gyAHQv//g4Dw/z+DQhCGhEIgijcDAANAIAFBGUgEQCABQQR0QaALaiABQRFIBH4gAU" +
-  "EDdEGQCmopAwAFQgAL/RL9CwQAIAFBAWohAQwBCwtBoAxBoAz9AAQAIAb9HgD9CwQAQbAMQbAM/Q" +
-  "AEACAF/R4A/QsEAEHTCiAAQgJ8IgVCCIhC/4H8h/CfwP8AgyAFQv+B/Ifwn8D/AINCCIaEIgVCEI" +
-  "hC//+DgPD/P4MgBUL//4OA8P8/g0IQhoRCIIo3AwBBACEBA0AgAUEZSARAIAFBA3QiA0GwDmogAU" +
-  "ERSAR+IANBkApqKQMABUIACzcDACABQQFqIQEMAQsLA0AgAkGABEgEQBACQRFBgAQgAmsiASABQR" +
-  "FKGyEDQQAhAQNAIAEgA0gEQCABIAJqIgRBBHRBgBBqIAFBBHRBoAtq/QAEACIIIAj9DQcGBQQDAg" +
-  "EADw4NDAsKCQj9CwQAIARBA3RBgNAAaiABQQN0QbAOaikDACIFQgiIQv+B/Ifwn8D/AIMgBUL/gf" +
-  "yH8J/A/wCDQgiGhCIFQhCIQv//g4Dw/z+DIAVC//+DgPD/P4NCEIaEQiCKNwMAIAFBAWohAQwBCw" +
-  "sgAiADaiECDAELCyAAJAALBgBBgPAACykBAn4gAPwGIgMhAgNAIAIgAyABrHxTBEAgAhAAGiACQg" +
-  "N8IQIMAQsLC1cCAn8CfgNAIAEgBEoEQCMEIQYgACAEQQN0aikDACIFIwVWBH5CfwUgBSAGggsiBU" +
-  "IAWQRAIAIgA0ECdGogBT4CACADQQFqIQMLIARBAWohBAwBCwsgAwt6AgJ/AX4gAPwGEAAhAwNAIA" +
-  "JBgARIBEAgASACQQN0aiADIAIjAXRqKQMAIgRCCIhC/4H8h/CfwP8AgyAEQv+B/Ifwn8D/AINCCI" +
-  "aEIgRCEIhC//+DgPD/P4MgBEL//4OA8P8/g0IQhoRCIIo3AwAgAkEBaiECDAELCwsL8AECAEGACA" +
-  "vAAQEAAAAAAAAAgoAAAAAAAACKgAAAAAAAgACAAIAAAACAi4AAAAAAAAABAACAAAAAAIGAAIAAAA" +
-  "CACYAAAAAAAICKAAAAAAAAAIgAAAAAAAAACYAAgAAAAAAKAACAAAAAAIuAAIAAAAAAiwAAAAAAAI" +
-  "CJgAAAAAAAgAOAAAAAAACAAoAAAAAAAICAAAAAAAAAgAqAAAAAAAAACgAAgAAAAICBgACAAAAAgI" +
-  "CAAAAAAACAAQAAgAAAAAAIgACAAAAAgABBwAkLImVtYmVyYmVuY2gvc3RhdGlzdGljcy9ib290c3" +
-  "RyYXAvdjE=\",Y;function at(){if(Y===void 0){let A=atob(Kt),t=new Uint8Array(A" +
-  ".length);for(let n=0;n<A.length;n++)t[n]=A.charCodeAt(n);Y=new WebAssembly.M" +
-  "odule(t)}return Y}var b=4096,vt=65536,Bt,ut;function jt(){return Bt??=new We" +
-  "bAssembly.Instance(at(),{}).exports,Bt}function zt(A,t){new Uint8Array(A.mem" +
-  "ory.buffer,A.seedAddress(),32).set(t),A.setSeed()}function wt(A,t){let n=A.m" +
-  "emory.buffer.byteLength;t>n&&A.memory.grow(Math.ceil((t-n)/vt))}var K=class{" +
-  "source;#A;#t;#r=0;#e=null;constructor(t,n){if(t.length!==32)throw new RangeE" +
-  "rror(`bootstrap seed must be 32 bytes, found ${t.length}`);if(!Number.isSafe" +
-  "Integer(n)||n<1||n>4294967295)throw new RangeError(`index range ${n} is outs" +
-  "ide [1, 2^32 - 1]`);this.#A=t.slice(),this.#t=n,this.source={fill:(e,r)=>{if" +
-  "(!Number.isSafeInteger(e)||e<0)throw new RangeError(`block index ${e} is not" +
-  " a safe integer >= 0`);if(r.length<Q)throw new RangeError(`output needs ${Q}" +
-  " bytes`);let i=this.#n(null),o=i.heapBase();wt(i,o+Q),i.blockBytes(e,o),r.se" +
-  "t(new Uint8Array(i.memory.buffer,o,Q))}}}#n(t){let n=jt();if(ut!==this&&(zt(" +
-  "n,this.#A),n.setRange(this.#t),n.seek(this.#r),ut=this,this.#e=null),t!==nul" +
-  "l&&t!==this.#e){let e=n.heapBase()+Q;wt(n,e+8*(t.length+2*b)),new Float64Arr" +
-  "ay(n.memory.buffer,e,t.length).set(t),this.#e=t}return n}resample(t,n,e,r,i)" +
-  "{if(t.length!==this.#t)throw new RangeError(`stream draws below ${this.#t}, " +
-  "not ${t.length}`);if(r<0||i>n.length||e&&i>e.length)throw new RangeError(\"re" +
-  "sample range outside the output arrays\");let o=this.#n(t),s=o.heapBase()+Q,g" +
-  "=s+8*this.#t,c=g+8*b;for(let I=r;I<i;I+=b){let a=Math.min(b,i-I);o.resample(" +
-  "s,g,e===null?0:c,a);let h=o.memory.buffer;n.set(new Float64Array(h,g,a),I),e" +
-  "?.set(new Float64Array(h,c,a),I)}this.#r=o.position()}};function lt(A,t){ret" +
-  "urn new K(A,t)}var _t=[\"wasm\",\"reference\"];function Wt(A){return(t,n)=>{let " +
-  "e=A(t),r=new p(e,n);return{source:e,resample:(i,o,s,g,c)=>W(i,r,o,s,g,c)}}}v" +
-  "ar Xt=Wt(A=>new H(A));function Qt(A){if(A===\"wasm\")return lt;if(A===\"referen" +
-  "ce\")return Xt;throw new RangeError(`kernel must be one of ${_t.join(\", \")}, " +
+  " too large to convert to a float\");let w=Number(h)*2**E;return n?-w:w}var W=" +
+  "[\"wasm\",\"reference\"];function X(A,t,n,e,r,i){let o=A.length;if(t.n!==o)throw" +
+  " new RangeError(`stream draws below ${t.n}, not ${o}`);if(r<0||i>n.length||e" +
+  "&&i>e.length)throw new RangeError(\"resample range outside the output arrays\"" +
+  ");let s=new Uint32Array(o);for(let g=r;g<i;g++){e!==null&&(e[g]=t.position)," +
+  "t.fill(s,o);let c=0;for(let I=0;I<o;I++)c+=A[s[I]];n[g]=c}}var k=BigInt(4294" +
+  "967295),$=BigInt(32);function xt(A,t=!1){return t?{h:Number(A&k),l:Number(A>" +
+  ">$&k)}:{h:Number(A>>$&k)|0,l:Number(A&k)|0}}function Z(A,t=!1){let n=A.lengt" +
+  "h,e=new Uint32Array(n),r=new Uint32Array(n);for(let i=0;i<n;i++){let{h:o,l:s" +
+  "}=xt(A[i],t);[e[i],r[i]]=[o,s]}return[e,r]}var q=(A,t,n)=>A<<n|t>>>32-n,tt=(" +
+  "A,t,n)=>t<<n|A>>>32-n,At=(A,t,n)=>t<<n-32|A>>>64-n,nt=(A,t,n)=>A<<n-32|t>>>6" +
+  "4-n;function Ft(A){return A instanceof Uint8Array||ArrayBuffer.isView(A)&&A." +
+  "constructor.name===\"Uint8Array\"}function P(A,t=\"\"){if(!Number.isSafeInteger(" +
+  "A)||A<0){let n=t&&`\"${t}\" `;throw new Error(`${n}expected integer >= 0, got " +
+  "${A}`)}}function L(A,t,n=\"\"){let e=Ft(A),r=A?.length,i=t!==void 0;if(!e||i&&" +
+  "r!==t){let o=n&&`\"${n}\" `,s=i?` of length ${t}`:\"\",g=e?`length=${r}`:`type=$" +
+  "{typeof A}`;throw new Error(o+\"expected Uint8Array\"+s+\", got \"+g)}return A}f" +
+  "unction N(A,t=!0){if(A.destroyed)throw new Error(\"Hash instance has been des" +
+  "troyed\");if(t&&A.finished)throw new Error(\"Hash#digest() has already been ca" +
+  "lled\")}function et(A,t){L(A,void 0,\"digestInto() output\");let n=t.outputLen;" +
+  "if(A.length<n)throw new Error('\"digestInto() output\" expected to be of lengt" +
+  "h >='+n)}function rt(A){return new Uint32Array(A.buffer,A.byteOffset,Math.fl" +
+  "oor(A.byteLength/4))}function G(...A){for(let t=0;t<A.length;t++)A[t].fill(0" +
+  ")}var kt=new Uint8Array(new Uint32Array([287454020]).buffer)[0]===68;functio" +
+  "n Lt(A){return A<<24&4278190080|A<<8&16711680|A>>>8&65280|A>>>24&255}functio" +
+  "n Ht(A){for(let t=0;t<A.length;t++)A[t]=Lt(A[t]);return A}var J=kt?A=>A:Ht;f" +
+  "unction ot(A,t={}){let n=(r,i)=>A(i).update(r).digest(),e=A(void 0);return n" +
+  ".outputLen=e.outputLen,n.blockLen=e.blockLen,n.create=r=>A(r),Object.assign(" +
+  "n,t),Object.freeze(n)}var it=A=>({oid:Uint8Array.from([6,9,96,134,72,1,101,3" +
+  ",4,2,A])});var bt=BigInt(0),y=BigInt(1),Mt=BigInt(2),Vt=BigInt(7),Ot=BigInt(" +
+  "256),Pt=BigInt(113),It=[],ft=[],ct=[];for(let A=0,t=y,n=1,e=0;A<24;A++){[n,e" +
+  "]=[e,(2*n+3*e)%5],It.push(2*(5*e+n)),ft.push((A+1)*(A+2)/2%64);let r=bt;for(" +
+  "let i=0;i<7;i++)t=(t<<y^(t>>Vt)*Pt)%Ot,t&Mt&&(r^=y<<(y<<BigInt(i))-y);ct.pus" +
+  "h(r)}var ht=Z(ct,!0),Nt=ht[0],Gt=ht[1],st=(A,t,n)=>n>32?At(A,t,n):q(A,t,n),g" +
+  "t=(A,t,n)=>n>32?nt(A,t,n):tt(A,t,n);function Jt(A,t=24){let n=new Uint32Arra" +
+  "y(10);for(let e=24-t;e<24;e++){for(let o=0;o<10;o++)n[o]=A[o]^A[o+10]^A[o+20" +
+  "]^A[o+30]^A[o+40];for(let o=0;o<10;o+=2){let s=(o+8)%10,g=(o+2)%10,c=n[g],I=" +
+  "n[g+1],a=st(c,I,1)^n[s],h=gt(c,I,1)^n[s+1];for(let u=0;u<50;u+=10)A[o+u]^=a," +
+  "A[o+u+1]^=h}let r=A[2],i=A[3];for(let o=0;o<24;o++){let s=ft[o],g=st(r,i,s)," +
+  "c=gt(r,i,s),I=It[o];r=A[I],i=A[I+1],A[I]=g,A[I+1]=c}for(let o=0;o<50;o+=10){" +
+  "for(let s=0;s<10;s++)n[s]=A[o+s];for(let s=0;s<10;s++)A[o+s]^=~n[(s+2)%10]&n" +
+  "[(s+4)%10]}A[0]^=Nt[e],A[1]^=Gt[e]}G(n)}var T=class A{state;pos=0;posOut=0;f" +
+  "inished=!1;state32;destroyed=!1;blockLen;suffix;outputLen;enableXOF=!1;round" +
+  "s;constructor(t,n,e,r=!1,i=24){if(this.blockLen=t,this.suffix=n,this.outputL" +
+  "en=e,this.enableXOF=r,this.rounds=i,P(e,\"outputLen\"),!(0<t&&t<200))throw new" +
+  " Error(\"only keccak-f1600 function is supported\");this.state=new Uint8Array(" +
+  "200),this.state32=rt(this.state)}clone(){return this._cloneInto()}keccak(){J" +
+  "(this.state32),Jt(this.state32,this.rounds),J(this.state32),this.posOut=0,th" +
+  "is.pos=0}update(t){N(this),L(t);let{blockLen:n,state:e}=this,r=t.length;for(" +
+  "let i=0;i<r;){let o=Math.min(n-this.pos,r-i);for(let s=0;s<o;s++)e[this.pos+" +
+  "+]^=t[i++];this.pos===n&&this.keccak()}return this}finish(){if(this.finished" +
+  ")return;this.finished=!0;let{state:t,suffix:n,pos:e,blockLen:r}=this;t[e]^=n" +
+  ",(n&128)!==0&&e===r-1&&this.keccak(),t[r-1]^=128,this.keccak()}writeInto(t){" +
+  "N(this,!1),L(t),this.finish();let n=this.state,{blockLen:e}=this;for(let r=0" +
+  ",i=t.length;r<i;){this.posOut>=e&&this.keccak();let o=Math.min(e-this.posOut" +
+  ",i-r);t.set(n.subarray(this.posOut,this.posOut+o),r),this.posOut+=o,r+=o}ret" +
+  "urn t}xofInto(t){if(!this.enableXOF)throw new Error(\"XOF is not possible for" +
+  " this instance\");return this.writeInto(t)}xof(t){return P(t),this.xofInto(ne" +
+  "w Uint8Array(t))}digestInto(t){if(et(t,this),this.finished)throw new Error(\"" +
+  "digest() was already called\");return this.writeInto(t),this.destroy(),t}dige" +
+  "st(){return this.digestInto(new Uint8Array(this.outputLen))}destroy(){this.d" +
+  "estroyed=!0,G(this.state)}_cloneInto(t){let{blockLen:n,suffix:e,outputLen:r," +
+  "rounds:i,enableXOF:o}=this;return t||=new A(n,e,r,o,i),t.state32.set(this.st" +
+  "ate32),t.pos=this.pos,t.posOut=this.posOut,t.finished=this.finished,t.rounds" +
+  "=i,t.suffix=e,t.outputLen=r,t.enableXOF=o,t.destroyed=this.destroyed,t}};var" +
+  " Tt=(A,t,n,e={})=>ot((r={})=>new T(t,A,r.dkLen===void 0?n:r.dkLen,!0),e);var" +
+  " Et=Tt(31,136,32,it(12));var at=new TextEncoder().encode(\"emberbench/statist" +
+  "ics/bootstrap/v1\\0\"),Q=4096,D=512,m=4294967296,H=class{#A;#t;constructor(t){" +
+  "if(t.length!==32)throw new RangeError(`bootstrap seed must be 32 bytes, foun" +
+  "d ${t.length}`);let n=at.length;this.#A=new Uint8Array(n+32+8),this.#A.set(a" +
+  "t,0),this.#A.set(t,n),this.#t=new DataView(this.#A.buffer,n+32,8)}fill(t,n){" +
+  "if(!Number.isSafeInteger(t)||t<0)throw new RangeError(`block index ${t} is n" +
+  "ot a safe integer >= 0`);if(n.length<Q)throw new RangeError(`output needs ${" +
+  "Q} bytes`);this.#t.setUint32(0,Math.floor(t/m)),this.#t.setUint32(4,t>>>0),E" +
+  "t.create({}).update(this.#A).xofInto(n.subarray(0,Q))}};var Kt=m-1,p=class{n" +
+  ";#A;#t=new Uint8Array(Q);#r=new DataView(this.#t.buffer);#e=-1;#n=0;#o=0;#i;" +
+  "#s;constructor(t,n,e=0){if(!Number.isSafeInteger(n)||n<1||n>Kt)throw new Ran" +
+  "geError(`index range ${n} is outside [1, 2^32 - 1]`);this.n=n,this.#A=t;let " +
+  "r=Number((1n<<64n)%BigInt(n));this.#i=r===0?m:m-r,this.#s=n<=2**21,this.seek" +
+  "(e)}get position(){return this.#n*D+this.#o}seek(t){if(!Number.isSafeInteger" +
+  "(t)||t<0)throw new RangeError(`stream position ${t} is not valid`);this.#n=M" +
+  "ath.floor(t/D),this.#o=t%D}next(){let t=new Uint32Array(1);return this.fill(" +
+  "t,1),t[0]}fill(t,n=t.length){if(n>t.length)throw new RangeError(\"output arra" +
+  "y too short\");let e=this.#r,r=this.#i,i=this.n,o=this.#s,s=this.#o;this.#e!=" +
+  "=this.#n&&s<D&&this.#g();for(let g=0;g<n;){s===D&&(this.#n++,this.#g(),s=0);" +
+  "let c=e.getUint32(8*s),I=e.getUint32(8*s+4);s++,!(c===4294967295&&I>=r)&&(t[" +
+  "g++]=o?(c%i*m+I)%i:Yt(c,I,i))}this.#o=s}#g(){this.#A.fill(this.#n,this.#t),t" +
+  "his.#e=this.#n}};function Yt(A,t,n){let e=A%n;return e=e*65536%n,(e*65536+t)" +
+  "%n}var vt=\"AGFzbQEAAAABMApgAABgAAF/YAJ8fwBgAX4Bf2ABfwBgAXwAYAR/f39/AGAAAXxgA" +
+  "X4AYAN/f38BfwMPDgMAAAAEBQEGBwgBAgkCBQMBAAEGHwZ+AUIAC38BQQMLfgFCAAt/AUEAC34BQ" +
+  "gELfgFCAAsHfwsLc2VlZEFkZHJlc3MABghoZWFwQmFzZQAKB3NldFNlZWQAAwhzZXRSYW5nZQAEC" +
+  "WRyYXdXb3JkcwAMBHNlZWsABQhwb3NpdGlvbgAIDmdlbmVyYXRlQmxvY2tzAAsKYmxvY2tCeXRlc" +
+  "wANCHJlc2FtcGxlAAcGbWVtb3J5AgAIAQEMAQIKwCsOQAEBfyAAIwBTIAAjAEIDfFlyBEAgABAJC" +
+  "0EDQQQgACMAfSIAQgJRIgEbJAEgAQR/QYDQAAUgAKdBA3RBgBBqCwsKAEJ9JABCfyQFC+8gAyp+K" +
+  "HsCf0GgC/0ABAAhLEGwC/0ABAAhKkHAC/0ABAAhP0HQC/0ABAAhO0HgC/0ABAAhNkHwC/0ABAAhL" +
+  "UGADP0ABAAhLkGQDP0ABAAhMkGgDP0ABAAhQEGwDP0ABAAhN0HADP0ABAAhK0HQDP0ABAAhOEHgD" +
+  "P0ABAAhL0HwDP0ABAAhQUGADf0ABAAhQkGQDf0ABAAhM0GgDf0ABAAhNEGwDf0ABAAhPEHADf0AB" +
+  "AAhPUHQDf0ABAAhOUHgDf0ABAAhMUHwDf0ABAAhPkGADv0ABAAhOkGQDv0ABAAhNUGgDv0ABAAhM" +
+  "EGwDikDACELQbgOKQMAIRhBwA4pAwAhD0HIDikDACEQQdAOKQMAIQxB2A4pAwAhDkHgDikDACEGQ" +
+  "egOKQMAIQdB8A4pAwAhCEH4DikDACEJQYAPKQMAIRFBiA8pAwAhA0GQDykDACEAQZgPKQMAIQFBo" +
+  "A8pAwAhCkGoDykDACESQbAPKQMAIRNBuA8pAwAhFEHADykDACEFQcgPKQMAIRVB0A8pAwAhDUHYD" +
+  "ykDACEWQeAPKQMAIRdB6A8pAwAhAkHwDykDACEEA0AgUkEYSARAICwgNiA3/VEgQiA5/VH9USAw/" +
+  "VEiQyAqIC79USA4IDT9Uf1RID79USJEIET9zgEgREE//c0B/VD9USJF/VEiRiAvIEQgOyBA/VEgQ" +
+  "SA9/VH9USA1/VEiRCBE/c4BIERBP/3NAf1Q/VEiR/1RIkhBK/3LASBIQRX9zQH9UCJIIC4gLCAt/" +
+  "VEgKyAz/VH9USAx/VEiLCA/IDL9USAvIDz9Uf1RIDr9USIuIC79zgEgLkE//c0B/VD9USJJ/VEiL" +
+  "0Es/csBIC9BFP3NAf1QIkr9T/1RIFJBA3QiU0GACGopAwAiGf0S/VEhSyAZIAsgCSAMhSAKhSAVh" +
+  "SAEhSIZIAYgGIUgA4UgE4UgFoUiGkIBiYUiG4UiHCAaIAggEIUgAYUgBYUgAoUiHUIBiYUiHiAAh" +
+  "UIriSIfIAYgCyAOhSARhSAShSANhSIGIAcgD4UgAIUgFIUgF4UiAEIBiYUiC4VCLIkiGkJ/hYOFh" +
+  "SEgIEogPSAuIEMgQ/3OASBDQT/9zQH9UP1RIj39USIuQRX9ywEgLkEr/c0B/VAiQyBI/U/9USEvI" +
+  "BogBSAAIBlCAYmFIhmFQhWJIiEgH0J/hYOFIQAgSCAwIEQgLCAs/c4BICxBP/3NAf1Q/VEiRP1RI" +
+  "ixBDv3LASAsQTL9zQH9UCJIIEP9T/1RIUwgHyAdIAZCAYmFIgYgBIVCDokiHSAhQn+Fg4UhBCA7I" +
+  "D39USIsQRz9ywEgLEEk/c0B/VAiOyArIEX9USIrQQP9ywEgK0E9/c0B/VAiKyA3IET9USIsQRT9y" +
+  "wEgLEEs/c0B/VAiN/1P/VEhMCAQIBmFQhyJIhAgESAbhUIDiSIRIAYgCYVCFIkiCUJ/hYOFIQUgN" +
+  "yA0IEn9USIsQS39ywEgLEET/c0B/VAiNCAr/U/9USFNIAkgCyAThUItiSITIBFCf4WDhSEfICsgO" +
+  "iBH/VEiK0E9/csBICtBA/3NAf1QIisgNP1P/VEhOiARIBcgHoVCPYkiFyATQn+Fg4UhESAqIEn9U" +
+  "SIqICr9zgEgKkE//c0B/VAiKiBBID39USIsQRn9ywEgLEEn/c0B/VAiLCAyIEf9USIuQQb9ywEgL" +
+  "kE6/c0B/VAiMv1P/VEhQSALIBiFQgGJIhggASAZhUIZiSIBIAcgHoVCBokiB0J/hYOFISIgMiA5I" +
+  "ET9USIuIC79DQcAAQIDBAUGDwgJCgsMDQ4iOSAs/U/9USFOIAcgBiAVhUIIiSIVIAFCf4WDhSEjI" +
+  "CwgMSBF/VEiLEES/csBICxBLv3NAf1QIiwgOf1P/VEhMSABIA0gG4VCEokiASAVQn+Fg4UhDSA2I" +
+  "ET9USIuQRv9ywEgLkEl/c0B/VAiNiA4IEn9USIuQQr9ywEgLkE2/c0B/VAiOCAtIEX9USItQST9y" +
+  "wEgLUEc/c0B/VAiT/1P/VEhUCAGIAyFQhuJIgwgAyALhUIKiSIDIA4gG4VCJIkiDkJ/hYOFISQgT" +
+  "yA8IEf9USItQQ/9ywEgLUEx/c0B/VAiPCA4/U/9USEuIA4gFCAehUIPiSIUIANCf4WDhSElIDggN" +
+  "SA9/VEiLSAt/Q0BAgMEBQYHAAkKCwwNDg8IIi0gPP1P/VEhNSADIAIgGYVCOIkiAiAUQn+Fg4UhJ" +
+  "iBCIET9USI4QSf9ywEgOEEZ/c0B/VAiOCA+IEn9USI+QQL9ywEgPkE+/c0B/VAiPiAzIEX9USIzQ" +
+  "Sn9ywEgM0EX/c0B/VAiM/1P/VEhQiAGIAqFQieJIgMgCyAWhUICiSIGIBIgG4VCKYkiCkJ/hYOFI" +
+  "RIgSyBIIEogRv1P/VEiRCArIDcgO/1P/VEiN/1RICwgMiAq/U/9USJFIC0gTyA2/U/9USJJ/VH9U" +
+  "SA+IEAgPf1RIjJBN/3LASAyQQn9zQH9UCIyID8gR/1RIj1BPv3LASA9QQL9zQH9UCI9/U/9USI//" +
+  "VEiQCAvIE39USBOIC79Uf1RIDIgMyA4/U/9USJH/VEiSiBK/c4BIEpBP/3NAf1Q/VEiT/1RIlEgM" +
+  "SBKIEMgRiBI/U/9USJDIDQgOyAr/U/9USJG/VEgOSAqICz9T/1RIisgPCA2IC39T/1RIir9Uf1RI" +
+  "DMgPSA+/U/9USI5/VEiLSAt/c4BIC1BP/3NAf1Q/VEiPv1RIixBK/3LASAsQRX9zQH9UCIzIE0gS" +
+  "yAw/VEgQSBQ/VH9USA9IDggMv1P/VEiNP1RIjIgTCA6/VEgMSA1/VH9USBC/VEiMSAx/c4BIDFBP" +
+  "/3NAf1Q/VEiSP1RIixBLP3LASAsQRT9zQH9UCI2/U/9USBTQYgIaikDACIL/RL9USEsIAsgICAII" +
+  "BmFQjeJIgggA0J/hSAKg4UiGyAAIB+FICOFICWFhSILQgGJIAYgDyAehUI+iSIPQn+FIAiDhSIeI" +
+  "AIgDEJ/hSAOg4UiJyABIBhCf4UgB4OFIhkgHSAcQn+FIBqDhSIaIBcgEEJ/hSAJg4UiB4WFhYUiC" +
+  "YUiFoUiDiANIAsgCiAGQn+FIA+DhSIoIBQgAkJ/hSAMg4UiCiAVIAFCf4UgGIOFIhQgEyAXQn+FI" +
+  "BCDhSIpICEgHUJ/hSAcg4UiE4WFhYUiDEIBiYUiHIVCK4kiECAfIA8gCEJ/hSADg4UiAiAFICCFI" +
+  "CKFICSFhSIDIAQgEYUgDYUgJoUgEoUiBkIBiYUiF4VCLIkiAUJ/hYOFhSELIDYgKiAxIEAgQP3OA" +
+  "SBAQT/9zQH9UP1RIjH9USIqQRX9ywEgKkEr/c0B/VAiOCAz/U/9USEqIAEgCiAGIAlCAYmFIg2FQ" +
+  "hWJIgYgEEJ/hYOFIRggMyA/IC0gMiAy/c4BIDJBP/3NAf1Q/VEiSv1RIi1BDv3LASAtQTL9zQH9U" +
+  "CItIDj9T/1RIT8gECAeIAwgA0IBiYUiHYVCDokiAyAGQn+Fg4UhDyA4IFEgLf1P/VEhOyAGIANCf" +
+  "4UgDoOFIRAgLSA2IFH9T/1RITYgAyAOQn+FIAGDhSEMIEMgMf1RIi1BHP3LASAtQST9zQH9UCIzI" +
+  "EEgT/1RIi1BA/3LASAtQT39zQH9UCIyIDcgSv1RIi1BFP3LASAtQSz9zQH9UCI3/U/9USEtIA0gE" +
+  "4VCHIkiASAWICKFQgOJIgMgByAdhUIUiSIJQn+Fg4UhDiA3IC4gSP1RIi5BLf3LASAuQRP9zQH9U" +
+  "CI4IDL9T/1RIS4gCSAXICWFQi2JIgggA0J/hYOFIQYgMiBCID79USIyQT39ywEgMkED/c0B/VAiP" +
+  "CA4/U/9USEyIAMgEiAchUI9iSIDIAhCf4WDhSEHIDggMyA8/U/9USFAIAggA0J/hSABg4UhCCA8I" +
+  "DcgM/1P/VEhNyADIAFCf4UgCYOFIQkgLyBI/VEiLyAv/c4BIC9BP/3NAf1QIjMgKyAx/VEiK0EZ/" +
+  "csBICtBJ/3NAf1QIi8gOiA+/VEiK0EG/csBICtBOv3NAf1QIjr9T/1RISsgACAXhUIBiSIKIA0gF" +
+  "IVCGYkiACARIByFQgaJIhJCf4WDhSERIDogSSBK/VEiOCA4/Q0HAAECAwQFBg8ICQoLDA0OIjwgL" +
+  "/1P/VEhOCASIB0gJ4VCCIkiASAAQn+Fg4UhAyAvIDQgT/1RIi9BEv3LASAvQS79zQH9UCI0IDz9T" +
+  "/1RIS8gACACIBaFQhKJIgIgAUJ/hYOFIQAgPCAzIDT9T/1RIUEgASACQn+FIAqDhSEBIDQgOiAz/" +
+  "U/9USFCIAIgCkJ/hSASg4UhCiBEIEr9USIzQRv9ywEgM0El/c0B/VAiOiBOIEj9USIzQQr9ywEgM" +
+  "0E2/c0B/VAiPCAwIE/9USIwQST9ywEgMEEc/c0B/VAiMP1P/VEhMyAaIB2FQhuJIgIgFyAjhUIKi" +
+  "SIUIAUgFoVCJIkiFUJ/hYOFIRIgMCA1ID79USI0QQ/9ywEgNEEx/c0B/VAiNSA8/U/9USE0IBUgH" +
+  "CAmhUIPiSIFIBRCf4WDhSETIDwgOSAx/VEiOSA5/Q0BAgMEBQYHAAkKCwwNDg8IIjkgNf1P/VEhP" +
+  "CAUIA0gKIVCOIkiGiAFQn+Fg4UhFCA1IDogOf1P/VEhPSAFIBpCf4UgAoOFIQUgOSAwIDr9T/1RI" +
+  "TkgGiACQn+FIBWDhSEVIEwgPv1RIjBBPv3LASAwQQL9zQH9UCIwIEUgSv1RIjVBJ/3LASA1QRn9z" +
+  "QH9UCI1IEYgMf1RIjFBN/3LASAxQQn9zQH9UCJD/U/9USExIAQgHIVCPokiBCAZIB2FQieJIgIgD" +
+  "SAphUI3iSIaQn+Fg4UhDSBDIFAgT/1RIjpBKf3LASA6QRf9zQH9UCJEIDX9T/1RIT4gGiAWICSFQ" +
+  "imJIhkgAkJ/hYOFIRYgNSBHIEj9USI1QQL9ywEgNUE+/c0B/VAiRSBE/U/9USE6IAIgFyAbhUICi" +
+  "SIbIBlCf4WDhSEXIEQgMCBF/U/9USE1IBkgG0J/hSAEg4UhAiBFIEMgMP1P/VEhMCAbIARCf4UgG" +
+  "oOFIQQgUkECaiFSDAELC0GgCyAs/QsEAEGwCyAq/QsEAEHACyA//QsEAEHQCyA7/QsEAEHgCyA2/" +
+  "QsEAEHwCyAt/QsEAEGADCAu/QsEAEGQDCAy/QsEAEGgDCBA/QsEAEGwDCA3/QsEAEHADCAr/QsEA" +
+  "EHQDCA4/QsEAEHgDCAv/QsEAEHwDCBB/QsEAEGADSBC/QsEAEGQDSAz/QsEAEGgDSA0/QsEAEGwD" +
+  "SA8/QsEAEHADSA9/QsEAEHQDSA5/QsEAEHgDSAx/QsEAEHwDSA+/QsEAEGADiA6/QsEAEGQDiA1/" +
+  "QsEAEGgDiAw/QsEAEGwDiALNwMAQbgOIBg3AwBBwA4gDzcDAEHIDiAQNwMAQdAOIAw3AwBB2A4gD" +
+  "jcDAEHgDiAGNwMAQegOIAc3AwBB8A4gCDcDAEH4DiAJNwMAQYAPIBE3AwBBiA8gAzcDAEGQDyAAN" +
+  "wMAQZgPIAE3AwBBoA8gCjcDAEGoDyASNwMAQbAPIBM3AwBBuA8gFDcDAEHADyAFNwMAQcgPIBU3A" +
+  "wBB0A8gDTcDAEHYDyAWNwMAQeAPIBc3AwBB6A8gAjcDAEHwDyAENwMAC0kAQZAKQQBBiAH8CwBBk" +
+  "ApBwAlBI/wKAABBswpB8AlBIPwKAABB2wpBHzoAAEGXC0GXCy0AAEGAAXI6AABCfSQAQgAkAkEAJ" +
+  "AMLFAAgAK0kBEJ/QgAjBH0jBIJ9JAULGQEBfiAA/AYiAUKABH8kAiABQoAEgackAwsFAEHwCQuJA" +
+  "gMIfwR+AXwjBKchByMFIQ0jBCEOIwMhBSMCIgwQACEIIwEhCQNAIAMgBkoEQCACBEAgAiAGQQN0a" +
+  "iAFrCAMQgmGfLk5AwALRAAAAAAAAAAAIRBBACEEA0AgBCAHSARAIAVBgARGBEAgDEIBfCIMEAAhC" +
+  "CMBIQlBACEFC0GABCAFayIKIAcgBGsiCyAKIAtIGyAFaiEKA0AgBSAKSARAIA0gCCAFIAl0aikDA" +
+  "CIPVAR+Qn8FIA8gDoILIg9CAFkEQCAQIAAgD6dBA3RqKwMAoCEQIARBAWohBAsgBUEBaiEFDAELC" +
+  "wwBCwsgASAGQQN0aiAQOQMAIAZBAWohBgwBCwsgDCQCIAUkAwsMACMDrCMCQgmGfLkL5QQDBH8Df" +
+  "gF7QdMKIABCCIhC/4H8h/CfwP8AgyAAQv+B/Ifwn8D/AINCCIaEIgVCEIhC//+DgPD/P4MgBUL//" +
+  "4OA8P8/g0IQhoRCIIo3AwBB0AopAwAhBkHYCikDACEFQdMKIABCAXwiB0IIiEL/gfyH8J/A/wCDI" +
+  "AdC/4H8h/CfwP8Ag0IIhoQiB0IQiEL//4OA8P8/gyAHQv//g4Dw/z+DQhCGhEIgijcDAANAIAFBG" +
+  "UgEQCABQQR0QaALaiABQRFIBH4gAUEDdEGQCmopAwAFQgAL/RL9CwQAIAFBAWohAQwBCwtBoAxBo" +
+  "Az9AAQAIAb9HgD9CwQAQbAMQbAM/QAEACAF/R4A/QsEAEHTCiAAQgJ8IgVCCIhC/4H8h/CfwP8Ag" +
+  "yAFQv+B/Ifwn8D/AINCCIaEIgVCEIhC//+DgPD/P4MgBUL//4OA8P8/g0IQhoRCIIo3AwBBACEBA" +
+  "0AgAUEZSARAIAFBA3QiA0GwDmogAUERSAR+IANBkApqKQMABUIACzcDACABQQFqIQEMAQsLA0AgA" +
+  "kGABEgEQBACQRFBgAQgAmsiASABQRFKGyEDQQAhAQNAIAEgA0gEQCABIAJqIgRBBHRBgBBqIAFBB" +
+  "HRBoAtq/QAEACIIIAj9DQcGBQQDAgEADw4NDAsKCQj9CwQAIARBA3RBgNAAaiABQQN0QbAOaikDA" +
+  "CIFQgiIQv+B/Ifwn8D/AIMgBUL/gfyH8J/A/wCDQgiGhCIFQhCIQv//g4Dw/z+DIAVC//+DgPD/P" +
+  "4NCEIaEQiCKNwMAIAFBAWohAQwBCwsgAiADaiECDAELCyAAJAALBgBBgPAACykBAn4gAPwGIgMhA" +
+  "gNAIAIgAyABrHxTBEAgAhAAGiACQgN8IQIMAQsLC1cCAn8CfgNAIAEgBEoEQCMEIQYgACAEQQN0a" +
+  "ikDACIFIwVWBH5CfwUgBSAGggsiBUIAWQRAIAIgA0ECdGogBT4CACADQQFqIQMLIARBAWohBAwBC" +
+  "wsgAwt6AgJ/AX4gAPwGEAAhAwNAIAJBgARIBEAgASACQQN0aiADIAIjAXRqKQMAIgRCCIhC/4H8h" +
+  "/CfwP8AgyAEQv+B/Ifwn8D/AINCCIaEIgRCEIhC//+DgPD/P4MgBEL//4OA8P8/g0IQhoRCIIo3A" +
+  "wAgAkEBaiECDAELCwsL8AECAEGACAvAAQEAAAAAAAAAgoAAAAAAAACKgAAAAAAAgACAAIAAAACAi" +
+  "4AAAAAAAAABAACAAAAAAIGAAIAAAACACYAAAAAAAICKAAAAAAAAAIgAAAAAAAAACYAAgAAAAAAKA" +
+  "ACAAAAAAIuAAIAAAAAAiwAAAAAAAICJgAAAAAAAgAOAAAAAAACAAoAAAAAAAICAAAAAAAAAgAqAA" +
+  "AAAAAAACgAAgAAAAICBgACAAAAAgICAAAAAAACAAQAAgAAAAAAIgACAAAAAgABBwAkLImVtYmVyY" +
+  "mVuY2gvc3RhdGlzdGljcy9ib290c3RyYXAvdjE=\",K;function Bt(){if(K===void 0){let " +
+  "A=atob(vt),t=new Uint8Array(A.length);for(let n=0;n<A.length;n++)t[n]=A.char" +
+  "CodeAt(n);K=new WebAssembly.Module(t)}return K}var b=4096,jt=65536,ut,wt;fun" +
+  "ction zt(){return ut??=new WebAssembly.Instance(Bt(),{}).exports,ut}function" +
+  " _t(A,t){new Uint8Array(A.memory.buffer,A.seedAddress(),32).set(t),A.setSeed" +
+  "()}function lt(A,t){let n=A.memory.buffer.byteLength;t>n&&A.memory.grow(Math" +
+  ".ceil((t-n)/jt))}var Y=class{source;#A;#t;#r=0;#e=null;constructor(t,n){if(t" +
+  ".length!==32)throw new RangeError(`bootstrap seed must be 32 bytes, found ${" +
+  "t.length}`);if(!Number.isSafeInteger(n)||n<1||n>4294967295)throw new RangeEr" +
+  "ror(`index range ${n} is outside [1, 2^32 - 1]`);this.#A=t.slice(),this.#t=n" +
+  ",this.source={fill:(e,r)=>{if(!Number.isSafeInteger(e)||e<0)throw new RangeE" +
+  "rror(`block index ${e} is not a safe integer >= 0`);if(r.length<Q)throw new " +
+  "RangeError(`output needs ${Q} bytes`);let i=this.#n(null),o=i.heapBase();lt(" +
+  "i,o+Q),i.blockBytes(e,o),r.set(new Uint8Array(i.memory.buffer,o,Q))}}}#n(t){" +
+  "let n=zt();if(wt!==this&&(_t(n,this.#A),n.setRange(this.#t),n.seek(this.#r)," +
+  "wt=this,this.#e=null),t!==null&&t!==this.#e){let e=n.heapBase()+Q;lt(n,e+8*(" +
+  "t.length+2*b)),new Float64Array(n.memory.buffer,e,t.length).set(t),this.#e=t" +
+  "}return n}resample(t,n,e,r,i){if(t.length!==this.#t)throw new RangeError(`st" +
+  "ream draws below ${this.#t}, not ${t.length}`);if(r<0||i>n.length||e&&i>e.le" +
+  "ngth)throw new RangeError(\"resample range outside the output arrays\");let o=" +
+  "this.#n(t),s=o.heapBase()+Q,g=s+8*this.#t,c=g+8*b;for(let I=r;I<i;I+=b){let " +
+  "a=Math.min(b,i-I);o.resample(s,g,e===null?0:c,a);let h=o.memory.buffer;n.set" +
+  "(new Float64Array(h,g,a),I),e?.set(new Float64Array(h,c,a),I)}this.#r=o.posi" +
+  "tion()}};function Qt(A,t){return new Y(A,t)}function Wt(A){return(t,n)=>{let" +
+  " e=A(t),r=new p(e,n);return{source:e,resample:(i,o,s,g,c)=>X(i,r,o,s,g,c)}}}" +
+  "var Xt=Wt(A=>new H(A));function Ct(A){if(A===\"wasm\")return Qt;if(A===\"refere" +
+  "nce\")return Xt;throw new RangeError(`kernel must be one of ${W.join(\", \")}, " +
   "found ${String(A)}`)}function $t(A,t,n=0,e=A.length-1){if(!(n<=t&&t<=e&&n>=0" +
   "&&e<A.length))throw new RangeError(`rank ${t} is outside [${n}, ${e}]`);for(" +
   ";e>n;){if(e-n<16){tA(A,n,e);break}let r=n+(e-n>>>1),i=qt(A[n],A[r],A[e]),o=n" +
@@ -282,30 +283,30 @@ export const BOOTSTRAP_WORKER_SOURCE: string =
   "angeError(`rank ${i+1} is out of range`);let o=$t(A,i,0,e);n.unshift([o,Zt(A" +
   ",i+1,e)]),e=i}return n}function qt(A,t,n){return A>t&&([A,t]=[t,A]),t>n&&(t=" +
   "n),A>t?A:t}function tA(A,t,n){for(let e=t+1;e<=n;e++){let r=A[e],i=e-1;for(;" +
-  "i>=t&&A[i]>r;)A[i+1]=A[i],i--;A[i+1]=r}}var Ct=100,St=1e6,AA=5;function nA(A" +
-  "){if(typeof A!=\"number\"||!Number.isInteger(A)||A<Ct||A>St)throw new RangeErr" +
-  "or(`resamples must be an integer in [${Ct}, ${St}], found ${String(A)}`);ret" +
+  "i>=t&&A[i]>r;)A[i+1]=A[i],i--;A[i+1]=r}}var St=100,Ut=1e6,AA=5;function nA(A" +
+  "){if(typeof A!=\"number\"||!Number.isInteger(A)||A<St||A>Ut)throw new RangeErr" +
+  "or(`resamples must be an integer in [${St}, ${Ut}], found ${String(A)}`);ret" +
   "urn A}function eA(A,t){for(;t!==0n;)[A,t]=[t,A%t];return A}function rA(A){le" +
   "t t=1n,n=new Set;for(let e of A)n.has(e.den)||(n.add(e.den),t=t/eA(t,e.den)*" +
-  "e.den);return{nums:A.map(e=>e.num*(t/e.den)),den:t}}var oA=[1,39],M=40,Ut=40" +
-  "96;function Dt(A,t){let n=nA(t.resamples),e=Array.isArray(A)?rA(A):A,{nums:r" +
+  "e.den);return{nums:A.map(e=>e.num*(t/e.den)),den:t}}var oA=[1,39],M=40,pt=40" +
+  "96;function mt(A,t){let n=nA(t.resamples),e=Array.isArray(A)?rA(A):A,{nums:r" +
   ",den:i}=e,o=r.length;if(o<AA)return null;let s=0n;for(let f of r){let B=f<0n" +
   "?-f:f;B>s&&(s=B)}if(r.every(f=>f===r[0])){t.onProgress?.(n,n);let f=d.of(r[0" +
-  "],i);return{lower:f,upper:f}}let c=(typeof t.kernel==\"function\"?t.kernel:Qt(" +
+  "],i);return{lower:f,upper:f}}let c=(typeof t.kernel==\"function\"?t.kernel:Ct(" +
   "t.kernel??\"wasm\"))(t.seed,o),I=BigInt(o)*s<=BigInt(Number.MAX_SAFE_INTEGER)," +
   "a=I?Float64Array.from(r,f=>Number(f)):iA(r,i,s),h=j(0,n),u=I?null:j(1,n);for" +
-  "(let f=0;f<n;f+=Ut){let B=Math.min(n,f+Ut);c.resample(a,h,u,f,B),t.onProgres" +
+  "(let f=0;f<n;f+=pt){let B=Math.min(n,f+pt);c.resample(a,h,u,f,B),t.onProgres" +
   "s?.(B,n)}let S=oA.map(f=>{let B=(n-1)*f,x=Math.floor(B/M),V=B-x*M;return{j:x" +
   ",g:V}}),E=S.map(f=>f.j),w=I?v(h,E).map(([f,B])=>[BigInt(f),BigInt(B)]):gA(a," +
   "h,u,c,r,E),l=BigInt(M)*BigInt(o)*i,[C,U]=S.map(({g:f},B)=>{let[x,V]=w[B];ret" +
-  "urn d.of(BigInt(M-f)*x+BigInt(f)*V,l)});return{lower:C,upper:U}}var pt=[];fu" +
-  "nction j(A,t){let n=pt[A];return(n===void 0||n.length<t)&&(n=new Float64Arra" +
-  "y(t),pt[A]=n),n.subarray(0,t)}function dt(A){return A===0n?0:A.toString(2).l" +
-  "ength}function iA(A,t,n){let e=dt(n)-dt(t),r=e>=0?t<<BigInt(e):t,i=e<0?BigIn" +
-  "t(-e):0n;return Float64Array.from(A,o=>O(o<<i,r))}var yt=2**-53,sA=2**-1074;" +
-  "function gA(A,t,n,e,r,i){let o=r.length,s=t.length;if(o*yt>=.005)throw new R" +
+  "urn d.of(BigInt(M-f)*x+BigInt(f)*V,l)});return{lower:C,upper:U}}var dt=[];fu" +
+  "nction j(A,t){let n=dt[A];return(n===void 0||n.length<t)&&(n=new Float64Arra" +
+  "y(t),dt[A]=n),n.subarray(0,t)}function yt(A){return A===0n?0:A.toString(2).l" +
+  "ength}function iA(A,t,n){let e=yt(n)-yt(t),r=e>=0?t<<BigInt(e):t,i=e<0?BigIn" +
+  "t(-e):0n;return Float64Array.from(A,o=>O(o<<i,r))}var Dt=2**-53,sA=2**-1074;" +
+  "function gA(A,t,n,e,r,i){let o=r.length,s=t.length;if(o*Dt>=.005)throw new R" +
   "angeError(`too many values (${o})`);let g=0;for(let E of A)g=Math.max(g,Math" +
-  ".abs(E));let c=4*(2*o*o*yt*g+o*sA),I=j(2,t.length);I.set(t);let a=v(I,i),h=i" +
+  ".abs(E));let c=4*(2*o*o*Dt*g+o*sA),I=j(2,t.length);I.set(t);let a=v(I,i),h=i" +
   ".map((E,w)=>{let l=a[w][0]-c,C=a[w][1]+c;return{j:E,lo:l,hi:C,below:IA(t,l)," +
   "exact:[]}}),u=new p(e.source,o),S=new Uint32Array(o);for(let E=0;E<s;E++){le" +
   "t w=t[E],l=null;for(let C of h)if(!(w<C.lo||w>C.hi)){if(l===null){u.seek(n[E" +
@@ -313,7 +314,7 @@ export const BOOTSTRAP_WORKER_SOURCE: string =
   ".map(({j:E,below:w,exact:l})=>{l.sort((f,B)=>f<B?-1:f>B?1:0);let C=l[E-w],U=" +
   "l[E+1-w];if(C===void 0||U===void 0)throw new Error(\"internal error: bootstra" +
   "p certification window failed\");return[C,U]})}function IA(A,t){let n=0;for(l" +
-  "et e=0;e<A.length;e++)A[e]<t&&n++;return n}function fA(A,t){try{let n=Dt({nu" +
+  "et e=0;e<A.length;e++)A[e]<t&&n++;return n}function fA(A,t){try{let n=mt({nu" +
   "ms:A.nums,den:A.den},{resamples:A.resamples,seed:A.seed,kernel:A.kernel,onPr" +
   "ogress:e=>t({id:A.id,done:e})});if(n===null)throw new RangeError(\"interval o" +
   "f fewer than 5 values\");t({id:A.id,lower:[n.lower.num,n.lower.den],upper:[n." +

@@ -23,12 +23,8 @@
  */
 
 import { Rational, ratioToFloat } from "../exact.ts";
-import {
-  type BootstrapKernel,
-  kernelByName,
-  type KernelName,
-  type Sampler,
-} from "./kernel.ts";
+import type { KernelName } from "../kernel_name.ts";
+import { type BootstrapKernel, kernelByName, type Sampler } from "./kernel.ts";
 import { rankPairs } from "./select.ts";
 import { IndexStream } from "./stream.ts";
 

@@ -8,19 +8,10 @@
  * @module
  */
 
+import { KERNEL_NAMES, type KernelName } from "../kernel_name.ts";
 import { resampleSums } from "./resample.ts";
 import { IndexStream, ShakeWordSource, type WordSource } from "./stream.ts";
 import { wasmSampler } from "./wasm_kernel.ts";
-
-/**
- * `"wasm"`: the compiled AssemblyScript kernel (default); `"reference"`: the
- * TypeScript stream over the `@noble/hashes` SHAKE-256, written to read
- * like the spec.
- */
-export type KernelName = "wasm" | "reference";
-
-/** The kernel names, in the order the CLI lists them. */
-export const KERNEL_NAMES: readonly KernelName[] = ["wasm", "reference"];
 
 /**
  * The resamples of one interval: the stream of one seed, drawing indices

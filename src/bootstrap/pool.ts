@@ -15,7 +15,7 @@
 import { BOOTSTRAP_WORKER_SOURCE } from "../../wasm/bootstrap_worker.generated.ts";
 import { Rational } from "../exact.ts";
 import { type BootstrapInterval, bootstrapMeanInterval } from "./interval.ts";
-import type { KernelName } from "./kernel.ts";
+import type { KernelName } from "../kernel_name.ts";
 import type { IntervalReply, IntervalRequest } from "./worker.ts";
 
 /** One interval: values `nums[i] / den`, R and the 32-byte seed. */

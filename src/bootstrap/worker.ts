@@ -12,7 +12,7 @@
  */
 
 import { bootstrapMeanInterval } from "./interval.ts";
-import type { KernelName } from "./kernel.ts";
+import type { KernelName } from "../kernel_name.ts";
 
 /** One interval to compute. */
 export type IntervalRequest = {

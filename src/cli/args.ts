@@ -9,7 +9,7 @@
 
 import { parseArgs } from "node:util";
 import { UsageError } from "../errors.ts";
-import { KERNEL_NAMES, type KernelName } from "../bootstrap/kernel.ts";
+import { KERNEL_NAMES, type KernelName } from "../kernel_name.ts";
 import { defaultWorkers } from "../bootstrap/pool.ts";
 
 export { UsageError } from "../errors.ts";

@@ -4,7 +4,7 @@
  * the seed and the actions. So the WebAssembly kernel reads the record's
  * action log from its text, replays the episode into a trace, writes the
  * canonical text from the trace and compares it with the record's text
- * (`../sim/regenerate_kernel.ts`; `writeRecordText` of `trace_bytes.ts` is
+ * (`../replay/record_text.ts`; `writeRecordText` of `trace_bytes.ts` is
  * the TypeScript reference of that text). Only then is the record built,
  * once, for the structural checks and the metrics of that one episode.
  * `actionLogOfText` is the TypeScript reference of the log's reading.
@@ -22,10 +22,8 @@ import { rootCtx } from "../json/fields.ts";
 import { MetricsInputError } from "../errors.ts";
 import { checkCompatibility } from "../metrics/checks/stages.ts";
 import type { ComputedMetrics } from "../metrics/episode.ts";
-import { traceMetrics } from "../metrics/trace_metrics.ts";
-import { kernelTraceHolds } from "../record/checks/trace.ts";
 import type { CompiledScenario } from "../scenario/compiled.ts";
-import { regeneratedTrace } from "../sim/regenerate_kernel.ts";
+import { replaySession } from "../replay/session.ts";
 import { layoutOf } from "../sim/simulator.ts";
 import { ACTIONS, TERM_ALL_RESOLVED, TERM_MAX_STEPS } from "../sim/step.ts";
 import type { ActionLog } from "../sim/trace.ts";
@@ -131,8 +129,8 @@ export function regeneratedRecord(
   const layout = layoutOf(c.scenario);
   const header = headerOf(c, seed);
   // The kernel reads the log from the text, replays it, and compares the
-  // text it writes from the trace with the source (regenerate_kernel.ts).
-  const proved = regeneratedTrace(layout, header, source);
+  // text it writes from the trace with the source (replay/record_text.ts).
+  const proved = replaySession().regenerate(layout, header, source);
   need(proved !== undefined);
   const { log, trace } = proved;
   return recordOfTrace(layout, header, log, trace);
@@ -190,19 +188,22 @@ export function regeneratedEpisode(
   seed: number,
   source: string,
 ): RegeneratedEpisode {
-  const layout = layoutOf(c.scenario);
-  const proved = regeneratedTrace(layout, headerOf(c, seed), source);
+  const session = replaySession();
+  const proved = session.regenerate(
+    layoutOf(c.scenario),
+    headerOf(c, seed),
+    source,
+  );
   need(proved !== undefined);
-  // Right after the replay: the checks read the kernel's regions.
-  need(kernelTraceHolds(layout));
-  const { log, trace } = proved;
+  need(session.holds(proved));
+  const { trace } = proved;
   need(
     trace.termination === TERM_ALL_RESOLVED ||
       trace.termination === TERM_MAX_STEPS,
   );
   let metrics: ComputedMetrics | undefined;
   try {
-    metrics = traceMetrics(c, seed, log, trace);
+    metrics = session.counts(c, proved);
   } catch {
     // An invariant that the reference sections would name.
   }

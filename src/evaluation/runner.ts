@@ -20,11 +20,11 @@ import {
   PolicyError,
 } from "../errors.ts";
 import { episodeMetrics, producedRecordMetrics } from "../metrics/episode.ts";
-import { KERNEL_NAMES, type KernelName } from "../bootstrap/kernel.ts";
+import { KERNEL_NAMES, type KernelName } from "../kernel_name.ts";
 import { provedRecordMetrics } from "./regenerate.ts";
 import { builtinPolicy, type PolicyFactory } from "../policies/mod.ts";
 import { type Controller, simulateEpisode } from "../sim/simulator.ts";
-import { type KernelEpisode, kernelEpisode } from "../sim/kernel_episode.ts";
+import { type KernelEpisode, kernelEpisode } from "../replay/episode.ts";
 import { checkCompatibility } from "../metrics/checks/stages.ts";
 import { traceMetrics } from "../metrics/trace_metrics.ts";
 import { buildManifest, manifestHash } from "../scenario/suite.ts";

@@ -50,7 +50,7 @@ import {
 } from "./result.ts";
 import type { PairableResult } from "./pairing.ts";
 import { referenceReplay } from "../sim/kernel.ts";
-import { KERNEL_NAMES, type KernelName } from "../bootstrap/kernel.ts";
+import { KERNEL_NAMES, type KernelName } from "../kernel_name.ts";
 import { type RegeneratedEpisode, regeneratedEpisode } from "./regenerate.ts";
 import { need, objectAfter } from "./undecided.ts";
 import { canonicalTextOf } from "./canonical_text.ts";

@@ -25,11 +25,12 @@ import {
   STATUS_ACTIVE,
   STATUS_CASUALTY,
   STATUS_EVACUATED,
+  STATUSES,
   TERM_ALL_RESOLVED,
   TERM_NONE,
 } from "../sim/step.ts";
 import type { ActionLog, Trace } from "../sim/trace.ts";
-import type { FinalPerson, RunRecord, Status } from "../types.ts";
+import type { FinalPerson, RunRecord } from "../types.ts";
 import { assembleMetrics } from "./assemble.ts";
 import { countTrace } from "./trace_counts.ts";
 import type { ComputedMetrics } from "./episode.ts";
@@ -48,8 +49,6 @@ import { pathEfficiency } from "./sections/path.ts";
 import { replanningOfCounts } from "./sections/replanning.ts";
 import { safetySection } from "./sections/safety.ts";
 import { timeSection } from "./sections/time.ts";
-
-const STATUSES: readonly Status[] = ["active", "evacuated", "casualty"];
 
 /**
  * The metrics of the episode a trace replays: what `computeMetrics` gives

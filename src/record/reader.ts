@@ -12,7 +12,7 @@ import {
   type JsonValue,
 } from "../json/canonical.ts";
 import { MetricsInputError } from "../errors.ts";
-import { ACTIONS, OUTCOMES } from "../sim/step.ts";
+import { ACTIONS, OUTCOMES, STATUSES } from "../sim/step.ts";
 import type {
   Action,
   CasualtyCause,
@@ -21,7 +21,6 @@ import type {
   Movement,
   RunRecord,
   Snapshot,
-  Status,
   StepRecord,
   TerminationReason,
 } from "../types.ts";
@@ -43,7 +42,6 @@ import {
   rootCtx,
 } from "../json/fields.ts";
 
-const STATUSES: readonly Status[] = ["active", "evacuated", "casualty"];
 const CAUSES: readonly CasualtyCause[] = ["entered_fire", "fire_spread"];
 const REASONS: readonly TerminationReason[] = ["all_resolved", "max_steps"];
 

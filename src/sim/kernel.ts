@@ -1,8 +1,8 @@
 /**
- * The replay kernel's seam: what replays one record of a compiled
- * scenario. The verifier starts every replay through it. The TypeScript
- * simulator is the only kernel today; a compiled one must give the same
- * records, value for value.
+ * The reference path's replay seam: what replays one record of a compiled
+ * scenario step by step, as objects. The verifier's `"reference"` kernel
+ * starts every replay through it; the WebAssembly kernel replays from the
+ * record's text instead (its host is `src/replay/`).
  *
  * @module
  */

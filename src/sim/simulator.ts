@@ -41,6 +41,7 @@ import {
   STATUS_ACTIVE,
   STATUS_CASUALTY,
   STATUS_EVACUATED,
+  STATUSES,
   stepCore,
   type Streams,
   TERM_ALL_RESOLVED,
@@ -62,7 +63,6 @@ import {
   SIMULATOR_VERSION,
   type Snapshot,
   type SnapshotPerson,
-  type Status,
   type StepRecord,
   type TerminationReason,
 } from "../types.ts";
@@ -165,8 +165,6 @@ export function layoutOf(scenario: Scenario): Layout {
   layouts.set(scenario, layout);
   return layout;
 }
-
-const STATUSES: readonly Status[] = ["active", "evacuated", "casualty"];
 
 // The simulator's own cell tuples (see cells.ts).
 const SIMULATOR_CELLS: CellTables = new WeakMap();

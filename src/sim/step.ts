@@ -12,71 +12,67 @@
 import {
   cellIndex,
   DELTAS,
-  DIRECTIONS,
   exitDistanceField,
   type Geometry,
 } from "../scenario/geometry.ts";
-import type { Action, Outcome } from "../types.ts";
+import type { Action, Outcome, Status } from "../types.ts";
+import {
+  ACTION_NAMES,
+  EVENT_ENTERED_FIRE,
+  EVENT_EVACUATED,
+  EVENT_FIRE_SPREAD,
+  EVENT_NONE,
+  OUTCOME_BLOCKED_BOUNDARY as BLOCKED_BOUNDARY,
+  OUTCOME_BLOCKED_CONFLICT as BLOCKED_CONFLICT,
+  OUTCOME_BLOCKED_CYCLE as BLOCKED_CYCLE,
+  OUTCOME_BLOCKED_FIRE as BLOCKED_FIRE,
+  OUTCOME_BLOCKED_OCCUPIED as BLOCKED_OCCUPIED,
+  OUTCOME_BLOCKED_WALL as BLOCKED_WALL,
+  OUTCOME_MOVED as MOVED,
+  OUTCOME_NAMES,
+  OUTCOME_NONE,
+  OUTCOME_PENDING as PENDING,
+  OUTCOME_STAYED as STAYED,
+  STATUS_ACTIVE,
+  STATUS_CASUALTY,
+  STATUS_EVACUATED,
+  STATUS_NAMES,
+  TERM_ALL_RESOLVED,
+  TERM_MAX_STEPS,
+  TERM_NONE,
+} from "../kernel_codes.ts";
 
 /**
- * Action codes, in the order `[stay, north, east, south, west]`: staying,
- * then the moves of the geometry's one direction table.
+ * Action codes, in the order of the kernel's (`src/kernel_codes.ts`):
+ * staying, then north, east, south and west.
  */
-export const ACTIONS: readonly Action[] = ["stay", ...DIRECTIONS];
+export const ACTIONS: readonly Action[] = ACTION_NAMES;
 
 /** Row and column deltas of each action code. */
-export const ACTION_DELTAS: readonly (readonly [number, number])[] = [
-  [0, 0],
-  ...DIRECTIONS.map((d) => DELTAS[d]),
-];
+export const ACTION_DELTAS: readonly (readonly [number, number])[] = ACTIONS
+  .map((a) => a === "stay" ? [0, 0] : DELTAS[a]);
 
 /** Outcome codes: the index in this list. */
-export const OUTCOMES: readonly Outcome[] = [
-  "stayed",
-  "moved",
-  "blocked_boundary",
-  "blocked_wall",
-  "blocked_fire",
-  "blocked_occupied",
-  "blocked_conflict",
-  "blocked_cycle",
-];
+export const OUTCOMES: readonly Outcome[] = OUTCOME_NAMES;
 
-const STAYED = 0;
-const MOVED = 1;
-const BLOCKED_BOUNDARY = 2;
-const BLOCKED_WALL = 3;
-const BLOCKED_FIRE = 4;
-const BLOCKED_OCCUPIED = 5;
-const BLOCKED_CONFLICT = 6;
-const BLOCKED_CYCLE = 7;
-/** Outcome code of a person who was not active before the step. */
-export const OUTCOME_NONE = 255;
-/** Marks a mover whose outcome is still open during steps 2–3. */
-const PENDING = 254;
+/** Status codes: the index in this list. */
+export const STATUSES: readonly Status[] = STATUS_NAMES;
 
-/** Status codes. */
-export const STATUS_ACTIVE = 0;
-/** Status code `evacuated`. */
-export const STATUS_EVACUATED = 1;
-/** Status code `casualty`. */
-export const STATUS_CASUALTY = 2;
-
-/** Per-person event of one step: none. */
-export const EVENT_NONE = 0;
-/** Evacuated through the exit under the person (step 5). */
-export const EVENT_EVACUATED = 1;
-/** Casualty `entered_fire` (step 4). */
-export const EVENT_ENTERED_FIRE = 2;
-/** Casualty `fire_spread` (step 7). */
-export const EVENT_FIRE_SPREAD = 3;
-
-/** Termination codes: not terminated. */
-export const TERM_NONE = 0;
-/** Terminated with `all_resolved`. */
-export const TERM_ALL_RESOLVED = 1;
-/** Terminated with `max_steps`. */
-export const TERM_MAX_STEPS = 2;
+// The codes are the kernel's, from its one table: the reference and the
+// kernel cannot disagree on a value.
+export {
+  EVENT_ENTERED_FIRE,
+  EVENT_EVACUATED,
+  EVENT_FIRE_SPREAD,
+  EVENT_NONE,
+  OUTCOME_NONE,
+  STATUS_ACTIVE,
+  STATUS_CASUALTY,
+  STATUS_EVACUATED,
+  TERM_ALL_RESOLVED,
+  TERM_MAX_STEPS,
+  TERM_NONE,
+};
 
 /** Everything the step needs that never changes during an episode. */
 export type World = Geometry & {

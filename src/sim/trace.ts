@@ -2,7 +2,7 @@
  * The compact trace of a replayed episode: everything of the run record
  * that depends on the simulation, as typed arrays, and the TypeScript
  * reference that produces it from the pure core of `step.ts`. The replay
- * kernel (`replay_kernel.ts`) produces the same trace bit for bit; a record
+ * kernel (`../replay/kernel.ts`) produces the same trace bit for bit; a record
  * writer can build the record's canonical bytes from a trace, the layout,
  * the header and the action log.
  *

@@ -27,13 +27,14 @@ import {
   STATUS_ACTIVE,
   STATUS_CASUALTY,
   STATUS_EVACUATED,
+  STATUSES,
   TERM_ALL_RESOLVED,
   TERM_NONE,
 } from "./step.ts";
 import type { ActionLog, Trace } from "./trace.ts";
 import type { RecordHeader } from "../types.ts";
 
-const STATUS_TEXT = ['"active"', '"evacuated"', '"casualty"'];
+const STATUS_TEXT = STATUSES.map((s) => `"${s}"`);
 const ACTION_TEXT = ACTIONS.map((a) => `"${a}"`);
 const OUTCOME_TEXT = OUTCOMES.map((o) => `"${o}"`);
 const MOVED = OUTCOMES.indexOf("moved");

@@ -25,6 +25,7 @@ import {
   STATUS_ACTIVE,
   STATUS_CASUALTY,
   STATUS_EVACUATED,
+  STATUSES,
   TERM_ALL_RESOLVED,
   TERM_NONE,
 } from "./step.ts";
@@ -38,11 +39,9 @@ import type {
   RunRecord,
   Snapshot,
   SnapshotPerson,
-  Status,
   StepRecord,
 } from "../types.ts";
 
-const STATUSES: readonly Status[] = ["active", "evacuated", "casualty"];
 const ROW_DELTA = Int32Array.from(ACTION_DELTAS, (d) => d[0]);
 const COLUMN_DELTA = Int32Array.from(ACTION_DELTAS, (d) => d[1]);
 

@@ -27,7 +27,7 @@ import {
   Summarizer,
   verifiedInput,
 } from "./artifact.ts";
-import type { KernelName } from "../bootstrap/kernel.ts";
+import type { KernelName } from "../kernel_name.ts";
 import { METRIC_DEFINITIONS } from "./definitions.ts";
 import { type Group, statisticsGroups } from "./groups.ts";
 

@@ -10,7 +10,8 @@ import { float, type JsonObject, type JsonValue } from "../json/canonical.ts";
 import { StatisticsInputError } from "../errors.ts";
 import type { Rational } from "../exact.ts";
 import { MIN_BOOTSTRAP_N, toCommonDenominator } from "../bootstrap/interval.ts";
-import { kernelByName, type KernelName } from "../bootstrap/kernel.ts";
+import { kernelByName } from "../bootstrap/kernel.ts";
+import type { KernelName } from "../kernel_name.ts";
 import {
   checkWorkers,
   computeIntervals,

@@ -1,27 +1,39 @@
 /**
- * The host side of the AssemblyScript replay kernel (`assembly/replay.ts`)
- * and the replay seam: {@linkcode replayTrace} plays an episode from a
- * compiled scenario (its {@linkcode Layout}), a seed and an action log
- * through the kernel (`"wasm"`, the default) or through the TypeScript
- * reference (`"reference"`, `trace.ts` over `step.ts`). The two give the
- * same {@linkcode Trace} bit for bit; the tests hold them equal.
+ * The host side of the AssemblyScript replay kernel (`assembly/replay.ts`):
+ * an instance's exports, its memory, and the calls that place an episode,
+ * play it and copy its {@linkcode Trace} out. Every function here takes the
+ * instance it works on: an instance's memory holds one episode at a time
+ * (`prepare` places the regions, the host writes the inputs, `run` plays
+ * the episode), and what owns an instance and says which episode it holds
+ * is a `ReplaySession` (`session.ts`).
  *
- * One kernel instance per thread. Its memory holds one episode at a time:
- * `prepare` places the regions, the host writes the inputs, `run` plays the
- * episode, and the outputs are copied out before the next call.
+ * Region ids and codes are `src/kernel_codes.ts`'s, generated with the
+ * kernel's from one table.
  *
  * @module
  */
 
 import { replayWasmModule } from "../../wasm/replay_wasm.generated.ts";
-import { KERNEL_NAMES, type KernelName } from "../bootstrap/kernel.ts";
-import type { Layout } from "./simulator.ts";
 import {
-  type ActionLog,
-  referenceTrace,
-  type ReplayStop,
-  type Trace,
-} from "./trace.ts";
+  R_ACTIONS,
+  R_EVENT,
+  R_EXIT_AT,
+  R_IGNITED,
+  R_IGNITION,
+  R_LOG_END,
+  R_OUTCOME,
+  R_POSITION,
+  R_RESOLUTION,
+  R_STATUS,
+  R_STEP_IGNITED,
+  R_STEP_MOVES,
+  R_STEP_TRAPPED,
+  R_TRAPPED,
+  R_WALL,
+  RUN_STOPS,
+} from "../kernel_codes.ts";
+import type { Layout } from "../sim/simulator.ts";
+import type { ActionLog, ReplayStop, Trace } from "../sim/trace.ts";
 
 /**
  * The replay kernel's exports (`assembly/replay.ts`).
@@ -29,7 +41,7 @@ import {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { type ReplayExports, replayInstance } from "./replay_kernel.ts";
+ * import { type ReplayExports, replayInstance } from "./kernel.ts";
  * const k: ReplayExports = replayInstance();
  * assert.equal(k.stepCount(), 0);
  * ```
@@ -86,30 +98,7 @@ export type ReplayExports = {
 };
 type Exports = ReplayExports;
 
-// Region ids of assembly/regions.ts.
-const R_WALL = 0;
-const R_EXIT_AT = 1;
-const R_POSITION = 2;
-const R_IGNITION = 3;
-const R_ACTIONS = 4;
-const R_OUTCOME = 5;
-const R_EVENT = 6;
-const R_STEP_MOVES = 7;
-const R_STEP_IGNITED = 8;
-const R_IGNITED = 9;
-const R_STEP_TRAPPED = 10;
-const R_TRAPPED = 11;
-const R_STATUS = 12;
-const R_RESOLUTION = 13;
-const R_BURNING = 14;
-const R_LOG_END = 30;
-
-const STOPS: readonly ReplayStop[] = [
-  "terminated",
-  "log_ended",
-  "bad_action",
-  "log_mismatch",
-];
+const STOPS: readonly ReplayStop[] = RUN_STOPS;
 
 const TWO64 = 1n << 64n;
 /**
@@ -117,8 +106,6 @@ const TWO64 = 1n << 64n;
  * are u32 bytes, and (people + codes) · 4 must stay below 2^32 − 2^16.
  */
 const MAX_ITEMS = 2 ** 26;
-
-let kernel: Exports | undefined;
 
 type Views = { u8: Uint8Array; i32: Int32Array };
 const memoryViews = new WeakMap<Exports, Views>();
@@ -135,31 +122,14 @@ function views(k: Exports): Views {
 }
 
 /**
- * This thread's shared kernel instance, made on first use: the one that
- * {@linkcode wasmTrace} and verification by regeneration run, whose regions
- * hold the last episode they played (a stepped episode has its own).
+ * A new instance of the replay kernel, with its own memory: each
+ * `ReplaySession` owns one, so that episodes in flight at once never share
+ * one.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { instance } from "./replay_kernel.ts";
- * assert.equal(instance(), instance());
- * ```
- */
-export function instance(): ReplayExports {
-  kernel ??= replayInstance();
-  return kernel;
-}
-
-/**
- * A new instance of the replay kernel, with its own memory: a stepped
- * episode holds one for as long as it runs, so that episodes in flight at
- * once (and `wasmTrace`, which uses the shared instance) never share one.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { replayInstance } from "./replay_kernel.ts";
+ * import { replayInstance } from "./kernel.ts";
  * assert.ok(replayInstance().memory !== replayInstance().memory);
  * ```
  */
@@ -169,38 +139,12 @@ export function replayInstance(): ReplayExports {
 }
 
 /**
- * Region ids of `assembly/regions.ts` that a host reads (a stepped
- * episode, regeneration) by name.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { REGIONS, replayInstance } from "./replay_kernel.ts";
- * const k = replayInstance();
- * assert.equal(k.prepare(2, 1, 1, 0, 4, 4), 0);
- * // The action codes come right after the initial ignitions.
- * assert.ok(k.region(REGIONS.actions) > k.region(REGIONS.position));
- * ```
- */
-export const REGIONS = Object.freeze({
-  position: R_POSITION,
-  actions: R_ACTIONS,
-  stepIgnited: R_STEP_IGNITED,
-  ignited: R_IGNITED,
-  stepTrapped: R_STEP_TRAPPED,
-  trapped: R_TRAPPED,
-  status: R_STATUS,
-  burning: R_BURNING,
-  logEnd: R_LOG_END,
-});
-
-/**
  * Views of `k`'s whole memory: the same objects until the memory grows.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { kernelViews, replayInstance } from "./replay_kernel.ts";
+ * import { kernelViews, replayInstance } from "./kernel.ts";
  * const k = replayInstance();
  * assert.ok(kernelViews(k).u8 === kernelViews(k).u8);
  * ```
@@ -215,7 +159,7 @@ export function kernelViews(k: ReplayExports): Views {
  *
  * @example
  * ```ts
- * import type { KernelStart } from "./replay_kernel.ts";
+ * import type { KernelStart } from "./kernel.ts";
  * const start: KernelStart = { maxSteps: 5, blocked: 1, seed: 3n, threshold: 0n, always: 1 };
  * ```
  */
@@ -235,8 +179,8 @@ export type KernelStart = {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { layoutOf } from "./simulator.ts";
- * import { loadEpisode, replayInstance } from "./replay_kernel.ts";
+ * import { layoutOf } from "../sim/simulator.ts";
+ * import { loadEpisode, replayInstance } from "./kernel.ts";
  * import type { Scenario } from "../types.ts";
  * const s = { grid: [".."], exits: [{ exit_id: "x", position: [0, 0] }],
  *   people: [{ person_id: "p", position: [0, 1] }],
@@ -300,13 +244,13 @@ function startOf(layout: Layout, seed: number | bigint): KernelStart {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { layoutOf } from "./simulator.ts";
- * import { instance, kernelViews, writeLayout } from "./replay_kernel.ts";
+ * import { layoutOf } from "../sim/simulator.ts";
+ * import { kernelViews, replayInstance, writeLayout } from "./kernel.ts";
  * import type { Scenario } from "../types.ts";
  * const s = { grid: [".#"], exits: [{ exit_id: "x", position: [0, 0] }],
  *   people: [], fire: { ignitions: [], spread_probability: [0, 1],
  *   enter_fire: "blocked" }, termination: { max_steps: 1 } } as unknown as Scenario;
- * const k = instance();
+ * const k = replayInstance();
  * k.prepare(2, 1, 0, 0, 0, 0);
  * writeLayout(k, layoutOf(s));
  * assert.deepEqual([...kernelViews(k).u8.subarray(k.region(0), k.region(0) + 2)], [0, 1]);
@@ -337,15 +281,15 @@ export function writeLayout(k: ReplayExports, layout: Layout): void {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { layoutOf } from "./simulator.ts";
- * import { instance, kernelViews, runPrepared, writeLayout } from "./replay_kernel.ts";
+ * import { layoutOf } from "../sim/simulator.ts";
+ * import { kernelViews, replayInstance, runPrepared, writeLayout } from "./kernel.ts";
  * import type { Scenario } from "../types.ts";
  * const s = { grid: [".."], exits: [{ exit_id: "x", position: [0, 0] }],
  *   people: [{ person_id: "p", position: [0, 1] }],
  *   fire: { ignitions: [], spread_probability: [0, 1], enter_fire: "blocked" },
  *   termination: { max_steps: 5 } } as unknown as Scenario;
  * const layout = layoutOf(s);
- * const k = instance();
+ * const k = replayInstance();
  * k.prepare(2, 1, 1, 0, 1, 1);
  * writeLayout(k, layout);
  * kernelViews(k).u8[k.region(4)] = 4; // west
@@ -371,8 +315,8 @@ export function runPrepared(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { layoutOf } from "./simulator.ts";
- * import { kernelTrace, loadEpisode, replayInstance } from "./replay_kernel.ts";
+ * import { layoutOf } from "../sim/simulator.ts";
+ * import { kernelTrace, loadEpisode, replayInstance } from "./kernel.ts";
  * import type { Scenario } from "../types.ts";
  * const s = { grid: [".."], exits: [{ exit_id: "x", position: [0, 0] }],
  *   people: [{ person_id: "p", position: [0, 1] }],
@@ -445,77 +389,36 @@ export function kernelTrace(
 }
 
 /**
- * The trace of an episode through the WebAssembly kernel.
+ * Play `log` in `k` from the start of an episode of `layout` and copy its
+ * trace out; `k` then holds that episode (the kernel's checks read it).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { layoutOf } from "./simulator.ts";
- * import { wasmTrace } from "./replay_kernel.ts";
+ * import { layoutOf } from "../sim/simulator.ts";
+ * import { replayInstance, replayInto } from "./kernel.ts";
  * import type { Scenario } from "../types.ts";
  * const s = { grid: ["..."], exits: [{ exit_id: "x", position: [0, 0] }],
  *   people: [{ person_id: "p", position: [0, 2] }],
  *   fire: { ignitions: [], spread_probability: [0, 1], enter_fire: "blocked" },
  *   termination: { max_steps: 5 } } as unknown as Scenario;
  * const west = { codes: Uint8Array.of(4, 4), ends: Int32Array.of(1, 2) };
- * const trace = wasmTrace(layoutOf(s), 0, west);
+ * const trace = replayInto(replayInstance(), layoutOf(s), 0, west);
  * assert.ok(trace.stop === "terminated" && trace.steps === 2 && trace.status[0] === 1);
  * ```
  */
-export function wasmTrace(
+export function replayInto(
+  k: ReplayExports,
   layout: Layout,
   seed: number | bigint,
   log: ActionLog,
 ): Trace {
-  const k = instance();
   const a = loadEpisode(k, layout, seed, log.codes.length, log.ends.length);
   const { u8, i32 } = views(k);
   u8.set(log.codes, k.region(R_ACTIONS));
   i32.set(log.ends, k.region(R_LOG_END) >> 2);
   const code = k.run(a.maxSteps, a.blocked, a.seed, a.threshold, a.always);
   return kernelTrace(k, code, layout.world.people);
-}
-
-/** Options of {@linkcode replayTrace}. */
-export type ReplayTraceOptions = {
-  /** `"wasm"` (default) or `"reference"`: the switch for the reference path. */
-  readonly kernel?: KernelName;
-};
-
-/**
- * The trace of an episode: `layout` (see `layoutOf`), `seed` and an action
- * log (see `actionLogOf`), through the chosen kernel.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { layoutOf } from "./simulator.ts";
- * import { replayTrace } from "./replay_kernel.ts";
- * import { actionLogOf } from "./trace.ts";
- * import type { Scenario } from "../types.ts";
- * const s = { grid: ["X.ab"], exits: [{ exit_id: "x", position: [0, 0] }],
- *   people: [{ person_id: "a", position: [0, 2] }, { person_id: "b", position: [0, 3] }],
- *   fire: { ignitions: [], spread_probability: [0, 1], enter_fire: "blocked" },
- *   termination: { max_steps: 1 } } as unknown as Scenario;
- * const layout = layoutOf(s);
- * const log = actionLogOf(layout.ids, [{ a: "west", b: "west" }]);
- * const wasm = replayTrace(layout, 3, log);
- * assert.deepEqual([...wasm.outcome], [1, 1]); // a chain: both moved
- * assert.deepEqual(wasm, replayTrace(layout, 3, log, { kernel: "reference" }));
- * ```
- */
-export function replayTrace(
-  layout: Layout,
-  seed: number | bigint,
-  log: ActionLog,
-  options: ReplayTraceOptions = {},
-): Trace {
-  const name = options.kernel ?? "wasm";
-  if (name === "wasm") return wasmTrace(layout, seed, log);
-  if (name === "reference") return referenceTrace(layout, seed, log);
-  throw new RangeError(
-    `kernel must be one of ${KERNEL_NAMES.join(", ")}, found ${String(name)}`,
-  );
 }
 
 /**
@@ -525,7 +428,7 @@ export function replayTrace(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { kernelStreamWords } from "./replay_kernel.ts";
+ * import { kernelStreamWords } from "./kernel.ts";
  * assert.equal(kernelStreamWords(0n, 1n, 1)[0], 0x1df5df97578d90c0n);
  * ```
  */
@@ -534,7 +437,7 @@ export function kernelStreamWords(
   id: bigint,
   count: number,
 ): BigUint64Array {
-  const k = instance();
+  const k = seams();
   const out = scratch(k, count);
   k.streamWords(seed, id, count, out);
   return new BigUint64Array(k.memory.buffer, out, count).slice();
@@ -548,7 +451,7 @@ export function kernelStreamWords(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { kernelUniform } from "./replay_kernel.ts";
+ * import { kernelUniform } from "./kernel.ts";
  * assert.deepEqual([...kernelUniform(0n, 3n, [5n, 5n, 5n]).draws], [3n, 1n, 0n]);
  * ```
  */
@@ -562,7 +465,7 @@ export function kernelUniform(
       throw new RangeError(`uniform(${k}) is outside the kernel's [1, 2^64)`);
     }
   }
-  const k = instance();
+  const k = seams();
   const count = bounds.length;
   const io = scratch(k, count + 1);
   new BigUint64Array(k.memory.buffer, io, count).set(bounds);
@@ -578,15 +481,24 @@ export function kernelUniform(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { kernelIgnites } from "./replay_kernel.ts";
+ * import { kernelIgnites } from "./kernel.ts";
  * assert.equal(kernelIgnites(5n, 5n), false);
  * assert.equal(kernelIgnites(2n ** 64n - 1n, 2n ** 64n), true);
  * ```
  */
 export function kernelIgnites(w: bigint, threshold: bigint): boolean {
   const always = threshold === TWO64;
-  return instance().ignitesWord(w, always ? 0n : threshold, always ? 1 : 0) ===
+  return seams().ignitesWord(w, always ? 0n : threshold, always ? 1 : 0) ===
     1;
+}
+
+// The test seams' own instance: they prepare an empty episode in it, so
+// they never touch an instance that holds one.
+let seamInstance: Exports | undefined;
+
+function seams(): Exports {
+  seamInstance ??= replayInstance();
+  return seamInstance;
 }
 
 /** Room for `words` u64s: with an empty episode prepared, every region is empty. */

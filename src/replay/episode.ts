@@ -1,7 +1,7 @@
 /**
- * An episode played by the WebAssembly replay kernel one step at a time
- * (issue 13, item 4): the controller sees each observation built from the
- * kernel's state, its answer is checked as the TypeScript simulator checks
+ * An episode played by the WebAssembly replay kernel one step at a time,
+ * in a session of its own: the controller sees each observation built from
+ * the kernel's state, its answer is checked as the TypeScript simulator checks
  * it, and the kernel plays the step. The episode ends with the kernel's
  * {@linkcode Trace}, its {@linkcode ActionLog} and the run record that
  * `recordOfTrace` builds from them.
@@ -31,25 +31,32 @@ import {
   SIMULATOR_VERSION,
 } from "../types.ts";
 import {
-  kernelTrace,
-  kernelViews,
-  loadEpisode,
-  REGIONS,
-  type ReplayExports,
-  replayInstance,
-} from "./replay_kernel.ts";
-import { type Controller, type Layout, layoutOf } from "./simulator.ts";
-import { STATUS_ACTIVE, TERM_NONE } from "./step.ts";
-import type { ActionLog, Trace } from "./trace.ts";
+  R_ACTIONS,
+  R_BURNING,
+  R_IGNITED,
+  R_LOG_END,
+  R_POSITION,
+  R_STATUS,
+  R_STEP_IGNITED,
+  R_STEP_TRAPPED,
+  R_TRAPPED,
+} from "../kernel_codes.ts";
+import {
+  type KernelReplay,
+  type KernelStepper,
+  ReplaySession,
+} from "./session.ts";
+import { type Controller, type Layout, layoutOf } from "../sim/simulator.ts";
+import { STATUS_ACTIVE, TERM_NONE } from "../sim/step.ts";
+import type { ActionLog, Trace } from "../sim/trace.ts";
 import {
   ACTION_CODES,
   type ActionProblem,
   actionProblem,
   playEpisode,
-} from "./answers.ts";
-import { cellTable, cellTuple } from "./cells.ts";
-import { recordOfTrace } from "./trace_record.ts";
-import { kernelTraceHolds } from "../record/checks/trace.ts";
+} from "../sim/answers.ts";
+import { cellTable, cellTuple } from "../sim/cells.ts";
+import { recordOfTrace } from "../sim/trace_record.ts";
 import { markProduced } from "../record/writer.ts";
 
 /**
@@ -58,7 +65,7 @@ import { markProduced } from "../record/writer.ts";
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { type KernelEpisode, kernelEpisode } from "./kernel_episode.ts";
+ * import { type KernelEpisode, kernelEpisode } from "./episode.ts";
  * import { compileScenario } from "../scenario/compiled.ts";
  * import { publicSuite } from "../scenario/public_suite.ts";
  * const c = await compileScenario(publicSuite().scenarios[0]!.scenario);
@@ -77,7 +84,7 @@ export type KernelEpisode = {
   readonly trace: Trace;
   /**
    * Whether stage 2 of metrics.md §2 holds on the record, computed over the
-   * trace in the kernel (`checkTrace`) before the instance is reused.
+   * trace in the kernel (`checkTrace`) before the session is reused.
    */
   readonly structural: boolean;
 };
@@ -87,7 +94,7 @@ export type KernelEpisode = {
  *
  * @example
  * ```ts
- * import type { KernelEpisodeOptions } from "./kernel_episode.ts";
+ * import type { KernelEpisodeOptions } from "./episode.ts";
  * const options: KernelEpisodeOptions = { scenarioHash: "0".repeat(64), stepRoom: 1 };
  * ```
  */
@@ -104,9 +111,9 @@ export type KernelEpisodeOptions = {
 
 const DEFAULT_STEP_ROOM = 64;
 
-// Instances not in use. Each episode in flight holds its own, so episodes
+// Sessions not in use. Each episode in flight holds its own, so episodes
 // that overlap (concurrency, async controllers) never share kernel memory.
-const pool: ReplayExports[] = [];
+const pool: ReplaySession[] = [];
 const POOL_LIMIT = 16;
 
 // Per scenario: the observation's base grid (every exit drawn `E`).
@@ -122,7 +129,7 @@ const personNumbers = new WeakMap<Layout, ReadonlyMap<string, number>>();
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { kernelEpisode } from "./kernel_episode.ts";
+ * import { kernelEpisode } from "./episode.ts";
  * import { compileScenario } from "../scenario/compiled.ts";
  * import { parseScenario } from "../scenario/scenario.ts";
  * const s = parseScenario({ schema_version: "1.0", scenario_id: "t", description: "",
@@ -149,9 +156,9 @@ export async function kernelEpisode(
     throw new RangeError(`seed ${seed} is not an integer in [0, 2^53 - 1]`);
   }
   const scenario = compiled.scenario;
-  const k = pool.pop() ?? replayInstance();
+  const session = pool.pop() ?? new ReplaySession();
   try {
-    const run = new SteppedEpisode(k, scenario, seed, options.stepRoom);
+    const run = new SteppedEpisode(session, scenario, seed, options.stepRoom);
     await playEpisode(run, scenario, seed, controller);
     const header: RecordHeader = {
       observation_version: OBSERVATION_VERSION,
@@ -161,20 +168,34 @@ export async function kernelEpisode(
       seed,
       simulator_version: SIMULATOR_VERSION,
     };
-    const { log, trace } = run.finish();
-    // Read from the instance's regions, so before it goes back to the pool.
-    const structural = kernelTraceHolds(run.layout, k);
+    const replay = run.finish();
+    // The session holds the episode: its checks read it where it is.
+    const structural = session.holds(replay);
+    const { log, trace } = replay;
     const record = recordOfTrace(run.layout, header, log, trace);
     // Its keys are in code-point order, as the simulator's are: the record
     // writer may write it with JSON.stringify.
     markProduced(record);
     return { record, log, trace, structural };
   } finally {
-    if (pool.length < POOL_LIMIT) pool.push(k);
+    if (pool.length < POOL_LIMIT) pool.push(session);
   }
 }
 
-/** The host's side of one stepped episode in one kernel instance. */
+/** The addresses of the regions a stepped episode reads and writes. */
+type Regions = {
+  position: number;
+  actions: number;
+  stepIgnited: number;
+  ignited: number;
+  stepTrapped: number;
+  trapped: number;
+  status: number;
+  burning: number;
+  logEnd: number;
+};
+
+/** The host's side of one stepped episode in one session. */
 class SteppedEpisode {
   readonly layout: Layout;
   /** The step of the latest state. */
@@ -186,16 +207,15 @@ class SteppedEpisode {
   private room: number;
   private consumed = 0;
   private termination = TERM_NONE;
-  private u8: Uint8Array;
-  private i32: Int32Array;
-  private at!: Record<keyof typeof REGIONS, number>;
+  private readonly stepper: KernelStepper;
+  private at!: Regions;
   /** The burning cells' tuples in row-major order (shared until the fire grows). */
   private burning: readonly Cell[];
   private rows: string[];
   private rowCodes = new Map<number, number[]>();
 
   constructor(
-    private readonly k: ReplayExports,
+    session: ReplaySession,
     private readonly scenario: Scenario,
     readonly seed: number,
     stepRoom: number | undefined,
@@ -216,10 +236,7 @@ class SteppedEpisode {
       1,
       Math.min(world.maxSteps, stepRoom ?? DEFAULT_STEP_ROOM),
     );
-    const a = loadEpisode(k, layout, seed, this.n * this.room, this.room);
-    k.begin(a.maxSteps, a.blocked, a.seed, a.threshold, a.always);
-    this.u8 = kernelViews(k).u8;
-    this.i32 = kernelViews(k).i32;
+    this.stepper = session.begin(layout, seed, this.n * this.room, this.room);
     this.locate();
     const ignitions = layout.ignitions;
     const burning: Cell[] = [];
@@ -237,8 +254,8 @@ class SteppedEpisode {
 
   /** The observation of the latest state, as `observe` gives it. */
   observation(): Observation {
-    const { i32, at, step } = this;
-    const status = this.u8;
+    const { at, step } = this;
+    const { u8: status, i32 } = this.stepper.views();
     const position = at.position >> 2;
     const trappedEnd = i32[(at.stepTrapped >> 2) + step]!;
     let k = step === 0 ? 0 : i32[(at.stepTrapped >> 2) + step - 1]!;
@@ -254,7 +271,7 @@ class SteppedEpisode {
         trapped: k < trappedEnd && i32[trapped + k] === i,
       });
     }
-    const burning = this.u8;
+    const burning = status;
     const exitCells = this.layout.world.exitCells;
     const exits = this.scenario.exits.map((exit, e) => ({
       exit_id: exit.exit_id,
@@ -279,13 +296,19 @@ class SteppedEpisode {
    * `Episode.checkActions` over its status array.
    */
   checkActions(answer: unknown): ActionProblem | null {
-    return actionProblem(answer, this.ids, this.u8, this.at.status);
+    return actionProblem(
+      answer,
+      this.ids,
+      this.stepper.views().u8,
+      this.at.status,
+    );
   }
 
   /** Play the next step with actions that `checkActions` accepted. */
   advance(answer: Readonly<Record<string, Action>>): void {
     if (this.step >= this.room) this.grow();
-    const { u8, i32, at, ids } = this;
+    const { at, ids, stepper } = this;
+    const { u8, i32 } = stepper.views();
     let j = at.actions + this.consumed;
     for (let i = 0; i < this.n; i++) {
       if (u8[at.status + i] !== STATUS_ACTIVE) continue;
@@ -298,13 +321,13 @@ class SteppedEpisode {
       u8[j++] = code;
     }
     i32[(at.logEnd >> 2) + this.step] = j - at.actions;
-    const result = this.k.stepOnce();
+    const result = stepper.step();
     if (result !== 0) {
       throw new Error(`the replay kernel refused a checked step (${result})`);
     }
     const t = ++this.step;
-    this.consumed = this.k.entriesConsumed();
-    this.termination = this.k.terminationCode();
+    this.consumed = stepper.consumed();
+    this.termination = stepper.termination();
     // The step's ignitions, ascending, in R_IGNITED.
     const base = at.ignited >> 2;
     const from = base + i32[(at.stepIgnited >> 2) + t - 1]!;
@@ -315,42 +338,35 @@ class SteppedEpisode {
     }
   }
 
-  /** The action log and the trace of the terminated episode. */
-  finish(): { log: ActionLog; trace: Trace } {
-    const trace = kernelTrace(this.k, 0, this.n);
-    const codes = this.u8.slice(
-      this.at.actions,
-      this.at.actions + this.consumed,
-    );
-    return { log: { codes, ends: trace.stepEntries.subarray(1) }, trace };
+  /** The replay of the terminated episode: its action log and trace. */
+  finish(): KernelReplay {
+    return this.stepper.finish();
   }
 
   /** Double the room of the log regions (at most H steps). */
   private grow(): void {
     const room = Math.min(this.room * 2, this.layout.world.maxSteps);
-    if (this.k.regrow(this.n * room, room) !== 0) {
+    if (this.stepper.regrow(this.n * room, room) !== 0) {
       throw new RangeError("the replay kernel cannot grow its memory");
     }
     this.room = room;
-    this.u8 = kernelViews(this.k).u8;
-    this.i32 = kernelViews(this.k).i32;
     this.locate();
   }
 
   /** Read the region addresses (again after the regions moved). */
   private locate(): void {
     // A literal, so that every episode's table has one shape.
-    const region = (id: number) => this.k.region(id);
+    const region = (id: number) => this.stepper.region(id);
     this.at = {
-      position: region(REGIONS.position),
-      actions: region(REGIONS.actions),
-      stepIgnited: region(REGIONS.stepIgnited),
-      ignited: region(REGIONS.ignited),
-      stepTrapped: region(REGIONS.stepTrapped),
-      trapped: region(REGIONS.trapped),
-      status: region(REGIONS.status),
-      burning: region(REGIONS.burning),
-      logEnd: region(REGIONS.logEnd),
+      position: region(R_POSITION),
+      actions: region(R_ACTIONS),
+      stepIgnited: region(R_STEP_IGNITED),
+      ignited: region(R_IGNITED),
+      stepTrapped: region(R_STEP_TRAPPED),
+      trapped: region(R_TRAPPED),
+      status: region(R_STATUS),
+      burning: region(R_BURNING),
+      logEnd: region(R_LOG_END),
     };
   }
 

@@ -1,11 +1,12 @@
 /**
- * Verification by regeneration inside the replay kernel (issue 13): the
- * record's canonical text is placed in the kernel's memory, the kernel reads
- * the action log from it, replays the episode, writes the record's
- * canonical text from the trace (`assembly/record_text.ts`) and compares it
- * with the placed text as it is written. The text is never built, in wasm
- * or here. `trace_bytes.ts` (`writeRecordText`) writes the same text in
- * TypeScript; it stays the reference, and the tests hold the two equal.
+ * Verification by regeneration inside the replay kernel: the record's
+ * canonical text is placed in an instance's memory, the kernel reads the
+ * action log from it, replays the episode, writes the record's canonical
+ * text from the trace (`assembly/record_text.ts`) and compares it with the
+ * placed text as it is written, all in one call. The text is never built,
+ * in wasm or here. `../sim/trace_bytes.ts` (`writeRecordText`) writes the
+ * same text in TypeScript; it stays the reference, and the tests hold the
+ * two equal. `ReplaySession.regenerate` (`session.ts`) is the entry point.
  *
  * A canonical record text is printable ASCII, so its UTF-8 bytes are its
  * characters: a text that is not ASCII is not proved, and an offset into the
@@ -17,22 +18,21 @@
 import { encode } from "../json/canonical.ts";
 import type { RecordHeader } from "../types.ts";
 import {
-  instance,
+  R_ACTIONS,
+  R_LOG_END,
+  R_NAME_ENDS,
+  R_NAMES,
+  R_TEXT,
+  R_TEXT_START,
+} from "../kernel_codes.ts";
+import {
   kernelViews as views,
-  REGIONS,
   type ReplayExports as Exports,
   runPrepared,
   writeLayout,
-} from "./replay_kernel.ts";
-import type { Layout } from "./simulator.ts";
-import type { ActionLog, Trace } from "./trace.ts";
-
-// Region ids of assembly/regions.ts that only this host reads (the others
-// are replay_kernel.ts's REGIONS).
-const R_TEXT = 35;
-const R_NAMES = 36;
-const R_NAME_ENDS = 37;
-const R_TEXT_START = 38;
+} from "./kernel.ts";
+import type { Layout } from "../sim/simulator.ts";
+import type { ActionLog, Trace } from "../sim/trace.ts";
 
 /**
  * Bytes of a genuine record's text per log entry and per step, at least: an
@@ -147,17 +147,18 @@ function compared(
 
 /**
  * The action log and trace of the record whose canonical text is `source`,
- * when the kernel proves it: the text it writes from the replay of the log
+ * when kernel `k` proves it: the text it writes from the replay of the log
  * read from `source` is `source`, byte for byte. `undefined` when it is not
  * proved; the caller then runs the reference checks, which give the
- * diagnostics. The kernel's state after `run` is left in place, so the
- * kernel's checks of the trace can read its regions next.
+ * diagnostics. `k` then holds that replay, as `run` and the comparison
+ * left it, so the kernel's checks of the trace can read its regions.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { layoutOf, replayActions } from "./simulator.ts";
- * import { regeneratedTrace } from "./regenerate_kernel.ts";
+ * import { layoutOf, replayActions } from "../sim/simulator.ts";
+ * import { replayInstance } from "./kernel.ts";
+ * import { provedText } from "./record_text.ts";
  * import { encode, type JsonValue } from "../json/canonical.ts";
  * import type { Scenario } from "../types.ts";
  * const s = { scenario_id: "t", grid: ["X.a"], exits: [{ exit_id: "x", position: [0, 0] }],
@@ -166,24 +167,25 @@ function compared(
  *   termination: { max_steps: 5 } } as unknown as Scenario;
  * const record = replayActions(s, 3, [{ a: "west" }, { a: "west" }], "0".repeat(64));
  * const text = encode(record as unknown as JsonValue);
- * const proved = regeneratedTrace(layoutOf(s), record.header, text);
+ * const k = replayInstance();
+ * const proved = provedText(k, layoutOf(s), record.header, text);
  * assert.deepEqual([...proved!.log.codes], [4, 4]);
  * assert.equal(proved!.trace.steps, 2);
- * assert.equal(regeneratedTrace(layoutOf(s), record.header, text + " "), undefined);
+ * assert.equal(provedText(k, layoutOf(s), record.header, text + " "), undefined);
  * ```
  */
-export function regeneratedTrace(
+export function provedText(
+  k: Exports,
   layout: Layout,
   header: RecordHeader,
   source: string,
 ): { log: ActionLog; trace: Trace } | undefined {
-  const k = instance();
   const result = compared(k, layout, header, source);
   if (result === undefined || result.offset !== -1) return undefined;
   const { u8, i32 } = views(k);
   const entries = result.trace.stepEntries[result.trace.steps]!;
-  const codesAt = k.region(REGIONS.actions);
-  const endsAt = k.region(REGIONS.logEnd) >> 2;
+  const codesAt = k.region(R_ACTIONS);
+  const endsAt = k.region(R_LOG_END) >> 2;
   return {
     log: {
       codes: u8.slice(codesAt, codesAt + entries),
@@ -194,7 +196,7 @@ export function regeneratedTrace(
 }
 
 /**
- * Test seam: the kernel's comparison of `source` with the text regenerated
+ * Test seam: kernel `k`'s comparison of `source` with the text regenerated
  * from it, `-1` when equal, else the offset of the first difference;
  * `undefined` when no comparison was made (not ASCII, no log read, or a
  * replay that did not terminate).
@@ -202,8 +204,9 @@ export function regeneratedTrace(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { layoutOf, replayActions } from "./simulator.ts";
- * import { regenerationOffset } from "./regenerate_kernel.ts";
+ * import { layoutOf, replayActions } from "../sim/simulator.ts";
+ * import { replayInstance } from "./kernel.ts";
+ * import { textOffset } from "./record_text.ts";
  * import { encode, type JsonValue } from "../json/canonical.ts";
  * import type { Scenario } from "../types.ts";
  * const s = { scenario_id: "t", grid: ["X.a"], exits: [{ exit_id: "x", position: [0, 0] }],
@@ -213,16 +216,18 @@ export function regeneratedTrace(
  * const record = replayActions(s, 3, [{ a: "west" }, { a: "west" }], "0".repeat(64));
  * const text = encode(record as unknown as JsonValue);
  * const layout = layoutOf(s);
- * assert.equal(regenerationOffset(layout, record.header, text), -1);
- * assert.equal(regenerationOffset(layout, record.header, text.slice(0, -1)), text.length - 1);
- * assert.equal(regenerationOffset(layout, record.header, text.replace('"step":2,', '"step":7,')), text.indexOf('"step":2,') + 7);
- * assert.equal(regenerationOffset(layout, record.header, "{}"), undefined);
+ * const k = replayInstance();
+ * assert.equal(textOffset(k, layout, record.header, text), -1);
+ * assert.equal(textOffset(k, layout, record.header, text.slice(0, -1)), text.length - 1);
+ * assert.equal(textOffset(k, layout, record.header, text.replace('"step":2,', '"step":7,')), text.indexOf('"step":2,') + 7);
+ * assert.equal(textOffset(k, layout, record.header, "{}"), undefined);
  * ```
  */
-export function regenerationOffset(
+export function textOffset(
+  k: Exports,
   layout: Layout,
   header: RecordHeader,
   source: string,
 ): number | undefined {
-  return compared(instance(), layout, header, source)?.offset;
+  return compared(k, layout, header, source)?.offset;
 }
