@@ -8,14 +8,17 @@
  * @module
  */
 
-import type { JsonObject } from "../json/canonical.ts";
 import { StatisticsInputError } from "../errors.ts";
 import type { Rational } from "../exact.ts";
 import { episodeKey } from "../evaluation/pairing.ts";
 import type { Suite } from "../types.ts";
 import type { VerifiedEpisode } from "../evaluation/verified.ts";
-import { at, expectInt, rootCtx } from "../json/fields.ts";
-import type { AggregateArtifact } from "./artifact_types.ts";
+import { at, expectInt, expectObject, field, rootCtx } from "../json/fields.ts";
+import type {
+  AggregateArtifact,
+  AggregateGroupJson,
+  AggregateMetricJson,
+} from "./artifact_types.ts";
 import { checkResamples, DEFAULT_RESAMPLES } from "../bootstrap/interval.ts";
 import {
   episodeMetricValues,
@@ -25,6 +28,7 @@ import {
   type ProgressCallback,
   type ResultInput,
   Summarizer,
+  type Summary,
   verifiedInput,
 } from "./artifact.ts";
 import type { KernelName } from "../bootstrap/kernel.ts";
@@ -83,9 +87,17 @@ function robustnessOf(
     at(at(rootCtx(StatisticsInputError, file), "episodes"), i),
     "metrics",
   );
-  const safety = e.metrics.safety as JsonObject;
-  const count = (k: string) =>
-    expectInt(safety?.[k], at(at(ctx, "safety"), k), 0);
+  // The verifier proved the dictionary; this reads its safety section as
+  // an object with the three counts, whatever its other fields.
+  const sctx = at(ctx, "safety");
+  const stored = e.metrics.safety;
+  const safety = expectObject(
+    stored,
+    sctx,
+    ["casualties", "stranded", "evacuated"],
+    Object.keys(stored ?? {}),
+  );
+  const count = (k: string) => expectInt(field(safety, k), at(sctx, k), 0);
   return {
     allResolved: e.termination_reason === "all_resolved",
     maxSteps: e.termination_reason === "max_steps",
@@ -149,31 +161,43 @@ export async function aggregateStatistics(
     intervals,
   );
 
-  const groupJson = async (g: Group): Promise<JsonObject> => {
+  // Every interval is computed before any group is built, so that each
+  // object is whole when it is made.
+  const summaries: Summary[][] = [];
+  for (const g of groups) {
+    const row: Summary[] = [];
+    for (const [m, def] of METRIC_DEFINITIONS.entries()) {
+      row.push(
+        await summarizer.summarize(defined(g, m), {
+          purpose: "aggregate_mean",
+          evaluationManifestHash: res.evaluation_manifest_hash,
+          resultDigests: [digest],
+          group: [g.kind, g.name],
+          metric: def.metric,
+        }),
+      );
+    }
+    summaries.push(row);
+  }
+  await summarizer.finish();
+
+  const groupJson = (g: Group, i: number): AggregateGroupJson => {
     const observed = g.indices.filter((k) => values.has(k));
     const missing = g.indices.filter((k) => !values.has(k));
     const rb = observed.map((k) => robust.get(k)!);
     const countOf = (f: (r: Robustness) => boolean) => rb.filter(f).length;
-    const metrics: JsonObject[] = [];
-    for (const [m, def] of METRIC_DEFINITIONS.entries()) {
-      const xs = defined(g, m);
-      const [statistics, ci] = await summarizer.summarize(xs, {
-        purpose: "aggregate_mean",
-        evaluationManifestHash: res.evaluation_manifest_hash,
-        resultDigests: [digest],
-        group: [g.kind, g.name],
-        metric: def.metric,
-      });
-      metrics.push({
+    const metrics = METRIC_DEFINITIONS.map((def, m): AggregateMetricJson => {
+      const s = summaries[i]![m]!;
+      return {
         metric: def.metric,
         scheduled: g.indices.length,
         observed: observed.length,
         missing: missing.length,
-        undefined: observed.length - xs.length,
-        statistics,
-        mean_ci: ci,
-      });
-    }
+        undefined: observed.length - s.statistics.n,
+        statistics: s.statistics,
+        mean_ci: summarizer.interval(s),
+      };
+    });
     return {
       kind: g.kind,
       name: g.name,
@@ -193,9 +217,7 @@ export async function aggregateStatistics(
     };
   };
 
-  const built: JsonObject[] = [];
-  for (const g of groups) built.push(await groupJson(g));
-  await summarizer.finish();
+  const built = groups.map(groupJson);
   return {
     ...headerJson("aggregate", manifest, res.evaluation_manifest_hash, R),
     model_id: res.model_id,
@@ -205,7 +227,7 @@ export async function aggregateStatistics(
       .filter((k) => !values.has(k.index))
       .map(episodeKey),
     overall: built[0]!,
-    scenarios: built.filter((_, i) => groups[i]!.kind === "scenario"),
-    families: built.filter((_, i) => groups[i]!.kind === "family"),
-  } as unknown as AggregateArtifact;
+    scenarios: built.filter((g) => g.kind === "scenario"),
+    families: built.filter((g) => g.kind === "family"),
+  };
 }
