@@ -25,10 +25,10 @@ import {
   headerJson,
   intervalOptions,
   intervalSizes,
+  type Pending,
   type ProgressCallback,
   type ResultInput,
   Summarizer,
-  type Summary,
   verifiedInput,
 } from "./artifact.ts";
 import type { KernelName } from "../bootstrap/kernel.ts";
@@ -161,43 +161,39 @@ export async function aggregateStatistics(
     intervals,
   );
 
-  // Every interval is computed before any group is built, so that each
-  // object is whole when it is made.
-  const summaries: Summary[][] = [];
-  for (const g of groups) {
-    const row: Summary[] = [];
-    for (const [m, def] of METRIC_DEFINITIONS.entries()) {
-      row.push(
-        await summarizer.summarize(defined(g, m), {
-          purpose: "aggregate_mean",
-          evaluationManifestHash: res.evaluation_manifest_hash,
-          resultDigests: [digest],
-          group: [g.kind, g.name],
-          metric: def.metric,
-        }),
-      );
-    }
-    summaries.push(row);
-  }
-  await summarizer.finish();
-
-  const groupJson = (g: Group, i: number): AggregateGroupJson => {
+  // A metric's entry is built whole once every interval is computed; until
+  // then it waits beside its summary.
+  type PendingMetric = Pending<Omit<AggregateMetricJson, "mean_ci">>;
+  type PendingGroup = Omit<AggregateGroupJson, "metrics"> & {
+    readonly metrics: readonly PendingMetric[];
+  };
+  const pendingGroup = async (g: Group): Promise<PendingGroup> => {
     const observed = g.indices.filter((k) => values.has(k));
     const missing = g.indices.filter((k) => !values.has(k));
     const rb = observed.map((k) => robust.get(k)!);
     const countOf = (f: (r: Robustness) => boolean) => rb.filter(f).length;
-    const metrics = METRIC_DEFINITIONS.map((def, m): AggregateMetricJson => {
-      const s = summaries[i]![m]!;
-      return {
+    const metrics: PendingMetric[] = [];
+    for (const [m, def] of METRIC_DEFINITIONS.entries()) {
+      const xs = defined(g, m);
+      const summary = await summarizer.summarize(xs, {
+        purpose: "aggregate_mean",
+        evaluationManifestHash: res.evaluation_manifest_hash,
+        resultDigests: [digest],
+        group: [g.kind, g.name],
         metric: def.metric,
-        scheduled: g.indices.length,
-        observed: observed.length,
-        missing: missing.length,
-        undefined: observed.length - s.statistics.n,
-        statistics: s.statistics,
-        mean_ci: summarizer.interval(s),
-      };
-    });
+      });
+      metrics.push({
+        summary,
+        entry: {
+          metric: def.metric,
+          scheduled: g.indices.length,
+          observed: observed.length,
+          missing: missing.length,
+          undefined: observed.length - xs.length,
+          statistics: summary.statistics,
+        },
+      });
+    }
     return {
       kind: g.kind,
       name: g.name,
@@ -217,7 +213,16 @@ export async function aggregateStatistics(
     };
   };
 
-  const built = groups.map(groupJson);
+  const pending: PendingGroup[] = [];
+  for (const g of groups) pending.push(await pendingGroup(g));
+  await summarizer.finish();
+  const built = pending.map((g): AggregateGroupJson => ({
+    ...g,
+    metrics: g.metrics.map(({ entry, summary }) => ({
+      ...entry,
+      mean_ci: summarizer.interval(summary),
+    })),
+  }));
   return {
     ...headerJson("aggregate", manifest, res.evaluation_manifest_hash, R),
     model_id: res.model_id,

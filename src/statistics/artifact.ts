@@ -213,6 +213,14 @@ export type Summary = {
   readonly ticket: number | null;
 };
 
+/** An entry of an artifact that waits for its summary's interval. */
+export type Pending<E> = {
+  /** The entry but its interval. */
+  readonly entry: E;
+  /** The summary whose interval completes it. */
+  readonly summary: Summary;
+};
+
 /**
  * Summarizes lists of values: the §4 statistics at once, and the bootstrap
  * interval of the mean (or `null` when n < 5) once

@@ -32,10 +32,10 @@ import {
   headerJson,
   intervalOptions,
   intervalSizes,
+  type Pending,
   type ProgressCallback,
   type ResultInput,
   Summarizer,
-  type Summary,
   verifiedInput,
 } from "./artifact.ts";
 import type { KernelName } from "../bootstrap/kernel.ts";
@@ -269,57 +269,56 @@ export async function pairedStatistics(
   const inA = new Set(va.episodes.map((e) => e.index));
   const inB = new Set(vb.episodes.map((e) => e.index));
 
-  // Every interval is computed before any group is built, so that each
-  // object is whole when it is made.
-  const summaries: Summary[][] = [];
-  for (const g of groups) {
-    const row: Summary[] = [];
-    for (const [m, def] of METRIC_DEFINITIONS.entries()) {
-      row.push(
-        await summarizer.summarize(definedOf(g, m).map((d) => d.delta), {
-          purpose: "paired_mean_delta",
-          evaluationManifestHash: va.evaluation_manifest_hash,
-          resultDigests: [va.digest, vb.digest],
-          group: [g.kind, g.name],
-          metric: def.metric,
-        }),
-      );
-    }
-    summaries.push(row);
-  }
-  await summarizer.finish();
-
-  const groupJson = (g: Group, i: number): PairedGroupJson => {
+  // A metric's entry is built whole once every interval is computed; until
+  // then it waits beside its summary.
+  type PendingMetric = Pending<Omit<PairedMetricJson, "mean_delta_ci">>;
+  type PendingGroup = Omit<PairedGroupJson, "metrics"> & {
+    readonly metrics: readonly PendingMetric[];
+  };
+  const pendingGroup = async (g: Group): Promise<PendingGroup> => {
     const paired = g.indices.filter((k) => pairedSet.has(k));
     const missingA = g.indices.filter((k) => !inA.has(k));
     const missingB = g.indices.filter((k) => !inB.has(k));
-    const metrics = METRIC_DEFINITIONS.map((def, m): PairedMetricJson => {
-      const summary = summaries[i]![m]!;
+    const metrics: PendingMetric[] = [];
+    for (const [m, def] of METRIC_DEFINITIONS.entries()) {
       const ds = definedOf(g, m);
-      const positive = ds.filter((d) => d.delta.sign() > 0).length;
-      const negative = ds.filter((d) => d.delta.sign() < 0).length;
-      const zero = ds.length - positive - negative;
-      const dir = def.direction;
-      return {
+      const xs = ds.map((d) => d.delta);
+      const summary = await summarizer.summarize(xs, {
+        purpose: "paired_mean_delta",
+        evaluationManifestHash: va.evaluation_manifest_hash,
+        resultDigests: [va.digest, vb.digest],
+        group: [g.kind, g.name],
         metric: def.metric,
-        paired: paired.length,
-        missing_from_a: missingA.length,
-        missing_from_b: missingB.length,
-        undefined: paired.length - ds.length,
-        deltas: ds.map((d) => ({
-          index: d.index,
-          delta: float(d.delta.toFloat()),
-        })),
-        statistics: summary.statistics,
-        mean_delta_ci: summarizer.interval(summary),
-        delta_positive: positive,
-        delta_negative: negative,
-        delta_zero: zero,
-        a_better: dir === null ? null : dir === "higher" ? positive : negative,
-        b_better: dir === null ? null : dir === "higher" ? negative : positive,
-        ties: dir === null ? null : zero,
-      };
-    });
+      });
+      const positive = xs.filter((x) => x.sign() > 0).length;
+      const negative = xs.filter((x) => x.sign() < 0).length;
+      const zero = xs.length - positive - negative;
+      const dir = def.direction;
+      const [aBetter, bBetter] = dir === "higher"
+        ? [positive, negative]
+        : [negative, positive];
+      metrics.push({
+        summary,
+        entry: {
+          metric: def.metric,
+          paired: paired.length,
+          missing_from_a: missingA.length,
+          missing_from_b: missingB.length,
+          undefined: paired.length - xs.length,
+          deltas: ds.map((d) => ({
+            index: d.index,
+            delta: float(d.delta.toFloat()),
+          })),
+          statistics: summary.statistics,
+          delta_positive: positive,
+          delta_negative: negative,
+          delta_zero: zero,
+          a_better: dir === null ? null : aBetter,
+          b_better: dir === null ? null : bBetter,
+          ties: dir === null ? null : zero,
+        },
+      });
+    }
     return {
       kind: g.kind,
       name: g.name,
@@ -330,7 +329,16 @@ export async function pairedStatistics(
     };
   };
 
-  const built = groups.map(groupJson);
+  const pending: PendingGroup[] = [];
+  for (const g of groups) pending.push(await pendingGroup(g));
+  await summarizer.finish();
+  const built = pending.map((g): PairedGroupJson => ({
+    ...g,
+    metrics: g.metrics.map(({ entry, summary }) => ({
+      ...entry,
+      mean_delta_ci: summarizer.interval(summary),
+    })),
+  }));
   return {
     ...headerJson("paired", manifest, va.evaluation_manifest_hash, R),
     model_a: va.model_id,
