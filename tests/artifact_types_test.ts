@@ -11,6 +11,9 @@ import assert from "node:assert/strict";
 import { encode, type JsonObject, parseBytes } from "../src/json/canonical.ts";
 import { readArtifact } from "../src/report/artifact.ts";
 import type { StatisticsArtifact } from "../src/statistics/artifact_types.ts";
+import { Rational } from "../src/exact.ts";
+import { Summarizer } from "../src/statistics/artifact.ts";
+import type { SeedInput } from "../src/statistics/seed.ts";
 import { type Finding, typeAssertions } from "./assertion_scan.ts";
 
 const ROOT = new URL("../", import.meta.url);
@@ -163,4 +166,36 @@ Deno.test("reader: the value read is the whole artifact, and of the writers' typ
     read++;
   }
   assert.equal(read, 14);
+});
+
+Deno.test("summarizer: an interval is handed out whole, and only after finish()", async () => {
+  const seed: Omit<SeedInput, "resamples"> = {
+    purpose: "aggregate_mean",
+    evaluationManifestHash: "0".repeat(64),
+    resultDigests: ["1".repeat(64)],
+    group: ["overall", "overall"],
+    metric: "evacuated_rate",
+  };
+  const s = new Summarizer(100, [5], undefined, {
+    kernel: "reference",
+    workers: 1,
+  });
+  const five = await s.summarize(
+    [1, 1, 1, 1, 1].map((v) => Rational.of(v)),
+    seed,
+  );
+  const four = await s.summarize([1, 2, 3, 4].map((v) => Rational.of(v)), seed);
+  assert.equal(s.interval(four), null);
+  assert.throws(() => s.interval(five), RangeError);
+  await s.finish();
+  const ci = s.interval(five);
+  assert.ok(ci !== null);
+  // Every resample of five equal values has their mean, 1.
+  assert.equal(
+    encode({ ...ci, seed: "" }),
+    '{"level":0.95,"lower":1.0,"method":"percentile_bootstrap",' +
+      '"resamples":100,"seed":"","statistic":"mean","upper":1.0}',
+  );
+  assert.match(ci.seed, /^[0-9a-f]{64}$/);
+  assert.equal(five.statistics.n, 5);
 });
