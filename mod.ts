@@ -150,9 +150,16 @@ export type {
   AggregateGroupJson,
   AggregateMetricJson,
   ArtifactHeader,
+  DeltaJson,
+  GroupKind,
+  IntervalJson,
+  MethodsJson,
   PairedArtifact,
   PairedGroupJson,
   PairedMetricJson,
+  QuantilesJson,
+  RobustnessJson,
+  StatisticsArtifact,
   StatisticsJson,
 } from "./src/statistics/artifact_types.ts";
 export {

@@ -7,7 +7,7 @@
  */
 
 import assert from "node:assert/strict";
-import { parseBytes } from "../src/json/canonical.ts";
+import { float, parseBytes } from "../src/json/canonical.ts";
 import { checkSameManifest, readArtifact } from "../src/report/artifact.ts";
 import { renderSummary } from "../src/report/summary_text.ts";
 
@@ -180,4 +180,34 @@ Deno.test("reader: artifacts of two manifests are refused together", async () =>
     a,
     await view("expected_paired_fire_aware__greedy_r100.json"),
   ]);
+});
+
+Deno.test("reader: the constants contract §12 fixes in methods and intervals are checked", async () => {
+  const name = "expected_aggregate_greedy_r100.json";
+  const refused = async (
+    edit: (o: any) => void,
+    message: string,
+  ) =>
+    await assert.rejects(view(name, edit), {
+      name: "StatisticsInputError",
+      message: `${name}: ${message}`,
+    });
+  await refused((o) => {
+    o.methods.quantiles = "hyndman_fan_type_6";
+  }, 'methods.quantiles: expected "hyndman_fan_type_7"');
+  await refused((o) => {
+    o.methods.bootstrap.stream = 1;
+  }, "methods.bootstrap.stream: expected a string, found integer 1");
+  await refused((o) => {
+    o.methods.bootstrap.min_n = 4;
+  }, "methods.bootstrap.min_n: expected 5");
+  await refused((o) => {
+    o.overall.metrics[0].mean_ci.method = "bca";
+  }, 'overall.metrics[0].mean_ci.method: expected "percentile_bootstrap"');
+  await refused((o) => {
+    o.scenarios[1].metrics[2].mean_ci.level = float(0.9);
+  }, "scenarios[1].metrics[2].mean_ci.level: expected 0.95");
+  await refused((o) => {
+    o.overall.metrics[0].mean_ci.level = 0;
+  }, "overall.metrics[0].mean_ci.level: expected a float, found integer 0");
 });

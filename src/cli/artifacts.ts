@@ -7,7 +7,7 @@
  */
 
 import {
-  type ArtifactView,
+  type ArtifactFile,
   checkSameManifest,
   readArtifact,
 } from "../report/artifact.ts";
@@ -21,22 +21,22 @@ import { readJson } from "./io.ts";
  * @example
  * ```ts ignore
  * import { loadArtifacts } from "./artifacts.ts";
- * const views = await loadArtifacts(["greedy.stats.json", "compare.json"]);
+ * const artifacts = await loadArtifacts(["greedy.stats.json", "compare.json"]);
  * ```
  */
 export async function loadArtifacts(
   files: readonly string[],
-): Promise<ArtifactView[]> {
+): Promise<ArtifactFile[]> {
   if (files.length === 0) throw new UsageError("missing input: ARTIFACT");
-  const views: ArtifactView[] = [];
+  const artifacts: ArtifactFile[] = [];
   for (const file of files) {
     const value = await readJson(file);
     try {
-      views.push(await readArtifact(value, file));
+      artifacts.push(await readArtifact(value, file));
     } catch (e) {
       throw wrongKindError(e, value, "statistics artifact");
     }
   }
-  checkSameManifest(views);
-  return views;
+  checkSameManifest(artifacts);
+  return artifacts;
 }

@@ -10,13 +10,17 @@
  * @module
  */
 
-import { encodeBytes, type JsonObject } from "../json/canonical.ts";
+import { encodeBytes } from "../json/canonical.ts";
 import { EmberError, FileError } from "../errors.ts";
 import { BUILTIN_POLICIES } from "../policies/mod.ts";
 import { publicSuite } from "../scenario/public_suite.ts";
 import { runEvaluation } from "../evaluation/runner.ts";
 import { aggregateStatistics } from "../statistics/aggregate.ts";
 import type { ProgressCallback } from "../statistics/artifact.ts";
+import type {
+  AggregateArtifact,
+  PairedArtifact,
+} from "../statistics/artifact_types.ts";
 import type { VerifiedEvaluation } from "../evaluation/verified.ts";
 import { verifyEvaluation } from "../evaluation/verify.ts";
 import { pairedStatistics } from "../statistics/paired.ts";
@@ -43,7 +47,7 @@ import { renderSummary } from "../report/summary_text.ts";
 const DEMO_DIR = "ember-demo";
 
 /** The pair the demo compares: A = the fire-aware policy, B = greedy. */
-const DEMO_PAIR = ["fire_aware", "greedy"] as const;
+const DEMO_PAIR: readonly [string, string] = ["fire_aware", "greedy"];
 
 /**
  * The file names the demo writes into its folder, in writing order.
@@ -130,7 +134,7 @@ Example:
     await checkDemoDir(dir);
     const suite = publicSuite();
     const files = new Map<string, Uint8Array>();
-    const aggregates: { policy: string; artifact: JsonObject }[] = [];
+    const aggregates: { policy: string; artifact: AggregateArtifact }[] = [];
     const results = new Map<string, Uint8Array>();
 
     for (const policy of Object.keys(BUILTIN_POLICIES)) {
@@ -154,7 +158,7 @@ Example:
     const verified = new Map<string, VerifiedEvaluation>();
     for (const [policy, bytes] of results) {
       const bar = progressBar(`demo: statistics ${policy}`, { quiet });
-      let artifact: JsonObject;
+      let artifact: AggregateArtifact;
       try {
         const onProgress: ProgressCallback = (...at) =>
           bar.update(statisticsProgress(...at));
@@ -175,7 +179,7 @@ Example:
     }
     const [a, b] = DEMO_PAIR;
     const bar = progressBar(`demo: compare ${a} - ${b}`, { quiet });
-    let paired: JsonObject;
+    let paired: PairedArtifact;
     try {
       paired = await pairedStatistics(
         verified.get(a)!,
@@ -201,12 +205,12 @@ Example:
     }
     const episodes = suite.scenarios.reduce((n, s) => n + s.seeds.length, 0);
     // The same strict reading and tables as `summary` on the saved files.
-    const views = [];
+    const read = [];
     for (const { policy, artifact } of aggregates) {
-      views.push(await readArtifact(artifact, `${dir}/${policy}.stats.json`));
+      read.push(await readArtifact(artifact, `${dir}/${policy}.stats.json`));
     }
-    views.push(await readArtifact(paired, `${dir}/compare.${a}-vs-${b}.json`));
-    await printLine(renderSummary(views, [
+    read.push(await readArtifact(paired, `${dir}/compare.${a}-vs-${b}.json`));
+    await printLine(renderSummary(read, [
       `EMBERBench demo: suite ${suite.suite_id} ${suite.suite_version}, ${episodes} episodes per policy, ${resamples} bootstrap resamples.`,
       `Files written to ${dir}/: ${[...files.keys()].join(", ")}`,
     ]));

@@ -2,8 +2,11 @@
  * The strict reader of statistics artifacts (contract §12) for `summary` and
  * `report`: every field's presence and type is checked, unknown fields are
  * refused, `metric_definitions` must be exactly those of statistics 1.0,
- * and the groups must come in the contract's order. What it returns holds
- * only what the renderers show, as plain numbers and strings.
+ * the constants of `methods` and of every interval must be the contract's,
+ * and the groups must come in the contract's order. What it returns is the
+ * declared type of `src/statistics/artifact_types.ts`, built field by field
+ * from what it checked, so the renderers read the same description of the
+ * file that the writers build.
  *
  * Artifacts read together must share one evaluation manifest
  * ({@linkcode checkSameManifest}): numbers from different manifests are
@@ -15,11 +18,14 @@
 import {
   digest,
   encode,
+  float,
+  JsonFloat,
   type JsonObject,
   type JsonValue,
 } from "../json/canonical.ts";
 import { StatisticsInputError } from "../errors.ts";
-import { STATISTICS_VERSION } from "../types.ts";
+import { MIN_BOOTSTRAP_N } from "../bootstrap/interval.ts";
+import { type EpisodeKey, STATISTICS_VERSION } from "../types.ts";
 import {
   at,
   type Ctx,
@@ -36,57 +42,37 @@ import {
 import {
   METRIC_DEFINITIONS,
   type MetricDefinition,
+  metricDefinitionsJson,
 } from "../statistics/definitions.ts";
+import type {
+  AggregateArtifact,
+  AggregateGroupJson,
+  AggregateMetricJson,
+  ArtifactHeader,
+  DeltaJson,
+  IntervalJson,
+  MethodsJson,
+  PairedArtifact,
+  PairedGroupJson,
+  PairedMetricJson,
+  QuantilesJson,
+  RobustnessJson,
+  StatisticsArtifact,
+  StatisticsJson,
+} from "../statistics/artifact_types.ts";
 
-/** A 95 % interval as read: bounds, resamples and its seed. */
-export type IntervalView = {
-  readonly lower: number;
-  readonly upper: number;
-  readonly resamples: number;
-  readonly seed: string;
-};
-
-/** One metric of one group of an aggregate artifact. */
-export type AggregateMetricView = {
-  readonly metric: string;
-  readonly scheduled: number;
-  readonly observed: number;
-  readonly missing: number;
-  readonly undefined: number;
-  /** n of the defined values. */
-  readonly n: number;
-  readonly mean: number | null;
-  readonly ci: IntervalView | null;
-};
-
-/** One metric of one group of a paired artifact. */
-export type PairedMetricView = {
-  readonly metric: string;
-  readonly paired: number;
-  readonly missingFromA: number;
-  readonly missingFromB: number;
-  readonly undefined: number;
-  readonly n: number;
-  readonly mean: number | null;
-  readonly ci: IntervalView | null;
-  /** A-better / B-better / ties; `null` for descriptive metrics. */
-  readonly wins: readonly [number, number, number] | null;
-};
-
-/** Robustness counts of an aggregate group. */
-export type RobustnessView = {
-  readonly scheduled: number;
-  readonly observed: number;
-  readonly missing: number;
-  readonly all_resolved: number;
-  readonly max_steps: number;
-  readonly with_casualties: number;
-  readonly with_stranded: number;
-  readonly zero_evacuation: number;
+/** An artifact as read from a file: its value, the file and its digest. */
+export type ArtifactFile = {
+  /** The file it was read from, for messages. */
+  readonly file: string;
+  /** SHA-256 (hex) of the artifact's canonical bytes. */
+  readonly digest: string;
+  /** The artifact, of its declared type. */
+  readonly artifact: StatisticsArtifact;
 };
 
 /** The robustness fields, in contract order. */
-export const ROBUSTNESS_FIELDS = [
+export const ROBUSTNESS_FIELDS: readonly (keyof RobustnessJson)[] = [
   "scheduled",
   "observed",
   "missing",
@@ -95,74 +81,7 @@ export const ROBUSTNESS_FIELDS = [
   "with_casualties",
   "with_stranded",
   "zero_evacuation",
-] as const;
-
-/** A group of an artifact. */
-export type GroupView<M> = {
-  readonly kind: "overall" | "scenario" | "family";
-  readonly name: string;
-  /** Observed (aggregate) or paired episode indices. */
-  readonly indices: readonly number[];
-  readonly metrics: readonly M[];
-};
-
-/** An episode key of the top-level lists. */
-export type EpisodeKeyView = {
-  readonly index: number;
-  readonly scenario_id: string;
-  readonly scenario_hash: string;
-  readonly seed: number;
-};
-
-/** What both artifacts share. */
-export type HeaderView = {
-  /** The file it was read from, for messages. */
-  readonly file: string;
-  /** SHA-256 (hex) of the artifact's canonical bytes. */
-  readonly digest: string;
-  readonly manifestHash: string;
-  readonly suiteId: string;
-  readonly suiteVersion: string;
-  readonly suiteHash: string;
-  readonly versions: {
-    readonly statistics: string;
-    readonly simulator: string;
-    readonly observation: string;
-    readonly metrics: string;
-  };
-  readonly scheduledEpisodes: number;
-  readonly resamples: number;
-  readonly definitions: readonly MetricDefinition[];
-};
-
-/** An aggregate artifact as read. */
-export type AggregateView = HeaderView & {
-  readonly artifact: "aggregate";
-  readonly modelId: string;
-  readonly resultDigest: string;
-  readonly observedEpisodes: number;
-  readonly missingEpisodes: readonly EpisodeKeyView[];
-  readonly groups: readonly (GroupView<AggregateMetricView> & {
-    readonly robustness: RobustnessView;
-    readonly missingIndices: readonly number[];
-  })[];
-};
-
-/** A paired artifact as read. */
-export type PairedView = HeaderView & {
-  readonly artifact: "paired";
-  readonly modelA: string;
-  readonly modelB: string;
-  readonly resultDigestA: string;
-  readonly resultDigestB: string;
-  readonly pairedCount: number;
-  readonly missingFromA: readonly EpisodeKeyView[];
-  readonly missingFromB: readonly EpisodeKeyView[];
-  readonly groups: readonly GroupView<PairedMetricView>[];
-};
-
-/** Either artifact. */
-export type ArtifactView = AggregateView | PairedView;
+];
 
 const HEADER = [
   "statistics_version",
@@ -219,6 +138,25 @@ const INTERVAL = [
   "lower",
   "upper",
 ];
+const METRIC_FIELDS = [
+  "scheduled",
+  "observed",
+  "missing",
+  "undefined",
+  "statistics",
+  "mean_ci",
+  "paired",
+  "missing_from_a",
+  "missing_from_b",
+  "deltas",
+  "mean_delta_ci",
+  "delta_positive",
+  "delta_negative",
+  "delta_zero",
+  "a_better",
+  "b_better",
+  "ties",
+];
 
 /**
  * Read one artifact strictly; errors are {@linkcode StatisticsInputError}s
@@ -237,14 +175,13 @@ const INTERVAL = [
 export async function readArtifact(
   value: JsonValue,
   file: string,
-): Promise<ArtifactView> {
+): Promise<ArtifactFile> {
   const ctx = rootCtx(StatisticsInputError, file);
-  const kindCtx = at(ctx, "artifact");
   const top0 = expectObject(value, ctx, ["artifact"], [
     ...AGGREGATE_TOP,
     ...PAIRED_TOP,
   ]);
-  const kind = expectEnum(field(top0, "artifact"), kindCtx, [
+  const kind = expectEnum(field(top0, "artifact"), at(ctx, "artifact"), [
     "aggregate",
     "paired",
   ]);
@@ -254,147 +191,13 @@ export async function readArtifact(
     kind === "aggregate" ? AGGREGATE_TOP : PAIRED_TOP,
   );
   const sha = await digest(value);
-  const header = readHeader(top, ctx, file, sha);
-  if (kind === "aggregate") {
-    return {
-      ...header,
-      artifact: "aggregate",
-      modelId: expectString(field(top, "model_id"), at(ctx, "model_id")),
-      resultDigest: hex(top, "result_digest", ctx),
-      observedEpisodes: count(top, "observed_episodes", ctx),
-      missingEpisodes: keys(top, "missing_episodes", ctx),
-      groups: readGroups(top, ctx, (g, gctx) => {
-        const o = expectObject(g, gctx, [
-          "kind",
-          "name",
-          "episode_indices",
-          "missing_indices",
-          "robustness",
-          "metrics",
-        ]);
-        const r = expectObject(
-          field(o, "robustness"),
-          at(gctx, "robustness"),
-          ROBUSTNESS_FIELDS,
-        );
-        const robustness = Object.fromEntries(
-          ROBUSTNESS_FIELDS.map((
-            k,
-          ) => [k, expectInt(field(r, k), at(at(gctx, "robustness"), k), 0)]),
-        ) as RobustnessView;
-        return {
-          ...groupHead(o, gctx, "episode_indices"),
-          missingIndices: indexList(o, "missing_indices", gctx),
-          robustness,
-          metrics: readMetrics(o, gctx, (m, mctx) => {
-            const e = expectObject(m, mctx, [
-              "metric",
-              "scheduled",
-              "observed",
-              "missing",
-              "undefined",
-              "statistics",
-              "mean_ci",
-            ]);
-            const [n, mean] = statistics(e, mctx);
-            return {
-              metric: String(field(e, "metric")),
-              scheduled: count(e, "scheduled", mctx),
-              observed: count(e, "observed", mctx),
-              missing: count(e, "missing", mctx),
-              undefined: count(e, "undefined", mctx),
-              n,
-              mean,
-              ci: interval(field(e, "mean_ci"), at(mctx, "mean_ci")),
-            };
-          }),
-        };
-      }),
-    };
-  }
-  const delta = expectString(field(top, "delta"), at(ctx, "delta"));
-  if (delta !== "A - B") fail(at(ctx, "delta"), 'expected "A - B"');
+  const header = readHeader(top, ctx);
   return {
-    ...header,
-    artifact: "paired",
-    modelA: expectString(field(top, "model_a"), at(ctx, "model_a")),
-    modelB: expectString(field(top, "model_b"), at(ctx, "model_b")),
-    resultDigestA: hex(top, "result_digest_a", ctx),
-    resultDigestB: hex(top, "result_digest_b", ctx),
-    pairedCount: count(top, "paired_count", ctx),
-    missingFromA: keys(top, "missing_from_a", ctx),
-    missingFromB: keys(top, "missing_from_b", ctx),
-    groups: readGroups(top, ctx, (g, gctx) => {
-      const o = expectObject(g, gctx, [
-        "kind",
-        "name",
-        "paired_indices",
-        "missing_from_a",
-        "missing_from_b",
-        "metrics",
-      ]);
-      indexList(o, "missing_from_a", gctx);
-      indexList(o, "missing_from_b", gctx);
-      return {
-        ...groupHead(o, gctx, "paired_indices"),
-        metrics: readMetrics(o, gctx, (m, mctx, def) => {
-          const e = expectObject(m, mctx, [
-            "metric",
-            "paired",
-            "missing_from_a",
-            "missing_from_b",
-            "undefined",
-            "deltas",
-            "statistics",
-            "mean_delta_ci",
-            "delta_positive",
-            "delta_negative",
-            "delta_zero",
-            "a_better",
-            "b_better",
-            "ties",
-          ]);
-          expectArray(field(e, "deltas"), at(mctx, "deltas")).forEach(
-            (d, i) => {
-              const dctx = at(at(mctx, "deltas"), i);
-              const o = expectObject(d, dctx, ["index", "delta"]);
-              expectInt(field(o, "index"), at(dctx, "index"), 0);
-              expectFloat(field(o, "delta"), at(dctx, "delta"));
-            },
-          );
-          for (const k of ["delta_positive", "delta_negative", "delta_zero"]) {
-            count(e, k, mctx);
-          }
-          const [n, mean] = statistics(e, mctx);
-          const winKeys = ["a_better", "b_better", "ties"] as const;
-          let wins: [number, number, number] | null = null;
-          if (def.direction === null) {
-            for (const k of winKeys) {
-              if (field(e, k) !== null) {
-                fail(at(mctx, k), "expected null for a descriptive metric");
-              }
-            }
-          } else {
-            wins = winKeys.map((k) => count(e, k, mctx)) as [
-              number,
-              number,
-              number,
-            ];
-          }
-          return {
-            metric: def.metric,
-            paired: count(e, "paired", mctx),
-            missingFromA: count(e, "missing_from_a", mctx),
-            missingFromB: count(e, "missing_from_b", mctx),
-            undefined: count(e, "undefined", mctx),
-            n,
-            mean,
-            ci: interval(field(e, "mean_delta_ci"), at(mctx, "mean_delta_ci")),
-            wins,
-          };
-        }),
-      };
-    }),
+    file,
+    digest: sha,
+    artifact: kind === "aggregate"
+      ? readAggregate(top, ctx, header)
+      : readPaired(top, ctx, header),
   };
 }
 
@@ -406,7 +209,8 @@ export async function readArtifact(
  * ```ts
  * import assert from "node:assert/strict";
  * import { checkSameManifest } from "./artifact.ts";
- * const a = { file: "a.json", manifestHash: "aa" }, b = { file: "b.json", manifestHash: "bb" };
+ * const a = { file: "a.json", artifact: { evaluation_manifest_hash: "aa" } };
+ * const b = { file: "b.json", artifact: { evaluation_manifest_hash: "bb" } };
  * assert.throws(() => checkSameManifest([a, b]), /b\.json: evaluation_manifest_hash/);
  * checkSameManifest([a, a]);
  * ```
@@ -414,26 +218,25 @@ export async function readArtifact(
 export function checkSameManifest(
   artifacts: readonly {
     readonly file: string;
-    readonly manifestHash: string;
+    readonly artifact: { readonly evaluation_manifest_hash: string };
   }[],
 ): void {
   const first = artifacts[0];
   for (const a of artifacts) {
-    if (first !== undefined && a.manifestHash !== first.manifestHash) {
+    const hash = a.artifact.evaluation_manifest_hash;
+    const firstHash = first?.artifact.evaluation_manifest_hash;
+    if (first !== undefined && hash !== firstHash) {
       throw new StatisticsInputError(
-        `artifacts of different evaluation manifests cannot be shown together: ${a.manifestHash} differs from ${first.manifestHash} of ${first.file}`,
+        `artifacts of different evaluation manifests cannot be shown together: ${hash} differs from ${firstHash} of ${first.file}`,
         { file: a.file, path: "evaluation_manifest_hash" },
       );
     }
   }
 }
 
-function readHeader(
-  top: JsonObject,
-  ctx: Ctx,
-  file: string,
-  digest: string,
-): HeaderView {
+type HeaderFields = Omit<ArtifactHeader, "artifact">;
+
+function readHeader(top: JsonObject, ctx: Ctx): HeaderFields {
   const version = expectString(
     field(top, "statistics_version"),
     at(ctx, "statistics_version"),
@@ -446,9 +249,8 @@ function readHeader(
   }
   const defsCtx = at(ctx, "metric_definitions");
   const defs = expectArray(field(top, "metric_definitions"), defsCtx);
-  if (
-    encode(defs) !== encode(METRIC_DEFINITIONS.map((d) => ({ ...d })))
-  ) {
+  const expected = metricDefinitionsJson();
+  if (encode(defs) !== encode(expected)) {
     fail(
       defsCtx,
       `expected exactly the metric definitions of statistics ${STATISTICS_VERSION}`,
@@ -472,63 +274,258 @@ function readHeader(
   ]);
   const str = (k: string) => expectString(field(top, k), at(ctx, k));
   return {
-    file,
-    digest,
-    manifestHash: hex(top, "evaluation_manifest_hash", ctx),
-    suiteId: str("suite_id"),
-    suiteVersion: str("suite_version"),
-    suiteHash: hex(top, "suite_hash", ctx),
-    versions: {
-      statistics: version,
-      simulator: str("simulator_version"),
-      observation: str("observation_version"),
-      metrics: str("metrics_version"),
-    },
-    scheduledEpisodes: count(top, "scheduled_episodes", ctx),
-    resamples: expectInt(
-      field(bootstrap, "resamples"),
-      at(bctx, "resamples"),
-      1,
-    ),
-    definitions: METRIC_DEFINITIONS,
+    statistics_version: version,
+    evaluation_manifest_hash: hex(top, "evaluation_manifest_hash", ctx),
+    suite_id: str("suite_id"),
+    suite_version: str("suite_version"),
+    suite_hash: hex(top, "suite_hash", ctx),
+    simulator_version: str("simulator_version"),
+    observation_version: str("observation_version"),
+    metrics_version: str("metrics_version"),
+    scheduled_episodes: count(top, "scheduled_episodes", ctx),
+    // The file's definitions encode equal to these (checked above).
+    metric_definitions: expected,
+    methods: readMethods(methods, mctx, bootstrap, bctx),
   };
 }
 
-function readGroups<G>(
+function readMethods(
+  methods: JsonObject,
+  mctx: Ctx,
+  bootstrap: JsonObject,
+  bctx: Ctx,
+): MethodsJson {
+  const resamples = expectInt(
+    field(bootstrap, "resamples"),
+    at(bctx, "resamples"),
+    1,
+  );
+  return {
+    quantiles: constant(methods, "quantiles", mctx, "hyndman_fan_type_7"),
+    variance: constant(methods, "variance", mctx, "sample_n_minus_1"),
+    std: constant(methods, "std", mctx, "sqrt_of_float_variance"),
+    bootstrap: {
+      method: constant(bootstrap, "method", bctx, "percentile_bootstrap"),
+      statistic: constant(bootstrap, "statistic", bctx, "mean"),
+      level: level(bootstrap, bctx),
+      resamples,
+      min_n: minN(bootstrap, bctx),
+      stream: constant(bootstrap, "stream", bctx, "shake256_counter_v1"),
+    },
+  };
+}
+
+function readAggregate(
   top: JsonObject,
   ctx: Ctx,
-  one: (g: JsonValue, gctx: Ctx) => G & { kind: string },
-): G[] {
+  header: HeaderFields,
+): AggregateArtifact {
+  const one = (g: JsonValue, gctx: Ctx): AggregateGroupJson => {
+    const o = expectObject(g, gctx, [
+      "kind",
+      "name",
+      "episode_indices",
+      "missing_indices",
+      "robustness",
+      "metrics",
+    ]);
+    const rctx = at(gctx, "robustness");
+    const r = expectObject(field(o, "robustness"), rctx, ROBUSTNESS_FIELDS);
+    const rc = (k: keyof RobustnessJson) => count(r, k, rctx);
+    const robustness: RobustnessJson = {
+      scheduled: rc("scheduled"),
+      observed: rc("observed"),
+      missing: rc("missing"),
+      all_resolved: rc("all_resolved"),
+      max_steps: rc("max_steps"),
+      with_casualties: rc("with_casualties"),
+      with_stranded: rc("with_stranded"),
+      zero_evacuation: rc("zero_evacuation"),
+    };
+    return {
+      kind: groupKind(o, gctx),
+      name: expectString(field(o, "name"), at(gctx, "name")),
+      episode_indices: indexList(o, "episode_indices", gctx),
+      missing_indices: indexList(o, "missing_indices", gctx),
+      robustness,
+      metrics: readMetrics(o, gctx, aggregateMetric),
+    };
+  };
+  return {
+    ...header,
+    artifact: "aggregate",
+    model_id: expectString(field(top, "model_id"), at(ctx, "model_id")),
+    result_digest: hex(top, "result_digest", ctx),
+    observed_episodes: count(top, "observed_episodes", ctx),
+    missing_episodes: keys(top, "missing_episodes", ctx),
+    ...readGroups(top, ctx, one),
+  };
+}
+
+function aggregateMetric(
+  m: JsonValue,
+  mctx: Ctx,
+  def: MetricDefinition,
+): AggregateMetricJson {
+  const e = expectObject(m, mctx, [
+    "metric",
+    "scheduled",
+    "observed",
+    "missing",
+    "undefined",
+    "statistics",
+    "mean_ci",
+  ]);
+  const statistics = readStatistics(e, mctx);
+  return {
+    metric: def.metric,
+    scheduled: count(e, "scheduled", mctx),
+    observed: count(e, "observed", mctx),
+    missing: count(e, "missing", mctx),
+    undefined: count(e, "undefined", mctx),
+    statistics,
+    mean_ci: interval(field(e, "mean_ci"), at(mctx, "mean_ci")),
+  };
+}
+
+function readPaired(
+  top: JsonObject,
+  ctx: Ctx,
+  header: HeaderFields,
+): PairedArtifact {
+  const delta = constant(top, "delta", ctx, "A - B");
+  const one = (g: JsonValue, gctx: Ctx): PairedGroupJson => {
+    const o = expectObject(g, gctx, [
+      "kind",
+      "name",
+      "paired_indices",
+      "missing_from_a",
+      "missing_from_b",
+      "metrics",
+    ]);
+    const missingA = indexList(o, "missing_from_a", gctx);
+    const missingB = indexList(o, "missing_from_b", gctx);
+    return {
+      kind: groupKind(o, gctx),
+      name: expectString(field(o, "name"), at(gctx, "name")),
+      paired_indices: indexList(o, "paired_indices", gctx),
+      missing_from_a: missingA,
+      missing_from_b: missingB,
+      metrics: readMetrics(o, gctx, pairedMetric),
+    };
+  };
+  return {
+    ...header,
+    artifact: "paired",
+    delta,
+    model_a: expectString(field(top, "model_a"), at(ctx, "model_a")),
+    model_b: expectString(field(top, "model_b"), at(ctx, "model_b")),
+    result_digest_a: hex(top, "result_digest_a", ctx),
+    result_digest_b: hex(top, "result_digest_b", ctx),
+    paired_count: count(top, "paired_count", ctx),
+    missing_from_a: keys(top, "missing_from_a", ctx),
+    missing_from_b: keys(top, "missing_from_b", ctx),
+    ...readGroups(top, ctx, one),
+  };
+}
+
+function pairedMetric(
+  m: JsonValue,
+  mctx: Ctx,
+  def: MetricDefinition,
+): PairedMetricJson {
+  const e = expectObject(m, mctx, [
+    "metric",
+    "paired",
+    "missing_from_a",
+    "missing_from_b",
+    "undefined",
+    "deltas",
+    "statistics",
+    "mean_delta_ci",
+    "delta_positive",
+    "delta_negative",
+    "delta_zero",
+    "a_better",
+    "b_better",
+    "ties",
+  ]);
+  const lctx = at(mctx, "deltas");
+  const deltas = expectArray(field(e, "deltas"), lctx).map(
+    (d, i): DeltaJson => {
+      const dctx = at(lctx, i);
+      const o = expectObject(d, dctx, ["index", "delta"]);
+      return {
+        index: expectInt(field(o, "index"), at(dctx, "index"), 0),
+        delta: jsonFloat(field(o, "delta"), at(dctx, "delta")),
+      };
+    },
+  );
+  const positive = count(e, "delta_positive", mctx);
+  const negative = count(e, "delta_negative", mctx);
+  const zero = count(e, "delta_zero", mctx);
+  const statistics = readStatistics(e, mctx);
+  // A descriptive metric has no direction, so no side can be better.
+  const win = (k: string) => {
+    if (def.direction !== null) return count(e, k, mctx);
+    if (field(e, k) !== null) {
+      fail(at(mctx, k), "expected null for a descriptive metric");
+    }
+    return null;
+  };
+  const aBetter = win("a_better");
+  const bBetter = win("b_better");
+  const ties = win("ties");
+  return {
+    metric: def.metric,
+    paired: count(e, "paired", mctx),
+    missing_from_a: count(e, "missing_from_a", mctx),
+    missing_from_b: count(e, "missing_from_b", mctx),
+    undefined: count(e, "undefined", mctx),
+    deltas,
+    statistics,
+    mean_delta_ci: interval(
+      field(e, "mean_delta_ci"),
+      at(mctx, "mean_delta_ci"),
+    ),
+    delta_positive: positive,
+    delta_negative: negative,
+    delta_zero: zero,
+    a_better: aBetter,
+    b_better: bBetter,
+    ties,
+  };
+}
+
+function readGroups<G extends { readonly kind: string }>(
+  top: JsonObject,
+  ctx: Ctx,
+  one: (g: JsonValue, gctx: Ctx) => G,
+): { overall: G; scenarios: G[]; families: G[] } {
   const overall = one(field(top, "overall"), at(ctx, "overall"));
   if (overall.kind !== "overall") {
     fail(at(at(ctx, "overall"), "kind"), 'expected "overall"');
   }
-  const out = [overall];
-  for (
-    const [key, kind] of [["scenarios", "scenario"], ["families", "family"]]
-  ) {
-    const lctx = at(ctx, key!);
-    expectArray(field(top, key!), lctx).forEach((g, i) => {
+  const list = (key: string, kind: string): G[] => {
+    const lctx = at(ctx, key);
+    return expectArray(field(top, key), lctx).map((g, i) => {
       const group = one(g, at(lctx, i));
       if (group.kind !== kind) {
         fail(at(at(lctx, i), "kind"), `expected ${JSON.stringify(kind)}`);
       }
-      out.push(group);
+      return group;
     });
-  }
-  return out;
+  };
+  const scenarios = list("scenarios", "scenario");
+  return { overall, scenarios, families: list("families", "family") };
 }
 
-function groupHead(o: JsonObject, gctx: Ctx, indicesKey: string) {
-  return {
-    kind: expectEnum(field(o, "kind"), at(gctx, "kind"), [
-      "overall",
-      "scenario",
-      "family",
-    ]),
-    name: expectString(field(o, "name"), at(gctx, "name")),
-    indices: indexList(o, indicesKey, gctx),
-  };
+function groupKind(o: JsonObject, gctx: Ctx) {
+  return expectEnum(field(o, "kind"), at(gctx, "kind"), [
+    "overall",
+    "scenario",
+    "family",
+  ]);
 }
 
 function readMetrics<M>(
@@ -543,28 +540,10 @@ function readMetrics<M>(
     METRIC_DEFINITIONS.length,
     METRIC_DEFINITIONS.length,
   );
-  return list.map((m, i) => {
+  return METRIC_DEFINITIONS.map((def, i) => {
+    const m = list[i] ?? null;
     const mctx = at(lctx, i);
-    const def = METRIC_DEFINITIONS[i]!;
-    const e = expectObject(m, mctx, ["metric"], [
-      "scheduled",
-      "observed",
-      "missing",
-      "undefined",
-      "statistics",
-      "mean_ci",
-      "paired",
-      "missing_from_a",
-      "missing_from_b",
-      "deltas",
-      "mean_delta_ci",
-      "delta_positive",
-      "delta_negative",
-      "delta_zero",
-      "a_better",
-      "b_better",
-      "ties",
-    ]);
+    const e = expectObject(m, mctx, ["metric"], METRIC_FIELDS);
     const name = expectString(field(e, "metric"), at(mctx, "metric"));
     if (name !== def.metric) {
       fail(at(mctx, "metric"), `expected ${JSON.stringify(def.metric)}`);
@@ -573,40 +552,89 @@ function readMetrics<M>(
   });
 }
 
-function statistics(e: JsonObject, mctx: Ctx): [number, number | null] {
+function readStatistics(e: JsonObject, mctx: Ctx): StatisticsJson {
   const sctx = at(mctx, "statistics");
   const s = expectObject(field(e, "statistics"), sctx, STATISTICS);
   const n = expectInt(field(s, "n"), at(sctx, "n"), 0);
-  for (const k of STATISTICS.slice(1, -1)) {
-    floatOrNull(field(s, k), at(sctx, k), n);
-  }
+  const value = (o: JsonObject, k: string, octx: Ctx) =>
+    floatOrNull(field(o, k), at(octx, k), n);
+  const mean = value(s, "mean", sctx);
+  const median = value(s, "median", sctx);
+  const variance = value(s, "variance", sctx);
+  const std = value(s, "std", sctx);
+  const min = value(s, "min", sctx);
+  const max = value(s, "max", sctx);
   const qctx = at(sctx, "quantiles");
   const q = expectObject(field(s, "quantiles"), qctx, QUANTILES);
-  for (const k of QUANTILES) floatOrNull(field(q, k), at(qctx, k), n);
-  return [n, floatOrNull(field(s, "mean"), at(sctx, "mean"), n)];
+  const quantiles: QuantilesJson = {
+    p25: value(q, "p25", qctx),
+    p50: value(q, "p50", qctx),
+    p75: value(q, "p75", qctx),
+    p90: value(q, "p90", qctx),
+    p95: value(q, "p95", qctx),
+  };
+  return { n, mean, median, variance, std, min, max, quantiles };
 }
 
-function floatOrNull(v: JsonValue, ctx: Ctx, n: number): number | null {
+function floatOrNull(v: JsonValue, ctx: Ctx, n: number): JsonFloat | null {
   if (n === 0) {
     if (v !== null) fail(ctx, "expected null when n = 0");
     return null;
   }
   if (v === null) return null;
-  return expectFloat(v, ctx);
+  return jsonFloat(v, ctx);
 }
 
-function interval(v: JsonValue, ctx: Ctx): IntervalView | null {
+/** A float lexeme as the value read (`expectFloat` refuses anything else). */
+function jsonFloat(v: JsonValue, ctx: Ctx): JsonFloat {
+  return v instanceof JsonFloat ? v : float(expectFloat(v, ctx));
+}
+
+function interval(v: JsonValue, ctx: Ctx): IntervalJson | null {
   if (v === null) return null;
   const o = expectObject(v, ctx, INTERVAL);
-  const lower = expectFloat(field(o, "lower"), at(ctx, "lower"));
-  const upper = expectFloat(field(o, "upper"), at(ctx, "upper"));
-  if (!(lower <= upper)) fail(ctx, "expected lower <= upper");
+  const lower = jsonFloat(field(o, "lower"), at(ctx, "lower"));
+  const upper = jsonFloat(field(o, "upper"), at(ctx, "upper"));
+  if (!(lower.value <= upper.value)) fail(ctx, "expected lower <= upper");
+  const resamples = expectInt(field(o, "resamples"), at(ctx, "resamples"), 1);
+  const seed = hex(o, "seed", ctx);
   return {
+    method: constant(o, "method", ctx, "percentile_bootstrap"),
+    statistic: constant(o, "statistic", ctx, "mean"),
+    level: level(o, ctx),
+    resamples,
+    seed,
     lower,
     upper,
-    resamples: expectInt(field(o, "resamples"), at(ctx, "resamples"), 1),
-    seed: hex(o, "seed", ctx),
   };
+}
+
+/** The string `value` that contract §12 fixes for `key`. */
+function constant<const T extends string>(
+  o: JsonObject,
+  key: string,
+  ctx: Ctx,
+  value: T,
+): T {
+  const s = expectString(field(o, key), at(ctx, key));
+  if (s !== value) fail(at(ctx, key), `expected ${JSON.stringify(value)}`);
+  return value;
+}
+
+/** The level 0.95 of a bootstrap interval, a float. */
+function level(o: JsonObject, ctx: Ctx): JsonFloat {
+  const v = jsonFloat(field(o, "level"), at(ctx, "level"));
+  if (v.value !== 0.95) fail(at(ctx, "level"), "expected 0.95");
+  return v;
+}
+
+/** The bootstrap's minimum n, 5. */
+function minN(o: JsonObject, ctx: Ctx): number {
+  const n = count(o, "min_n", ctx);
+  if (n !== MIN_BOOTSTRAP_N) {
+    fail(at(ctx, "min_n"), `expected ${MIN_BOOTSTRAP_N}`);
+  }
+  return n;
 }
 
 function count(o: JsonObject, key: string, ctx: Ctx): number {
@@ -620,7 +648,7 @@ function indexList(o: JsonObject, key: string, ctx: Ctx): number[] {
   );
 }
 
-function keys(top: JsonObject, key: string, ctx: Ctx): EpisodeKeyView[] {
+function keys(top: JsonObject, key: string, ctx: Ctx): EpisodeKey[] {
   const lctx = at(ctx, key);
   return expectArray(field(top, key), lctx).map((v, i) => {
     const kctx = at(lctx, i);

@@ -14,12 +14,17 @@
  */
 
 import type {
-  AggregateView,
-  ArtifactView,
-  IntervalView,
-  PairedView,
-} from "./artifact.ts";
-import { ROBUSTNESS_FIELDS } from "./artifact.ts";
+  AggregateArtifact,
+  AggregateMetricJson,
+  IntervalJson,
+  PairedArtifact,
+  PairedMetricJson,
+  StatisticsArtifact,
+  StatisticsJson,
+} from "../statistics/artifact_types.ts";
+import type { EpisodeKey } from "../types.ts";
+import { type ArtifactFile, ROBUSTNESS_FIELDS } from "./artifact.ts";
+import { boundsOf, groupsOf, intervalOf, meanOf } from "./artifact_values.ts";
 import { escapeHtml } from "./escape.ts";
 import { forestPlot, meansPlot } from "./plots.ts";
 import { formatInterval, formatNumber } from "./summary_text.ts";
@@ -48,20 +53,19 @@ a { color: #0050a0; }
 `;
 
 /**
- * The report page. `views` must share one manifest (check that first).
+ * The report page. `files` must share one manifest (check that first).
  *
  * @example
  * ```ts ignore
  * import { renderReport } from "./html_report.ts";
- * const html = renderReport(views);
+ * const html = renderReport(files);
  * ```
  */
-export function renderReport(views: readonly ArtifactView[]): string {
-  const aggregates = views.filter((v): v is AggregateView =>
-    v.artifact === "aggregate"
-  );
-  const paired = views.filter((v): v is PairedView => v.artifact === "paired");
-  const first = views[0];
+export function renderReport(files: readonly ArtifactFile[]): string {
+  const artifacts = files.map((f) => f.artifact);
+  const aggregates = artifacts.filter((a) => a.artifact === "aggregate");
+  const paired = artifacts.filter((a) => a.artifact === "paired");
+  const first = artifacts[0];
   if (first === undefined) throw new RangeError("report: no artifact");
   const models = modelLabels(aggregates);
   const body: string[] = [
@@ -69,7 +73,7 @@ export function renderReport(views: readonly ArtifactView[]): string {
     intro(first, paired, models),
     contents(first, aggregates),
   ];
-  first.definitions.forEach((def, m) => {
+  first.metric_definitions.forEach((def, m) => {
     body.push(
       `<section class="metric" id="${metricSectionId(def.metric)}">`,
       `<h2>${escapeHtml(def.metric)}</h2>`,
@@ -81,23 +85,21 @@ export function renderReport(views: readonly ArtifactView[]): string {
     );
     for (const p of paired) {
       body.push(
-        `<h3>Mean delta A − B: A = ${escapeHtml(p.modelA)}, B = ${
-          escapeHtml(p.modelB)
+        `<h3>Mean delta A − B: A = ${escapeHtml(p.model_a)}, B = ${
+          escapeHtml(p.model_b)
         }</h3>`,
         forestPlot(
-          p.groups.map((g) => {
+          groupsOf(p).map((g) => {
             const e = g.metrics[m]!;
             return {
               label: groupLabel(g.kind, g.name),
-              mean: e.mean,
-              lower: e.ci?.lower ?? null,
-              upper: e.ci?.upper ?? null,
+              ...point(e.statistics, e.mean_delta_ci),
             };
           }),
           {
             direction: def.direction,
-            a: p.modelA,
-            b: p.modelB,
+            a: p.model_a,
+            b: p.model_b,
             xLabel: `mean of ${def.metric} (A) − ${def.metric} (B)`,
           },
         ),
@@ -108,14 +110,12 @@ export function renderReport(views: readonly ArtifactView[]): string {
         `<h3>Mean per scenario, every model (95 % intervals)</h3>`,
         meansPlot(
           aggregates.flatMap((a, i) =>
-            a.groups.filter((g) => g.kind !== "family").map((g) => {
+            [a.overall, ...a.scenarios].map((g) => {
               const e = g.metrics[m]!;
               return {
                 group: groupLabel(g.kind, g.name),
                 model: models[i]!,
-                mean: e.mean,
-                lower: e.ci?.lower ?? null,
-                upper: e.ci?.upper ?? null,
+                ...point(e.statistics, e.mean_ci),
               };
             })
           ),
@@ -129,15 +129,15 @@ export function renderReport(views: readonly ArtifactView[]): string {
     robustness(aggregates, models),
     missing(aggregates, paired, models),
   );
-  body.push(audit(views));
+  body.push(audit(files));
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>EMBERBench report: ${escapeHtml(first.suiteId)} ${
-    escapeHtml(first.suiteVersion)
+<title>EMBERBench report: ${escapeHtml(first.suite_id)} ${
+    escapeHtml(first.suite_version)
   }</title>
 <style>${CSS}</style>
 </head>
@@ -174,12 +174,22 @@ export function metricSectionId(metric: string): string {
 // In-page links only: the CSP forbids loading, and a fragment loads nothing.
 const BACK_TO_TOP = `<p class="top"><a href="#top">back to top</a></p>`;
 
+/** A mean and its interval's bounds, as a plot's row takes them. */
+function point(statistics: StatisticsJson, ci: IntervalJson | null) {
+  const bounds = boundsOf(ci);
+  return {
+    mean: meanOf(statistics),
+    lower: bounds?.lower ?? null,
+    upper: bounds?.upper ?? null,
+  };
+}
+
 /** The table of contents: every metric section, then the closing sections. */
 function contents(
-  first: ArtifactView,
-  aggregates: readonly AggregateView[],
+  first: StatisticsArtifact,
+  aggregates: readonly AggregateArtifact[],
 ): string {
-  const metrics = first.definitions.map((def) =>
+  const metrics = first.metric_definitions.map((def) =>
     `<li><a href="#${metricSectionId(def.metric)}">${
       escapeHtml(def.metric)
     }</a></li>`
@@ -197,18 +207,18 @@ function contents(
 }
 
 function intro(
-  first: ArtifactView,
-  paired: readonly PairedView[],
+  first: StatisticsArtifact,
+  paired: readonly PairedArtifact[],
   models: readonly string[],
 ): string {
-  const scenarios = first.groups.filter((g) => g.kind === "scenario").length;
-  const families = first.groups.filter((g) => g.kind === "family").length;
+  const scenarios = first.scenarios.length;
+  const families = first.families.length;
   const pairs = paired.map((p) =>
-    `${escapeHtml(p.modelA)} − ${escapeHtml(p.modelB)}`
+    `${escapeHtml(p.model_a)} − ${escapeHtml(p.model_b)}`
   );
-  return `<p>Suite <b>${escapeHtml(first.suiteId)} ${
-    escapeHtml(first.suiteVersion)
-  }</b>: ${first.scheduledEpisodes} scheduled episodes of ${scenarios} fixed scenarios in ${families} families (evaluation manifest <span class="hash">${first.manifestHash}</span>).
+  return `<p>Suite <b>${escapeHtml(first.suite_id)} ${
+    escapeHtml(first.suite_version)
+  }</b>: ${first.scheduled_episodes} scheduled episodes of ${scenarios} fixed scenarios in ${families} families (evaluation manifest <span class="hash">${first.evaluation_manifest_hash}</span>).
 Models: ${models.map(escapeHtml).join(", ") || "none"}. Paired comparisons: ${
     pairs.join(", ") || "none"
   }.</p>
@@ -226,7 +236,7 @@ whatever its sign. Means without a mark are undefined (no defined value).</p>`;
 }
 
 function robustness(
-  aggregates: readonly AggregateView[],
+  aggregates: readonly AggregateArtifact[],
   models: readonly string[],
 ): string {
   if (aggregates.length === 0) return "";
@@ -240,7 +250,7 @@ function robustness(
   aggregates.forEach((a, i) => {
     parts.push(
       `<h3>${escapeHtml(models[i]!)}</h3><table>${head}${
-        a.groups.map((g) =>
+        groupsOf(a).map((g) =>
           `<tr><td>${escapeHtml(groupLabel(g.kind, g.name))}</td>${
             ROBUSTNESS_FIELDS.map((f) =>
               `<td class="num">${g.robustness[f]}</td>`
@@ -255,13 +265,11 @@ function robustness(
 }
 
 function missing(
-  aggregates: readonly AggregateView[],
-  paired: readonly PairedView[],
+  aggregates: readonly AggregateArtifact[],
+  paired: readonly PairedArtifact[],
   models: readonly string[],
 ): string {
-  const list = (
-    keys: readonly { index: number; scenario_id: string; seed: number }[],
-  ) =>
+  const list = (keys: readonly EpisodeKey[]) =>
     keys.length === 0
       ? "none"
       : `${keys.length}: ${
@@ -272,16 +280,16 @@ function missing(
   const rows = [
     ...aggregates.map((a, i) =>
       `<tr><td>${escapeHtml(models[i]!)}</td><td>${
-        list(a.missingEpisodes)
+        list(a.missing_episodes)
       }</td></tr>`
     ),
     ...paired.flatMap((p) => [
-      `<tr><td>pair ${escapeHtml(p.modelA)} − ${
-        escapeHtml(p.modelB)
-      }: missing from A</td><td>${list(p.missingFromA)}</td></tr>`,
-      `<tr><td>pair ${escapeHtml(p.modelA)} − ${
-        escapeHtml(p.modelB)
-      }: missing from B</td><td>${list(p.missingFromB)}</td></tr>`,
+      `<tr><td>pair ${escapeHtml(p.model_a)} − ${
+        escapeHtml(p.model_b)
+      }: missing from A</td><td>${list(p.missing_from_a)}</td></tr>`,
+      `<tr><td>pair ${escapeHtml(p.model_a)} − ${
+        escapeHtml(p.model_b)
+      }: missing from B</td><td>${list(p.missing_from_b)}</td></tr>`,
     ]),
   ];
   return `<section id="missing"><h2>Missing episodes</h2>
@@ -291,48 +299,49 @@ function missing(
   }</table>${BACK_TO_TOP}</section>`;
 }
 
-function audit(views: readonly ArtifactView[]): string {
-  const rows = views.map((v) => {
+function audit(files: readonly ArtifactFile[]): string {
+  const rows = files.map(({ file, digest, artifact: v }) => {
     const who = v.artifact === "aggregate"
       ? `model ${
-        escapeHtml(v.modelId)
-      }<br>result digest <span class="hash">${v.resultDigest}</span>`
+        escapeHtml(v.model_id)
+      }<br>result digest <span class="hash">${v.result_digest}</span>`
       : `A ${
-        escapeHtml(v.modelA)
-      }, result digest <span class="hash">${v.resultDigestA}</span><br>B ${
-        escapeHtml(v.modelB)
-      }, result digest <span class="hash">${v.resultDigestB}</span>`;
+        escapeHtml(v.model_a)
+      }, result digest <span class="hash">${v.result_digest_a}</span><br>B ${
+        escapeHtml(v.model_b)
+      }, result digest <span class="hash">${v.result_digest_b}</span>`;
     return `<tr><td>${
-      escapeHtml(v.file)
-    }<br>${v.artifact}</td><td>${who}<br>artifact SHA-256 <span class="hash">${v.digest}</span></td><td>statistics ${
-      escapeHtml(v.versions.statistics)
-    }, simulator ${escapeHtml(v.versions.simulator)}, observation ${
-      escapeHtml(v.versions.observation)
+      escapeHtml(file)
+    }<br>${v.artifact}</td><td>${who}<br>artifact SHA-256 <span class="hash">${digest}</span></td><td>statistics ${
+      escapeHtml(v.statistics_version)
+    }, simulator ${escapeHtml(v.simulator_version)}, observation ${
+      escapeHtml(v.observation_version)
     }, metrics ${
-      escapeHtml(v.versions.metrics)
-    }; ${v.resamples} resamples</td></tr>`;
+      escapeHtml(v.metrics_version)
+    }; ${v.methods.bootstrap.resamples} resamples</td></tr>`;
   });
-  const first = views[0]!;
-  const seeds = views.map((v) => {
-    const overall = v.groups[0]!;
-    const cells = overall.metrics.map((e, m) => {
-      const ci = (e as { ci: IntervalView | null }).ci;
-      return `<tr><td>${escapeHtml(v.definitions[m]!.metric)}</td><td>${
-        formatNumber(e.mean)
-      } ${formatInterval(ci)}</td><td class="hash">${
+  const first = files[0]!.artifact;
+  const seeds = files.map(({ file, artifact: v }) => {
+    const metrics: readonly (AggregateMetricJson | PairedMetricJson)[] =
+      v.overall.metrics;
+    const cells = metrics.map((e, m) => {
+      const ci = intervalOf(e);
+      return `<tr><td>${escapeHtml(v.metric_definitions[m]!.metric)}</td><td>${
+        formatNumber(meanOf(e.statistics))
+      } ${formatInterval(boundsOf(ci))}</td><td class="hash">${
         ci?.seed ?? "no interval"
       }</td></tr>`;
     });
     return `<details><summary>${
-      escapeHtml(v.file)
+      escapeHtml(file)
     }: overall interval seeds</summary><table><tr><th>metric</th><th>overall mean [95 % interval]</th><th>bootstrap seed</th></tr>${
       cells.join("")
     }</table></details>`;
   });
   return `<section id="audit"><h2>Audit: artifacts, digests, seeds and versions</h2>
-<p class="note">Suite ${escapeHtml(first.suiteId)} ${
-    escapeHtml(first.suiteVersion)
-  }, suite hash <span class="hash">${first.suiteHash}</span>, evaluation manifest hash <span class="hash">${first.manifestHash}</span>. The artifact SHA-256 is the digest of its canonical JSON (<code>digest FILE</code> prints it).</p>
+<p class="note">Suite ${escapeHtml(first.suite_id)} ${
+    escapeHtml(first.suite_version)
+  }, suite hash <span class="hash">${first.suite_hash}</span>, evaluation manifest hash <span class="hash">${first.evaluation_manifest_hash}</span>. The artifact SHA-256 is the digest of its canonical JSON (<code>digest FILE</code> prints it).</p>
 <table><tr><th>file</th><th>inputs and digests</th><th>versions</th></tr>${
     rows.join("")
   }</table>
@@ -346,11 +355,11 @@ function groupLabel(kind: string, name: string): string {
 }
 
 /** Model names for the legend, unique even when two artifacts share an ID. */
-function modelLabels(aggregates: readonly AggregateView[]): string[] {
+function modelLabels(aggregates: readonly AggregateArtifact[]): string[] {
   const seen = new Map<string, number>();
   return aggregates.map((a) => {
-    const k = (seen.get(a.modelId) ?? 0) + 1;
-    seen.set(a.modelId, k);
-    return k === 1 ? a.modelId : `${a.modelId} (${k})`;
+    const k = (seen.get(a.model_id) ?? 0) + 1;
+    seen.set(a.model_id, k);
+    return k === 1 ? a.model_id : `${a.model_id} (${k})`;
   });
 }

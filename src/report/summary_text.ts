@@ -11,7 +11,13 @@
  * @module
  */
 
-import type { AggregateView, ArtifactView, PairedView } from "./artifact.ts";
+import type {
+  AggregateArtifact,
+  PairedArtifact,
+  StatisticsArtifact,
+} from "../statistics/artifact_types.ts";
+import type { ArtifactFile } from "./artifact.ts";
+import { boundsOf, meanOf, winsOf } from "./artifact_values.ts";
 import { escapeTerminal } from "./escape.ts";
 import { fitTable, wrapText } from "./text_table.ts";
 import { directionMark, directionText, METRIC_UNITS } from "./units.ts";
@@ -38,19 +44,16 @@ const NOT_APPLICABLE = "n/a";
  * ```
  */
 export function renderSummary(
-  artifacts: readonly ArtifactView[],
+  files: readonly ArtifactFile[],
   preface: readonly string[] = [],
 ): string {
   const lines: string[] = [];
   for (const p of preface) lines.push(...wrapText(p, SUMMARY_WIDTH));
+  const artifacts = files.map((f) => f.artifact);
   const first = artifacts[0];
   if (first === undefined) return lines.join("\n");
-  const aggregates = artifacts.filter((a): a is AggregateView =>
-    a.artifact === "aggregate"
-  );
-  const paired = artifacts.filter((a): a is PairedView =>
-    a.artifact === "paired"
-  );
+  const aggregates = artifacts.filter((a) => a.artifact === "aggregate");
+  const paired = artifacts.filter((a) => a.artifact === "paired");
   if (lines.length > 0) lines.push("");
   lines.push(...headerLines(first, artifacts), "", ...legend(), "");
   if (aggregates.length > 0) lines.push(...aggregateLines(aggregates));
@@ -59,26 +62,29 @@ export function renderSummary(
 }
 
 function headerLines(
-  first: ArtifactView,
-  all: readonly ArtifactView[],
+  first: StatisticsArtifact,
+  all: readonly StatisticsArtifact[],
 ): string[] {
-  const scenarios = first.groups.filter((g) => g.kind === "scenario").length;
-  const families = first.groups.filter((g) => g.kind === "family").length;
-  const rs = [...new Set(all.map((a) => a.resamples))];
+  const scenarios = first.scenarios.length;
+  const families = first.families.length;
+  const resamplesOf = (a: StatisticsArtifact) => a.methods.bootstrap.resamples;
+  const rs = [...new Set(all.map(resamplesOf))];
   const resamples = rs.length === 1
     ? `${rs[0]} resamples`
-    : `resamples ${all.map((a) => `${a.resamples} (${label(a)})`).join(", ")}`;
+    : `resamples ${
+      all.map((a) => `${resamplesOf(a)} (${label(a)})`).join(", ")
+    }`;
   return [
     ...wrapText(
-      `Suite ${escapeTerminal(first.suiteId)} ${
-        escapeTerminal(first.suiteVersion)
-      }: ${first.scheduledEpisodes} scheduled episodes of ${scenarios} fixed scenarios in ${families} families; evaluation manifest ${
-        first.manifestHash.slice(0, 12)
+      `Suite ${escapeTerminal(first.suite_id)} ${
+        escapeTerminal(first.suite_version)
+      }: ${first.scheduled_episodes} scheduled episodes of ${scenarios} fixed scenarios in ${families} families; evaluation manifest ${
+        first.evaluation_manifest_hash.slice(0, 12)
       }.`,
       SUMMARY_WIDTH,
     ),
     ...wrapText(
-      `Intervals: 95 % percentile bootstrap, ${resamples}. Each resamples with replacement the episodes of its group (overall: the ${first.scheduledEpisodes} scheduled episodes of ${scenarios} fixed scenarios and their seeds, less the missing; paired: the paired episodes, A and B together), so it shows the spread over these scenarios and seeds, not over other buildings.`,
+      `Intervals: 95 % percentile bootstrap, ${resamples}. Each resamples with replacement the episodes of its group (overall: the ${first.scheduled_episodes} scheduled episodes of ${scenarios} fixed scenarios and their seeds, less the missing; paired: the paired episodes, A and B together), so it shows the spread over these scenarios and seeds, not over other buildings.`,
       SUMMARY_WIDTH,
     ),
   ];
@@ -99,11 +105,11 @@ function legend(): string[] {
   ];
 }
 
-function aggregateLines(aggregates: readonly AggregateView[]): string[] {
+function aggregateLines(aggregates: readonly AggregateArtifact[]): string[] {
   const lines = [
     "Overall mean per metric with its 95 % interval, one row per model.",
   ];
-  const defs = aggregates[0]!.definitions;
+  const defs = aggregates[0]!.metric_definitions;
   defs.forEach((def, m) => {
     lines.push(
       "",
@@ -116,12 +122,12 @@ function aggregateLines(aggregates: readonly AggregateView[]): string[] {
     );
     const rows = [["model", "mean", "95 % interval", "n", "miss", "undef"]];
     for (const a of aggregates) {
-      const e = a.groups[0]!.metrics[m]!;
+      const e = a.overall.metrics[m]!;
       rows.push([
-        escapeTerminal(a.modelId),
-        formatNumber(e.mean),
-        formatInterval(e.ci),
-        String(e.n),
+        escapeTerminal(a.model_id),
+        formatNumber(meanOf(e.statistics)),
+        formatInterval(boundsOf(e.mean_ci)),
+        String(e.statistics.n),
         String(e.missing),
         String(e.undefined),
       ]);
@@ -131,15 +137,15 @@ function aggregateLines(aggregates: readonly AggregateView[]): string[] {
   return lines;
 }
 
-function pairedLines(p: PairedView): string[] {
-  const overall = p.groups[0]!;
-  const a = escapeTerminal(p.modelA);
-  const b = escapeTerminal(p.modelB);
+function pairedLines(p: PairedArtifact): string[] {
+  const overall = p.overall;
+  const a = escapeTerminal(p.model_a);
+  const b = escapeTerminal(p.model_b);
   const first = overall.metrics[0]!;
   const lines = [
     "",
     ...wrapText(
-      `Paired comparison, overall: A = ${a}, B = ${b}; delta = A - B in each paired episode. ${p.pairedCount} paired episodes; miss ${first.missingFromA} / ${first.missingFromB} (scheduled episodes missing from A / from B).`,
+      `Paired comparison, overall: A = ${a}, B = ${b}; delta = A - B in each paired episode. ${p.paired_count} paired episodes; miss ${first.missing_from_a} / ${first.missing_from_b} (scheduled episodes missing from A / from B).`,
       SUMMARY_WIDTH,
     ),
     ...wrapText(
@@ -149,15 +155,16 @@ function pairedLines(p: PairedView): string[] {
     "",
   ];
   const rows = [["metric", "A/B/tie", "mean", "95 % interval", "n", "undef"]];
-  const defs = p.definitions;
+  const defs = p.metric_definitions;
   overall.metrics.forEach((e, m) => {
     const def = defs[m]!;
+    const wins = winsOf(e);
     rows.push([
       `${def.metric} ${directionMark(def.direction)}`,
-      e.wins === null ? NOT_APPLICABLE : e.wins.join("/"),
-      formatNumber(e.mean),
-      formatInterval(e.ci),
-      String(e.n),
+      wins === null ? NOT_APPLICABLE : wins.join("/"),
+      formatNumber(meanOf(e.statistics)),
+      formatInterval(boundsOf(e.mean_delta_ci)),
+      String(e.statistics.n),
       String(e.undefined),
     ]);
   });
@@ -174,10 +181,10 @@ function indent(
   return fitTable(rows, { width: SUMMARY_WIDTH, right });
 }
 
-function label(a: ArtifactView): string {
+function label(a: StatisticsArtifact): string {
   return a.artifact === "aggregate"
-    ? escapeTerminal(a.modelId)
-    : `${escapeTerminal(a.modelA)} - ${escapeTerminal(a.modelB)}`;
+    ? escapeTerminal(a.model_id)
+    : `${escapeTerminal(a.model_a)} - ${escapeTerminal(a.model_b)}`;
 }
 
 /**

@@ -8,20 +8,24 @@
  * @module
  */
 
-import type { JsonObject } from "../json/canonical.ts";
 import { StatisticsInputError } from "../errors.ts";
 import type { Rational } from "../exact.ts";
 import { episodeKey } from "../evaluation/pairing.ts";
 import type { Suite } from "../types.ts";
 import type { VerifiedEpisode } from "../evaluation/verified.ts";
-import { at, expectInt, rootCtx } from "../json/fields.ts";
-import type { AggregateArtifact } from "./artifact_types.ts";
+import { at, expectInt, expectObject, field, rootCtx } from "../json/fields.ts";
+import type {
+  AggregateArtifact,
+  AggregateGroupJson,
+  AggregateMetricJson,
+} from "./artifact_types.ts";
 import { checkResamples, DEFAULT_RESAMPLES } from "../bootstrap/interval.ts";
 import {
   episodeMetricValues,
   headerJson,
   intervalOptions,
   intervalSizes,
+  type Pending,
   type ProgressCallback,
   type ResultInput,
   Summarizer,
@@ -83,9 +87,17 @@ function robustnessOf(
     at(at(rootCtx(StatisticsInputError, file), "episodes"), i),
     "metrics",
   );
-  const safety = e.metrics.safety as JsonObject;
-  const count = (k: string) =>
-    expectInt(safety?.[k], at(at(ctx, "safety"), k), 0);
+  // The verifier proved the dictionary; this reads its safety section as
+  // an object with the three counts, whatever its other fields.
+  const sctx = at(ctx, "safety");
+  const stored = e.metrics.safety;
+  const safety = expectObject(
+    stored,
+    sctx,
+    ["casualties", "stranded", "evacuated"],
+    Object.keys(stored ?? {}),
+  );
+  const count = (k: string) => expectInt(field(safety, k), at(sctx, k), 0);
   return {
     allResolved: e.termination_reason === "all_resolved",
     maxSteps: e.termination_reason === "max_steps",
@@ -149,15 +161,21 @@ export async function aggregateStatistics(
     intervals,
   );
 
-  const groupJson = async (g: Group): Promise<JsonObject> => {
+  // A metric's entry is built whole once every interval is computed; until
+  // then it waits beside its summary.
+  type PendingMetric = Pending<Omit<AggregateMetricJson, "mean_ci">>;
+  type PendingGroup = Omit<AggregateGroupJson, "metrics"> & {
+    readonly metrics: readonly PendingMetric[];
+  };
+  const pendingGroup = async (g: Group): Promise<PendingGroup> => {
     const observed = g.indices.filter((k) => values.has(k));
     const missing = g.indices.filter((k) => !values.has(k));
     const rb = observed.map((k) => robust.get(k)!);
     const countOf = (f: (r: Robustness) => boolean) => rb.filter(f).length;
-    const metrics: JsonObject[] = [];
+    const metrics: PendingMetric[] = [];
     for (const [m, def] of METRIC_DEFINITIONS.entries()) {
       const xs = defined(g, m);
-      const [statistics, ci] = await summarizer.summarize(xs, {
+      const summary = await summarizer.summarize(xs, {
         purpose: "aggregate_mean",
         evaluationManifestHash: res.evaluation_manifest_hash,
         resultDigests: [digest],
@@ -165,13 +183,15 @@ export async function aggregateStatistics(
         metric: def.metric,
       });
       metrics.push({
-        metric: def.metric,
-        scheduled: g.indices.length,
-        observed: observed.length,
-        missing: missing.length,
-        undefined: observed.length - xs.length,
-        statistics,
-        mean_ci: ci,
+        summary,
+        entry: {
+          metric: def.metric,
+          scheduled: g.indices.length,
+          observed: observed.length,
+          missing: missing.length,
+          undefined: observed.length - xs.length,
+          statistics: summary.statistics,
+        },
       });
     }
     return {
@@ -193,9 +213,16 @@ export async function aggregateStatistics(
     };
   };
 
-  const built: JsonObject[] = [];
-  for (const g of groups) built.push(await groupJson(g));
+  const pending: PendingGroup[] = [];
+  for (const g of groups) pending.push(await pendingGroup(g));
   await summarizer.finish();
+  const built = pending.map((g): AggregateGroupJson => ({
+    ...g,
+    metrics: g.metrics.map(({ entry, summary }) => ({
+      ...entry,
+      mean_ci: summarizer.interval(summary),
+    })),
+  }));
   return {
     ...headerJson("aggregate", manifest, res.evaluation_manifest_hash, R),
     model_id: res.model_id,
@@ -205,7 +232,7 @@ export async function aggregateStatistics(
       .filter((k) => !values.has(k.index))
       .map(episodeKey),
     overall: built[0]!,
-    scenarios: built.filter((_, i) => groups[i]!.kind === "scenario"),
-    families: built.filter((_, i) => groups[i]!.kind === "family"),
-  } as unknown as AggregateArtifact;
+    scenarios: built.filter((g) => g.kind === "scenario"),
+    families: built.filter((g) => g.kind === "family"),
+  };
 }

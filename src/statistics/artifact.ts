@@ -6,7 +6,7 @@
  * @module
  */
 
-import { float, type JsonObject, type JsonValue } from "../json/canonical.ts";
+import { float, type JsonValue } from "../json/canonical.ts";
 import { StatisticsInputError } from "../errors.ts";
 import type { Rational } from "../exact.ts";
 import { MIN_BOOTSTRAP_N, toCommonDenominator } from "../bootstrap/interval.ts";
@@ -27,6 +27,12 @@ import {
 } from "../evaluation/verify.ts";
 import { METRIC_DEFINITIONS, metricDefinitionsJson } from "./definitions.ts";
 import { descriptiveStatistics } from "./descriptive.ts";
+import type {
+  ArtifactHeader,
+  IntervalJson,
+  MethodsJson,
+  StatisticsJson,
+} from "./artifact_types.ts";
 import { bootstrapSeed, type SeedInput } from "./seed.ts";
 
 /**
@@ -77,7 +83,7 @@ export type BootstrapProgress = {
 };
 
 /** `methods` of contract §12. */
-export function methodsJson(resamples: number): JsonObject {
+export function methodsJson(resamples: number): MethodsJson {
   return {
     quantiles: "hyndman_fan_type_7",
     variance: "sample_n_minus_1",
@@ -94,12 +100,12 @@ export function methodsJson(resamples: number): JsonObject {
 }
 
 /** The shared header fields (everything but the groups). */
-export function headerJson(
-  artifact: "aggregate" | "paired",
+export function headerJson<K extends ArtifactHeader["artifact"]>(
+  artifact: K,
   manifest: Manifest,
   manifestHash: string,
   resamples: number,
-): Record<string, JsonValue> {
+): ArtifactHeader & { readonly artifact: K } {
   return {
     statistics_version: STATISTICS_VERSION,
     artifact,
@@ -197,15 +203,38 @@ export function intervalOptions(
 }
 
 /**
+ * The statistics of one list of values, and a ticket for its interval,
+ * which {@linkcode Summarizer.interval} gives once
+ * {@linkcode Summarizer.finish} has computed every interval.
+ */
+export type Summary = {
+  /** The §4 statistics. */
+  readonly statistics: StatisticsJson;
+  /** The interval's place among the intervals; `null` when n < 5. */
+  readonly ticket: number | null;
+};
+
+/** An entry of an artifact that waits for its summary's interval. */
+export type Pending<E> = {
+  /** The entry but its interval. */
+  readonly entry: E;
+  /** The summary whose interval completes it. */
+  readonly summary: Summary;
+};
+
+/**
  * Summarizes lists of values: the §4 statistics at once, and the bootstrap
- * interval of the mean (or `null` when n < 5) filled into the returned
- * object by {@linkcode Summarizer.finish}, which computes all the intervals
- * together, on every worker. Progress is reported in resamples over all the
- * intervals announced to the constructor.
+ * interval of the mean (or `null` when n < 5) once
+ * {@linkcode Summarizer.finish} has computed all the intervals together,
+ * on every worker. The artifact's objects are built after that, whole, so
+ * that each is a value of its declared type when it is made. Progress is
+ * reported in resamples over all the intervals announced to the
+ * constructor.
  */
 export class Summarizer {
   readonly #jobs: IntervalJob[] = [];
-  readonly #slots: Record<string, JsonValue>[] = [];
+  readonly #seeds: string[] = [];
+  #intervals: readonly IntervalJson[] | undefined;
   readonly #sizes: readonly number[];
   readonly #total: number;
   #work: number;
@@ -238,33 +267,36 @@ export class Summarizer {
     };
   }
 
-  /**
-   * `[statistics, interval]` of some exact values. The interval object has
-   * its bounds only after {@linkcode finish}.
-   */
+  /** The statistics of some exact values, and their interval's ticket. */
   async summarize(
     values: readonly Rational[],
     seed: Omit<SeedInput, "resamples">,
-  ): Promise<[JsonObject, JsonValue]> {
+  ): Promise<Summary> {
     const scaled = toCommonDenominator(values);
     const statistics = descriptiveStatistics(scaled);
     const n = values.length;
-    if (n < MIN_BOOTSTRAP_N) return [statistics, null];
+    if (n < MIN_BOOTSTRAP_N) return { statistics, ticket: null };
     const R = this.resamples;
     const hex = await bootstrapSeed({ ...seed, resamples: R });
-    const slot: Record<string, JsonValue> = {
-      method: "percentile_bootstrap",
-      statistic: "mean",
-      level: float(0.95),
-      resamples: R,
-      seed: hex,
-    };
     this.#jobs.push({ ...scaled, resamples: R, seed: seedBytes(hex) });
-    this.#slots.push(slot);
-    return [statistics, slot];
+    this.#seeds.push(hex);
+    return { statistics, ticket: this.#seeds.length - 1 };
   }
 
-  /** Compute every interval and write its bounds into its object. */
+  /**
+   * The interval of a summary; a `RangeError` before
+   * {@linkcode finish} (a ticket has no bounds until then).
+   */
+  interval(summary: Summary): IntervalJson | null {
+    if (summary.ticket === null) return null;
+    const ci = this.#intervals?.[summary.ticket];
+    if (ci === undefined) {
+      throw new RangeError("an interval was read before finish()");
+    }
+    return ci;
+  }
+
+  /** Compute every interval. */
   async finish(): Promise<void> {
     const R = this.resamples;
     const weights = this.#jobs.map((job) =>
@@ -296,11 +328,15 @@ export class Summarizer {
         );
       },
     });
-    cis.forEach((ci, i) => {
-      const slot = this.#slots[i]!;
-      slot.lower = float(ci.lower.toFloat());
-      slot.upper = float(ci.upper.toFloat());
-    });
+    this.#intervals = cis.map((ci, i): IntervalJson => ({
+      method: "percentile_bootstrap",
+      statistic: "mean",
+      level: float(0.95),
+      resamples: R,
+      seed: this.#seeds[i]!,
+      lower: float(ci.lower.toFloat()),
+      upper: float(ci.upper.toFloat()),
+    }));
     this.onProgress?.(
       "bootstrap",
       this.#total,

@@ -6,7 +6,6 @@
  * @module
  */
 
-import type { JsonObject } from "../json/canonical.ts";
 import { STATISTICS_METRICS } from "../metrics/statistics_metrics.ts";
 
 /** Metric kinds of statistics.md §2. */
@@ -162,8 +161,8 @@ if (
   throw new Error("METRIC_DEFINITIONS differ from STATISTICS_METRICS");
 }
 
-/** The definitions as the JSON list of contract §12. */
-export function metricDefinitionsJson(): JsonObject[] {
+/** The definitions as the JSON list of contract §12 (copies). */
+export function metricDefinitionsJson(): MetricDefinition[] {
   return METRIC_DEFINITIONS.map((d) => ({ ...d }));
 }
 

@@ -12,18 +12,41 @@
  * @module
  */
 
-import { float, type JsonObject, type JsonValue } from "../json/canonical.ts";
+import { float, type JsonFloat } from "../json/canonical.ts";
 import { Rational, ratioToFloat } from "../exact.ts";
 import { type Scaled, toCommonDenominator } from "../bootstrap/interval.ts";
+import type { QuantilesJson, StatisticsJson } from "./artifact_types.ts";
 
-/** Quantile levels of statistics.md §4 as [name, numerator, denominator]. */
-export const QUANTILE_LEVELS: readonly (readonly [string, number, number])[] = [
-  ["p25", 1, 4],
-  ["p50", 1, 2],
-  ["p75", 3, 4],
-  ["p90", 9, 10],
-  ["p95", 19, 20],
-];
+/** One value per quantile level of statistics.md §4. */
+export type Quantiles<T> = { readonly [K in keyof QuantilesJson]: T };
+
+/**
+ * The quantile levels of statistics.md §4, each given to `f` as a/b. The
+ * object is written out, level by level, so that its type is checked
+ * against {@linkcode QuantilesJson} with no assertion.
+ */
+function quantileLevels<T>(
+  f: (a: number, b: number) => T,
+): Quantiles<T> {
+  return {
+    p25: f(1, 4),
+    p50: f(1, 2),
+    p75: f(3, 4),
+    p90: f(9, 10),
+    p95: f(19, 20),
+  };
+}
+
+/** Each quantile of `q` through `f`, level by level. */
+function mapQuantiles<T, U>(q: Quantiles<T>, f: (v: T) => U): Quantiles<U> {
+  return {
+    p25: f(q.p25),
+    p50: f(q.p50),
+    p75: f(q.p75),
+    p90: f(q.p90),
+    p95: f(q.p95),
+  };
+}
 
 /** The exact statistics; every field but `n` is `null` when undefined. */
 export type ExactDescriptive = {
@@ -33,7 +56,7 @@ export type ExactDescriptive = {
   readonly variance: Rational | null;
   readonly min: Rational | null;
   readonly max: Rational | null;
-  readonly quantiles: Readonly<Record<string, Rational | null>>;
+  readonly quantiles: Quantiles<Rational | null>;
 };
 
 /**
@@ -70,11 +93,8 @@ function quantileScaled(
 export function describeExact(
   values: readonly Rational[] | Scaled,
 ): ExactDescriptive {
-  const { nums, den } = Array.isArray(values)
-    ? toCommonDenominator(values as readonly Rational[])
-    : values as Scaled;
+  const { nums, den } = "nums" in values ? values : toCommonDenominator(values);
   const n = nums.length;
-  const none = Object.fromEntries(QUANTILE_LEVELS.map(([k]) => [k, null]));
   if (n === 0) {
     return {
       n,
@@ -83,7 +103,7 @@ export function describeExact(
       variance: null,
       min: null,
       max: null,
-      quantiles: none,
+      quantiles: quantileLevels(() => null),
     };
   }
   const ys = [...nums].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
@@ -95,13 +115,11 @@ export function describeExact(
   }
   const big = BigInt(n);
   const frac = ([p, q]: [bigint, bigint]) => Rational.of(p, q * den);
-  const quantiles = Object.fromEntries(
-    QUANTILE_LEVELS.map(([k, a, b]) => [k, frac(quantileScaled(ys, a, b))]),
-  );
+  const quantiles = quantileLevels((a, b) => frac(quantileScaled(ys, a, b)));
   return {
     n,
     mean: Rational.of(s, big * den),
-    median: quantiles.p50!,
+    median: quantiles.p50,
     // Σ(x − m)² = (n·Σa² − (Σa)²) / (n·D²) for x = a / D.
     variance: n < 2
       ? null
@@ -132,16 +150,14 @@ export function describeExact(
  */
 export function descriptiveStatistics(
   values: readonly Rational[] | Scaled,
-): JsonObject {
+): StatisticsJson {
   return statisticsObject(describeExact(values));
 }
 
 /** The contract §12 `statistics` object of exact statistics. */
-export function statisticsObject(d: ExactDescriptive): JsonObject {
-  const out = (r: Rational | null): JsonValue =>
+export function statisticsObject(d: ExactDescriptive): StatisticsJson {
+  const out = (r: Rational | null): JsonFloat | null =>
     r === null ? null : float(ratioToFloat(r.num, r.den));
-  const quantiles: Record<string, JsonValue> = {};
-  for (const [k] of QUANTILE_LEVELS) quantiles[k] = out(d.quantiles[k]!);
   return {
     n: d.n,
     mean: out(d.mean),
@@ -152,6 +168,6 @@ export function statisticsObject(d: ExactDescriptive): JsonObject {
       : float(Math.sqrt(ratioToFloat(d.variance.num, d.variance.den))),
     min: out(d.min),
     max: out(d.max),
-    quantiles,
+    quantiles: mapQuantiles(d.quantiles, out),
   };
 }

@@ -9,9 +9,7 @@
  */
 
 import type { Manifest, Suite } from "../types.ts";
-
-/** Group kinds. */
-export type GroupKind = "overall" | "scenario" | "family";
+import type { GroupKind } from "./artifact_types.ts";
 
 /** One group: its kind, name and scheduled manifest indices in order. */
 export type Group = {

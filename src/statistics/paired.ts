@@ -9,7 +9,7 @@
  * @module
  */
 
-import { float, type JsonObject, type JsonValue } from "../json/canonical.ts";
+import { float, type JsonValue } from "../json/canonical.ts";
 import { EmberError, StatisticsInputError } from "../errors.ts";
 import type { Rational } from "../exact.ts";
 import { type PairableResult, pairResults } from "../evaluation/pairing.ts";
@@ -21,13 +21,18 @@ import {
   collected,
   type VerifyEvaluationOptions,
 } from "../evaluation/verify.ts";
-import type { PairedArtifact } from "./artifact_types.ts";
+import type {
+  PairedArtifact,
+  PairedGroupJson,
+  PairedMetricJson,
+} from "./artifact_types.ts";
 import { checkResamples, DEFAULT_RESAMPLES } from "../bootstrap/interval.ts";
 import {
   episodeMetricValues,
   headerJson,
   intervalOptions,
   intervalSizes,
+  type Pending,
   type ProgressCallback,
   type ResultInput,
   Summarizer,
@@ -93,7 +98,7 @@ export type PairedOptions = {
  * one episode's values built at a time), a value in memory as it is.
  */
 class Side {
-  readonly #input: ResultInput;
+  readonly #value: JsonValue = null;
   readonly #file: string | undefined;
   readonly #options: VerifyEvaluationOptions;
   #reading: BytesVerification | undefined;
@@ -108,10 +113,10 @@ class Side {
     this.#options = options;
     if (input instanceof Uint8Array) {
       this.#reading = new BytesVerification(input, options);
-      this.#input = null;
+    } else if (input instanceof VerifiedEvaluation) {
+      this.#verified = input;
     } else {
-      this.#input = input;
-      if (input instanceof VerifiedEvaluation) this.#verified = input;
+      this.#value = input;
     }
   }
 
@@ -134,7 +139,7 @@ class Side {
       const file = this.#file === undefined ? {} : { file: this.#file };
       return this.#reading !== undefined
         ? await this.#reading.structure(suite, this.#file)
-        : parseResult(this.#input as JsonValue, file);
+        : parseResult(this.#value, file);
     } catch (e) {
       const detail = e instanceof EmberError ? e.detail : String(e);
       throw new StatisticsInputError(detail, {
@@ -152,7 +157,7 @@ class Side {
     return reading !== undefined
       ? await reading.verify(suite)
       : await verifiedInput(
-        this.#verified ?? this.#input,
+        this.#verified ?? this.#value,
         suite,
         this.#options,
       );
@@ -264,15 +269,21 @@ export async function pairedStatistics(
   const inA = new Set(va.episodes.map((e) => e.index));
   const inB = new Set(vb.episodes.map((e) => e.index));
 
-  const groupJson = async (g: Group): Promise<JsonObject> => {
+  // A metric's entry is built whole once every interval is computed; until
+  // then it waits beside its summary.
+  type PendingMetric = Pending<Omit<PairedMetricJson, "mean_delta_ci">>;
+  type PendingGroup = Omit<PairedGroupJson, "metrics"> & {
+    readonly metrics: readonly PendingMetric[];
+  };
+  const pendingGroup = async (g: Group): Promise<PendingGroup> => {
     const paired = g.indices.filter((k) => pairedSet.has(k));
     const missingA = g.indices.filter((k) => !inA.has(k));
     const missingB = g.indices.filter((k) => !inB.has(k));
-    const metrics: JsonObject[] = [];
+    const metrics: PendingMetric[] = [];
     for (const [m, def] of METRIC_DEFINITIONS.entries()) {
       const ds = definedOf(g, m);
       const xs = ds.map((d) => d.delta);
-      const [statistics, ci] = await summarizer.summarize(xs, {
+      const summary = await summarizer.summarize(xs, {
         purpose: "paired_mean_delta",
         evaluationManifestHash: va.evaluation_manifest_hash,
         resultDigests: [va.digest, vb.digest],
@@ -283,24 +294,29 @@ export async function pairedStatistics(
       const negative = xs.filter((x) => x.sign() < 0).length;
       const zero = xs.length - positive - negative;
       const dir = def.direction;
+      const [aBetter, bBetter] = dir === "higher"
+        ? [positive, negative]
+        : [negative, positive];
       metrics.push({
-        metric: def.metric,
-        paired: paired.length,
-        missing_from_a: missingA.length,
-        missing_from_b: missingB.length,
-        undefined: paired.length - xs.length,
-        deltas: ds.map((d) => ({
-          index: d.index,
-          delta: float(d.delta.toFloat()),
-        })),
-        statistics,
-        mean_delta_ci: ci,
-        delta_positive: positive,
-        delta_negative: negative,
-        delta_zero: zero,
-        a_better: dir === null ? null : dir === "higher" ? positive : negative,
-        b_better: dir === null ? null : dir === "higher" ? negative : positive,
-        ties: dir === null ? null : zero,
+        summary,
+        entry: {
+          metric: def.metric,
+          paired: paired.length,
+          missing_from_a: missingA.length,
+          missing_from_b: missingB.length,
+          undefined: paired.length - xs.length,
+          deltas: ds.map((d) => ({
+            index: d.index,
+            delta: float(d.delta.toFloat()),
+          })),
+          statistics: summary.statistics,
+          delta_positive: positive,
+          delta_negative: negative,
+          delta_zero: zero,
+          a_better: dir === null ? null : aBetter,
+          b_better: dir === null ? null : bBetter,
+          ties: dir === null ? null : zero,
+        },
       });
     }
     return {
@@ -313,9 +329,16 @@ export async function pairedStatistics(
     };
   };
 
-  const built: JsonObject[] = [];
-  for (const g of groups) built.push(await groupJson(g));
+  const pending: PendingGroup[] = [];
+  for (const g of groups) pending.push(await pendingGroup(g));
   await summarizer.finish();
+  const built = pending.map((g): PairedGroupJson => ({
+    ...g,
+    metrics: g.metrics.map(({ entry, summary }) => ({
+      ...entry,
+      mean_delta_ci: summarizer.interval(summary),
+    })),
+  }));
   return {
     ...headerJson("paired", manifest, va.evaluation_manifest_hash, R),
     model_a: va.model_id,
@@ -327,7 +350,7 @@ export async function pairedStatistics(
     missing_from_a: pairing.missingFromA,
     missing_from_b: pairing.missingFromB,
     overall: built[0]!,
-    scenarios: built.filter((_, i) => groups[i]!.kind === "scenario"),
-    families: built.filter((_, i) => groups[i]!.kind === "family"),
-  } as unknown as PairedArtifact;
+    scenarios: built.filter((g) => g.kind === "scenario"),
+    families: built.filter((g) => g.kind === "family"),
+  };
 }
