@@ -352,7 +352,7 @@ export function compareText(): i32 {
   return compareRecord(TABLE, width, steps, termination);
 }
 
-// Stepping (issue 13, item 4): begin() starts an episode as run() does,
+// Stepping (the runner's episodes): begin() starts an episode as run() does,
 // and each stepOnce() plays the next step from the codes the host has
 // written after the entries consumed so far. Both reuse initialState() and
 // step(), so a stepped episode leaves the same regions as run() on its log.

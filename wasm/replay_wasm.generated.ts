@@ -4,7 +4,7 @@
 //   assembly/codes.ts d627100a51371d8efa912217e5cb8ac55877bdf0550dfe861bca98a5640dde5e
 //   assembly/memory.ts 2ea9e886b7701e24d3c87dd24b263e7ae4c7c3359b781ba269c07c8069319acd
 //   assembly/record_text.ts 195e6a7d91a24397b4a426ecd5fb35de160ea7d0589f14f2a55a75e046f38159
-//   assembly/replay.ts 37f69caa18f263c49139c407141e7a13a4f98fe026c2669f4339e162397d2a74
+//   assembly/replay.ts 33d5d17a154c2e6d4a2d2a35a25488516e1260d5d5b222544794ffb42ee58947
 //   assembly/splitmix.ts 310972a9fc1389af0103778ea0175a6bc35fefeb577d0cb812734872e430a488
 //   assembly/trace_checks.ts 38604aaec103eb6f4a948047eb5249517b71f8d5486d017da6614360047936ba
 //   compiler 34055f99a1653d2e10b88d87b4add99da9d26f8be9f2611a5d32e488b23d2ae6
@@ -12,7 +12,7 @@
 
 /** SHA-256 of the kernel's sources, compiler and flags. */
 export const REPLAY_WASM_SOURCE_HASH =
-  "a78d1745f63f3e14ee2addc6f15675aafd29650727ca2e217e248c2e8fffaf8d";
+  "20880750a3a81b348e384dce9b2a204b214aea5a62e5427f80d7bc1d6b6cbee4";
 
 /** SHA-256 of the `.wasm` bytes (equal to wasm/replay.wasm). */
 export const REPLAY_WASM_SHA256 =

@@ -4,7 +4,7 @@
  * header and the action log, without building the record's objects. It is
  * the text that `encode(recordOfTrace(…))` gives (the tests hold them
  * equal); verification by regeneration compares it with a record's text in
- * the input (issue 13, item 2).
+ * the input (`src/verify/`).
  *
  * The text is printable ASCII (the canonical writer escapes anything else
  * in an ID), so its UTF-8 bytes are its characters. It is written as bytes into one buffer, reused from step

@@ -2,7 +2,7 @@
  * The run record (contract §8) of a {@linkcode Trace}: what the simulator
  * writes, rebuilt from the compact trace, the layout, the header and the
  * action log. Tests hold its canonical bytes equal to the simulator's
- * record; verification by regeneration (issue 13, item 2) can write the
+ * record; verification by regeneration (`src/verify/`) can write the
  * same bytes from the same inputs without building objects.
  *
  * Every object is built with its keys in code-point order, as the

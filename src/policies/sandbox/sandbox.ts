@@ -1,7 +1,7 @@
 /**
  * User policies, run sealed: the module graph is checked and bundled
- * (`policy_bundle.ts`), and each episode gets its own Deno process
- * (`policy_process.ts`) with no permission but the granted net hosts and
+ * (`bundle.ts`), and each episode gets its own Deno process
+ * (`process.ts`) with no permission but the granted net hosts and
  * environment names, no remote import, no Deno directory (so no
  * `localStorage`, `caches` or files survive), a memory limit, and the
  * observation as its only input: no seed, no scenario file, no path.
