@@ -110,20 +110,17 @@ export {
   type VerifiedResult,
   type VerifyOptions,
   verifyResult,
-} from "./src/evaluation/result.ts";
-export {
-  VerifiedEpisode,
-  VerifiedEvaluation,
-} from "./src/evaluation/verified.ts";
+} from "./src/verify/reference.ts";
+export { VerifiedEpisode, VerifiedEvaluation } from "./src/verify/verified.ts";
 export {
   verifyEvaluation,
   type VerifyEvaluationOptions,
-} from "./src/evaluation/verify.ts";
+} from "./src/verify/verify.ts";
 export {
   type PairableResult,
   type Pairing,
   pairResults,
-} from "./src/evaluation/pairing.ts";
+} from "./src/result/pairing.ts";
 
 // Statistics (statistics.md) and the bootstrap interval.
 export {

@@ -1,6 +1,6 @@
 /**
  * The digest of a file that the general path's reference checks accept
- * (src/evaluation/general_path.ts): the checks' own digest is not used, so
+ * (src/verify/refusal.ts): the checks' own digest is not used, so
  * a proof's prefix hash is continued over the canonical text of the later
  * episodes, or the hash of a canonical file's bytes is taken. Each must be
  * the reference verifier's digest (`verifyResult`, the hash of the
@@ -17,9 +17,9 @@ import {
   parse,
   parseDeferring,
 } from "../src/json/canonical.ts";
-import { verifyResult } from "../src/evaluation/result.ts";
-import { canonicalTextOf } from "../src/evaluation/canonical_text.ts";
-import { slimmed, verifiedDeferred } from "../src/evaluation/general_path.ts";
+import { verifyResult } from "../src/verify/reference.ts";
+import { canonicalTextOf } from "../src/verify/canonical_text.ts";
+import { slimmed, verifiedDeferred } from "../src/verify/refusal.ts";
 import { spaced } from "./spaced.ts";
 import { BASE_TEXT, SUITE } from "./tamper_support.ts";
 

@@ -11,12 +11,12 @@ import {
   MetricsInputError,
   StatisticsInputError,
 } from "../src/errors.ts";
-import { pairResults } from "../src/evaluation/pairing.ts";
+import { pairResults } from "../src/result/pairing.ts";
 import {
   parseManifest,
   parseResult,
   verifyResult,
-} from "../src/evaluation/result.ts";
+} from "../src/verify/reference.ts";
 import { buildManifest } from "../src/scenario/suite.ts";
 import {
   copy,

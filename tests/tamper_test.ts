@@ -21,7 +21,7 @@ import {
   checkStructure,
 } from "../src/metrics/checks/stages.ts";
 import { parseRecord } from "../src/record/reader.ts";
-import { parseResult, verifyResult } from "../src/evaluation/result.ts";
+import { parseResult, verifyResult } from "../src/verify/reference.ts";
 import { rootCtx } from "../src/json/fields.ts";
 import {
   BASE,

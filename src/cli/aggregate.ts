@@ -20,7 +20,7 @@ import { missingWarning, warn } from "./completeness.ts";
 import { checkWritable, emitBytes, readInput, sourceName } from "./io.ts";
 import { encodeBytes } from "../json/canonical.ts";
 import { reportWritten } from "./written.ts";
-import { verifyEvaluation } from "../evaluation/verify.ts";
+import { verifyEvaluation } from "../verify/verify.ts";
 import { progressBar, statisticsProgress } from "./progress.ts";
 
 /**

@@ -17,8 +17,8 @@ import { publicSuite } from "../scenario/public_suite.ts";
 import { runEvaluation } from "../evaluation/runner.ts";
 import { aggregateStatistics } from "../statistics/aggregate.ts";
 import type { ProgressCallback } from "../statistics/artifact.ts";
-import type { VerifiedEvaluation } from "../evaluation/verified.ts";
-import { verifyEvaluation } from "../evaluation/verify.ts";
+import type { VerifiedEvaluation } from "../verify/verified.ts";
+import { verifyEvaluation } from "../verify/verify.ts";
 import { pairedStatistics } from "../statistics/paired.ts";
 import {
   BOOTSTRAP_HELP,

@@ -13,7 +13,7 @@
 
 import { EmberError } from "../errors.ts";
 import { BUILTIN_POLICIES, type PolicyFactory } from "../policies/mod.ts";
-import { parseResult } from "../evaluation/result.ts";
+import { parseResult } from "../verify/reference.ts";
 import {
   EpisodePolicyError,
   EvaluationInterruptedError,

@@ -11,9 +11,9 @@
 import type { JsonObject } from "../json/canonical.ts";
 import { StatisticsInputError } from "../errors.ts";
 import type { Rational } from "../exact.ts";
-import { episodeKey } from "../evaluation/pairing.ts";
+import { episodeKey } from "../result/pairing.ts";
 import type { Suite } from "../types.ts";
-import type { VerifiedEpisode } from "../evaluation/verified.ts";
+import type { VerifiedEpisode } from "../verify/verified.ts";
 import { at, expectInt, rootCtx } from "../json/fields.ts";
 import type { AggregateArtifact } from "./artifact_types.ts";
 import { checkResamples, DEFAULT_RESAMPLES } from "../bootstrap/interval.ts";

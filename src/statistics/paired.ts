@@ -12,15 +12,15 @@
 import { float, type JsonObject, type JsonValue } from "../json/canonical.ts";
 import { EmberError, StatisticsInputError } from "../errors.ts";
 import type { Rational } from "../exact.ts";
-import { type PairableResult, pairResults } from "../evaluation/pairing.ts";
-import { parseResult } from "../evaluation/result.ts";
+import { type PairableResult, pairResults } from "../result/pairing.ts";
+import { parseResult } from "../verify/reference.ts";
 import type { Suite } from "../types.ts";
-import { VerifiedEvaluation } from "../evaluation/verified.ts";
+import { VerifiedEvaluation } from "../verify/verified.ts";
 import {
   BytesVerification,
   collected,
   type VerifyEvaluationOptions,
-} from "../evaluation/verify.ts";
+} from "../verify/verify.ts";
 import type { PairedArtifact } from "./artifact_types.ts";
 import { checkResamples, DEFAULT_RESAMPLES } from "../bootstrap/interval.ts";
 import {

@@ -88,7 +88,7 @@ function digestSync(v: JsonValue): string {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseManifest } from "./result.ts";
+ * import { parseManifest } from "./reference.ts";
  * const m = parseManifest({
  *   suite_id: "s", suite_version: "1", suite_hash: "a".repeat(64),
  *   schema_version: "1.0", simulator_version: "1.0", observation_version: "1.0",
@@ -226,7 +226,7 @@ function same(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseResult } from "./result.ts";
+ * import { parseResult } from "./reference.ts";
  * import { EvaluationError } from "../errors.ts";
  * try {
  *   parseResult({ model_id: "m" }, { file: "r.json" });
@@ -258,7 +258,7 @@ export function parseResult(
  * What {@linkcode parseResult} reads before the episodes: the result's
  * fields, its manifest, and the raw episode items.
  *
- * @internal The general path of the one-pass verifier (`general_path.ts`).
+ * @internal The general path of the one-pass verifier (`refusal.ts`).
  */
 export type ResultHead = {
   readonly model_id: string;
@@ -271,7 +271,7 @@ export type ResultHead = {
 /**
  * The checks of {@linkcode parseResult} before the episodes, in its order.
  *
- * @internal The general path of the one-pass verifier (`general_path.ts`).
+ * @internal The general path of the one-pass verifier (`refusal.ts`).
  */
 export function parseResultHead(
   v: JsonValue,
@@ -326,7 +326,7 @@ function resultHead(
  * Episode `i` of {@linkcode parseResult}, given the index of the episode
  * before it (-1 for the first).
  *
- * @internal The general path of the one-pass verifier (`general_path.ts`).
+ * @internal The general path of the one-pass verifier (`refusal.ts`).
  */
 export function parseResultEpisode(
   head: ResultHead,
@@ -425,7 +425,7 @@ export function parseResultEpisode(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { verifyResult } from "./result.ts";
+ * import { verifyResult } from "./reference.ts";
  * import { publicSuite } from "../scenario/public_suite.ts";
  * await assert.rejects(verifyResult({}, publicSuite(), { file: "result.json" }), {
  *   name: "StatisticsInputError",
@@ -468,8 +468,8 @@ export type VerifiedResult = {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { verifyResult } from "./result.ts";
- * import { runEvaluation } from "./runner.ts";
+ * import { verifyResult } from "./reference.ts";
+ * import { runEvaluation } from "../evaluation/runner.ts";
  * import { publicSuite } from "../scenario/public_suite.ts";
  * const full = publicSuite();
  * const suite = { ...full, families: [], scenarios: full.scenarios.slice(0, 1) };

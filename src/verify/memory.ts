@@ -43,7 +43,7 @@ const EVERY = 4 << 20;
  *
  * @example
  * ```ts
- * import { collectAfter } from "./collect.ts";
+ * import { collectAfter } from "./memory.ts";
  * collectAfter(100); // no effect on any value
  * ```
  */

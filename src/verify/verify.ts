@@ -47,14 +47,14 @@ import {
   parseManifest,
   parseResult,
   type VerifyOptions,
-} from "./result.ts";
-import type { PairableResult } from "./pairing.ts";
+} from "./reference.ts";
+import type { PairableResult } from "../result/pairing.ts";
 import { referenceReplay } from "../sim/kernel.ts";
 import { KERNEL_NAMES, type KernelName } from "../bootstrap/kernel.ts";
 import { type RegeneratedEpisode, regeneratedEpisode } from "./regenerate.ts";
 import { need, objectAfter } from "./undecided.ts";
 import { canonicalTextOf } from "./canonical_text.ts";
-import { collectAfter } from "./collect.ts";
+import { collectAfter } from "./memory.ts";
 import { buildManifest } from "../scenario/suite.ts";
 import type {
   Action,
@@ -73,7 +73,7 @@ import {
   spanLength,
   verified,
   verifiedDeferred,
-} from "./general_path.ts";
+} from "./refusal.ts";
 
 /** Options of {@linkcode verifyEvaluation}. */
 export type VerifyEvaluationOptions = VerifyOptions & {
@@ -367,7 +367,7 @@ export class BytesVerification {
  * Wait, briefly, for the garbage collector to free `length` characters of
  * text let go just now, so that what comes next (the reference checks
  * build an episode's values: tens of megabytes) takes the room the text
- * leaves instead of adding to it. Asked the way `collect.ts` asks (an
+ * leaves instead of adding to it. Asked the way `memory.ts` asks (an
  * external allocation that is never written), but larger: beyond V8's
  * hard limit of external memory, which makes it collect the whole heap at
  * once (measured with Deno 2.9.6: 256 MB only starts a collection that

@@ -20,9 +20,9 @@ import {
   parseResultHead,
   verifyEpisodes,
   verifyResultWithValues,
-} from "./result.ts";
-import { episodeKey, type PairableResult } from "./pairing.ts";
-import { collectAfter } from "./collect.ts";
+} from "./reference.ts";
+import { episodeKey, type PairableResult } from "../result/pairing.ts";
+import { collectAfter } from "./memory.ts";
 import { detached, detachedString } from "./detached.ts";
 import type { createHash } from "node:crypto";
 import type { EpisodeKey, Suite } from "../types.ts";

@@ -1,7 +1,7 @@
 /**
  * The verified types: a {@linkcode VerifiedEvaluation} and its
  * {@linkcode VerifiedEpisode}s. Their constructors take a token that only
- * the verifier's modules (`verify.ts`, `general_path.ts`) import, so that
+ * the verifier's modules (`verify.ts`, `refusal.ts`) import, so that
  * nothing unverified can pass as verified.
  *
  * @module
@@ -124,7 +124,7 @@ export class VerifiedEpisode implements EpisodeKey {
  * ```ts
  * import assert from "node:assert/strict";
  * import { verifyEvaluation } from "./verify.ts";
- * import { runEvaluation } from "./runner.ts";
+ * import { runEvaluation } from "../evaluation/runner.ts";
  * import { publicSuite } from "../scenario/public_suite.ts";
  * const full = publicSuite();
  * const suite = { ...full, families: [], scenarios: full.scenarios.slice(0, 1) };
