@@ -105,8 +105,8 @@ export {
 } from "./src/metrics/episode.ts";
 
 // Results: reading, verification (statistics.md §1) and pairing.
+export { parseResult } from "./src/result/reader.ts";
 export {
-  parseResult,
   type VerifiedResult,
   type VerifyOptions,
   verifyResult,

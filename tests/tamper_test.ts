@@ -21,7 +21,8 @@ import {
   checkStructure,
 } from "../src/metrics/checks/stages.ts";
 import { parseRecord } from "../src/record/reader.ts";
-import { parseResult, verifyResult } from "../src/verify/reference.ts";
+import { parseResult } from "../src/result/reader.ts";
+import { verifyResult } from "../src/verify/reference.ts";
 import { rootCtx } from "../src/json/fields.ts";
 import {
   BASE,

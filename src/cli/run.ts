@@ -13,7 +13,7 @@
 
 import { EmberError } from "../errors.ts";
 import { BUILTIN_POLICIES, type PolicyFactory } from "../policies/mod.ts";
-import { parseResult } from "../verify/reference.ts";
+import { parseResult } from "../result/reader.ts";
 import {
   EpisodePolicyError,
   EvaluationInterruptedError,

@@ -14,7 +14,7 @@ import { episodeMetrics } from "../metrics/episode.ts";
 import { parseRecord } from "../record/reader.ts";
 import { episodeText, episodeView } from "../report/episode_view.ts";
 import { viewerHtml } from "../report/viewer_html.ts";
-import { parseResult } from "../verify/reference.ts";
+import { parseResult } from "../result/reader.ts";
 import { scenarioHash } from "../scenario/scenario.ts";
 import { buildManifest, manifestHash } from "../scenario/suite.ts";
 import type { RunRecord, Scenario } from "../types.ts";

@@ -13,7 +13,7 @@ import { float, type JsonObject, type JsonValue } from "../json/canonical.ts";
 import { EmberError, StatisticsInputError } from "../errors.ts";
 import type { Rational } from "../exact.ts";
 import { type PairableResult, pairResults } from "../result/pairing.ts";
-import { parseResult } from "../verify/reference.ts";
+import { parseResult } from "../result/reader.ts";
 import type { Suite } from "../types.ts";
 import { VerifiedEvaluation } from "../verify/verified.ts";
 import {

@@ -15,12 +15,8 @@ import {
   encode,
   type JsonValue,
 } from "../json/canonical.ts";
-import {
-  parseResultEpisode,
-  parseResultHead,
-  verifyEpisodes,
-  verifyResultWithValues,
-} from "./reference.ts";
+import { verifyEpisodes, verifyResultWithValues } from "./reference.ts";
+import { parseResultEpisode, parseResultHead } from "../result/reader.ts";
 import { episodeKey, type PairableResult } from "../result/pairing.ts";
 import { collectAfter } from "./memory.ts";
 import { detached, detachedString } from "./detached.ts";

@@ -42,12 +42,8 @@ import {
   checkCompatibility,
   checkStructure,
 } from "../metrics/checks/stages.ts";
-import {
-  checkManifest,
-  parseManifest,
-  parseResult,
-  type VerifyOptions,
-} from "./reference.ts";
+import { checkManifest, type VerifyOptions } from "./reference.ts";
+import { parseManifest, parseResult } from "../result/reader.ts";
 import type { PairableResult } from "../result/pairing.ts";
 import { referenceReplay } from "../sim/kernel.ts";
 import { KERNEL_NAMES, type KernelName } from "../bootstrap/kernel.ts";
