@@ -100,7 +100,7 @@ Example:
     if (warning !== undefined) warn(warning);
     const bytes = encodeBytes(artifact);
     await emitBytes(bytes, out);
-    await reportWritten(
+    reportWritten(
       out,
       `aggregate statistics of ${artifact.observed_episodes} episodes, ${bootstrap.resamples} resamples per interval`,
       bytes,

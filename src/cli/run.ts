@@ -381,7 +381,7 @@ Examples:
     const bytes = new ResultEncoder().encode(result);
     await emitBytes(bytes, out);
     const scheduled = result.evaluation_manifest.episodes.length;
-    await reportWritten(
+    reportWritten(
       out,
       `${result.episodes.length} of ${scheduled} episodes, model ${modelId}`,
       bytes,

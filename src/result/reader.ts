@@ -6,14 +6,8 @@
  * @module
  */
 
-import { createHash } from "node:crypto";
-import {
-  encode,
-  encodeBytes,
-  JsonFloat,
-  type JsonObject,
-  type JsonValue,
-} from "../json/canonical.ts";
+import { encode, encodeBytes, type JsonValue } from "../json/canonical.ts";
+import { sha256Hex } from "../json/sha256.ts";
 import { EvaluationError } from "../errors.ts";
 import { beyondLimit, type Limits, limitsWith } from "../limits.ts";
 import { parseRecord } from "../record/reader.ts";
@@ -39,6 +33,7 @@ import {
   expectString,
   fail,
   field,
+  isObject,
   rootCtx,
 } from "../json/fields.ts";
 
@@ -59,11 +54,6 @@ export const VERSIONS: readonly (readonly [string, string])[] = [
   ["observation_version", OBSERVATION_VERSION],
   ["metrics_version", METRICS_VERSION],
 ];
-
-/** The digest (hex SHA-256 of canonical JSON), synchronously. */
-function digestSync(v: JsonValue): string {
-  return createHash("sha256").update(encodeBytes(v)).digest("hex");
-}
 
 /**
  * Read an evaluation manifest strictly: known fields only, versions equal to
@@ -183,11 +173,6 @@ function checkEpisodeCount(
   }
 }
 
-function isObject(v: JsonValue | undefined): v is JsonObject {
-  return v !== null && v !== undefined && typeof v === "object" &&
-    !Array.isArray(v) && !(v instanceof JsonFloat);
-}
-
 /** Require `got === want` for one field, naming both in the error. */
 export function same(
   got: string | number,
@@ -294,7 +279,12 @@ function resultHead(
   );
   const hashCtx = at(ctx, "evaluation_manifest_hash");
   const hash = expectDigest(field(obj, "evaluation_manifest_hash"), hashCtx);
-  same(hash, digestSync(manifest), hashCtx, "digest of the manifest");
+  same(
+    hash,
+    sha256Hex(encodeBytes(manifest)),
+    hashCtx,
+    "digest of the manifest",
+  );
   const epCtx = at(ctx, "episodes");
   const items = expectArray(
     field(obj, "episodes"),

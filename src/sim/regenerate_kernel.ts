@@ -19,6 +19,7 @@ import type { RecordHeader } from "../types.ts";
 import {
   instance,
   kernelViews as views,
+  MAX_ITEMS,
   REGIONS,
   type ReplayExports as Exports,
   runPrepared,
@@ -41,11 +42,6 @@ const R_TEXT_START = 38;
  * large text that is not a record makes no large placement.
  */
 const BYTES_PER_ENTRY = 16;
-/**
- * The largest cell, person or name count, as for `wasmTrace`: the kernel's
- * region sizes are u32 bytes.
- */
-const MAX_ITEMS = 2 ** 26;
 /** The longest text (a string is shorter anyway). */
 const MAX_TEXT = 2 ** 30;
 

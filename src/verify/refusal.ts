@@ -18,6 +18,7 @@ import {
 import { verifyEpisodes, verifyResultWithValues } from "./reference.ts";
 import { parseResultEpisode, parseResultHead } from "../result/reader.ts";
 import { episodeKey, type PairableResult } from "../result/pairing.ts";
+import { isObject } from "../json/fields.ts";
 import { collectAfter } from "./memory.ts";
 import { detached, detachedString } from "./detached.ts";
 import type { createHash } from "node:crypto";
@@ -293,12 +294,6 @@ export async function verified(
     ),
     digest,
   });
-}
-
-/** A parsed object (not an array, a deferred value or a class instance). */
-export function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === "object" && !Array.isArray(v) &&
-    !(v instanceof DeferredJson) && Object.getPrototypeOf(v) === null;
 }
 
 /** The length of a deferred value's text (0 for anything else). */

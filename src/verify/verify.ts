@@ -20,6 +20,7 @@
 
 import {
   compareCodePoints,
+  decodeStrict,
   type DeferredDocument,
   DeferredJson,
   encode,
@@ -28,8 +29,8 @@ import {
   parseBytes,
   parseDeferring,
   type ParseOptions,
-  sha256Hex,
 } from "../json/canonical.ts";
+import { sha256Hex } from "../json/sha256.ts";
 import { createHash } from "node:crypto";
 import {
   type CompiledScenario,
@@ -59,12 +60,11 @@ import type {
   RunRecord,
   Suite,
 } from "../types.ts";
-import { at, rootCtx } from "../json/fields.ts";
+import { at, ID_RE, isObject, rootCtx } from "../json/fields.ts";
 import { TOKEN, VerifiedEpisode, VerifiedEvaluation } from "./verified.ts";
 import {
   deferredStructure,
   type DigestPlan,
-  isObject,
   slimmed,
   spanLength,
   verified,
@@ -186,18 +186,15 @@ export class BytesVerification {
       ...(options.limits === undefined ? {} : { limits: options.limits }),
     };
     try {
-      // Beyond the size limit, the strict reader refuses it, by its size.
-      if (bytes.length > limitsWith(options.limits).maxFileBytes) {
-        throw new RangeError("beyond maxFileBytes");
-      }
-      this.#text = decodeStrict(bytes);
+      // The strict reader's refusal (size, UTF-8) is its again in `read`.
+      this.#text = decodeStrict(bytes, this.#parseOptions);
     } catch {
       this.#bytes = bytes;
       return;
     }
     // Hashed before anything else, so that the bytes can go: a large
     // result is then in memory once, as text.
-    this.#digest = sha256Sync(bytes);
+    this.#digest = sha256Hex(bytes);
     if (options.release === true) {
       (bytes.buffer as ArrayBuffer).transfer(0);
     }
@@ -406,35 +403,6 @@ function checkKernel(kernel: unknown): void {
   }
 }
 
-/**
- * The text of strict UTF-8 bytes (a `TypeError` when they are not). ASCII
- * bytes are always valid UTF-8 and hold no BOM, so for them the lenient
- * decoder gives the same text; it is used because the fatal one holds two
- * more copies of a large input at its peak (measured: 30 MB of bytes peak
- * at 147 MB of RSS through the fatal decoder, 89 MB through the other).
- * The lenient decoder's text is one unit per byte only when every byte is
- * ASCII or a replaced invalid byte (a valid sequence of k >= 2 bytes gives
- * fewer than k units, a leading BOM none), so that length and no U+FFFD
- * prove the bytes ASCII without a pass of their own.
- */
-function decodeStrict(bytes: Uint8Array): string {
-  let text: string | undefined = new TextDecoder().decode(bytes);
-  if (text.length === bytes.length && !text.includes("\uFFFD")) return text;
-  text = undefined; // not held while the fatal decoder runs
-  return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(
-    bytes,
-  );
-}
-
-function sha256Sync(bytes: Uint8Array): string {
-  const hash = createHash("sha256");
-  const CHUNK = 1 << 20;
-  for (let i = 0; i < bytes.length; i += CHUNK) {
-    hash.update(bytes.subarray(i, i + CHUNK));
-  }
-  return hash.digest("hex");
-}
-
 const RESULT_FIELDS = [
   "episodes",
   "evaluation_manifest",
@@ -449,7 +417,6 @@ const EPISODE_FIELDS = [
   "scenario_id",
   "seed",
 ];
-const ID_RE = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/;
 const HEX64 = /^[0-9a-f]{64}$/;
 
 function sameKeys(o: Record<string, unknown>, keys: readonly string[]) {
@@ -480,14 +447,13 @@ export function verifyCanonicalBytes(
   checkKernel(options.kernel);
   let text: string;
   try {
-    if (bytes.length > limitsWith(options.limits).maxFileBytes) {
-      throw new RangeError("beyond maxFileBytes");
-    }
-    text = decodeStrict(bytes);
+    text = decodeStrict(bytes, {
+      ...(options.limits === undefined ? {} : { limits: options.limits }),
+    });
   } catch {
     return Promise.resolve(undefined);
   }
-  return verifyCanonicalText(text, sha256Sync(bytes), suite, options);
+  return verifyCanonicalText(text, sha256Hex(bytes), suite, options);
 }
 
 async function verifyCanonicalText(
@@ -647,7 +613,7 @@ async function provedDocument(
   need(
     typeof manifestHash === "string" &&
       manifestHash ===
-        await sha256Hex(new TextEncoder().encode(encode(manifest))),
+        sha256Hex(encode(manifest)),
   );
   const modelId = top["model_id"];
   need(typeof modelId === "string" && ID_RE.test(modelId));
