@@ -106,11 +106,8 @@ export {
 
 // Results: reading, verification (statistics.md §1) and pairing.
 export { parseResult } from "./src/result/reader.ts";
-export {
-  type VerifiedResult,
-  type VerifyOptions,
-  verifyResult,
-} from "./src/verify/reference.ts";
+export { type VerifiedResult, verifyResult } from "./src/verify/reference.ts";
+export type { VerifyOptions } from "./src/verify/options.ts";
 export { VerifiedEpisode, VerifiedEvaluation } from "./src/verify/verified.ts";
 export {
   verifyEvaluation,

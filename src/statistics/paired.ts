@@ -16,11 +16,8 @@ import { type PairableResult, pairResults } from "../result/pairing.ts";
 import { parseResult } from "../result/reader.ts";
 import type { Suite } from "../types.ts";
 import { VerifiedEvaluation } from "../verify/verified.ts";
-import {
-  BytesVerification,
-  collected,
-  type VerifyEvaluationOptions,
-} from "../verify/verify.ts";
+import { BytesVerification } from "../verify/bytes.ts";
+import type { VerifyEvaluationOptions } from "../verify/verify.ts";
 import type { PairedArtifact } from "./artifact_types.ts";
 import { checkResamples, DEFAULT_RESAMPLES } from "../bootstrap/interval.ts";
 import {
@@ -90,7 +87,9 @@ export type PairedOptions = {
 /**
  * One input of the comparison, taken through statistics.md §1's steps in
  * turn: bytes through the verifier's steps ({@linkcode BytesVerification},
- * one episode's values built at a time), a value in memory as it is.
+ * one episode's values built at a time), a value in memory as it is. With
+ * `first`, each step that lets the text go waits for it to be freed, so
+ * that the other input's work takes its room.
  */
 class Side {
   readonly #input: ResultInput;
@@ -103,11 +102,12 @@ class Side {
     input: ResultInput,
     file: string | undefined,
     options: VerifyEvaluationOptions,
+    first: boolean,
   ) {
     this.#file = file;
     this.#options = options;
     if (input instanceof Uint8Array) {
-      this.#reading = new BytesVerification(input, options);
+      this.#reading = new BytesVerification(input, options, first);
       this.#input = null;
     } else {
       this.#input = input;
@@ -214,12 +214,11 @@ export async function pairedStatistics(
   // verifications, each on one episode's values at a time. (B is decoded
   // after A's proof, so that a large B's text is not beside it.)
   const bothBytes = a instanceof Uint8Array && b instanceof Uint8Array;
-  // A's text, once let go, is collected before B's work begins.
-  const lengthA = a instanceof Uint8Array ? a.length : 0;
-  const sideA = new Side(a, fileA, verifyOptions(fileA, sourceA, "verify A"));
+  const optionsA = verifyOptions(fileA, sourceA, "verify A");
+  const sideA = new Side(a, fileA, optionsA, true);
   const provedA = bothBytes && await sideA.prove(suite);
-  if (provedA) await collected(lengthA);
-  const sideB = new Side(b, fileB, verifyOptions(fileB, sourceB, "verify B"));
+  const optionsB = verifyOptions(fileB, sourceB, "verify B");
+  const sideB = new Side(b, fileB, optionsB, false);
   if (provedA) await sideB.prove(suite);
   sideA.read();
   sideB.read();
@@ -227,7 +226,6 @@ export async function pairedStatistics(
   const structureB = await sideB.structure(suite);
   const pairing = pairResults(structureA, structureB);
   const va = await sideA.verify(suite);
-  if (!provedA && lengthA > 0) await collected(lengthA);
   const vb = await sideB.verify(suite);
   const manifest = va.evaluation_manifest;
   const valuesA = episodeMetricValues(va);

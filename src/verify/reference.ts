@@ -8,10 +8,8 @@
  * @module
  */
 
-import { createHash } from "node:crypto";
 import { encode, type JsonObject, type JsonValue } from "../json/canonical.ts";
 import { EmberError, StatisticsInputError } from "../errors.ts";
-import type { Limits } from "../limits.ts";
 import { computeReadEpisodeMetrics } from "../metrics/episode.ts";
 import type { ExactValues } from "../metrics/statistics_metrics.ts";
 import { wrongKindError } from "../cli/document_kind.ts";
@@ -41,29 +39,16 @@ import {
   same,
   VERSIONS,
 } from "../result/reader.ts";
-
-/**
- * Options of {@linkcode verifyResult}.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { verifyResult } from "./reference.ts";
- * import { publicSuite } from "../scenario/public_suite.ts";
- * await assert.rejects(verifyResult({}, publicSuite(), { file: "result.json" }), {
- *   name: "StatisticsInputError",
- *   message: "result.json: model_id: missing field",
- * });
- * ```
- */
-export type VerifyOptions = {
-  /** File name for error messages. */
-  readonly file?: string;
-  /** Called with (episodes replayed, episodes in the result). */
-  readonly onProgress?: (done: number, total: number) => void;
-  /** Overrides of the implementation limits (`limits.ts`). */
-  readonly limits?: Partial<Limits>;
-};
+import {
+  MISMATCH,
+  ResultDigest,
+  resultEnd,
+  type ResultFields,
+  TextMatch,
+  writeEpisode,
+  writeRecord,
+} from "../result/writer.ts";
+import type { VerifyOptions } from "./options.ts";
 
 /** A verified result and its digest (SHA-256 of its canonical JSON). */
 export type VerifiedResult = {
@@ -142,22 +127,18 @@ export async function verifyResultWithValues(
  * the replay of its actions, its metrics the recomputed ones): every check
  * of {@linkcode verifyEpisodes} on it would pass, so they are skipped and
  * its record is never built. What the checks of the other episodes read
- * from it is given here.
+ * from it is given here: its `index` field (the next episode's order check
+ * reads it).
  *
- * @internal The general path of the one-pass verifier (`verify.ts`).
+ * @internal The refusal path (`refusal.ts`).
  */
-export type ProvedItem = {
-  /** Its `index` field (the next episode's order check reads it). */
-  readonly index: number;
-  /** Its canonical text, handed out piece by piece (for the digest). */
-  readonly writeText: (out: (text: string) => void) => void;
-};
+export type ProvedItem = { readonly index: number };
 
 /**
  * Episode items that hold deferred values, as {@linkcode verifyEpisodes}
  * reads them.
  *
- * @internal The general path of the one-pass verifier (`verify.ts`).
+ * @internal The refusal path (`refusal.ts`).
  */
 export type DeferredItems = {
   /** An item's value, its deferred parts built (for the structure pass). */
@@ -176,12 +157,6 @@ export type DeferredItems = {
    * pass, and once it is verified), for a hint to the collector.
    */
   readonly release: (item: JsonValue) => void;
-  /**
-   * Whether the caller knows the digest otherwise: the rebuild pass then
-   * makes its checks without hashing (the digest returned is empty), and a
-   * proved item's text is not asked for.
-   */
-  readonly digestKnown?: boolean;
 };
 
 /**
@@ -197,9 +172,10 @@ export type DeferredItems = {
  * the others keep their order), so a refused file builds only the
  * episodes that its proof could not show valid. Each episode checked here
  * goes to `onEpisode`, in order, with the exact values of its
- * recomputation and its position.
+ * recomputation and its position. The digest is made without `items` only
+ * (with them it is empty: the proof's plan gives it).
  *
- * @internal The general path of the one-pass verifier (`verify.ts`).
+ * @internal The refusal path (`refusal.ts`).
  */
 export async function verifyEpisodes(
   v: JsonValue,
@@ -275,8 +251,10 @@ export async function verifyEpisodes(
       // The built value is garbage; only the parsed episode is kept.
       items?.release(item);
     });
+    // With `items`, the caller knows the digest otherwise (the proof's
+    // plan): the rebuild pass makes its checks without hashing.
     const resultDigest = rebuiltDigest(
-      items?.digestKnown === true ? NO_HASH : createHash("sha256"),
+      items === undefined ? new ResultDigest() : undefined,
       top,
       head,
       items?.textOf ?? ((item) => [encode(item)]),
@@ -366,15 +344,14 @@ const ABSENT = "nothing (field absent)";
 
 /**
  * Require the result rebuilt by {@linkcode parseResult} to encode like the
- * given value, and return the digest of that canonical text. The text is
- * hashed piece by piece, never held whole: a result's keys sort as
- * `episodes`, `evaluation_manifest`, `evaluation_manifest_hash`, `model_id`
- * (exactly these four, checked before), so its canonical JSON is that
- * concatenation, and each episode is encoded once, compared and hashed. A
- * proved episode rebuilds to itself: only its canonical text is hashed.
+ * given value, and return the digest of that canonical text (empty without
+ * `digest`: a caller with proved episodes knows it otherwise). The writer
+ * writes it piece by piece, never whole (the four keys were checked
+ * before), and each episode is encoded once, compared and hashed. A proved
+ * episode rebuilds to itself.
  */
 function rebuiltDigest(
-  hash: Hasher,
+  digest: ResultDigest | undefined,
   top: JsonObject,
   result: ResultHead,
   textOf: (item: JsonValue) => readonly string[],
@@ -386,120 +363,50 @@ function rebuiltDigest(
     fail(c, "the result rebuilt from its dictionary differs from it");
   const episodes = field(top, "episodes") as readonly JsonValue[];
   if (episodes.length !== result.items.length) differs(ctx);
-  hash.update('{"episodes":[');
   episodes.forEach((raw, i) => {
-    const p = proved(i);
-    if (p !== undefined) {
-      if (hash === NO_HASH) return;
-      if (i > 0) hash.update(",");
-      p.writeText((text) => hash.update(text));
-      return;
-    }
+    if (proved(i) !== undefined) return;
     const text = textOf(raw);
     if (!encodesAs(episodeAt(i), text)) {
       differs(at(at(ctx, "episodes"), i));
     }
-    if (i > 0) hash.update(",");
-    for (const piece of text) hashText(hash, piece);
+    digest?.episode((out) => text.forEach(out));
   });
-  const rest = `],"evaluation_manifest":${
-    encode(field(top, "evaluation_manifest"))
-  },"evaluation_manifest_hash":${
-    encode(field(top, "evaluation_manifest_hash"))
-  },"model_id":${encode(field(top, "model_id"))}}`;
-  const rebuilt = `],"evaluation_manifest":${
-    encode(result.evaluation_manifest)
-  },"evaluation_manifest_hash":${
-    encode(result.evaluation_manifest_hash)
-  },"model_id":${encode(result.model_id)}}`;
-  if (rest !== rebuilt) differs(ctx);
-  hash.update(rest);
-  return hash.digest("hex");
+  const fields: ResultFields = {
+    evaluation_manifest: field(top, "evaluation_manifest"),
+    evaluation_manifest_hash: field(top, "evaluation_manifest_hash"),
+    model_id: field(top, "model_id"),
+  };
+  if (resultEnd(fields) !== resultEnd(result)) differs(ctx);
+  return digest?.finish(fields) ?? "";
 }
 
-/** What the rebuild pass hashes with. */
-type Hasher = {
-  update(text: string): unknown;
-  digest(encoding: "hex"): string;
-};
-
-/** A hash that hashes nothing, for a caller that knows the digest. */
-const NO_HASH: Hasher = { update: () => NO_HASH, digest: () => "" };
-
-const MISMATCH = new Error("the texts differ");
-
 /**
- * Whether `encode(e) === text`, written part by part (the record's steps
- * one at a time), so that no text of a whole record is built: a parsed
- * episode has exactly its six keys and its record exactly its four (the
- * readers build them so), so its canonical text is this concatenation. The
- * metrics are encoded inside their field, at the depth they have in the
- * episode. On anything the writer refuses, the whole `encode` runs and
- * raises what it raised before, with its path.
+ * Whether `encode(e)` is the concatenation of `text`, written by the result
+ * writer part by part (the record's steps one at a time), so that no text
+ * of a whole record is built: a parsed episode has exactly its six keys and
+ * its record exactly its four (the readers build them so). The metrics are
+ * encoded inside their field, at the depth they have in the episode. On
+ * anything the writer refuses, the whole `encode` runs and raises what it
+ * raised before, with its path.
  */
 function encodesAs(e: ResultEpisode, text: readonly string[]): boolean {
-  // A cursor over the pieces: `k`, and `pos` in it.
-  let k = 0;
-  let pos = 0;
-  const lit = (s: string) => {
-    let off = 0;
-    while (off < s.length) {
-      const piece = text[k];
-      if (piece === undefined) throw MISMATCH;
-      const n = Math.min(s.length - off, piece.length - pos);
-      const part = n === s.length ? s : s.slice(off, off + n);
-      if (!piece.startsWith(part, pos)) throw MISMATCH;
-      off += n;
-      pos += n;
-      if (pos === piece.length) {
-        k++;
-        pos = 0;
-      }
-    }
-  };
+  const match = new TextMatch(text);
   try {
-    const r = e.record;
-    lit(`{"index":${encode(e.index)},`);
-    const metrics = encode({ metrics: e.metrics });
-    lit(metrics.slice(1, -1));
-    lit(',"record":{"final_state":');
-    lit(encode(r.final_state as unknown as JsonValue));
-    lit(',"header":');
-    lit(encode(r.header as unknown as JsonValue));
-    lit(',"initial_state":');
-    lit(encode(r.initial_state as unknown as JsonValue));
-    lit(',"steps":[');
-    r.steps.forEach((step, i) => {
-      if (i > 0) lit(",");
-      lit(encode(step as unknown as JsonValue));
-    });
-    lit(
-      `]},"scenario_hash":${encode(e.scenario_hash)},"scenario_id":${
-        encode(e.scenario_id)
-      },"seed":${encode(e.seed)}}`,
+    writeEpisode(
+      match.out,
+      e,
+      (out) => out(encode({ metrics: e.metrics }).slice(METRICS_KEY, -1)),
+      (out) => writeRecord(out, e.record, (part) => encode(part as JsonValue)),
     );
-    while (k < text.length && text[k] === "") k++;
-    return k === text.length;
+    return match.ended();
   } catch (err) {
     if (err === MISMATCH) return false;
     return encode(e as unknown as JsonValue) === text.join("");
   }
 }
 
-/**
- * Hash a string in slices of at most 1 MiB: the hash reads a string as its
- * UTF-8 bytes, and a record's whole span would be converted at once.
- */
-function hashText(hash: Hasher, text: string): void {
-  const SLICE = 1 << 20;
-  if (text.length <= SLICE) {
-    hash.update(text);
-    return;
-  }
-  for (let i = 0; i < text.length; i += SLICE) {
-    hash.update(text.slice(i, i + SLICE));
-  }
-}
+/** The length of `{"metrics":`, before the metrics' text in their field. */
+const METRICS_KEY = 11;
 
 /** The manifest check: the suite's schedule under the running versions. */
 export function checkManifest(got: Manifest, want: Manifest, ctx: Ctx): void {
