@@ -32,13 +32,17 @@
 import { DeferredJson } from "../json/canonical.ts";
 
 /**
- * The one setting: the external allocation of a hint. It must pass V8's
- * hard limit of external memory, which makes it collect the whole heap at
- * once (64 MB had no effect, 128 MB started marking that did not always
- * finish in time, 256 MB started a collection that idle time did not
- * always finish; 512 MB and 1 GB collected within two tries).
+ * The one setting: the external allocation of a hint. 256 MB passes V8's
+ * soft limit of external memory, so that a full collection starts soon
+ * (64 MB had no effect, 128 MB started marking that did not always finish
+ * in time); one hint only starts it, which idle time does not always
+ * finish, so {@linkcode collected} repeats it until the heap is smaller
+ * (two hints, 512 MB in all, collected). 512 MB a hint, beyond the hard
+ * limit, made each hint between episodes a collection of the whole heap at
+ * once: in a large heap, a quarter more time for the same peaks
+ * (`bench/verify_bench.ts`).
  */
-const HINT_BYTES = 512 << 20;
+const HINT_BYTES = 256 << 20;
 
 /** Ask V8 for a full collection soon; `false` if there was no room to ask. */
 function hint(): boolean {
