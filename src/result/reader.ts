@@ -232,7 +232,7 @@ export function parseResult(
  * What {@linkcode parseResult} reads before the episodes: the result's
  * fields, its manifest, and the raw episode items.
  *
- * @internal The general path of the one-pass verifier (`refusal.ts`).
+ * @internal The reference checks (`verify/reference.ts`, `verify/refusal.ts`).
  */
 export type ResultHead = {
   readonly model_id: string;
@@ -245,7 +245,7 @@ export type ResultHead = {
 /**
  * The checks of {@linkcode parseResult} before the episodes, in its order.
  *
- * @internal The general path of the one-pass verifier (`refusal.ts`).
+ * @internal The reference checks (`verify/reference.ts`, `verify/refusal.ts`).
  */
 export function parseResultHead(
   v: JsonValue,
@@ -305,7 +305,7 @@ function resultHead(
  * Episode `i` of {@linkcode parseResult}, given the index of the episode
  * before it (-1 for the first).
  *
- * @internal The general path of the one-pass verifier (`refusal.ts`).
+ * @internal The reference checks (`verify/reference.ts`, `verify/refusal.ts`).
  */
 export function parseResultEpisode(
   head: ResultHead,

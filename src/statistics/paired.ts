@@ -115,7 +115,7 @@ class Side {
     }
   }
 
-  /** The fast path on bytes (it never refuses): whether it proved them. */
+  /** The proof on bytes (it never refuses): whether it proved them. */
   async prove(suite: Suite): Promise<boolean> {
     this.#verified ??= await this.#reading?.prove(suite);
     if (this.#verified !== undefined) this.#reading = undefined;
