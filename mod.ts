@@ -105,25 +105,19 @@ export {
 } from "./src/metrics/episode.ts";
 
 // Results: reading, verification (statistics.md §1) and pairing.
-export {
-  parseResult,
-  type VerifiedResult,
-  type VerifyOptions,
-  verifyResult,
-} from "./src/evaluation/result.ts";
-export {
-  VerifiedEpisode,
-  VerifiedEvaluation,
-} from "./src/evaluation/verified.ts";
+export { parseResult } from "./src/result/reader.ts";
+export { type VerifiedResult, verifyResult } from "./src/verify/reference.ts";
+export type { VerifyOptions } from "./src/verify/options.ts";
+export { VerifiedEpisode, VerifiedEvaluation } from "./src/verify/verified.ts";
 export {
   verifyEvaluation,
   type VerifyEvaluationOptions,
-} from "./src/evaluation/verify.ts";
+} from "./src/verify/verify.ts";
 export {
   type PairableResult,
   type Pairing,
   pairResults,
-} from "./src/evaluation/pairing.ts";
+} from "./src/result/pairing.ts";
 
 // Statistics (statistics.md) and the bootstrap interval.
 export {

@@ -25,7 +25,7 @@ import { parseArgs } from "node:util";
 import { kernelByName } from "../src/bootstrap/kernel.ts";
 import { kernelGenerateBlocks } from "../src/bootstrap/wasm_kernel.ts";
 import { publicSuite } from "../src/scenario/public_suite.ts";
-import { verifyEvaluation } from "../src/evaluation/verify.ts";
+import { verifyEvaluation } from "../src/verify/verify.ts";
 import { episodeMetricValues } from "../src/statistics/artifact.ts";
 import { METRIC_DEFINITIONS } from "../src/statistics/definitions.ts";
 import { statisticsGroups } from "../src/statistics/groups.ts";

@@ -25,7 +25,7 @@
 
 import { LARGE_SEED, largeSuite } from "../scripts/gen_large_scenario.ts";
 import { encode, parse } from "../src/json/canonical.ts";
-import { verifyEvaluation } from "../src/evaluation/verify.ts";
+import { verifyEvaluation } from "../src/verify/verify.ts";
 import { parseSuite } from "../src/scenario/suite.ts";
 
 const quick = Deno.args.includes("--quick");

@@ -29,7 +29,7 @@ import {
   parse,
   parseDeferring,
 } from "../src/json/canonical.ts";
-import { actionLogOfText } from "../src/evaluation/regenerate.ts";
+import { actionLogOfText } from "../src/verify/regenerate.ts";
 import { rootCtx } from "../src/json/fields.ts";
 import { MetricsInputError } from "../src/errors.ts";
 import {

@@ -10,7 +10,7 @@
 import { LARGE_SEED, largeSuite } from "../scripts/gen_large_scenario.ts";
 import { encodeBytes } from "../src/json/canonical.ts";
 import { runEvaluation } from "../src/evaluation/runner.ts";
-import { verifyEvaluation } from "../src/evaluation/verify.ts";
+import { verifyEvaluation } from "../src/verify/verify.ts";
 import { parseSuite } from "../src/scenario/suite.ts";
 
 const suite = parseSuite(largeSuite(LARGE_SEED));

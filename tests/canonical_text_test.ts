@@ -1,5 +1,5 @@
 /**
- * `canonicalTextOf` (src/evaluation/canonical_text.ts) against an
+ * `canonicalTextOf` (src/verify/canonical_text.ts) against an
  * independent oracle: the canonical encoding of the value the strict reader
  * builds. Documents are canonical texts with whitespace put between tokens
  * (or none), strings with spaces and escapes in them, and key orders that
@@ -17,7 +17,7 @@ import {
   parse,
   parseDeferring,
 } from "../src/json/canonical.ts";
-import { canonicalTextOf } from "../src/evaluation/canonical_text.ts";
+import { canonicalTextOf } from "../src/verify/canonical_text.ts";
 
 /** `text` with `ws[k]` after its k-th structural character (cycling). */
 function whitespaced(text: string, ws: readonly string[]): string {

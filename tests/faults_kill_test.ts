@@ -10,7 +10,7 @@
 
 import assert from "node:assert/strict";
 import { encode, parseBytes } from "../src/json/canonical.ts";
-import { verifyResult } from "../src/evaluation/result.ts";
+import { verifyResult } from "../src/verify/reference.ts";
 import { cli, exists, inTempDir, listDir, sha256 } from "./cli_support.ts";
 import { subsetSuiteValue, SUITE } from "./tamper_support.ts";
 

@@ -1,10 +1,10 @@
 /**
  * The digest of a file that the general path's reference checks accept
- * (src/evaluation/general_path.ts): the checks' own digest is not used, so
+ * (src/verify/refusal.ts): the checks' own digest is not used, so
  * a proof's prefix hash is continued over the canonical text of the later
  * episodes, or the hash of a canonical file's bytes is taken. Each must be
- * the reference verifier's digest (`verifyResult`, the hash of the
- * canonical JSON), for every length of prefix, on a file that is not
+ * the hash of the canonical JSON (and the reference verifier's digest,
+ * `verifyResult`), for every length of prefix, on a file that is not
  * canonical (spaced) and on one with its keys out of order.
  */
 
@@ -17,9 +17,10 @@ import {
   parse,
   parseDeferring,
 } from "../src/json/canonical.ts";
-import { verifyResult } from "../src/evaluation/result.ts";
-import { canonicalTextOf } from "../src/evaluation/canonical_text.ts";
-import { slimmed, verifiedDeferred } from "../src/evaluation/general_path.ts";
+import { verifyResult } from "../src/verify/reference.ts";
+import { canonicalTextOf } from "../src/verify/canonical_text.ts";
+import { slimmed, verifiedDeferred } from "../src/verify/refusal.ts";
+import { ResultDigest } from "../src/result/writer.ts";
 import { spaced } from "./spaced.ts";
 import { BASE_TEXT, SUITE } from "./tamper_support.ts";
 
@@ -27,12 +28,21 @@ const defer = (segs: readonly (string | number)[]) =>
   segs.length === 3 && segs[0] === "episodes" &&
   (segs[2] === "record" || segs[2] === "metrics");
 
-/** `{"episodes":[` and the canonical text of the first `k` episodes. */
-function prefixHash(k: number) {
+/** The result digest with the canonical text of the first `k` episodes hashed. */
+function prefixHash(k: number): ResultDigest {
   const episodes = (parse(BASE_TEXT) as { episodes: JsonValue[] }).episodes;
-  const hash = createHash("sha256").update('{"episodes":[');
-  hash.update(episodes.slice(0, k).map((e) => encode(e)).join(","));
-  return hash;
+  const digest = new ResultDigest();
+  for (const e of episodes.slice(0, k)) digest.episode((out) => out(encode(e)));
+  return digest;
+}
+
+/** SHA-256 of the base result's canonical JSON, and the reference's digest. */
+async function wanted(): Promise<string> {
+  const want = createHash("sha256").update(encode(parse(BASE_TEXT))).digest(
+    "hex",
+  );
+  assert.equal((await verifyResult(parse(BASE_TEXT), SUITE)).digest, want);
+  return want;
 }
 
 /** The base result's text with each object's keys in reverse order. */
@@ -52,13 +62,13 @@ function reversed(): string {
 }
 
 Deno.test("general path: an accepted file's digest, continued from each prefix", async () => {
-  const want = (await verifyResult(parse(BASE_TEXT), SUITE)).digest;
+  const want = await wanted();
   const count = (parse(BASE_TEXT) as { episodes: JsonValue[] }).episodes.length;
   for (const text of [spaced(BASE_TEXT), reversed()]) {
     for (let k = 0; k <= count; k++) {
       const doc = parseDeferring(text, defer);
       assert.ok(!doc.canonical);
-      const plan = { prefix: prefixHash(k), count: k };
+      const plan = { prefix: prefixHash(k) };
       const slim = slimmed(doc.value, new Map(), plan);
       const verified = await verifiedDeferred(
         slim,
@@ -74,7 +84,7 @@ Deno.test("general path: an accepted file's digest, continued from each prefix",
 });
 
 Deno.test("general path: an accepted canonical file's digest is its bytes' hash", async () => {
-  const want = (await verifyResult(parse(BASE_TEXT), SUITE)).digest;
+  const want = await wanted();
   const doc = parseDeferring(BASE_TEXT, defer);
   assert.ok(doc.canonical);
   const plan = {

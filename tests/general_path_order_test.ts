@@ -16,8 +16,8 @@ import {
   JsonFloat,
   parseBytes,
 } from "../src/json/canonical.ts";
-import { verifyResult } from "../src/evaluation/result.ts";
-import { verifyEvaluation } from "../src/evaluation/verify.ts";
+import { verifyResult } from "../src/verify/reference.ts";
+import { verifyEvaluation } from "../src/verify/verify.ts";
 import { spaced } from "./spaced.ts";
 import {
   type Any,

@@ -12,8 +12,8 @@
 
 import assert from "node:assert/strict";
 import { parseBytes } from "../src/json/canonical.ts";
-import { verifyResult } from "../src/evaluation/result.ts";
-import { verifyEvaluation } from "../src/evaluation/verify.ts";
+import { verifyResult } from "../src/verify/reference.ts";
+import { verifyEvaluation } from "../src/verify/verify.ts";
 import { spaced } from "./spaced.ts";
 import { corpus } from "./tamper_corpus.ts";
 import { SUITE } from "./tamper_support.ts";

@@ -17,7 +17,7 @@ import {
   parseLimitsSpec,
   setLimits,
 } from "../src/limits.ts";
-import { parseManifest, parseResult } from "../src/evaluation/result.ts";
+import { parseManifest, parseResult } from "../src/result/reader.ts";
 import { buildManifest, parseSuite } from "../src/scenario/suite.ts";
 import { subsetSuiteValue } from "./tamper_support.ts";
 import { cli, exists, inTempDir, put } from "./cli_support.ts";

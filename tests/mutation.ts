@@ -19,7 +19,7 @@ import {
   parse,
 } from "../src/json/canonical.ts";
 import { EmberError, StatisticsInputError } from "../src/errors.ts";
-import { verifyResult } from "../src/evaluation/result.ts";
+import { verifyResult } from "../src/verify/reference.ts";
 import type { Suite } from "../src/types.ts";
 
 type Seg = string | number;

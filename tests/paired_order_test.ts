@@ -16,8 +16,9 @@
 import assert from "node:assert/strict";
 import { encode, type JsonValue, parseBytes } from "../src/json/canonical.ts";
 import { EmberError, StatisticsInputError } from "../src/errors.ts";
-import { parseResult, verifyResult } from "../src/evaluation/result.ts";
-import { pairResults } from "../src/evaluation/pairing.ts";
+import { parseResult } from "../src/result/reader.ts";
+import { verifyResult } from "../src/verify/reference.ts";
+import { pairResults } from "../src/result/pairing.ts";
 import { pairedStatistics } from "../src/statistics/paired.ts";
 import { spaced } from "./spaced.ts";
 import { corpus } from "./tamper_corpus.ts";

@@ -16,7 +16,7 @@ import {
   type JsonValue,
   parse,
 } from "../src/json/canonical.ts";
-import { actionLogOfText } from "../src/evaluation/regenerate.ts";
+import { actionLogOfText } from "../src/verify/regenerate.ts";
 import { BUILTIN_POLICIES } from "../src/policies/mod.ts";
 import { publicSuite } from "../src/scenario/public_suite.ts";
 import { parseScenario, scenarioHash } from "../src/scenario/scenario.ts";

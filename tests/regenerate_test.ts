@@ -1,5 +1,5 @@
 /**
- * Verification by regeneration (src/evaluation/regenerate.ts): the record
+ * Verification by regeneration (src/verify/regenerate.ts): the record
  * text written from the kernel's trace is proved equal to a genuine
  * record's canonical text, and a changed text is never proved unless it is
  * itself the canonical text of the record regenerated from it. Both
@@ -19,7 +19,7 @@ import {
   provedRecordMetrics,
   regeneratedEpisode,
   regeneratedRecord,
-} from "../src/evaluation/regenerate.ts";
+} from "../src/verify/regenerate.ts";
 import { checkStructure } from "../src/metrics/checks/stages.ts";
 import { computeMetrics } from "../src/metrics/episode.ts";
 import { rootCtx } from "../src/json/fields.ts";
@@ -29,11 +29,11 @@ import { actionLogOf } from "../src/sim/trace.ts";
 import { replayTrace } from "../src/replay/session.ts";
 import { recordTextOfTrace } from "../src/sim/trace_bytes.ts";
 import { recordOfTrace } from "../src/sim/trace_record.ts";
-import { verifyResult } from "../src/evaluation/result.ts";
+import { verifyResult } from "../src/verify/reference.ts";
 import {
   verifyCanonicalBytes,
   verifyEvaluation,
-} from "../src/evaluation/verify.ts";
+} from "../src/verify/verify.ts";
 import { episodeInputs, episodeOf } from "./replay_inputs.ts";
 import { copy, evaluate, testSuite } from "./_stats_fixtures.ts";
 

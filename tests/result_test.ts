@@ -11,12 +11,9 @@ import {
   MetricsInputError,
   StatisticsInputError,
 } from "../src/errors.ts";
-import { pairResults } from "../src/evaluation/pairing.ts";
-import {
-  parseManifest,
-  parseResult,
-  verifyResult,
-} from "../src/evaluation/result.ts";
+import { pairResults } from "../src/result/pairing.ts";
+import { parseManifest, parseResult } from "../src/result/reader.ts";
+import { verifyResult } from "../src/verify/reference.ts";
 import { buildManifest } from "../src/scenario/suite.ts";
 import {
   copy,

@@ -15,8 +15,8 @@ import {
   type JsonObject,
   type JsonValue,
   parse,
-  sha256Hex,
 } from "../src/json/canonical.ts";
+import { sha256Hex } from "../src/json/sha256.ts";
 import { EvaluationError, StatisticsInputError } from "../src/errors.ts";
 import { aggregateStatistics } from "../src/statistics/aggregate.ts";
 import { pairedStatistics } from "../src/statistics/paired.ts";
@@ -121,7 +121,7 @@ for (const entry of manifest.artifacts) {
   Deno.test(`statistics reference: ${entry.file}`, async () => {
     const expectedText = readText(entry.file);
     assert.equal(
-      await sha256Hex(new TextEncoder().encode(expectedText)),
+      sha256Hex(new TextEncoder().encode(expectedText)),
       entry.sha256,
       `${entry.file} does not match the SHA-256 in expected_manifest.json`,
     );

@@ -1,5 +1,5 @@
 /**
- * The one-pass verifier on bytes (src/evaluation/verify.ts): it proves valid results
+ * The one-pass verifier on bytes (src/verify/verify.ts): it proves valid results
  * valid with the digest of the reference verifier, and leaves every
  * refusal, with its exact diagnostics, to the reference verifier.
  */
@@ -11,19 +11,16 @@ import {
   type JsonValue,
   parseBytes,
 } from "../src/json/canonical.ts";
-import { verifyResult } from "../src/evaluation/result.ts";
+import { verifyResult } from "../src/verify/reference.ts";
 import { simulateEpisode } from "../src/sim/simulator.ts";
 import { builtinPolicy } from "../src/policies/mod.ts";
 import { publicSuite } from "../src/scenario/public_suite.ts";
 import { scenarioHash } from "../src/scenario/scenario.ts";
-import {
-  VerifiedEpisode,
-  VerifiedEvaluation,
-} from "../src/evaluation/verified.ts";
+import { VerifiedEpisode, VerifiedEvaluation } from "../src/verify/verified.ts";
 import {
   verifyCanonicalBytes,
   verifyEvaluation,
-} from "../src/evaluation/verify.ts";
+} from "../src/verify/verify.ts";
 import { copy, evaluate, testSuite } from "./_stats_fixtures.ts";
 
 const SUITE = testSuite();

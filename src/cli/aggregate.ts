@@ -20,7 +20,7 @@ import { missingWarning, warn } from "./completeness.ts";
 import { checkWritable, emitBytes, readInput, sourceName } from "./io.ts";
 import { encodeBytes } from "../json/canonical.ts";
 import { reportWritten } from "./written.ts";
-import { verifyEvaluation } from "../evaluation/verify.ts";
+import { verifyEvaluation } from "../verify/verify.ts";
 import { progressBar, statisticsProgress } from "./progress.ts";
 
 /**
@@ -100,7 +100,7 @@ Example:
     if (warning !== undefined) warn(warning);
     const bytes = encodeBytes(artifact);
     await emitBytes(bytes, out);
-    await reportWritten(
+    reportWritten(
       out,
       `aggregate statistics of ${artifact.observed_episodes} episodes, ${bootstrap.resamples} resamples per interval`,
       bytes,

@@ -6,30 +6,15 @@
  *
  * Re-encoding the whole result after every episode would make a run
  * quadratic in its size (a public-suite result is megabytes), so each
- * episode is encoded once and the canonical text is assembled around the
- * cached pieces: a result's keys sort as `episodes`, `evaluation_manifest`,
- * `evaluation_manifest_hash`, `model_id`, so its canonical JSON is exactly
- * that concatenation.
+ * episode is encoded once and the result writer (`result/writer.ts`)
+ * assembles the canonical text around the cached pieces.
  *
  * @module
  */
 
-import { encode } from "../json/canonical.ts";
-import { freshRecordText } from "../record/writer.ts";
-import type { EvaluationResult, ResultEpisode } from "../types.ts";
+import { episodeText, resultText } from "../result/writer.ts";
+import type { EvaluationResult } from "../types.ts";
 import { writeFileAtomic } from "./io.ts";
-
-// A fresh record's text comes from the record writer; any other episode is
-// written whole by the generic writer, which names a bad field's path.
-function episodeText(e: ResultEpisode): string {
-  const record = freshRecordText(e.record);
-  if (record === undefined) return encode(e);
-  return `{"index":${encode(e.index)},"metrics":${
-    encode(e.metrics)
-  },"record":${record},"scenario_hash":${
-    encode(e.scenario_hash)
-  },"scenario_id":${encode(e.scenario_id)},"seed":${encode(e.seed)}}`;
-}
 
 /**
  * Canonical bytes of evaluation results that grow episode by episode,
@@ -64,12 +49,7 @@ export class ResultEncoder {
       }
       parts.push(text);
     }
-    const text = `{"episodes":[${parts.join(",")}],"evaluation_manifest":${
-      encode(result.evaluation_manifest)
-    },"evaluation_manifest_hash":${
-      encode(result.evaluation_manifest_hash)
-    },"model_id":${encode(result.model_id)}}`;
-    return new TextEncoder().encode(text);
+    return new TextEncoder().encode(resultText(parts, result));
   }
 }
 

@@ -97,7 +97,7 @@ Example:
     for (const w of pairedWarnings(artifact, fileA, fileB)) warn(w);
     const bytes = encodeBytes(artifact);
     await emitBytes(bytes, out);
-    await reportWritten(
+    reportWritten(
       out,
       `paired statistics of ${artifact.paired_count} episode pairs, ${bootstrap.resamples} resamples per interval`,
       bytes,

@@ -21,8 +21,8 @@ import type {
   AggregateArtifact,
   PairedArtifact,
 } from "../statistics/artifact_types.ts";
-import type { VerifiedEvaluation } from "../evaluation/verified.ts";
-import { verifyEvaluation } from "../evaluation/verify.ts";
+import type { VerifiedEvaluation } from "../verify/verified.ts";
+import { verifyEvaluation } from "../verify/verify.ts";
 import { pairedStatistics } from "../statistics/paired.ts";
 import {
   BOOTSTRAP_HELP,

@@ -7,7 +7,8 @@
  * @module
  */
 
-import { encodeBytes, sha256Hex } from "../json/canonical.ts";
+import { encodeBytes } from "../json/canonical.ts";
+import { sha256Hex } from "../json/sha256.ts";
 import { expectPositionals, flag, stringOption, UsageError } from "./args.ts";
 import type { CommandSpec } from "./command.ts";
 import { checkWritable, emitBytes, printLine, readJson } from "./io.ts";
@@ -57,7 +58,7 @@ Examples:
     if (out !== undefined) await checkWritable(out);
     const bytes = encodeBytes(await readJson(file as string));
     if (canonical) await emitBytes(bytes, out);
-    else await printLine(await sha256Hex(bytes));
+    else await printLine(sha256Hex(bytes));
     return 0;
   },
 };

@@ -13,7 +13,7 @@
 
 import { EmberError } from "../errors.ts";
 import { BUILTIN_POLICIES, type PolicyFactory } from "../policies/mod.ts";
-import { parseResult } from "../evaluation/result.ts";
+import { parseResult } from "../result/reader.ts";
 import {
   EpisodePolicyError,
   EvaluationInterruptedError,
@@ -381,7 +381,7 @@ Examples:
     const bytes = new ResultEncoder().encode(result);
     await emitBytes(bytes, out);
     const scheduled = result.evaluation_manifest.episodes.length;
-    await reportWritten(
+    reportWritten(
       out,
       `${result.episodes.length} of ${scheduled} episodes, model ${modelId}`,
       bytes,

@@ -16,7 +16,7 @@ import { parseRecord } from "../record/reader.ts";
 import { episodeText, episodeView } from "../report/episode_view.ts";
 import { episodeDecisions } from "../report/transcript_view.ts";
 import { viewerHtml } from "../report/viewer_html.ts";
-import { parseResult } from "../evaluation/result.ts";
+import { parseResult } from "../result/reader.ts";
 import { scenarioHash } from "../scenario/scenario.ts";
 import { buildManifest, manifestHash } from "../scenario/suite.ts";
 import type { RunRecord, Scenario } from "../types.ts";

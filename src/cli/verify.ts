@@ -12,7 +12,7 @@ import { expectPositionals, flag, kernelOption, stringOption } from "./args.ts";
 import { type CommandSpec, loadSuite } from "./command.ts";
 import { firstKeys, missingWarning, warn } from "./completeness.ts";
 import { printLine, readInput, sourceName } from "./io.ts";
-import { verifyEvaluation } from "../evaluation/verify.ts";
+import { verifyEvaluation } from "../verify/verify.ts";
 import { episodeProgress, progressBar } from "./progress.ts";
 
 /**

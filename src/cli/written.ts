@@ -8,7 +8,7 @@
  * @module
  */
 
-import { sha256Hex } from "../json/canonical.ts";
+import { sha256Hex } from "../json/sha256.ts";
 import { notice } from "./command.ts";
 
 /**
@@ -44,14 +44,14 @@ export function writtenLine(
  * Print the summary line of `bytes`, written to `out`, for a command that
  * started at `startedMs` (a `performance.now()` value), unless `quiet`.
  */
-export async function reportWritten(
+export function reportWritten(
   out: string | undefined,
   what: string,
   bytes: Uint8Array,
   startedMs: number,
   quiet: boolean,
-): Promise<void> {
+): void {
   if (quiet) return;
-  const digest = await sha256Hex(bytes);
+  const digest = sha256Hex(bytes);
   notice(writtenLine(out, what, digest, performance.now() - startedMs), false);
 }

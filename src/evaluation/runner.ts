@@ -21,7 +21,7 @@ import {
 } from "../errors.ts";
 import { episodeMetrics, producedRecordMetrics } from "../metrics/episode.ts";
 import { KERNEL_NAMES, type KernelName } from "../kernel_name.ts";
-import { provedRecordMetrics } from "./regenerate.ts";
+import { provedRecordMetrics } from "../verify/regenerate.ts";
 import { builtinPolicy, type PolicyFactory } from "../policies/mod.ts";
 import { type Controller, simulateEpisode } from "../sim/simulator.ts";
 import { type KernelEpisode, kernelEpisode } from "../replay/episode.ts";

@@ -18,6 +18,7 @@ import {
   type Limits,
   limitsWith,
 } from "../limits.ts";
+import { sha256Hex } from "./sha256.ts";
 
 /**
  * A float-typed JSON number. Writes as Python's `repr(float)` (`1.0`, `1e-05`).
@@ -392,14 +393,6 @@ export function encodeBytes(value: JsonValue): Uint8Array {
   return new TextEncoder().encode(encode(value));
 }
 
-/** Lower-case hex SHA-256 of some bytes (Web Crypto). */
-export async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  const d = new Uint8Array(
-    await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>),
-  );
-  return Array.from(d, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 /**
  * Digest of a value: lower-case hex SHA-256 of its canonical bytes.
  *
@@ -412,7 +405,7 @@ export async function sha256Hex(bytes: Uint8Array): Promise<string> {
  * ```
  */
 export function digest(value: JsonValue): Promise<string> {
-  return sha256Hex(encodeBytes(value));
+  return Promise.resolve(sha256Hex(encodeBytes(value)));
 }
 
 // ----------------------------------------------------------------- parsing
@@ -491,7 +484,34 @@ export function parseBytes(
   return parse(decodeStrict(bytes, options), options);
 }
 
-function decodeStrict(bytes: Uint8Array, options: ParseOptions): string {
+/**
+ * UTF-8 bytes as text, strictly: within the size limit, no byte-order mark
+ * taken off (the reader refuses it), no invalid sequence (refused, naming a
+ * sequence cut off at the end). ASCII bytes, the usual case, are valid
+ * UTF-8 and hold no mark, so the lenient decoder gives their text; it is
+ * tried first because the fatal one holds two more copies of a large input
+ * at its peak (measured: 30 MB of bytes peak at 147 MB of RSS through the
+ * fatal decoder, 89 MB through the other). Its text has one unit per byte
+ * only when each byte is ASCII or a replaced invalid byte (a valid
+ * sequence of k >= 2 bytes gives fewer than k units, a leading mark none),
+ * so that length and no U+FFFD prove the bytes ASCII without a pass of
+ * their own.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { decodeStrict } from "./canonical.ts";
+ * assert.equal(decodeStrict(new TextEncoder().encode('"é"')), '"é"');
+ * assert.throws(() => decodeStrict(Uint8Array.of(0x22, 0xff)), {
+ *   name: "CanonicalJsonError",
+ *   message: "input is not valid UTF-8",
+ * });
+ * ```
+ */
+export function decodeStrict(
+  bytes: Uint8Array,
+  options: ParseOptions = {},
+): string {
   const limits = limitsWith(options.limits);
   if (bytes.length > limits.maxFileBytes) {
     throw new CanonicalJsonError(
@@ -503,6 +523,9 @@ function decodeStrict(bytes: Uint8Array, options: ParseOptions): string {
       fileOpt(options.file),
     );
   }
+  let text: string | undefined = new TextDecoder().decode(bytes);
+  if (text.length === bytes.length && !text.includes("\uFFFD")) return text;
+  text = undefined; // not held while the strict decoder runs
   try {
     return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(
       bytes,
@@ -701,6 +724,39 @@ export function parseBytesDeferring(
 }
 
 /**
+ * Where the array or object that starts at `start` ends (after its closing
+ * bracket), found by matching its brackets with strings skipped, nothing
+ * else checked; `undefined` when the text ends first. On valid JSON it is
+ * the value's exact extent.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { containerEnd } from "./canonical.ts";
+ * assert.equal(containerEnd('[{"a":"]}"},[1]],2', 0), 16);
+ * assert.equal(containerEnd('{"a":[', 0), undefined);
+ * ```
+ */
+export function containerEnd(s: string, start: number): number | undefined {
+  let depth = 0;
+  for (let i = start; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x22) {
+      for (i++; i < s.length; i++) {
+        const d = s.charCodeAt(i);
+        if (d === 0x5c) i++;
+        else if (d === 0x22) break;
+      }
+    } else if (c === 0x7b || c === 0x5b) {
+      depth++;
+    } else if (c === 0x7d || c === 0x5d) {
+      if (--depth === 0) return i + 1;
+    }
+  }
+  return undefined;
+}
+
+/**
  * Whether `text` is exactly the canonical encoding of the value it holds
  * (`encode(parse(text)) === text`), without encoding. Throws what
  * {@linkcode parse} throws.
@@ -871,23 +927,8 @@ class Parser {
 
   /** The end of the container that starts here, strings skipped. */
   private matchBrackets(): number {
-    const s = this.s;
-    let depth = 0;
-    for (let i = this.i; i < s.length; i++) {
-      const c = s.charCodeAt(i);
-      if (c === 0x22) {
-        for (i++; i < s.length; i++) {
-          const d = s.charCodeAt(i);
-          if (d === 0x5c) i++;
-          else if (d === 0x22) break;
-        }
-      } else if (c === 0x7b || c === 0x5b) {
-        depth++;
-      } else if (c === 0x7d || c === 0x5d) {
-        if (--depth === 0) return i + 1;
-      }
-    }
-    return this.early("unterminated array or object");
+    return containerEnd(this.s, this.i) ??
+      this.early("unterminated array or object");
   }
 
   private literal<T>(word: string, v: T): T {

@@ -7,12 +7,33 @@
  */
 
 import {
+  DeferredJson,
   joinPath,
   JsonFloat,
   type JsonObject,
   type JsonValue,
 } from "./canonical.ts";
 import type { ErrorKind } from "../errors.ts";
+
+/**
+ * Whether `v` is a JSON object as the readers build it: an object that is
+ * not an array, a float or a deferred value.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { float, parse } from "./canonical.ts";
+ * import { isObject } from "./fields.ts";
+ * assert.ok(isObject(parse('{"a":1}')) && isObject(JSON.parse("{}")));
+ * assert.ok(!isObject([]) && !isObject(null) && !isObject(float(1)));
+ * ```
+ */
+export function isObject(v: JsonValue | undefined): v is JsonObject;
+export function isObject(v: unknown): v is Readonly<Record<string, unknown>>;
+export function isObject(v: unknown): boolean {
+  return v !== null && typeof v === "object" && !Array.isArray(v) &&
+    !(v instanceof JsonFloat) && !(v instanceof DeferredJson);
+}
 
 /** Where a value sits: the error kind to raise, its field path and file. */
 export type Ctx = {
@@ -193,7 +214,18 @@ export function nullable<T>(
   return v === null ? null : read(v, ctx);
 }
 
-const ID_RE = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/;
+/**
+ * An ID of contract §4: 1 to 64 characters of `[A-Za-z0-9_.:-]`, the first
+ * a letter or digit.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ID_RE } from "./fields.ts";
+ * assert.ok(ID_RE.test("greedy-1.0") && !ID_RE.test("_x") && !ID_RE.test(""));
+ * ```
+ */
+export const ID_RE: RegExp = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/;
 
 /** An ID of contract §4. */
 export function expectId(v: JsonValue | undefined, ctx: Ctx): string {

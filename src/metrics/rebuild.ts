@@ -15,7 +15,14 @@ import {
 } from "../json/canonical.ts";
 import { MetricsInputError } from "../errors.ts";
 import { Rational } from "../exact.ts";
-import { at, type Ctx, expectInt, fail, rootCtx } from "../json/fields.ts";
+import {
+  at,
+  type Ctx,
+  expectInt,
+  fail,
+  isObject,
+  rootCtx,
+} from "../json/fields.ts";
 import { exitBalance, maxExitShare } from "./sections/exits.ts";
 import { histogramExposure } from "./sections/exposure.ts";
 import {
@@ -235,11 +242,6 @@ function ratioOf(
 function describe(v: JsonValue): string {
   if (v instanceof JsonFloat) return `float ${v.value}`;
   return v === null ? "null" : typeof v === "object" ? "a container" : `${v}`;
-}
-
-function isObject(v: JsonValue | undefined): v is JsonObject {
-  return v !== null && v !== undefined && typeof v === "object" &&
-    !Array.isArray(v) && !(v instanceof JsonFloat);
 }
 
 function member(obj: JsonObject, key: string, ctx: Ctx): JsonValue {

@@ -104,8 +104,9 @@ const TWO64 = 1n << 64n;
 /**
  * The largest cell, person, code or step count: the kernel's region sizes
  * are u32 bytes, and (people + codes) · 4 must stay below 2^32 − 2^16.
+ * The regeneration's host bounds its name counts by it too.
  */
-const MAX_ITEMS = 2 ** 26;
+export const MAX_ITEMS = 2 ** 26;
 
 type Views = { u8: Uint8Array; i32: Int32Array };
 const memoryViews = new WeakMap<Exports, Views>();

@@ -27,6 +27,7 @@ import {
 } from "../kernel_codes.ts";
 import {
   kernelViews as views,
+  MAX_ITEMS,
   type ReplayExports as Exports,
   runPrepared,
   writeLayout,
@@ -41,11 +42,6 @@ import type { ActionLog, Trace } from "../sim/trace.ts";
  * large text that is not a record makes no large placement.
  */
 const BYTES_PER_ENTRY = 16;
-/**
- * The largest cell, person or name count, as for `wasmTrace`: the kernel's
- * region sizes are u32 bytes.
- */
-const MAX_ITEMS = 2 ** 26;
 /** The longest text (a string is shorter anyway). */
 const MAX_TEXT = 2 ** 30;
 

@@ -7,7 +7,8 @@
  * @module
  */
 
-import { compareCodePoints, encode, sha256Hex } from "../json/canonical.ts";
+import { compareCodePoints, encode } from "../json/canonical.ts";
+import { sha256Hex } from "../json/sha256.ts";
 import {
   exitDistanceField,
   type Geometry,
@@ -71,14 +72,14 @@ export function compileScenario(
   const hit = cache.get(text);
   if (hit !== undefined) return hit;
   if (cache.size >= CACHE_LIMIT) cache.clear();
-  const compiled = build(read, text);
+  const compiled = Promise.resolve(build(read, text));
   cache.set(text, compiled);
   return compiled;
 }
 
-async function build(read: Scenario, text: string): Promise<CompiledScenario> {
+function build(read: Scenario, text: string): CompiledScenario {
   const scenario = deepFreeze(read);
-  const hash = await sha256Hex(new TextEncoder().encode(text));
+  const hash = sha256Hex(new TextEncoder().encode(text));
   // The simulator's layout is cached by object: laying out the frozen copy
   // here makes every replay of this scenario (simulator, kernel) find it.
   layoutOf(scenario);

@@ -10,9 +10,9 @@
 
 import { StatisticsInputError } from "../errors.ts";
 import type { Rational } from "../exact.ts";
-import { episodeKey } from "../evaluation/pairing.ts";
+import { episodeKey } from "../result/pairing.ts";
 import type { Suite } from "../types.ts";
-import type { VerifiedEpisode } from "../evaluation/verified.ts";
+import type { VerifiedEpisode } from "../verify/verified.ts";
 import { at, expectInt, expectObject, field, rootCtx } from "../json/fields.ts";
 import type {
   AggregateArtifact,

@@ -20,11 +20,11 @@ import {
 } from "../bootstrap/pool.ts";
 import { seedBytes } from "../bootstrap/stream.ts";
 import { type Manifest, STATISTICS_VERSION, type Suite } from "../types.ts";
-import { VerifiedEvaluation } from "../evaluation/verified.ts";
+import { VerifiedEvaluation } from "../verify/verified.ts";
 import {
   verifyEvaluation,
   type VerifyEvaluationOptions,
-} from "../evaluation/verify.ts";
+} from "../verify/verify.ts";
 import { METRIC_DEFINITIONS, metricDefinitionsJson } from "./definitions.ts";
 import { descriptiveStatistics } from "./descriptive.ts";
 import type {

@@ -12,15 +12,12 @@
 import { float, type JsonValue } from "../json/canonical.ts";
 import { EmberError, StatisticsInputError } from "../errors.ts";
 import type { Rational } from "../exact.ts";
-import { type PairableResult, pairResults } from "../evaluation/pairing.ts";
-import { parseResult } from "../evaluation/result.ts";
+import { type PairableResult, pairResults } from "../result/pairing.ts";
+import { parseResult } from "../result/reader.ts";
 import type { Suite } from "../types.ts";
-import { VerifiedEvaluation } from "../evaluation/verified.ts";
-import {
-  BytesVerification,
-  collected,
-  type VerifyEvaluationOptions,
-} from "../evaluation/verify.ts";
+import { VerifiedEvaluation } from "../verify/verified.ts";
+import { BytesVerification } from "../verify/bytes.ts";
+import type { VerifyEvaluationOptions } from "../verify/verify.ts";
 import type {
   PairedArtifact,
   PairedGroupJson,
@@ -95,7 +92,9 @@ export type PairedOptions = {
 /**
  * One input of the comparison, taken through statistics.md §1's steps in
  * turn: bytes through the verifier's steps ({@linkcode BytesVerification},
- * one episode's values built at a time), a value in memory as it is.
+ * one episode's values built at a time), a value in memory as it is. With
+ * `first`, each step that lets the text go waits for it to be freed, so
+ * that the other input's work takes its room.
  */
 class Side {
   readonly #value: JsonValue = null;
@@ -108,11 +107,12 @@ class Side {
     input: ResultInput,
     file: string | undefined,
     options: VerifyEvaluationOptions,
+    first: boolean,
   ) {
     this.#file = file;
     this.#options = options;
     if (input instanceof Uint8Array) {
-      this.#reading = new BytesVerification(input, options);
+      this.#reading = new BytesVerification(input, options, first);
     } else if (input instanceof VerifiedEvaluation) {
       this.#verified = input;
     } else {
@@ -120,7 +120,7 @@ class Side {
     }
   }
 
-  /** The fast path on bytes (it never refuses): whether it proved them. */
+  /** The proof on bytes (it never refuses): whether it proved them. */
   async prove(suite: Suite): Promise<boolean> {
     this.#verified ??= await this.#reading?.prove(suite);
     if (this.#verified !== undefined) this.#reading = undefined;
@@ -219,12 +219,11 @@ export async function pairedStatistics(
   // verifications, each on one episode's values at a time. (B is decoded
   // after A's proof, so that a large B's text is not beside it.)
   const bothBytes = a instanceof Uint8Array && b instanceof Uint8Array;
-  // A's text, once let go, is collected before B's work begins.
-  const lengthA = a instanceof Uint8Array ? a.length : 0;
-  const sideA = new Side(a, fileA, verifyOptions(fileA, sourceA, "verify A"));
+  const optionsA = verifyOptions(fileA, sourceA, "verify A");
+  const sideA = new Side(a, fileA, optionsA, true);
   const provedA = bothBytes && await sideA.prove(suite);
-  if (provedA) await collected(lengthA);
-  const sideB = new Side(b, fileB, verifyOptions(fileB, sourceB, "verify B"));
+  const optionsB = verifyOptions(fileB, sourceB, "verify B");
+  const sideB = new Side(b, fileB, optionsB, false);
   if (provedA) await sideB.prove(suite);
   sideA.read();
   sideB.read();
@@ -232,7 +231,6 @@ export async function pairedStatistics(
   const structureB = await sideB.structure(suite);
   const pairing = pairResults(structureA, structureB);
   const va = await sideA.verify(suite);
-  if (!provedA && lengthA > 0) await collected(lengthA);
   const vb = await sideB.verify(suite);
   const manifest = va.evaluation_manifest;
   const valuesA = episodeMetricValues(va);

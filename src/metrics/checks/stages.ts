@@ -8,7 +8,6 @@
 
 import {
   compareCodePoints,
-  JsonFloat,
   type JsonObject,
   type JsonValue,
 } from "../../json/canonical.ts";
@@ -19,7 +18,7 @@ import {
   SCHEMA_VERSION,
   SIMULATOR_VERSION,
 } from "../../types.ts";
-import { at, type Ctx, fail } from "../../json/fields.ts";
+import { at, type Ctx, fail, isObject } from "../../json/fields.ts";
 import { checkFinalState } from "../../record/checks/final.ts";
 import {
   cellKey,
@@ -69,11 +68,6 @@ export function checkCompatibility(
   expect("schema_version", scenario.schema_version, "the scenario's");
   expect("scenario_id", scenario.scenario_id, "the scenario's ID");
   expect("scenario_hash", scenarioHash, "the scenario content hash");
-}
-
-function isObject(v: JsonValue | undefined): v is JsonObject {
-  return v !== null && v !== undefined && typeof v === "object" &&
-    !Array.isArray(v) && !(v instanceof JsonFloat);
 }
 
 /**

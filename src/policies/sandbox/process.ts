@@ -22,6 +22,7 @@ import {
 import { MemoryCgroup } from "./cgroup.ts";
 import { watchdogError } from "./watchdog.ts";
 import { retellDenials } from "./denials.ts";
+import { isObject } from "../../json/fields.ts";
 
 /**
  * How a policy process is started.
@@ -486,8 +487,4 @@ function parseLine(line: string): unknown {
 function describe(v: unknown): string {
   const text = JSON.stringify(v) ?? String(v);
   return sanitize(text.length > 80 ? `${text.slice(0, 77)}...` : text);
-}
-
-function isObject(v: unknown): v is Readonly<Record<string, unknown>> {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
 }

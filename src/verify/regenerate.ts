@@ -1,18 +1,14 @@
 /**
- * Verification by regeneration (issue 13, item 2): a genuine record is
- * exactly the canonical text that the simulator writes from the scenario,
- * the seed and the actions. So the WebAssembly kernel reads the record's
- * action log from its text, replays the episode into a trace, writes the
- * canonical text from the trace and compares it with the record's text
- * (`../replay/record_text.ts`; `writeRecordText` of `trace_bytes.ts` is
- * the TypeScript reference of that text). Only then is the record built,
- * once, for the structural checks and the metrics of that one episode.
- * `actionLogOfText` is the TypeScript reference of the log's reading.
- *
- * How the log is read does not matter for soundness: the text written from
- * the trace holds the log's actions under the active people's IDs, so when
- * it equals the span, the span is the record of replaying its own actions.
- * A span read wrongly can only fail to be proved.
+ * Verification by regeneration: a genuine record is exactly the canonical
+ * text that the simulator writes from the scenario, the seed and the
+ * actions. So the WebAssembly kernel reads the record's action log from
+ * its text, replays the episode into a trace, writes the canonical text
+ * from the trace and compares it with the record's text
+ * (`../replay/record_text.ts`; `writeRecordText` of
+ * `../sim/trace_bytes.ts` is the TypeScript reference of that text), then
+ * checks and counts over the trace; `actionLogOfText` is the TypeScript
+ * reference of the log's reading. Why equal texts prove the record, however
+ * the log was read: `proof.ts`.
  *
  * @module
  */

@@ -1,12 +1,12 @@
 /**
- * The fast verifier's one way out: {@linkcode Undecided} means "this path
- * cannot prove the input valid", never a verdict. The caller then hands the
- * input to the reference verifier, which decides it with its diagnostics.
+ * The proof's one way out: {@linkcode Undecided} means "the proof cannot
+ * show this valid", never a verdict. What it leaves goes to the reference
+ * verifier, which decides it with its diagnostics.
  *
  * @module
  */
 
-/** Thrown inside the fast path: the reference verifier decides. */
+/** Thrown inside the proof: the reference verifier decides. */
 export class Undecided extends Error {}
 
 /**

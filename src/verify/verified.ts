@@ -1,7 +1,7 @@
 /**
  * The verified types: a {@linkcode VerifiedEvaluation} and its
  * {@linkcode VerifiedEpisode}s. Their constructors take a token that only
- * the verifier's modules (`verify.ts`, `general_path.ts`) import, so that
+ * the verifier's modules (`proof.ts`, `refusal.ts`) import, so that
  * nothing unverified can pass as verified.
  *
  * @module
@@ -11,11 +11,10 @@ import { encode, type JsonObject } from "../json/canonical.ts";
 import { StatisticsInputError } from "../errors.ts";
 import type { Rational } from "../exact.ts";
 import { checkStored } from "../metrics/rebuild.ts";
-import type {
-  ExactValues,
-  StatisticsMetric,
+import {
+  type ExactValues,
+  STATISTICS_METRICS,
 } from "../metrics/statistics_metrics.ts";
-import { METRIC_DEFINITIONS } from "../statistics/definitions.ts";
 import { buildManifest } from "../scenario/suite.ts";
 import type {
   EpisodeKey,
@@ -24,7 +23,7 @@ import type {
   TerminationReason,
 } from "../types.ts";
 import { at, rootCtx } from "../json/fields.ts";
-import { detached, detachedString } from "./detached.ts";
+import { detached, detachedString } from "./memory.ts";
 
 /**
  * @internal Only the verifier imports the token, so only it constructs
@@ -88,8 +87,9 @@ export class VerifiedEpisode implements EpisodeKey {
   }
 
   /**
-   * The exact value of each statistics metric, in the order of the metric
-   * definitions (`null`: undefined for this episode), as the metrics
+   * The exact value of each statistics metric, in the order of
+   * `STATISTICS_METRICS` (the metric definitions' order, which they check
+   * when they load; `null`: undefined for this episode), as the metrics
    * computation gave it, each checked against its stored float bit for bit
    * (statistics.md §2). Checked once.
    */
@@ -103,11 +103,9 @@ export class VerifiedEpisode implements EpisodeKey {
         "metrics",
       );
       this.#values = Object.freeze(
-        // The definitions name exactly STATISTICS_METRICS (checked at load).
-        METRIC_DEFINITIONS.map((d) => {
-          const metric = d.metric as StatisticsMetric;
-          return checkStored(metric, this.#exact[metric], this.metrics, ctx);
-        }),
+        STATISTICS_METRICS.map((metric) =>
+          checkStored(metric, this.#exact[metric], this.metrics, ctx)
+        ),
       );
     }
     return this.#values;
@@ -124,7 +122,7 @@ export class VerifiedEpisode implements EpisodeKey {
  * ```ts
  * import assert from "node:assert/strict";
  * import { verifyEvaluation } from "./verify.ts";
- * import { runEvaluation } from "./runner.ts";
+ * import { runEvaluation } from "../evaluation/runner.ts";
  * import { publicSuite } from "../scenario/public_suite.ts";
  * const full = publicSuite();
  * const suite = { ...full, families: [], scenarios: full.scenarios.slice(0, 1) };

@@ -1,10 +1,10 @@
 /**
- * The general path of the verifier: the reference verifier's checks
- * ({@linkcode verifyEpisodes}) over a document read with each episode's
- * record and metrics deferred, skipping the episodes a proof has shown
- * valid, and the reference verifier on a value in memory. Whatever the fast
- * path cannot prove is decided here, with exactly the diagnostics the
- * reference verifier gives.
+ * The refusal path: the reference verifier's checks
+ * ({@linkcode verifyEpisodes}) over a document the strict reader has read
+ * with each episode's record and metrics deferred, skipping the episodes
+ * the proof has shown valid, and the reference verifier on a value in
+ * memory. Whatever the proof cannot prove is decided here, with exactly
+ * the diagnostics the reference verifier gives.
  *
  * @module
  */
@@ -15,30 +15,27 @@ import {
   encode,
   type JsonValue,
 } from "../json/canonical.ts";
-import {
-  parseResultEpisode,
-  parseResultHead,
-  verifyEpisodes,
-  verifyResultWithValues,
-} from "./result.ts";
-import { episodeKey, type PairableResult } from "./pairing.ts";
-import { collectAfter } from "./collect.ts";
-import { detached, detachedString } from "./detached.ts";
-import type { createHash } from "node:crypto";
+import { isObject } from "../json/fields.ts";
+import { verifyEpisodes, verifyResultWithValues } from "./reference.ts";
+import { parseResultEpisode, parseResultHead } from "../result/reader.ts";
+import { episodeKey, type PairableResult } from "../result/pairing.ts";
+import type { ResultDigest, ResultFields } from "../result/writer.ts";
+import { collectAfter, detached, detachedString } from "./memory.ts";
 import type { EpisodeKey, Suite } from "../types.ts";
 import { TOKEN, VerifiedEpisode, VerifiedEvaluation } from "./verified.ts";
-import type { ProvedEpisode, VerifyEvaluationOptions } from "./verify.ts";
+import type { VerifyEvaluationOptions } from "./options.ts";
+import type { ProvedEpisode } from "./proof.ts";
+import { spanLength } from "./reader.ts";
 
 /**
  * How the digest of a document the reference checks accept is known: the
- * hash of its bytes (a canonical text), or the hash of the canonical text
- * of its first `count` episodes (a proof composed it), to be continued.
+ * hash of its bytes (a canonical text), or the digest of the canonical
+ * text of its first episodes, hashed by a proof (`prefix.count` of them),
+ * to be continued.
  */
 export type DigestPlan =
   | { readonly digest: string }
-  | { readonly prefix: Hash; readonly count: number };
-
-type Hash = ReturnType<typeof createHash>;
+  | { readonly prefix: ResultDigest };
 
 /**
  * The document that the reference checks need, without the text that they
@@ -57,7 +54,7 @@ export function slimmed(
   if (!isObject(doc)) return doc;
   const items = doc["episodes"];
   if (!Array.isArray(items)) return doc;
-  const from = "digest" in plan ? Infinity : plan.count;
+  const from = "digest" in plan ? Infinity : plan.prefix.count;
   // Strings of their own: a slice would keep the text alive.
   const out: Record<string, unknown> = Object.create(null);
   for (const key of Object.keys(doc)) {
@@ -110,16 +107,11 @@ export async function verifiedDeferred(
   options: VerifyEvaluationOptions,
 ): Promise<VerifiedEvaluation> {
   const episodes: VerifiedEpisode[] = [];
-  // The checks' own digest is not made (the plan gives it), so a proved
-  // episode's text is not asked for.
-  const skipped = new Map(
-    [...proved].map(([i, p]) => [i, { index: p.index, writeText: () => {} }]),
-  );
+  // The checks' own digest is not made: the plan gives it.
   const items = {
-    digestKnown: true,
     materialize: materialized,
     textOf: (item: JsonValue) => itemText(item, textOf),
-    proved: (i: number) => skipped.get(i),
+    proved: (i: number) => proved.get(i),
     release: (item: JsonValue) =>
       collectAfter(isObject(item) ? spanLength(item["record"]) : 0),
   };
@@ -153,41 +145,23 @@ export async function verifiedDeferred(
 /**
  * The digest of an accepted document, from the hash of its first episodes:
  * the canonical text of each later episode item (which the checks compared
- * with its value), then of the fields after the episodes, in code-point
- * order (the checks accepted exactly these).
+ * with its value), then of the fields after the episodes (the checks
+ * accepted exactly these).
  */
 function continued(
   doc: JsonValue,
   textOf: (span: DeferredJson) => string,
-  plan: { readonly prefix: Hash; readonly count: number },
+  plan: { readonly prefix: ResultDigest },
 ): string {
-  const top = doc as unknown as Record<string, JsonValue>;
-  const items = top["episodes"] as readonly JsonValue[];
-  const hash = plan.prefix;
-  for (let i = plan.count; i < items.length; i++) {
-    if (i > 0) hash.update(",");
-    for (const piece of itemText(items[i]!, textOf)) hashSliced(hash, piece);
+  const top = doc as unknown as ResultFields & {
+    readonly episodes: readonly JsonValue[];
+  };
+  const digest = plan.prefix;
+  for (let i = digest.count; i < top.episodes.length; i++) {
+    const pieces = itemText(top.episodes[i]!, textOf);
+    digest.episode((out) => pieces.forEach(out));
   }
-  hash.update(
-    `],"evaluation_manifest":${
-      encode(top["evaluation_manifest"]!)
-    },"evaluation_manifest_hash":${
-      encode(top["evaluation_manifest_hash"]!)
-    },"model_id":${encode(top["model_id"]!)}}`,
-  );
-  return hash.digest("hex");
-}
-
-/** Hash a string at most 1 MiB at a time (as its UTF-8 bytes). */
-function hashSliced(hash: Hash, text: string): void {
-  const SLICE = 1 << 20;
-  if (text.length <= SLICE) {
-    hash.update(text);
-    return;
-  }
-  for (let i = 0; i < text.length; i += SLICE) {
-    hash.update(text.slice(i, i + SLICE));
-  }
+  return digest.finish(top);
 }
 
 /**
@@ -270,6 +244,7 @@ function itemText(
   }
 }
 
+/** The reference verifier on a value in memory, its result typed. */
 export async function verified(
   input: JsonValue,
   suite: Suite,
@@ -297,15 +272,4 @@ export async function verified(
     ),
     digest,
   });
-}
-
-/** A parsed object (not an array, a deferred value or a class instance). */
-export function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === "object" && !Array.isArray(v) &&
-    !(v instanceof DeferredJson) && Object.getPrototypeOf(v) === null;
-}
-
-/** The length of a deferred value's text (0 for anything else). */
-export function spanLength(v: unknown): number {
-  return v instanceof DeferredJson ? v.end - v.start : 0;
 }

@@ -1,0 +1,507 @@
+/**
+ * What the verifier reads a result through: a {@linkcode ResultReading}
+ * hands the proof the result's fields beside its episodes first, then its
+ * episode items one at a time, through an iterator (an async one would do:
+ * the proof awaits each item), so that a reader that streams a file can
+ * feed it. Two readings exist: {@linkcode canonicalReading}, the one pass
+ * over a text as the result writer writes it, and
+ * {@linkcode documentReading}, over a document the strict reader has read
+ * (a text that is not canonical, or one that the first reading could not
+ * take to its end). {@linkcode strictReading} is that strict pass, the
+ * only other one; a {@linkcode TextSource} makes the passes over one text.
+ *
+ * A reading decides nothing: how it finds an item's parts only decides
+ * what the proof is given to prove (`proof.ts` says why a part read wrongly
+ * can only fail to be proved).
+ *
+ * @module
+ */
+
+import { canonicalTextOf } from "./canonical_text.ts";
+import {
+  containerEnd,
+  type DeferredDocument,
+  DeferredJson,
+  type JsonValue,
+  parseDeferring,
+  type ParseOptions,
+} from "../json/canonical.ts";
+import { isObject } from "../json/fields.ts";
+import { type Limits, limitsWith } from "../limits.ts";
+import {
+  EPISODE_RECORD,
+  episodeEnd,
+  episodeStart,
+  RESULT_START,
+} from "../result/writer.ts";
+
+/** The keys of a result, in code-point order. */
+export const RESULT_FIELDS: readonly string[] = [
+  "episodes",
+  "evaluation_manifest",
+  "evaluation_manifest_hash",
+  "model_id",
+];
+
+/** The keys of an episode item, in code-point order. */
+export const EPISODE_FIELDS: readonly string[] = [
+  "index",
+  "metrics",
+  "record",
+  "scenario_hash",
+  "scenario_id",
+  "seed",
+];
+
+/**
+ * Whether `o` has exactly the keys `keys`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { sameKeys } from "./reader.ts";
+ * assert.ok(sameKeys({ b: 1, a: 2 }, ["a", "b"]) && !sameKeys({ a: 1 }, ["a", "b"]));
+ * ```
+ */
+export function sameKeys(
+  o: Readonly<Record<string, unknown>>,
+  keys: readonly string[],
+): boolean {
+  const own = Object.keys(o);
+  return own.length === keys.length && keys.every((k) => Object.hasOwn(o, k));
+}
+
+/**
+ * An episode item in the proof's form: exactly its six keys, with its
+ * metrics and its record as canonical text (built when asked for).
+ */
+export type EpisodeParts = {
+  readonly scenario_id: unknown;
+  readonly scenario_hash: unknown;
+  readonly seed: unknown;
+  /** The canonical text of its metrics dictionary. */
+  readonly metrics: () => string;
+  /** The canonical text of its record. */
+  readonly record: () => string;
+};
+
+/** An episode item as a reading hands it out. */
+export type EpisodeItem = {
+  /** Its `index` field, as read (the proof checks it). */
+  readonly index: unknown;
+  /**
+   * The item in the proof's form; `undefined` where the reading cannot give
+   * it so (the reference checks then decide it).
+   */
+  readonly parts: EpisodeParts | undefined;
+  /** The length of its record's text (0 when unknown), for memory hints. */
+  readonly size: number;
+  /**
+   * Where the item's text is, in a reading of a text as it stands: from
+   * `start` to `end` (where the reading found its end: the exact end when
+   * the item is proved).
+   */
+  readonly span?: { readonly start: number; readonly end: number };
+};
+
+/**
+ * A reading of a result for the proof. `fields` is the result's object
+ * (its `episodes` aside: the items come from `episodes`), read first;
+ * `total` the number of items, as far as the reading can tell before it
+ * hands them out (for progress). The iterator's `next` takes whether the
+ * proof proved the item it handed out last (a reading that guessed where
+ * the item ends then knows the guess was right, or else finds the end
+ * itself); its return value says whether the reading covered the whole
+ * text in the proof's form: the items, then the fields, nothing else.
+ */
+export type ResultReading = {
+  readonly fields: unknown;
+  readonly total: number;
+  readonly episodes:
+    | Iterator<EpisodeItem, boolean, boolean>
+    | AsyncIterator<EpisodeItem, boolean, boolean>;
+};
+
+/**
+ * The strict pass over a result's text: every check of the strict reader
+ * on every character, each episode's record and metrics kept as text
+ * (validated, not built).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { DeferredJson } from "../json/canonical.ts";
+ * import { strictReading } from "./reader.ts";
+ * const doc = strictReading('{"episodes":[{"index":0,"record":{"a":1}}]}');
+ * const item = (doc.value as { episodes: Record<string, unknown>[] }).episodes[0]!;
+ * assert.ok(doc.canonical && item["record"] instanceof DeferredJson && item["index"] === 0);
+ * ```
+ */
+export function strictReading(
+  text: string,
+  options: ParseOptions = {},
+): DeferredDocument {
+  return parseDeferring(text, deferred, options);
+}
+
+/** Records and metrics stay text: the proof compares them as text. */
+function deferred(segs: readonly (string | number)[]): boolean {
+  return segs.length === 3 && segs[0] === "episodes" &&
+    typeof segs[1] === "number" &&
+    (segs[2] === "record" || segs[2] === "metrics");
+}
+
+/**
+ * The length of a deferred value's text (0 for anything else).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { strictReading, spanLength } from "./reader.ts";
+ * const doc = strictReading('{"episodes":[{"record":{"a":1}}]}');
+ * const item = (doc.value as { episodes: Record<string, unknown>[] }).episodes[0]!;
+ * assert.equal(spanLength(item["record"]), 7);
+ * assert.equal(spanLength("x"), 0);
+ * ```
+ */
+export function spanLength(v: unknown): number {
+  return v instanceof DeferredJson ? v.end - v.start : 0;
+}
+
+/**
+ * The reading of a document the strict reader has read (its episodes'
+ * records and metrics deferred, {@linkcode strictReading}): each item in
+ * the proof's form when it has exactly the six keys, `textOf` giving the
+ * canonical text of its deferred values; `undefined` when the document is
+ * not an object with an array of episodes.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { documentReading, type EpisodeItem, strictReading } from "./reader.ts";
+ * const doc = strictReading('{"episodes":[{"index":0}, {"index":1}]}');
+ * const reading = documentReading(doc.value, (span) => span.source)!;
+ * const it = reading.episodes as Iterator<EpisodeItem, boolean, boolean>;
+ * assert.equal(reading.total, 2);
+ * assert.deepEqual(it.next(false).value, { index: 0, parts: undefined, size: 0 });
+ * const second = it.next(false);
+ * assert.ok(!second.done && second.value.index === 1);
+ * assert.deepEqual(it.next(false), { done: true, value: true });
+ * ```
+ */
+export function documentReading(
+  doc: JsonValue,
+  textOf: (span: DeferredJson) => string,
+): ResultReading | undefined {
+  if (!isObject(doc)) return undefined;
+  const items = doc["episodes"];
+  if (!Array.isArray(items)) return undefined;
+  return {
+    fields: doc,
+    total: items.length,
+    episodes: documentItems(items, textOf),
+  };
+}
+
+function* documentItems(
+  items: readonly JsonValue[],
+  textOf: (span: DeferredJson) => string,
+): Generator<EpisodeItem, boolean, boolean> {
+  for (const item of items) {
+    // Without its index, no later item can be proved.
+    if (!isObject(item)) return false;
+    yield {
+      index: item["index"],
+      parts: documentParts(item, textOf),
+      size: spanLength(item["record"]),
+    };
+  }
+  return true;
+}
+
+function documentParts(
+  item: Readonly<Record<string, unknown>>,
+  textOf: (span: DeferredJson) => string,
+): EpisodeParts | undefined {
+  const metrics = item["metrics"];
+  const record = item["record"];
+  if (
+    !sameKeys(item, EPISODE_FIELDS) || !(metrics instanceof DeferredJson) ||
+    !(record instanceof DeferredJson)
+  ) {
+    return undefined;
+  }
+  return {
+    scenario_id: item["scenario_id"],
+    scenario_hash: item["scenario_hash"],
+    seed: item["seed"],
+    metrics: () => textOf(metrics),
+    record: () => textOf(record),
+  };
+}
+
+/** Where the fields after the episodes begin, in a result's canonical text. */
+const FIELDS_START = '],"evaluation_manifest":';
+
+/**
+ * The one pass over a text written as the result writer writes it
+ * (`result/writer.ts`): `undefined` when the text does not begin so, when
+ * the fields after its episodes (found from the end of the text) are not
+ * canonical JSON, or when the limits are too low for records and metrics
+ * to be skimmed (the strict reader then decides). Each item's key fields
+ * are read as the writer writes them; its metrics end where the record's
+ * key follows and its record where the scenario hash's key follows (only
+ * guesses: the proof shows a proved item's parts complete), else, and
+ * whenever the proof did not prove the item, the item ends where its
+ * brackets match. An item not written as the writer writes it is handed
+ * out with its index only.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { canonicalReading, type EpisodeItem } from "./reader.ts";
+ * const item = '{"index":0,"metrics":{"m":1},"record":{"r":2},"scenario_hash":"ab","scenario_id":"s","seed":3}';
+ * const text = `{"episodes":[${item}],"evaluation_manifest":{},"evaluation_manifest_hash":"h","model_id":"m"}`;
+ * const reading = canonicalReading(text)!;
+ * const it = reading.episodes as Iterator<EpisodeItem, boolean, boolean>;
+ * assert.equal(reading.total, 1);
+ * const first = it.next(false);
+ * assert.ok(!first.done && first.value.parts?.record() === '{"r":2}');
+ * assert.deepEqual(it.next(true), { done: true, value: true });
+ * assert.equal(canonicalReading(` ${text}`), undefined);
+ * const spaced = canonicalReading(text.replace("[", "[ "))!;
+ * const items = spaced.episodes as Iterator<EpisodeItem, boolean, boolean>;
+ * assert.deepEqual(items.next(false), { done: true, value: false });
+ * ```
+ */
+export function canonicalReading(
+  text: string,
+  limits?: Partial<Limits>,
+): ResultReading | undefined {
+  // Records and metrics are skimmed, so the strict reader's depth and
+  // string limits are not applied to them: only limits that no record or
+  // dictionary can reach (records nest 12 deep in a result, their strings
+  // are IDs, hashes and names of at most 64 characters) leave that
+  // unobservable.
+  const l = limitsWith(limits);
+  if (!(l.maxDepth >= 16 && l.maxStringLength >= 64)) return undefined;
+  if (!text.startsWith(RESULT_START)) return undefined;
+  const end = text.lastIndexOf(FIELDS_START);
+  if (end < RESULT_START.length) return undefined;
+  let fields: DeferredDocument;
+  try {
+    // The fields as the strict reader reads them in the whole text: at the
+    // same depth, under the same limits.
+    fields = parseDeferring(
+      `${RESULT_START}${text.slice(end)}`,
+      () => false,
+      limits === undefined ? {} : { limits },
+    );
+  } catch {
+    return undefined;
+  }
+  if (!fields.canonical) return undefined;
+  const scan = scanned(text, end, limits);
+  return {
+    fields: fields.value,
+    total: scan.length,
+    episodes: canonicalItems(text, end, scan, limits),
+  };
+}
+
+/** An item read as the writer writes it, its parts' ends guessed. */
+type Literal = EpisodeItem & { readonly span: { start: number; end: number } };
+
+/**
+ * The items found from the start, before any proof, so that the total is
+ * known: the reading takes them in turn while it arrives where they start.
+ */
+function scanned(
+  text: string,
+  end: number,
+  limits: Partial<Limits> | undefined,
+): EpisodeItem[] {
+  const items: EpisodeItem[] = [];
+  let at = RESULT_START.length;
+  while (at < end) {
+    const item = literalItem(text, at) ?? otherItem(text, at, limits);
+    if (item?.span === undefined) break;
+    items.push(item);
+    at = item.span.end + 1;
+    if (text.charCodeAt(item.span.end) !== COMMA) break;
+  }
+  return items;
+}
+
+function* canonicalItems(
+  text: string,
+  end: number,
+  scan: readonly EpisodeItem[],
+  limits: Partial<Limits> | undefined,
+): Generator<EpisodeItem, boolean, boolean> {
+  let at = RESULT_START.length;
+  if (at === end) return true;
+  for (let k = 0;; k++) {
+    const found = scan[k];
+    const item = found?.span?.start === at
+      ? found
+      : literalItem(text, at) ?? otherItem(text, at, limits);
+    if (item?.span === undefined) return false;
+    const proved: boolean = yield item;
+    const next = proved ? item.span.end : containerEnd(text, at);
+    if (next === undefined) return false;
+    if (text.charCodeAt(next) !== COMMA) {
+      return next === end && text.charCodeAt(next) === CLOSE_BRACKET;
+    }
+    at = next + 1;
+  }
+}
+
+const COMMA = 0x2c;
+const CLOSE_BRACKET = 0x5d;
+
+/** `},"scenario_hash":"`, after a record in an item written canonically. */
+const RECORD_FOLLOWS = '},"scenario_hash":"';
+
+/**
+ * The item at `at` read as the writer writes it: its key fields must be
+ * exactly the writer's text of the values read; else `undefined`.
+ */
+function literalItem(text: string, at: number): Literal | undefined {
+  const INDEX = '{"index":';
+  if (!text.startsWith(INDEX, at)) return undefined;
+  const index = integerAt(text, at + INDEX.length);
+  if (index === undefined) return undefined;
+  const start = episodeStart(index.value);
+  if (!text.startsWith(start, at)) return undefined;
+  const metricsStart = at + start.length;
+  const metricsEnd = text.indexOf(EPISODE_RECORD, metricsStart);
+  if (metricsEnd < 0) return undefined;
+  const recordStart = metricsEnd + EPISODE_RECORD.length;
+  const close = text.indexOf(RECORD_FOLLOWS, recordStart);
+  if (close < 0) return undefined;
+  const recordEnd = close + 1;
+  // ,"scenario_hash":"H","scenario_id":"I","seed":N}
+  const hashStart = close + RECORD_FOLLOWS.length;
+  const hashEnd = text.indexOf('"', hashStart);
+  const ID = '","scenario_id":"';
+  if (hashEnd < 0 || !text.startsWith(ID, hashEnd)) return undefined;
+  const idStart = hashEnd + ID.length;
+  const idEnd = text.indexOf('"', idStart);
+  const SEED = '","seed":';
+  if (idEnd < 0 || !text.startsWith(SEED, idEnd)) return undefined;
+  const seed = integerAt(text, idEnd + SEED.length);
+  if (seed === undefined) return undefined;
+  const key = {
+    index: index.value,
+    scenario_hash: text.slice(hashStart, hashEnd),
+    scenario_id: text.slice(idStart, idEnd),
+    seed: seed.value,
+  };
+  const tail = episodeEnd(key);
+  if (!text.startsWith(tail, recordEnd)) return undefined;
+  return {
+    index: key.index,
+    parts: {
+      scenario_id: key.scenario_id,
+      scenario_hash: key.scenario_hash,
+      seed: key.seed,
+      metrics: () => text.slice(metricsStart, metricsEnd),
+      record: () => text.slice(recordStart, recordEnd),
+    },
+    size: recordEnd - recordStart,
+    span: { start: at, end: recordEnd + tail.length },
+  };
+}
+
+/** The non-negative safe integer whose digits start at `at`, if any. */
+function integerAt(
+  text: string,
+  at: number,
+): { readonly value: number } | undefined {
+  let end = at;
+  while (end < text.length && end - at <= 16) {
+    const c = text.charCodeAt(end);
+    if (c < 0x30 || c > 0x39) break;
+    end++;
+  }
+  const value = Number(text.slice(at, end));
+  return end > at && Number.isSafeInteger(value) ? { value } : undefined;
+}
+
+/**
+ * An item at `at` that is not written as the writer writes it: its extent
+ * by its brackets, and its index as the strict reader reads the item's
+ * text (records and metrics skimmed); `undefined` when even that fails.
+ */
+function otherItem(
+  text: string,
+  at: number,
+  limits: Partial<Limits> | undefined,
+): EpisodeItem | undefined {
+  if (text.charCodeAt(at) !== 0x7b) return undefined;
+  const end = containerEnd(text, at);
+  if (end === undefined) return undefined;
+  let item: JsonValue;
+  try {
+    item = parseDeferring(
+      text.slice(at, end),
+      (segs) =>
+        segs.length === 1 && (segs[0] === "record" || segs[0] === "metrics"),
+      { skim: true, ...(limits === undefined ? {} : { limits }) },
+    ).value;
+  } catch {
+    return undefined;
+  }
+  if (!isObject(item)) return undefined;
+  return {
+    index: item["index"],
+    parts: undefined,
+    size: spanLength(item["record"]),
+    span: { start: at, end },
+  };
+}
+
+/**
+ * One result's text and the passes the verifier makes over it: at most one
+ * {@linkcode proofReading} and one {@linkcode strictReading}; a
+ * {@linkcode documentReading} reads the strict reading's document, not the
+ * text again.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { TextSource } from "./reader.ts";
+ * const source = new TextSource(' {"episodes":[]}');
+ * assert.equal(source.proofReading(), undefined);
+ * const doc = source.strictReading();
+ * assert.ok(!doc.canonical && source.documentReading(doc)?.total === 0);
+ * ```
+ */
+export class TextSource {
+  /** The text. */
+  readonly text: string;
+
+  /** The passes over `text`. */
+  constructor(text: string) {
+    this.text = text;
+  }
+
+  /** The proof's pass, {@linkcode canonicalReading}. */
+  proofReading(limits?: Partial<Limits>): ResultReading | undefined {
+    return canonicalReading(this.text, limits);
+  }
+
+  /** The strict pass, {@linkcode strictReading}. */
+  strictReading(options: ParseOptions = {}): DeferredDocument {
+    return strictReading(this.text, options);
+  }
+
+  /**
+   * The reading of the strict pass's document, the canonical text of each
+   * deferred value built from its span ({@linkcode documentReading}).
+   */
+  documentReading(doc: DeferredDocument): ResultReading | undefined {
+    return documentReading(doc.value, canonicalTextOf);
+  }
+}
