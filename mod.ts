@@ -34,11 +34,8 @@ export {
   CanonicalJsonError,
   EmberError,
   type EmberErrorOptions,
-  EpisodePolicyError,
   type ErrorKind,
   EvaluationError,
-  EvaluationInterruptedError,
-  type Interrupted,
   MetricsInputError,
   PolicyError,
   ReplayMismatchError,
@@ -46,6 +43,11 @@ export {
   StatisticsInputError,
   SuiteError,
 } from "./src/errors.ts";
+export {
+  EpisodePolicyError,
+  EvaluationInterruptedError,
+  type Interrupted,
+} from "./src/evaluation/interrupted.ts";
 // Implementation limits of the readers (not format rules; docs/security.md).
 export {
   DEFAULT_LIMITS,

@@ -174,7 +174,7 @@ export function logEndsRead(): usize {
 }
 
 /**
- * The action log of the text, as src/evaluation/regenerate.ts's
+ * The action log of the text, as src/verify/regenerate.ts's
  * actionLogOfText reads it: per step, the values of its `actions` object in
  * text order. A value that is not an action gives code 255. It may read
  * loosely: the text written from the replay must then equal the text byte

@@ -10,12 +10,8 @@ import { builtinPolicy } from "../src/policies/mod.ts";
 import { publicSuite } from "../src/scenario/public_suite.ts";
 import { replayTrace } from "../src/replay/session.ts";
 import { scenarioHash } from "../src/scenario/scenario.ts";
-import {
-  type Layout,
-  layoutOf,
-  replayActions,
-  simulateEpisode,
-} from "../src/sim/simulator.ts";
+import { replayActions, simulateEpisode } from "../src/sim/simulator.ts";
+import { type Layout, layoutOf } from "../src/sim/layout.ts";
 import { type ActionLog, actionLogOf } from "../src/sim/trace.ts";
 import type { Action, Scenario } from "../src/types.ts";
 

@@ -22,11 +22,8 @@ import { publicSuite } from "../src/scenario/public_suite.ts";
 import { buildManifest, manifestHash } from "../src/scenario/suite.ts";
 import { kernelEpisode } from "../src/replay/episode.ts";
 import { wasmTrace } from "../src/replay/session.ts";
-import {
-  type Controller,
-  layoutOf,
-  simulateEpisode,
-} from "../src/sim/simulator.ts";
+import { type Controller, simulateEpisode } from "../src/sim/simulator.ts";
+import { layoutOf } from "../src/sim/layout.ts";
 import type { ActionLog, Trace } from "../src/sim/trace.ts";
 import { recordOfTrace } from "../src/sim/trace_record.ts";
 import type { Observation, RunRecord } from "../src/types.ts";

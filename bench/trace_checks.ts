@@ -19,7 +19,7 @@ import { rootCtx } from "../src/json/fields.ts";
 import { checkStructure } from "../src/metrics/checks/stages.ts";
 import { parseSuite } from "../src/scenario/suite.ts";
 import { ReplaySession } from "../src/replay/session.ts";
-import { layoutOf } from "../src/sim/simulator.ts";
+import { layoutOf } from "../src/sim/layout.ts";
 import { actionLogOf } from "../src/sim/trace.ts";
 import { recordOfTrace } from "../src/sim/trace_record.ts";
 import type { RunRecord } from "../src/types.ts";

@@ -41,7 +41,7 @@ import { parseSuite } from "../src/scenario/suite.ts";
 import { computeMetrics } from "../src/metrics/episode.ts";
 import { traceMetrics } from "../src/metrics/trace_metrics.ts";
 import { replayTrace } from "../src/replay/session.ts";
-import { type Layout, layoutOf } from "../src/sim/simulator.ts";
+import { type Layout, layoutOf } from "../src/sim/layout.ts";
 import { recordOfTrace } from "../src/sim/trace_record.ts";
 import {
   OBSERVATION_VERSION,

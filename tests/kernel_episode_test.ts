@@ -27,11 +27,8 @@ import {
 import { wasmTrace } from "../src/replay/session.ts";
 import { R_ACTIONS, R_LOG_END, R_TRAPPED } from "../src/kernel_codes.ts";
 import { Stream } from "../src/sim/rng.ts";
-import {
-  type Controller,
-  layoutOf,
-  simulateEpisode,
-} from "../src/sim/simulator.ts";
+import { type Controller, simulateEpisode } from "../src/sim/simulator.ts";
+import { layoutOf } from "../src/sim/layout.ts";
 import { ACTIONS } from "../src/sim/step.ts";
 import { actionLogOf } from "../src/sim/trace.ts";
 import type { Observation, RunRecord } from "../src/types.ts";

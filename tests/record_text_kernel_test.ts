@@ -23,11 +23,8 @@ import { parseScenario, scenarioHash } from "../src/scenario/scenario.ts";
 import { provedText } from "../src/replay/record_text.ts";
 import { replayInstance } from "../src/replay/kernel.ts";
 import { ReplaySession, replayTrace } from "../src/replay/session.ts";
-import {
-  type Layout,
-  layoutOf,
-  simulateEpisode,
-} from "../src/sim/simulator.ts";
+import { simulateEpisode } from "../src/sim/simulator.ts";
+import { type Layout, layoutOf } from "../src/sim/layout.ts";
 import { recordTextOfTrace } from "../src/sim/trace_bytes.ts";
 import type { RecordHeader, RunRecord, Scenario } from "../src/types.ts";
 import { episodeInputs, episodeOf } from "./replay_inputs.ts";

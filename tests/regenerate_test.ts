@@ -24,7 +24,7 @@ import { checkStructure } from "../src/metrics/checks/stages.ts";
 import { computeMetrics } from "../src/metrics/episode.ts";
 import { rootCtx } from "../src/json/fields.ts";
 import { MetricsInputError } from "../src/errors.ts";
-import { layoutOf } from "../src/sim/simulator.ts";
+import { layoutOf } from "../src/sim/layout.ts";
 import { actionLogOf } from "../src/sim/trace.ts";
 import { replayTrace } from "../src/replay/session.ts";
 import { recordTextOfTrace } from "../src/sim/trace_bytes.ts";

@@ -10,7 +10,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { replayTrace } from "../src/replay/session.ts";
-import { layoutOf } from "../src/sim/simulator.ts";
+import { layoutOf } from "../src/sim/layout.ts";
 import { OUTCOMES } from "../src/sim/step.ts";
 import { type ActionLog, actionLogOf } from "../src/sim/trace.ts";
 import type { Movement } from "../src/types.ts";

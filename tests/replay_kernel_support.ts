@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { encode, type JsonValue } from "../src/json/canonical.ts";
 import { replayTrace } from "../src/replay/session.ts";
-import { layoutOf } from "../src/sim/simulator.ts";
+import { layoutOf } from "../src/sim/layout.ts";
 import { actionLogOf, type Trace } from "../src/sim/trace.ts";
 import { recordOfTrace } from "../src/sim/trace_record.ts";
 import { recordTextOfTrace } from "../src/sim/trace_bytes.ts";

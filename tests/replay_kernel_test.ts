@@ -17,7 +17,8 @@ import {
 import { replayTrace, wasmTrace } from "../src/replay/session.ts";
 import { parseScenario, scenarioHash } from "../src/scenario/scenario.ts";
 import { Stream } from "../src/sim/rng.ts";
-import { layoutOf, simulateEpisode } from "../src/sim/simulator.ts";
+import { simulateEpisode } from "../src/sim/simulator.ts";
+import { layoutOf } from "../src/sim/layout.ts";
 import {
   type ActionLog,
   actionLogOf,

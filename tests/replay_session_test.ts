@@ -25,12 +25,8 @@ import {
   compileScenario,
 } from "../src/scenario/compiled.ts";
 import { publicSuite } from "../src/scenario/public_suite.ts";
-import {
-  type Controller,
-  type Layout,
-  layoutOf,
-  simulateEpisode,
-} from "../src/sim/simulator.ts";
+import { type Controller, simulateEpisode } from "../src/sim/simulator.ts";
+import { type Layout, layoutOf } from "../src/sim/layout.ts";
 import { type ActionLog, actionLogOf, type Trace } from "../src/sim/trace.ts";
 import type { RecordHeader, Scenario } from "../src/types.ts";
 

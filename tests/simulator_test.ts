@@ -20,12 +20,12 @@ import { parseScenario } from "../src/scenario/scenario.ts";
 import {
   type Controller,
   initialCoreState,
-  layoutOf,
   type RandomStream,
   replayActions,
   simulateEpisode,
   stepCore,
 } from "../src/sim/simulator.ts";
+import { layoutOf } from "../src/sim/layout.ts";
 import type { Action, RunRecord, Scenario } from "../src/types.ts";
 import { assertKernelReplays } from "./replay_kernel_support.ts";
 

@@ -16,7 +16,7 @@ import { checkStructure } from "../src/metrics/checks/stages.ts";
 import type { TraceCheckFailure } from "../src/replay/trace_checks.ts";
 import { Stream } from "../src/sim/rng.ts";
 import { ReplaySession } from "../src/replay/session.ts";
-import { layoutOf } from "../src/sim/simulator.ts";
+import { layoutOf } from "../src/sim/layout.ts";
 import type { ActionLog } from "../src/sim/trace.ts";
 import { recordOfTrace } from "../src/sim/trace_record.ts";
 import { recordTextOfTrace } from "../src/sim/trace_bytes.ts";

@@ -12,31 +12,11 @@ import { KERNEL_NAMES, type KernelName } from "../kernel_name.ts";
 import { resampleSums } from "./resample.ts";
 import { IndexStream, ShakeWordSource, type WordSource } from "./stream.ts";
 import { wasmSampler } from "./wasm_kernel.ts";
+import type { BootstrapKernel } from "./sampler.ts";
 
-/**
- * The resamples of one interval: the stream of one seed, drawing indices
- * below one n, read in order from position 0.
- */
-export interface Sampler {
-  /**
-   * For resamples `r` in `[from, to)` in order, continuing the stream:
-   * `starts[r]` (when given) = the stream position where resample r
-   * begins; `sums[r]` = `values[i_1] + … + values[i_n]` added left to right
-   * from +0 in doubles.
-   */
-  resample(
-    values: Float64Array,
-    sums: Float64Array,
-    starts: Float64Array | null,
-    from: number,
-    to: number,
-  ): void;
-  /** The same stream's blocks, for re-drawing a resample from its start. */
-  readonly source: WordSource;
-}
-
-/** Makes the {@linkcode Sampler} of a 32-byte seed and an index range n. */
-export type BootstrapKernel = (seed: Uint8Array, n: number) => Sampler;
+// The seam's two types live apart so that a kernel (wasm_kernel.ts) can
+// implement them without importing this file, which imports the kernels.
+export type { BootstrapKernel, Sampler } from "./sampler.ts";
 
 /**
  * A kernel that draws in TypeScript from any word source: the reference

@@ -12,7 +12,7 @@
  */
 
 import { bootstrapWasmModule } from "../../wasm/bootstrap_wasm.generated.ts";
-import type { Sampler } from "./kernel.ts";
+import type { Sampler } from "./sampler.ts";
 import { BLOCK_BYTES, type WordSource } from "./stream.ts";
 
 type Exports = {

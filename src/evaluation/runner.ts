@@ -12,13 +12,11 @@
  */
 
 import { encode, type JsonObject, type JsonValue } from "../json/canonical.ts";
+import { EvaluationError, MetricsInputError, PolicyError } from "../errors.ts";
 import {
   EpisodePolicyError,
-  EvaluationError,
   EvaluationInterruptedError,
-  MetricsInputError,
-  PolicyError,
-} from "../errors.ts";
+} from "./interrupted.ts";
 import { episodeMetrics, producedRecordMetrics } from "../metrics/episode.ts";
 import { KERNEL_NAMES, type KernelName } from "../kernel_name.ts";
 import { provedRecordMetrics } from "../verify/regenerate.ts";
@@ -111,7 +109,7 @@ export {
   EpisodePolicyError,
   EvaluationInterruptedError,
   type Interrupted,
-} from "../errors.ts";
+} from "./interrupted.ts";
 
 /**
  * The partial result of an interrupted run, or `undefined` for any other

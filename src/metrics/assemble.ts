@@ -10,13 +10,20 @@
 import type { JsonObject } from "../json/canonical.ts";
 import type { CompiledScenario } from "../scenario/compiled.ts";
 import { METRICS_VERSION, type RunRecord } from "../types.ts";
-import type { ComputedMetrics } from "./episode.ts";
 import type { Exposure } from "./sections/exposure.ts";
 import type { PersonMoves } from "./sections/movement.ts";
 import type { PathEfficiency } from "./sections/path.ts";
 import { peopleSection } from "./sections/people.ts";
 import type { Replanning } from "./sections/replanning.ts";
-import type { SectionWithValues } from "./statistics_metrics.ts";
+import type { ExactValues, SectionWithValues } from "./statistics_metrics.ts";
+
+/** A metrics dictionary and the exact values of its statistics metrics, from one computation. */
+export type ComputedMetrics = {
+  /** The dictionary (contract §11). */
+  readonly metrics: JsonObject;
+  /** The exact values the dictionary's statistics floats were converted from. */
+  readonly exact: ExactValues;
+};
 
 /** The computed sections of one episode, and what the `people` list reads. */
 export type EpisodeSections = {

@@ -8,7 +8,7 @@
  */
 
 import type { JsonObject, JsonValue } from "../json/canonical.ts";
-import { assembleMetrics } from "./assemble.ts";
+import { assembleMetrics, type ComputedMetrics } from "./assemble.ts";
 import { MetricsInputError, ScenarioError } from "../errors.ts";
 import {
   type CompiledScenario,
@@ -26,15 +26,9 @@ import { replanning } from "./sections/replanning.ts";
 import { safetySection } from "./sections/safety.ts";
 import { evacuationSteps, timeSection } from "./sections/time.ts";
 import { checkCompatibility, checkStructure } from "./checks/stages.ts";
-import type { ExactValues } from "./statistics_metrics.ts";
 
-/** A metrics dictionary and the exact values of its statistics metrics, from one computation. */
-export type ComputedMetrics = {
-  /** The dictionary (contract §11). */
-  readonly metrics: JsonObject;
-  /** The exact values the dictionary's statistics floats were converted from. */
-  readonly exact: ExactValues;
-};
+// Declared with the assembly that builds it (both counting paths use it).
+export type { ComputedMetrics } from "./assemble.ts";
 
 /**
  * Options of {@linkcode episodeMetrics}.

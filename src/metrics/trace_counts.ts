@@ -14,7 +14,7 @@
  */
 
 import { relaxFromSources } from "./sections/fire_distance.ts";
-import type { Layout } from "../sim/simulator.ts";
+import type { Layout } from "../sim/layout.ts";
 import {
   ACTION_DELTAS,
   EVENT_EVACUATED,
@@ -264,7 +264,7 @@ export class TraceCounts {
  * ```ts
  * import assert from "node:assert/strict";
  * import { countTrace } from "./trace_counts.ts";
- * import { layoutOf } from "../sim/simulator.ts";
+ * import { layoutOf } from "../sim/layout.ts";
  * import { referenceTrace } from "../sim/trace.ts";
  * import type { Scenario } from "../types.ts";
  * const s = { grid: ["...."], exits: [{ exit_id: "x", position: [0, 0] }],

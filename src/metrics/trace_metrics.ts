@@ -19,7 +19,7 @@
 import { MetricsInputError } from "../errors.ts";
 import { at, rootCtx } from "../json/fields.ts";
 import type { CompiledScenario } from "../scenario/compiled.ts";
-import { layoutOf } from "../sim/simulator.ts";
+import { layoutOf } from "../sim/layout.ts";
 import {
   EVENT_ENTERED_FIRE,
   STATUS_ACTIVE,
@@ -68,7 +68,8 @@ import { timeSection } from "./sections/time.ts";
  * import { MetricsInputError } from "../errors.ts";
  * import { compileScenario } from "../scenario/compiled.ts";
  * import { publicSuite } from "../scenario/public_suite.ts";
- * import { layoutOf, simulateEpisode } from "../sim/simulator.ts";
+ * import { simulateEpisode } from "../sim/simulator.ts";
+ * import { layoutOf } from "../sim/layout.ts";
  * import { actionLogOf, referenceTrace } from "../sim/trace.ts";
  * const c = await compileScenario(publicSuite().scenarios[0]!.scenario);
  * const record = await simulateEpisode(c.scenario, 5, (o) =>

@@ -10,7 +10,7 @@
  * @module
  */
 
-import type { RunRecord } from "./types.ts";
+import type { RunRecord } from "../types.ts";
 
 // Records this process's simulator returned, not copies or parsed ones.
 const produced = new WeakSet<RunRecord>();

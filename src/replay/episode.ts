@@ -46,7 +46,8 @@ import {
   type KernelStepper,
   ReplaySession,
 } from "./session.ts";
-import { type Controller, type Layout, layoutOf } from "../sim/simulator.ts";
+import type { Controller } from "../sim/simulator.ts";
+import { type Layout, layoutOf } from "../sim/layout.ts";
 import { STATUS_ACTIVE, TERM_NONE } from "../sim/step.ts";
 import type { ActionLog, Trace } from "../sim/trace.ts";
 import {

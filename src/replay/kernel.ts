@@ -32,7 +32,7 @@ import {
   R_WALL,
   RUN_STOPS,
 } from "../kernel_codes.ts";
-import type { Layout } from "../sim/simulator.ts";
+import type { Layout } from "../sim/layout.ts";
 import type { ActionLog, ReplayStop, Trace } from "../sim/trace.ts";
 
 /**
@@ -180,7 +180,7 @@ export type KernelStart = {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { layoutOf } from "../sim/simulator.ts";
+ * import { layoutOf } from "../sim/layout.ts";
  * import { loadEpisode, replayInstance } from "./kernel.ts";
  * import type { Scenario } from "../types.ts";
  * const s = { grid: [".."], exits: [{ exit_id: "x", position: [0, 0] }],
@@ -245,7 +245,7 @@ function startOf(layout: Layout, seed: number | bigint): KernelStart {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { layoutOf } from "../sim/simulator.ts";
+ * import { layoutOf } from "../sim/layout.ts";
  * import { kernelViews, replayInstance, writeLayout } from "./kernel.ts";
  * import type { Scenario } from "../types.ts";
  * const s = { grid: [".#"], exits: [{ exit_id: "x", position: [0, 0] }],
@@ -282,7 +282,7 @@ export function writeLayout(k: ReplayExports, layout: Layout): void {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { layoutOf } from "../sim/simulator.ts";
+ * import { layoutOf } from "../sim/layout.ts";
  * import { kernelViews, replayInstance, runPrepared, writeLayout } from "./kernel.ts";
  * import type { Scenario } from "../types.ts";
  * const s = { grid: [".."], exits: [{ exit_id: "x", position: [0, 0] }],
@@ -316,7 +316,7 @@ export function runPrepared(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { layoutOf } from "../sim/simulator.ts";
+ * import { layoutOf } from "../sim/layout.ts";
  * import { kernelTrace, loadEpisode, replayInstance } from "./kernel.ts";
  * import type { Scenario } from "../types.ts";
  * const s = { grid: [".."], exits: [{ exit_id: "x", position: [0, 0] }],
@@ -396,7 +396,7 @@ export function kernelTrace(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { layoutOf } from "../sim/simulator.ts";
+ * import { layoutOf } from "../sim/layout.ts";
  * import { replayInstance, replayInto } from "./kernel.ts";
  * import type { Scenario } from "../types.ts";
  * const s = { grid: ["..."], exits: [{ exit_id: "x", position: [0, 0] }],

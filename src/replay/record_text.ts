@@ -32,7 +32,7 @@ import {
   runPrepared,
   writeLayout,
 } from "./kernel.ts";
-import type { Layout } from "../sim/simulator.ts";
+import type { Layout } from "../sim/layout.ts";
 import type { ActionLog, Trace } from "../sim/trace.ts";
 
 /**
@@ -152,7 +152,8 @@ function compared(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { layoutOf, replayActions } from "../sim/simulator.ts";
+ * import { replayActions } from "../sim/simulator.ts";
+ * import { layoutOf } from "../sim/layout.ts";
  * import { replayInstance } from "./kernel.ts";
  * import { provedText } from "./record_text.ts";
  * import { encode, type JsonValue } from "../json/canonical.ts";
@@ -200,7 +201,8 @@ export function provedText(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { layoutOf, replayActions } from "../sim/simulator.ts";
+ * import { replayActions } from "../sim/simulator.ts";
+ * import { layoutOf } from "../sim/layout.ts";
  * import { replayInstance } from "./kernel.ts";
  * import { textOffset } from "./record_text.ts";
  * import { encode, type JsonValue } from "../json/canonical.ts";

@@ -20,7 +20,7 @@ import { KERNEL_NAMES, type KernelName } from "../kernel_name.ts";
 import type { ComputedMetrics } from "../metrics/episode.ts";
 import { traceMetrics } from "../metrics/trace_metrics.ts";
 import type { CompiledScenario } from "../scenario/compiled.ts";
-import { type Layout, layoutOf } from "../sim/simulator.ts";
+import { type Layout, layoutOf } from "../sim/layout.ts";
 import { type ActionLog, referenceTrace, type Trace } from "../sim/trace.ts";
 import type { RecordHeader } from "../types.ts";
 import {
@@ -68,7 +68,7 @@ export type { KernelReplay, KernelStepper };
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { layoutOf } from "../sim/simulator.ts";
+ * import { layoutOf } from "../sim/layout.ts";
  * import { ReplaySession } from "./session.ts";
  * import type { Scenario } from "../types.ts";
  * const s = { grid: ["..."], exits: [{ exit_id: "x", position: [0, 0] }],
@@ -341,7 +341,7 @@ export function replaySession(): ReplaySession {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { layoutOf } from "../sim/simulator.ts";
+ * import { layoutOf } from "../sim/layout.ts";
  * import { wasmTrace } from "./session.ts";
  * import type { Scenario } from "../types.ts";
  * const s = { grid: ["..."], exits: [{ exit_id: "x", position: [0, 0] }],
@@ -374,7 +374,7 @@ export type ReplayTraceOptions = {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { layoutOf } from "../sim/simulator.ts";
+ * import { layoutOf } from "../sim/layout.ts";
  * import { replayTrace } from "./session.ts";
  * import { actionLogOf } from "../sim/trace.ts";
  * import type { Scenario } from "../types.ts";

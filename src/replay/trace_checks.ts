@@ -12,7 +12,7 @@
 
 import { CHECK_HOLDS, CHECK_NAMES } from "../kernel_codes.ts";
 import type { ReplayExports } from "./kernel.ts";
-import type { Layout } from "../sim/simulator.ts";
+import type { Layout } from "../sim/layout.ts";
 
 /** The kernel's check names, by code (0 is "holds"). */
 export const TRACE_CHECKS = CHECK_NAMES;
@@ -43,7 +43,7 @@ export type TraceCheckFailure = {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { layoutOf } from "../sim/simulator.ts";
+ * import { layoutOf } from "../sim/layout.ts";
  * import { replayInstance, replayInto } from "./kernel.ts";
  * import { traceFailure } from "./trace_checks.ts";
  * import type { Scenario } from "../types.ts";
@@ -81,7 +81,7 @@ export function traceFailure(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { layoutOf } from "../sim/simulator.ts";
+ * import { layoutOf } from "../sim/layout.ts";
  * import { replayInstance, replayInto } from "./kernel.ts";
  * import { traceHolds } from "./trace_checks.ts";
  * import type { Scenario } from "../types.ts";

@@ -20,7 +20,7 @@
 import { encode, type JsonObject, type JsonValue } from "../json/canonical.ts";
 import { Sha256 } from "../json/sha256.ts";
 import { freshRecordText } from "../record/writer.ts";
-import type { RunRecord } from "../record/types.ts";
+import type { RunRecord } from "../types.ts";
 import type { EpisodeKey, ResultEpisode } from "../types.ts";
 
 /** Where the writer's pieces go, in order: their concatenation is the text. */

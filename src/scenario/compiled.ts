@@ -16,7 +16,7 @@ import {
   staticExitDistances,
 } from "./geometry.ts";
 import { parseScenario } from "./scenario.ts";
-import { layoutOf } from "../sim/simulator.ts";
+import { layoutOf } from "../sim/layout.ts";
 import type { Scenario } from "../types.ts";
 
 /** A scenario read strictly once, with what every consumer derives. */

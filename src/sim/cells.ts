@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { Layout } from "./simulator.ts";
+import type { Layout } from "./layout.ts";
 import type { Cell } from "../types.ts";
 
 /** Per layout: its table of cell tuples. */
@@ -26,7 +26,7 @@ const KERNEL_TABLES: CellTables = new WeakMap();
  * ```ts
  * import assert from "node:assert/strict";
  * import { cellTable, cellTuple } from "./cells.ts";
- * import { layoutOf } from "./simulator.ts";
+ * import { layoutOf } from "./layout.ts";
  * import type { Scenario } from "../types.ts";
  * const layout = layoutOf({ grid: ["...", "..."], exits: [{ exit_id: "x", position: [0, 0] }],
  *   people: [], fire: { ignitions: [], spread_probability: [0, 1], enter_fire: "blocked" },

@@ -7,9 +7,8 @@
  * @module
  */
 
-import { compareCodePoints } from "../json/canonical.ts";
 import { PolicyError } from "../errors.ts";
-import { cellIndex, geometryOf } from "../scenario/geometry.ts";
+import { cellIndex } from "../scenario/geometry.ts";
 import { markProduced } from "../record/writer.ts";
 import {
   ACTION_CODES,
@@ -19,13 +18,9 @@ import {
   where,
 } from "./answers.ts";
 import { cellTable, type CellTables, cellTuple } from "./cells.ts";
+import { type Layout, layoutOf } from "./layout.ts";
 import { observe } from "./observation.ts";
-import {
-  ignitionThreshold,
-  Stream,
-  STREAM_FIRE,
-  STREAM_MOVEMENT,
-} from "./rng.ts";
+import { Stream, STREAM_FIRE, STREAM_MOVEMENT } from "./rng.ts";
 import { scenarioHash } from "../scenario/scenario.ts";
 import {
   ACTION_DELTAS,
@@ -96,75 +91,6 @@ export type Controller = (
   obs: Observation,
   context: { seed: number; step: number },
 ) => Record<string, Action> | Promise<Record<string, Action>>;
-
-/** A scenario mapped onto the core: people numbered in ID order. */
-export type Layout = {
-  /** The core's world. */
-  readonly world: World;
-  /** Person IDs by person number (code point order). */
-  readonly ids: readonly string[];
-  /** Exit IDs by exit number (scenario order). */
-  readonly exitIds: readonly string[];
-  /** Initial cell index by person number. */
-  readonly initialPositions: Int32Array;
-  /** Initial burning cells, ascending. */
-  readonly ignitions: Int32Array;
-};
-
-const layouts = new WeakMap<Scenario, Layout>();
-
-/**
- * The core layout of a validated scenario, cached per scenario object.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { layoutOf } from "./simulator.ts";
- * import type { Scenario } from "../types.ts";
- * const s = { grid: ["..."], exits: [{ exit_id: "x", position: [0, 0] }],
- *   people: [{ person_id: "b", position: [0, 1] }, { person_id: "a", position: [0, 2] }],
- *   fire: { ignitions: [], spread_probability: [1, 2], enter_fire: "blocked" },
- *   termination: { max_steps: 3 } } as unknown as Scenario;
- * assert.ok(layoutOf(s).ids.join() === "a,b" && layoutOf(s).initialPositions[0] === 2);
- * ```
- */
-export function layoutOf(scenario: Scenario): Layout {
-  const cached = layouts.get(scenario);
-  if (cached !== undefined) return cached;
-  const g = geometryOf(scenario);
-  const people = [...scenario.people].sort((a, b) =>
-    compareCodePoints(a.person_id, b.person_id)
-  );
-  const toIndex = (c: Cell, what: string) => {
-    const idx = cellIndex(g, c[0], c[1]);
-    if (idx < 0) {
-      throw new RangeError(`${what} [${c[0]}, ${c[1]}] is off the grid`);
-    }
-    return idx;
-  };
-  const [num, den] = scenario.fire.spread_probability;
-  const layout: Layout = {
-    world: {
-      ...g,
-      people: people.length,
-      threshold: ignitionThreshold(num, den),
-      enterFireBlocked: scenario.fire.enter_fire === "blocked",
-      maxSteps: scenario.termination.max_steps,
-    },
-    ids: people.map((p) => p.person_id),
-    exitIds: scenario.exits.map((e) => e.exit_id),
-    initialPositions: Int32Array.from(
-      people,
-      (p) => toIndex(p.position, `person ${p.person_id}`),
-    ),
-    ignitions: Int32Array.from(
-      scenario.fire.ignitions,
-      (c) => toIndex(c, "ignition"),
-    ).sort(),
-  };
-  layouts.set(scenario, layout);
-  return layout;
-}
 
 // The simulator's own cell tuples (see cells.ts).
 const SIMULATOR_CELLS: CellTables = new WeakMap();

@@ -10,7 +10,7 @@
  */
 
 import { Stream, STREAM_FIRE, STREAM_MOVEMENT } from "./rng.ts";
-import type { Layout } from "./simulator.ts";
+import type { Layout } from "./layout.ts";
 import {
   ACTIONS,
   initialCoreState,
@@ -129,7 +129,7 @@ export function actionLogOf(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { layoutOf } from "./simulator.ts";
+ * import { layoutOf } from "./layout.ts";
  * import { referenceTrace } from "./trace.ts";
  * import type { Scenario } from "../types.ts";
  * const s = { grid: ["..."], exits: [{ exit_id: "x", position: [0, 0] }],

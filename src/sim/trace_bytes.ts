@@ -16,7 +16,7 @@
  */
 
 import { encode } from "../json/canonical.ts";
-import type { Layout } from "./simulator.ts";
+import type { Layout } from "./layout.ts";
 import {
   ACTION_DELTAS,
   ACTIONS,
@@ -85,7 +85,8 @@ class Bytes {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { layoutOf, replayActions } from "./simulator.ts";
+ * import { replayActions } from "./simulator.ts";
+ * import { layoutOf } from "./layout.ts";
  * import { actionLogOf, referenceTrace } from "./trace.ts";
  * import { recordTextOfTrace } from "./trace_bytes.ts";
  * import { encode, type JsonValue } from "../json/canonical.ts";
@@ -131,7 +132,7 @@ export function recordTextOfTrace(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { layoutOf } from "./simulator.ts";
+ * import { layoutOf } from "./layout.ts";
  * import { actionLogOf, referenceTrace } from "./trace.ts";
  * import { writeRecordText } from "./trace_bytes.ts";
  * import type { RecordHeader, Scenario } from "../types.ts";

@@ -14,7 +14,7 @@
  */
 
 import { cellTable, cellTuple } from "./cells.ts";
-import type { Layout } from "./simulator.ts";
+import type { Layout } from "./layout.ts";
 import {
   ACTION_DELTAS,
   ACTIONS,
@@ -51,7 +51,8 @@ const COLUMN_DELTA = Int32Array.from(ACTION_DELTAS, (d) => d[1]);
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { layoutOf, replayActions } from "./simulator.ts";
+ * import { replayActions } from "./simulator.ts";
+ * import { layoutOf } from "./layout.ts";
  * import { actionLogOf, referenceTrace } from "./trace.ts";
  * import { recordOfTrace } from "./trace_record.ts";
  * import { encode, type JsonValue } from "../json/canonical.ts";

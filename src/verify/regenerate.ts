@@ -20,7 +20,7 @@ import { checkCompatibility } from "../metrics/checks/stages.ts";
 import type { ComputedMetrics } from "../metrics/episode.ts";
 import type { CompiledScenario } from "../scenario/compiled.ts";
 import { replaySession } from "../replay/session.ts";
-import { layoutOf } from "../sim/simulator.ts";
+import { layoutOf } from "../sim/layout.ts";
 import { ACTIONS, TERM_ALL_RESOLVED, TERM_MAX_STEPS } from "../sim/step.ts";
 import type { ActionLog } from "../sim/trace.ts";
 import { recordOfTrace } from "../sim/trace_record.ts";
