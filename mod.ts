@@ -72,7 +72,7 @@ export {
 } from "./src/scenario/suite.ts";
 export { publicSuite } from "./src/scenario/public_suite.ts";
 // What the runner hands a policy factory besides the seed and the key.
-export type { CompiledScenario } from "./src/scenario/compiled.ts";
+export type { CompiledScenario } from "./src/sim/compiled.ts";
 export type { Geometry } from "./src/scenario/geometry.ts";
 
 // The simulator and replay (contract §7, §8).

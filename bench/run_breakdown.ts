@@ -17,7 +17,7 @@ import { builtinPolicy } from "../src/policies/mod.ts";
 import {
   type CompiledScenario,
   compileScenario,
-} from "../src/scenario/compiled.ts";
+} from "../src/sim/compiled.ts";
 import { publicSuite } from "../src/scenario/public_suite.ts";
 import { buildManifest, manifestHash } from "../src/scenario/suite.ts";
 import { kernelEpisode } from "../src/replay/episode.ts";

@@ -35,7 +35,7 @@ import { MetricsInputError } from "../src/errors.ts";
 import {
   type CompiledScenario,
   compileScenario,
-} from "../src/scenario/compiled.ts";
+} from "../src/sim/compiled.ts";
 import type { ActionLog, Trace } from "../src/sim/trace.ts";
 import { parseSuite } from "../src/scenario/suite.ts";
 import { computeMetrics } from "../src/metrics/episode.ts";

@@ -15,7 +15,7 @@ import { BUILTIN_POLICIES } from "../src/policies/mod.ts";
 import {
   type CompiledScenario,
   compileScenario,
-} from "../src/scenario/compiled.ts";
+} from "../src/sim/compiled.ts";
 import { publicSuite } from "../src/scenario/public_suite.ts";
 import { kernelEpisode } from "../src/replay/episode.ts";
 import {
@@ -33,7 +33,7 @@ import { ACTIONS } from "../src/sim/step.ts";
 import { actionLogOf } from "../src/sim/trace.ts";
 import type { Observation, RunRecord } from "../src/types.ts";
 import { episodeInputs, scenarioOf } from "./replay_inputs.ts";
-import { producedBySimulator } from "../src/record/writer.ts";
+import { producedBySimulator } from "../src/sim/record_writer.ts";
 
 const text = (v: unknown) => encode(v as JsonValue);
 

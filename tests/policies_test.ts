@@ -303,7 +303,7 @@ Deno.test("policies refuse a grid they do not understand", () => {
 Deno.test("greedy and fire_aware: the compiled scenario's layout gives the observation grid's actions", async () => {
   // Every state of a fiery public-suite episode, with and without the
   // compiled scenario (static distances and geometry vs the grid's own).
-  const { compileScenario } = await import("../src/scenario/compiled.ts");
+  const { compileScenario } = await import("../src/sim/compiled.ts");
   const { publicSuite } = await import("../src/scenario/public_suite.ts");
   const { observe } = await import("../src/sim/observation.ts");
   let states = 0;
@@ -332,7 +332,7 @@ Deno.test("greedy: the episode's controller answers what greedyActions answers, 
   // unchanged; greedyActions computes each field afresh. Every state of
   // the public suite's episodes under greedy and random, then the same
   // observations reversed and interleaved through one controller.
-  const { compileScenario } = await import("../src/scenario/compiled.ts");
+  const { compileScenario } = await import("../src/sim/compiled.ts");
   const { publicSuite } = await import("../src/scenario/public_suite.ts");
   const { greedyPolicy } = await import("../src/policies/greedy.ts");
   let states = 0;
@@ -389,7 +389,7 @@ Deno.test("greedy: the episode's controller refuses what greedyActions refuses, 
     },
     termination: { max_steps: 5 },
   });
-  const { compileScenario } = await import("../src/scenario/compiled.ts");
+  const { compileScenario } = await import("../src/sim/compiled.ts");
   const { greedyPolicy } = await import("../src/policies/greedy.ts");
   const compiled = await compileScenario(s);
   const good = obsOf(["E...", "F..."], [["p", [1, 3]]]);

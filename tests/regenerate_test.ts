@@ -13,7 +13,7 @@ import { encode, encodeBytes, type JsonValue } from "../src/json/canonical.ts";
 import {
   type CompiledScenario,
   compileScenario,
-} from "../src/scenario/compiled.ts";
+} from "../src/sim/compiled.ts";
 import {
   actionLogOfText,
   provedRecordMetrics,

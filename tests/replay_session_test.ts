@@ -23,7 +23,7 @@ import {
 import {
   type CompiledScenario,
   compileScenario,
-} from "../src/scenario/compiled.ts";
+} from "../src/sim/compiled.ts";
 import { publicSuite } from "../src/scenario/public_suite.ts";
 import { type Controller, simulateEpisode } from "../src/sim/simulator.ts";
 import { type Layout, layoutOf } from "../src/sim/layout.ts";

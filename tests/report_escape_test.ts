@@ -9,7 +9,7 @@ import {
   escapeHtml,
   escapeTerminal,
   jsonForScript,
-} from "../src/report/escape.ts";
+} from "../src/escape.ts";
 
 const ATTACKS = [
   "</script><script>alert(1)</script>",

@@ -20,7 +20,7 @@ import {
 import type { KernelName } from "../src/kernel_name.ts";
 import type { EvaluationResult, Suite } from "../src/types.ts";
 import { parseScenario } from "../src/scenario/scenario.ts";
-import { compileScenario } from "../src/scenario/compiled.ts";
+import { compileScenario } from "../src/sim/compiled.ts";
 import { Episode } from "../src/sim/simulator.ts";
 import { ResultEncoder } from "../src/cli/checkpoint.ts";
 import { buildManifest, manifestHash } from "../src/scenario/suite.ts";

@@ -19,7 +19,7 @@ import { checkStructure } from "../src/metrics/checks/stages.ts";
 import { STATISTICS_METRICS } from "../src/metrics/statistics_metrics.ts";
 import { traceMetrics } from "../src/metrics/trace_metrics.ts";
 import { BUILTIN_POLICIES } from "../src/policies/mod.ts";
-import { compileScenario } from "../src/scenario/compiled.ts";
+import { compileScenario } from "../src/sim/compiled.ts";
 import { publicSuite } from "../src/scenario/public_suite.ts";
 import { parseScenario } from "../src/scenario/scenario.ts";
 import { parseSuite } from "../src/scenario/suite.ts";

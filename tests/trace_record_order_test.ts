@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { compileScenario } from "../src/scenario/compiled.ts";
+import { compileScenario } from "../src/sim/compiled.ts";
 import { publicSuite } from "../src/scenario/public_suite.ts";
 import { greedyPolicy } from "../src/policies/greedy.ts";
 import { simulateEpisode } from "../src/sim/simulator.ts";

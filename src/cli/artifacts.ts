@@ -12,7 +12,7 @@ import {
   readArtifact,
 } from "../report/artifact.ts";
 import { UsageError } from "./args.ts";
-import { wrongKindError } from "./document_kind.ts";
+import { wrongKindError } from "../document_kind.ts";
 import { readJson } from "./io.ts";
 
 /**

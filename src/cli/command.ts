@@ -7,7 +7,7 @@
  * @module
  */
 
-import { wrongKindError } from "./document_kind.ts";
+import { wrongKindError } from "../document_kind.ts";
 import type { OptionSpecs, ParsedArgs } from "./args.ts";
 import { readJson } from "./io.ts";
 import { publicSuite } from "../scenario/public_suite.ts";

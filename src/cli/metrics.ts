@@ -9,7 +9,7 @@
 import { episodeMetrics } from "../metrics/episode.ts";
 import { expectPositionals, stringOption, UsageError } from "./args.ts";
 import { type CommandSpec, loadScenario } from "./command.ts";
-import { wrongKindError } from "./document_kind.ts";
+import { wrongKindError } from "../document_kind.ts";
 import { checkWritable, emitJson, readJson } from "./io.ts";
 
 /**

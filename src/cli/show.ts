@@ -28,7 +28,7 @@ import {
   UsageError,
 } from "./args.ts";
 import { type CommandSpec, loadScenario, loadSuite } from "./command.ts";
-import { wrongKindError } from "./document_kind.ts";
+import { wrongKindError } from "../document_kind.ts";
 import { checkWritable, emitBytes, readJson } from "./io.ts";
 
 /**

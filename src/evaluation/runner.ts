@@ -29,7 +29,7 @@ import { buildManifest, manifestHash } from "../scenario/suite.ts";
 import {
   type CompiledScenario,
   compileScenario,
-} from "../scenario/compiled.ts";
+} from "../sim/compiled.ts";
 import type {
   Action,
   EpisodeKey,

@@ -8,7 +8,7 @@
  */
 
 import type { JsonObject } from "../json/canonical.ts";
-import type { CompiledScenario } from "../scenario/compiled.ts";
+import type { CompiledScenario } from "../sim/compiled.ts";
 import { METRICS_VERSION, type RunRecord } from "../types.ts";
 import type { Exposure } from "./sections/exposure.ts";
 import type { PersonMoves } from "./sections/movement.ts";
@@ -62,7 +62,7 @@ export type EpisodeSections = {
  * import { assembleMetrics } from "./assemble.ts";
  * import { computeMetrics } from "./episode.ts";
  * import { encode } from "../json/canonical.ts";
- * import { compileScenario } from "../scenario/compiled.ts";
+ * import { compileScenario } from "../sim/compiled.ts";
  * import { publicSuite } from "../scenario/public_suite.ts";
  * import { simulateEpisode } from "../sim/simulator.ts";
  * import { at, rootCtx } from "../json/fields.ts";

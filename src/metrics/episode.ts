@@ -13,7 +13,7 @@ import { MetricsInputError, ScenarioError } from "../errors.ts";
 import {
   type CompiledScenario,
   compileScenario,
-} from "../scenario/compiled.ts";
+} from "../sim/compiled.ts";
 import { parseRecord } from "../record/reader.ts";
 import type { RunRecord, Scenario } from "../types.ts";
 import { at, type Ctx, fail, rootCtx } from "../json/fields.ts";
@@ -144,7 +144,7 @@ async function computed(
  * import assert from "node:assert/strict";
  * import { episodeMetrics, producedRecordMetrics } from "./episode.ts";
  * import { encode } from "../json/canonical.ts";
- * import { compileScenario } from "../scenario/compiled.ts";
+ * import { compileScenario } from "../sim/compiled.ts";
  * import { simulateEpisode } from "../sim/simulator.ts";
  * import { publicSuite } from "../scenario/public_suite.ts";
  * const scenario = publicSuite().scenarios[0]!.scenario;

@@ -18,7 +18,7 @@
 
 import { MetricsInputError } from "../errors.ts";
 import { at, rootCtx } from "../json/fields.ts";
-import type { CompiledScenario } from "../scenario/compiled.ts";
+import type { CompiledScenario } from "../sim/compiled.ts";
 import { layoutOf } from "../sim/layout.ts";
 import {
   EVENT_ENTERED_FIRE,
@@ -66,7 +66,7 @@ import { timeSection } from "./sections/time.ts";
  * import { encode } from "../json/canonical.ts";
  * import { rootCtx } from "../json/fields.ts";
  * import { MetricsInputError } from "../errors.ts";
- * import { compileScenario } from "../scenario/compiled.ts";
+ * import { compileScenario } from "../sim/compiled.ts";
  * import { publicSuite } from "../scenario/public_suite.ts";
  * import { simulateEpisode } from "../sim/simulator.ts";
  * import { layoutOf } from "../sim/layout.ts";

@@ -33,7 +33,7 @@
  */
 
 import { compareCodePoints } from "../json/canonical.ts";
-import type { CompiledScenario } from "../scenario/compiled.ts";
+import type { CompiledScenario } from "../sim/compiled.ts";
 import {
   bfs,
   cellIndex,

@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { CompiledScenario } from "../scenario/compiled.ts";
+import type { CompiledScenario } from "../sim/compiled.ts";
 import {
   bfs,
   cellIndex,

@@ -11,7 +11,7 @@
  */
 
 import { EvaluationError } from "../errors.ts";
-import type { CompiledScenario } from "../scenario/compiled.ts";
+import type { CompiledScenario } from "../sim/compiled.ts";
 import type { Controller } from "../sim/simulator.ts";
 import type { EpisodeKey } from "../types.ts";
 import { fireAwarePolicy } from "./fire_aware.ts";

@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { CompiledScenario } from "../scenario/compiled.ts";
+import type { CompiledScenario } from "../sim/compiled.ts";
 import {
   cellIndex,
   type Geometry,

@@ -18,7 +18,7 @@
  */
 
 import { PolicyError } from "../errors.ts";
-import type { CompiledScenario } from "../scenario/compiled.ts";
+import type { CompiledScenario } from "../sim/compiled.ts";
 import {
   type Action,
   type Cell,
@@ -58,7 +58,7 @@ import {
 } from "../sim/answers.ts";
 import { cellTable, cellTuple } from "../sim/cells.ts";
 import { recordOfTrace } from "../sim/trace_record.ts";
-import { markProduced } from "../record/writer.ts";
+import { markProduced } from "../sim/record_writer.ts";
 
 /**
  * What a kernel-stepped episode gives: its record, action log and trace.
@@ -67,7 +67,7 @@ import { markProduced } from "../record/writer.ts";
  * ```ts
  * import assert from "node:assert/strict";
  * import { type KernelEpisode, kernelEpisode } from "./episode.ts";
- * import { compileScenario } from "../scenario/compiled.ts";
+ * import { compileScenario } from "../sim/compiled.ts";
  * import { publicSuite } from "../scenario/public_suite.ts";
  * const c = await compileScenario(publicSuite().scenarios[0]!.scenario);
  * const e: KernelEpisode = await kernelEpisode(c, 0, (obs) =>
@@ -131,7 +131,7 @@ const personNumbers = new WeakMap<Layout, ReadonlyMap<string, number>>();
  * ```ts
  * import assert from "node:assert/strict";
  * import { kernelEpisode } from "./episode.ts";
- * import { compileScenario } from "../scenario/compiled.ts";
+ * import { compileScenario } from "../sim/compiled.ts";
  * import { parseScenario } from "../scenario/scenario.ts";
  * const s = parseScenario({ schema_version: "1.0", scenario_id: "t", description: "",
  *   grid: ["..."], exits: [{ exit_id: "x", position: [0, 0] }],

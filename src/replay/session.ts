@@ -19,7 +19,7 @@ import { R_ACTIONS } from "../kernel_codes.ts";
 import { KERNEL_NAMES, type KernelName } from "../kernel_name.ts";
 import type { ComputedMetrics } from "../metrics/episode.ts";
 import { traceMetrics } from "../metrics/trace_metrics.ts";
-import type { CompiledScenario } from "../scenario/compiled.ts";
+import type { CompiledScenario } from "../sim/compiled.ts";
 import { type Layout, layoutOf } from "../sim/layout.ts";
 import { type ActionLog, referenceTrace, type Trace } from "../sim/trace.ts";
 import type { RecordHeader } from "../types.ts";

@@ -17,7 +17,7 @@ import {
   type TranscriptDecision,
   type TranscriptHeader,
 } from "../policies/sandbox/transcript_read.ts";
-import { escapeTerminal } from "./escape.ts";
+import { escapeTerminal } from "../escape.ts";
 import { fitTable, wrapText } from "./text_table.ts";
 
 const WIDTH = 80;

@@ -9,7 +9,7 @@
  * @module
  */
 
-import { jsonForScript } from "./escape.ts";
+import { jsonForScript } from "../escape.ts";
 import type { DecisionView } from "./transcript_view.ts";
 
 /** The panel's style, appended to the viewer's. */

@@ -14,7 +14,7 @@ import {
   type JsonValue,
 } from "../json/canonical.ts";
 import type { RunRecord, Scenario, Snapshot, StepRecord } from "../types.ts";
-import { escapeTerminal } from "./escape.ts";
+import { escapeTerminal } from "../escape.ts";
 import { decisionText, type DecisionView } from "./transcript_view.ts";
 
 /** One person in a frame. */

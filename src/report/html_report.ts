@@ -25,7 +25,7 @@ import type {
 import type { EpisodeKey } from "../types.ts";
 import { type ArtifactFile, ROBUSTNESS_FIELDS } from "./artifact.ts";
 import { boundsOf, groupsOf, intervalOf, meanOf } from "./artifact_values.ts";
-import { escapeHtml } from "./escape.ts";
+import { escapeHtml } from "../escape.ts";
 import { forestPlot, meansPlot } from "./plots.ts";
 import { formatInterval, formatNumber } from "./summary_text.ts";
 import { directionText, METRIC_UNITS } from "./units.ts";

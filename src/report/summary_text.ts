@@ -18,7 +18,7 @@ import type {
 } from "../statistics/artifact_types.ts";
 import type { ArtifactFile } from "./artifact.ts";
 import { boundsOf, meanOf, winsOf } from "./artifact_values.ts";
-import { escapeTerminal } from "./escape.ts";
+import { escapeTerminal } from "../escape.ts";
 import { fitTable, wrapText } from "./text_table.ts";
 import { directionMark, directionText, METRIC_UNITS } from "./units.ts";
 

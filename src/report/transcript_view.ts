@@ -23,7 +23,7 @@ import {
 } from "../policies/sandbox/transcript_read.ts";
 import { beyondLimit, limitsWith } from "../limits.ts";
 import type { StepRecord } from "../types.ts";
-import { escapeTerminal } from "./escape.ts";
+import { escapeTerminal } from "../escape.ts";
 
 /** Text longer than this many characters (code points) is folded. */
 export const FOLD_CHARACTERS = 600;

@@ -10,7 +10,7 @@
  * @module
  */
 
-import { escapeHtml, jsonForScript } from "./escape.ts";
+import { escapeHtml, jsonForScript } from "../escape.ts";
 import type { EpisodeView } from "./episode_view.ts";
 import {
   decisionsElement,

@@ -11,7 +11,7 @@ import { sha256Hex } from "../json/sha256.ts";
 import { EvaluationError } from "../errors.ts";
 import { beyondLimit, type Limits, limitsWith } from "../limits.ts";
 import { parseRecord } from "../record/reader.ts";
-import { wrongKindError } from "../cli/document_kind.ts";
+import { wrongKindError } from "../document_kind.ts";
 import {
   type EpisodeKey,
   type EvaluationResult,

@@ -19,7 +19,7 @@
 
 import { encode, type JsonObject, type JsonValue } from "../json/canonical.ts";
 import { Sha256 } from "../json/sha256.ts";
-import { freshRecordText } from "../record/writer.ts";
+import { freshRecordText } from "../sim/record_writer.ts";
 import type { RunRecord } from "../types.ts";
 import type { EpisodeKey, ResultEpisode } from "../types.ts";
 

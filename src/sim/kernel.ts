@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { CompiledScenario } from "../scenario/compiled.ts";
+import type { CompiledScenario } from "./compiled.ts";
 import type { Action, RunRecord, StepRecord } from "../types.ts";
 import type { ActionProblem } from "./answers.ts";
 import { Episode } from "./simulator.ts";
@@ -37,7 +37,7 @@ export type ReplayKernel = (
  * ```ts
  * import assert from "node:assert/strict";
  * import { referenceReplay } from "./kernel.ts";
- * import { compileScenario } from "../scenario/compiled.ts";
+ * import { compileScenario } from "./compiled.ts";
  * import { publicSuite } from "../scenario/public_suite.ts";
  * const c = await compileScenario(publicSuite().scenarios[0]!.scenario);
  * const run = referenceReplay(c, 0);

@@ -9,7 +9,7 @@
 
 import { PolicyError } from "../errors.ts";
 import { cellIndex } from "../scenario/geometry.ts";
-import { markProduced } from "../record/writer.ts";
+import { markProduced } from "./record_writer.ts";
 import {
   ACTION_CODES,
   type ActionProblem,

@@ -8,7 +8,7 @@
  * Every object is built with its keys in code-point order, as the
  * simulator builds its own, so that `JSON.stringify` of a record with such
  * a header writes its canonical JSON: the runner's kernel-stepped episodes
- * are written that way (`record/writer.ts`).
+ * are written that way (`record_writer.ts`).
  *
  * @module
  */

@@ -62,7 +62,7 @@ import {
 import {
   type CompiledScenario,
   compileScenario,
-} from "../scenario/compiled.ts";
+} from "../sim/compiled.ts";
 import { buildManifest } from "../scenario/suite.ts";
 import type { EpisodeKey, Manifest, Suite } from "../types.ts";
 import { collectAfter } from "./memory.ts";

@@ -12,7 +12,7 @@ import { encode, type JsonObject, type JsonValue } from "../json/canonical.ts";
 import { EmberError, StatisticsInputError } from "../errors.ts";
 import { computeReadEpisodeMetrics } from "../metrics/episode.ts";
 import type { ExactValues } from "../metrics/statistics_metrics.ts";
-import { wrongKindError } from "../cli/document_kind.ts";
+import { wrongKindError } from "../document_kind.ts";
 import { scenarioHash } from "../scenario/scenario.ts";
 import { firstDifference, show } from "../json/diff.ts";
 import { buildManifest } from "../scenario/suite.ts";

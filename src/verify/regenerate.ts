@@ -18,7 +18,7 @@ import { rootCtx } from "../json/fields.ts";
 import { MetricsInputError } from "../errors.ts";
 import { checkCompatibility } from "../metrics/checks/stages.ts";
 import type { ComputedMetrics } from "../metrics/episode.ts";
-import type { CompiledScenario } from "../scenario/compiled.ts";
+import type { CompiledScenario } from "../sim/compiled.ts";
 import { replaySession } from "../replay/session.ts";
 import { layoutOf } from "../sim/layout.ts";
 import { ACTIONS, TERM_ALL_RESOLVED, TERM_MAX_STEPS } from "../sim/step.ts";
@@ -104,7 +104,7 @@ function codeOf(source: string, from: number, to: number): number {
  * ```ts
  * import assert from "node:assert/strict";
  * import { regeneratedRecord } from "./regenerate.ts";
- * import { compileScenario } from "../scenario/compiled.ts";
+ * import { compileScenario } from "../sim/compiled.ts";
  * import { publicSuite } from "../scenario/public_suite.ts";
  * import { simulateEpisode } from "../sim/simulator.ts";
  * import { encode, type JsonValue } from "../json/canonical.ts";
@@ -165,7 +165,7 @@ export type RegeneratedEpisode = {
  * ```ts
  * import assert from "node:assert/strict";
  * import { regeneratedEpisode } from "./regenerate.ts";
- * import { compileScenario } from "../scenario/compiled.ts";
+ * import { compileScenario } from "../sim/compiled.ts";
  * import { publicSuite } from "../scenario/public_suite.ts";
  * import { simulateEpisode } from "../sim/simulator.ts";
  * import { episodeMetrics } from "../metrics/episode.ts";
@@ -224,7 +224,7 @@ export function regeneratedEpisode(
  * ```ts
  * import assert from "node:assert/strict";
  * import { provedRecordMetrics } from "./regenerate.ts";
- * import { compileScenario } from "../scenario/compiled.ts";
+ * import { compileScenario } from "../sim/compiled.ts";
  * import { publicSuite } from "../scenario/public_suite.ts";
  * import { simulateEpisode } from "../sim/simulator.ts";
  * import { episodeMetrics } from "../metrics/episode.ts";

@@ -18,7 +18,7 @@ import {
 } from "../metrics/checks/stages.ts";
 import { computeMetrics } from "../metrics/episode.ts";
 import { MISMATCH, TextMatch, writeRecord } from "../result/writer.ts";
-import type { CompiledScenario } from "../scenario/compiled.ts";
+import type { CompiledScenario } from "../sim/compiled.ts";
 import { referenceReplay } from "../sim/kernel.ts";
 import type { Action, RunRecord } from "../types.ts";
 import { type RegeneratedEpisode, regeneratedEpisode } from "./regenerate.ts";
@@ -35,7 +35,7 @@ import { need, objectAfter } from "./undecided.ts";
  * ```ts
  * import assert from "node:assert/strict";
  * import { replayedEpisode } from "./replay.ts";
- * import { compileScenario } from "../scenario/compiled.ts";
+ * import { compileScenario } from "../sim/compiled.ts";
  * import { publicSuite } from "../scenario/public_suite.ts";
  * import { simulateEpisode } from "../sim/simulator.ts";
  * import { encode, type JsonValue } from "../json/canonical.ts";

@@ -30,7 +30,7 @@
 
 import type { JsonValue } from "../../json/canonical.ts";
 import { PolicyError } from "../../errors.ts";
-import { documentKind } from "../../cli/document_kind.ts";
+import { documentKind } from "../../document_kind.ts";
 import { bundlerArgv, type BundlerView, type Isolation } from "./isolation.ts";
 import { NETWORK_VARIABLES, networkEnv } from "./network_env.ts";
 import {

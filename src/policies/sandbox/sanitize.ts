@@ -4,7 +4,7 @@
  * @module
  */
 
-import { INVISIBLE_CHARACTERS } from "../../report/escape.ts";
+import { INVISIBLE_CHARACTERS } from "../../escape.ts";
 
 // CSI and OSC sequences (a policy may print its own colours, titles or
 // cursor moves) are dropped whole; what they would do is noise, not text.

@@ -35,8 +35,8 @@ export function markProduced(record: RunRecord): void {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { producedBySimulator } from "./writer.ts";
- * import { simulateEpisode } from "../sim/simulator.ts";
+ * import { producedBySimulator } from "./record_writer.ts";
+ * import { simulateEpisode } from "./simulator.ts";
  * import { publicSuite } from "../scenario/public_suite.ts";
  * const s = publicSuite().scenarios[0]!.scenario;
  * const r = await simulateEpisode(s, 0, (o) => Object.fromEntries(o.people.map((p) => [p.person_id, "stay"])));
@@ -57,8 +57,8 @@ export function producedBySimulator(record: RunRecord): boolean {
  * ```ts
  * import assert from "node:assert/strict";
  * import { encode } from "../json/canonical.ts";
- * import { freshRecordText } from "./writer.ts";
- * import { simulateEpisode } from "../sim/simulator.ts";
+ * import { freshRecordText } from "./record_writer.ts";
+ * import { simulateEpisode } from "./simulator.ts";
  * import { publicSuite } from "../scenario/public_suite.ts";
  * const s = publicSuite().scenarios[0]!.scenario;
  * const r = await simulateEpisode(s, 0, (o) => Object.fromEntries(o.people.map((p) => [p.person_id, "stay"])));

@@ -14,9 +14,9 @@ import {
   type Geometry,
   geometryOf,
   staticExitDistances,
-} from "./geometry.ts";
-import { parseScenario } from "./scenario.ts";
-import { layoutOf } from "../sim/layout.ts";
+} from "../scenario/geometry.ts";
+import { parseScenario } from "../scenario/scenario.ts";
+import { layoutOf } from "./layout.ts";
 import type { Scenario } from "../types.ts";
 
 /** A scenario read strictly once, with what every consumer derives. */
@@ -53,7 +53,7 @@ const CACHE_LIMIT = 256;
  * ```ts
  * import assert from "node:assert/strict";
  * import { compileScenario } from "./compiled.ts";
- * import { publicSuite } from "./public_suite.ts";
+ * import { publicSuite } from "../scenario/public_suite.ts";
  * const s = publicSuite().scenarios[0]!.scenario;
  * const a = await compileScenario(s);
  * assert.ok(a === await compileScenario(structuredClone(s)));

@@ -9,8 +9,8 @@
  * @module
  */
 
-import type { JsonValue } from "../json/canonical.ts";
-import { EmberError } from "../errors.ts";
+import type { JsonValue } from "./json/canonical.ts";
+import { EmberError } from "./errors.ts";
 
 /**
  * The kinds of document the CLI reads.
@@ -134,7 +134,7 @@ function hint(expected: ExpectedKind, found: DocumentKind): string {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { EmberError } from "../errors.ts";
+ * import { EmberError } from "./errors.ts";
  * import { wrongKindError } from "./document_kind.ts";
  * const e = <Error> wrongKindError(new EmberError("unknown field", { file: "r.json", path: "model_id" }),
  *   { model_id: "m", evaluation_manifest: {}, episodes: [] }, "suite");
