@@ -14,10 +14,7 @@ import { runEvaluation } from "../src/evaluation/runner.ts";
 import { producedRecordMetrics } from "../src/metrics/episode.ts";
 import { traceMetrics } from "../src/metrics/trace_metrics.ts";
 import { builtinPolicy } from "../src/policies/mod.ts";
-import {
-  type CompiledScenario,
-  compileScenario,
-} from "../src/sim/compiled.ts";
+import { type CompiledScenario, compileScenario } from "../src/sim/compiled.ts";
 import { publicSuite } from "../src/scenario/public_suite.ts";
 import { buildManifest, manifestHash } from "../src/scenario/suite.ts";
 import { kernelEpisode } from "../src/replay/episode.ts";

@@ -32,10 +32,7 @@ import {
 import { actionLogOfText } from "../src/verify/regenerate.ts";
 import { rootCtx } from "../src/json/fields.ts";
 import { MetricsInputError } from "../src/errors.ts";
-import {
-  type CompiledScenario,
-  compileScenario,
-} from "../src/sim/compiled.ts";
+import { type CompiledScenario, compileScenario } from "../src/sim/compiled.ts";
 import type { ActionLog, Trace } from "../src/sim/trace.ts";
 import { parseSuite } from "../src/scenario/suite.ts";
 import { computeMetrics } from "../src/metrics/episode.ts";

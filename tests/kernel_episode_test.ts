@@ -12,10 +12,7 @@ import fc from "fast-check";
 import { PolicyError } from "../src/errors.ts";
 import { encode, type JsonValue } from "../src/json/canonical.ts";
 import { BUILTIN_POLICIES } from "../src/policies/mod.ts";
-import {
-  type CompiledScenario,
-  compileScenario,
-} from "../src/sim/compiled.ts";
+import { type CompiledScenario, compileScenario } from "../src/sim/compiled.ts";
 import { publicSuite } from "../src/scenario/public_suite.ts";
 import { kernelEpisode } from "../src/replay/episode.ts";
 import {

@@ -10,10 +10,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { encode, encodeBytes, type JsonValue } from "../src/json/canonical.ts";
-import {
-  type CompiledScenario,
-  compileScenario,
-} from "../src/sim/compiled.ts";
+import { type CompiledScenario, compileScenario } from "../src/sim/compiled.ts";
 import {
   actionLogOfText,
   provedRecordMetrics,

@@ -20,10 +20,7 @@ import {
   traceFailure,
   traceHolds,
 } from "../src/replay/trace_checks.ts";
-import {
-  type CompiledScenario,
-  compileScenario,
-} from "../src/sim/compiled.ts";
+import { type CompiledScenario, compileScenario } from "../src/sim/compiled.ts";
 import { publicSuite } from "../src/scenario/public_suite.ts";
 import { type Controller, simulateEpisode } from "../src/sim/simulator.ts";
 import { type Layout, layoutOf } from "../src/sim/layout.ts";

@@ -5,11 +5,7 @@
 
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import {
-  escapeHtml,
-  escapeTerminal,
-  jsonForScript,
-} from "../src/escape.ts";
+import { escapeHtml, escapeTerminal, jsonForScript } from "../src/escape.ts";
 
 const ATTACKS = [
   "</script><script>alert(1)</script>",

@@ -193,18 +193,6 @@ export function resamplesOption(text: string | boolean | undefined): number {
 }
 
 /**
- * The ID pattern of contract §4 (model IDs included).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { ID_PATTERN } from "./args.ts";
- * assert.ok(ID_PATTERN.test("fire_aware") && !ID_PATTERN.test("bad id"));
- * ```
- */
-export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/;
-
-/**
  * A string option's value, or `undefined` when absent.
  *
  * @example

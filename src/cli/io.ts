@@ -10,6 +10,9 @@
 
 import { encodeBytes, type JsonValue, parseBytes } from "../json/canonical.ts";
 import { EmberError, FileError } from "../errors.ts";
+import { fileError, splitPath } from "../files.ts";
+
+export { fileError, splitPath } from "../files.ts";
 import { beyondLimit, limitsWith } from "../limits.ts";
 
 export { FileError } from "../errors.ts";
@@ -287,26 +290,6 @@ export async function emitBytes(
   if (Deno.stdout.isTerminal()) await writeStdout(new Uint8Array([10]));
 }
 
-/**
- * Split a path into its directory (`.` when none) and its last component.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { splitPath } from "./io.ts";
- * assert.ok(splitPath("out/a.json").dir === "out");
- * assert.ok(splitPath("a.json").dir === ".");
- * ```
- */
-export function splitPath(file: string): { dir: string; base: string } {
-  const cut = Math.max(file.lastIndexOf("/"), file.lastIndexOf("\\"));
-  if (cut < 0) return { dir: ".", base: file };
-  return {
-    dir: cut === 0 ? file.slice(0, 1) : file.slice(0, cut),
-    base: file.slice(cut + 1),
-  };
-}
-
 async function writeAllTo(
   w: { write(p: Uint8Array): Promise<number> },
   bytes: Uint8Array,
@@ -320,49 +303,4 @@ async function writeAllTo(
 function randomSuffix(): string {
   const b = crypto.getRandomValues(new Uint8Array(6));
   return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
-}
-
-/**
- * Turn a file-system failure into a {@linkcode FileError} naming the file;
- * a missing permission names the flag to add.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { fileError } from "./io.ts";
- * const e = fileError("a.json", "read", new Deno.errors.NotFound("x"));
- * assert.ok(e.message === "a.json: file not found");
- * ```
- */
-export function fileError(
-  file: string,
-  access: "read" | "write",
-  cause: unknown,
-  dir?: string,
-): EmberError {
-  if (cause instanceof EmberError) return cause;
-  const where = access === "write" ? (dir ?? splitPath(file).dir) : file;
-  let detail: string;
-  if (cause instanceof Deno.errors.NotCapable) {
-    detail = access === "write"
-      ? `cannot write: permission not granted (run with --allow-read=${where} --allow-write=${where})`
-      : `cannot read: permission not granted (run with --allow-read=${where})`;
-  } else if (cause instanceof Deno.errors.NotFound) {
-    detail = access === "write"
-      ? `cannot write: directory ${JSON.stringify(where)} does not exist`
-      : "file not found";
-  } else if (cause instanceof Deno.errors.PermissionDenied) {
-    detail = `cannot ${access}: the operating system denied access`;
-  } else if (cause instanceof Deno.errors.IsADirectory) {
-    detail = `cannot ${access}: is a directory`;
-  } else {
-    // Deno's "Read-only file system (os error 30): open 'x'" names the
-    // system call and, for a write, the temporary file: the reason is kept.
-    const message = (cause instanceof Error ? cause.message : String(cause))
-      .replace(/ \(os error \d+\)(: .*)?$/s, "");
-    detail = `cannot ${access}: ${
-      message.charAt(0).toLowerCase() + message.slice(1)
-    }`;
-  }
-  return new FileError(detail, { file, cause });
 }

@@ -12,6 +12,7 @@
  */
 
 import { EmberError } from "../errors.ts";
+import { ID_RE } from "../json/fields.ts";
 import { BUILTIN_POLICIES, type PolicyFactory } from "../policies/mod.ts";
 import { parseResult } from "../result/reader.ts";
 import {
@@ -24,7 +25,6 @@ import type { EvaluationResult, Suite } from "../types.ts";
 import {
   expectPositionals,
   flag,
-  ID_PATTERN,
   intOption,
   kernelOption,
   stringOption,
@@ -217,11 +217,9 @@ Examples:
     if (modelId === undefined) {
       throw new UsageError("--model-id ID is required with a policy module");
     }
-    if (!ID_PATTERN.test(modelId)) {
+    if (!ID_RE.test(modelId)) {
       throw new UsageError(
-        `--model-id: ${
-          JSON.stringify(modelId)
-        } is not an ID (${ID_PATTERN.source})`,
+        `--model-id: ${JSON.stringify(modelId)} is not an ID (${ID_RE.source})`,
       );
     }
     for (const name of MODULE_ONLY) {

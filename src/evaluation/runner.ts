@@ -26,10 +26,7 @@ import { type KernelEpisode, kernelEpisode } from "../replay/episode.ts";
 import { checkCompatibility } from "../metrics/checks/stages.ts";
 import { traceMetrics } from "../metrics/trace_metrics.ts";
 import { buildManifest, manifestHash } from "../scenario/suite.ts";
-import {
-  type CompiledScenario,
-  compileScenario,
-} from "../sim/compiled.ts";
+import { type CompiledScenario, compileScenario } from "../sim/compiled.ts";
 import type {
   Action,
   EpisodeKey,

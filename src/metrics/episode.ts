@@ -10,10 +10,7 @@
 import type { JsonObject, JsonValue } from "../json/canonical.ts";
 import { assembleMetrics, type ComputedMetrics } from "./assemble.ts";
 import { MetricsInputError, ScenarioError } from "../errors.ts";
-import {
-  type CompiledScenario,
-  compileScenario,
-} from "../sim/compiled.ts";
+import { type CompiledScenario, compileScenario } from "../sim/compiled.ts";
 import { parseRecord } from "../record/reader.ts";
 import type { RunRecord, Scenario } from "../types.ts";
 import { at, type Ctx, fail, rootCtx } from "../json/fields.ts";

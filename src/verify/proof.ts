@@ -59,10 +59,7 @@ import {
   type ResultFields,
   writeEpisode,
 } from "../result/writer.ts";
-import {
-  type CompiledScenario,
-  compileScenario,
-} from "../sim/compiled.ts";
+import { type CompiledScenario, compileScenario } from "../sim/compiled.ts";
 import { buildManifest } from "../scenario/suite.ts";
 import type { EpisodeKey, Manifest, Suite } from "../types.ts";
 import { collectAfter } from "./memory.ts";

@@ -14,7 +14,7 @@
  * @module
  */
 
-import { fileError, splitPath } from "../../cli/io.ts";
+import { fileError, splitPath } from "../../files.ts";
 import type { Decision } from "./sandbox.ts";
 import {
   episodeLines,

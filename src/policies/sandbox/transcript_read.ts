@@ -13,8 +13,8 @@
  */
 
 import { EmberError } from "../../errors.ts";
-import { ID_PATTERN } from "../../cli/args.ts";
-import { fileError } from "../../cli/io.ts";
+import { ID_RE } from "../../json/fields.ts";
+import { fileError } from "../../files.ts";
 import {
   encode,
   JsonFloat,
@@ -292,7 +292,7 @@ function parseHeader(
   }
   const { model_id: modelId, evaluation_manifest_hash: manifestHash } = value;
   // `run` writes the ID it checked and the manifest's SHA-256.
-  if (typeof modelId !== "string" || !ID_PATTERN.test(modelId)) {
+  if (typeof modelId !== "string" || !ID_RE.test(modelId)) {
     return refuse(`model_id ${encode(modelId ?? null)} is not an ID`);
   }
   if (

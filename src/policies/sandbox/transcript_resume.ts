@@ -13,7 +13,7 @@
  */
 
 import { EmberError } from "../../errors.ts";
-import { fileError } from "../../cli/io.ts";
+import { fileError } from "../../files.ts";
 
 /** A header is a few hundred bytes; anything longer is not one. */
 const HEADER_MAX_BYTES = 4096;
