@@ -4,11 +4,12 @@
 //   deno b71bb0918d94a0b0a4979336b1f574869a12e53875232d3c55494ac7daf79097
 //   npm:@noble/hashes@2.0.1 e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
 //   src/bootstrap/interval.ts 5b0c4cc1653bf34dbf38e0572a8709cca2ab0d668055cc8bae841aaa1afced72
-//   src/bootstrap/kernel.ts e8e2d57f87803395065804ed32c50ceb180b2271d17777a4c80811d15877a3f6
+//   src/bootstrap/kernel.ts 28640b918f3da7e00225f3a6110130345974e645d232fde75e75f7939d4cf757
 //   src/bootstrap/resample.ts 2793118a096d0078a4ff5a6d32f831c8506dd872edc7efa6a68b6cf0a5ccaa8a
+//   src/bootstrap/sampler.ts 55231b4e7bb77c08b54a32a8eafca433610ebd24c175a4952b60ad483035a59e
 //   src/bootstrap/select.ts 834399073329bdacaf378638efaf677a36020b8dbb5259775ff7ae5e135597d4
 //   src/bootstrap/stream.ts af6cb4b404aed4bd5f5c25578f98133d3b1800ae6544c76718f250b989648d64
-//   src/bootstrap/wasm_kernel.ts 724c3580c74e3be4dc25245276ba6bb1cadaf268d5a2e833015f9d7fe7982f9c
+//   src/bootstrap/wasm_kernel.ts 24a6f164947d2cdb5d943d03ec99375e3d6954fb9d89fe1d14d02513877e72f1
 //   src/bootstrap/worker.ts 8136569badfefd83981dca32d43aa7de32c6904b1a6a8c9657af126c3d96ec8d
 //   src/exact.ts 68174e4f367e42ecb26f0544293cfe7d8c60c912a95736dfd586f4d4c92fbfff
 //   src/kernel_name.ts ec010955b5bfbf2d08959ac308ec7580aa8702b6d99785676cc814a037360dcb
@@ -16,7 +17,7 @@
 
 /** SHA-256 of the worker's module graph and the bundler's version. */
 export const BOOTSTRAP_WORKER_SOURCE_HASH =
-  "525dd85059e9b3da220910d56bca171dc6dde5b45b5ab8c8497e3673367a8fdd";
+  "e02f25258ab7347855637bf728985dde912043c71e0af8061f9bd1404154d468";
 
 /** The worker's source: one ES module that imports nothing. */
 export const BOOTSTRAP_WORKER_SOURCE: string =

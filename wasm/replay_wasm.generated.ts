@@ -3,7 +3,7 @@
 // Inputs (sha256 of each; the hash below is the sha256 of these lines):
 //   assembly/codes.ts d627100a51371d8efa912217e5cb8ac55877bdf0550dfe861bca98a5640dde5e
 //   assembly/memory.ts 2ea9e886b7701e24d3c87dd24b263e7ae4c7c3359b781ba269c07c8069319acd
-//   assembly/record_text.ts 195e6a7d91a24397b4a426ecd5fb35de160ea7d0589f14f2a55a75e046f38159
+//   assembly/record_text.ts 0b86cf7d41f0df0520f72675b720e29bce0e85852b8e6edc5f7256b1667bef9f
 //   assembly/replay.ts 33d5d17a154c2e6d4a2d2a35a25488516e1260d5d5b222544794ffb42ee58947
 //   assembly/splitmix.ts 310972a9fc1389af0103778ea0175a6bc35fefeb577d0cb812734872e430a488
 //   assembly/trace_checks.ts 38604aaec103eb6f4a948047eb5249517b71f8d5486d017da6614360047936ba
@@ -12,7 +12,7 @@
 
 /** SHA-256 of the kernel's sources, compiler and flags. */
 export const REPLAY_WASM_SOURCE_HASH =
-  "20880750a3a81b348e384dce9b2a204b214aea5a62e5427f80d7bc1d6b6cbee4";
+  "bdf82569c65e5715925ed70252e76adc00108fb5300f0dfa97c6e4d1793d4173";
 
 /** SHA-256 of the `.wasm` bytes (equal to wasm/replay.wasm). */
 export const REPLAY_WASM_SHA256 =
