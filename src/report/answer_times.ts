@@ -18,6 +18,7 @@ import {
   type TranscriptHeader,
 } from "../policies/sandbox/transcript_read.ts";
 import { escapeTerminal } from "../escape.ts";
+import { isObject } from "../json/fields.ts";
 import { fitTable, wrapText } from "./text_table.ts";
 
 const WIDTH = 80;
@@ -163,11 +164,6 @@ function usageOf(info: unknown): [bigint, bigint] | undefined {
   const count = (v: unknown): v is number =>
     typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
   return count(p) && count(c) ? [BigInt(p), BigInt(c)] : undefined;
-}
-
-function isObject(v: unknown): v is JsonObject {
-  return v !== null && typeof v === "object" && !Array.isArray(v) &&
-    !(v instanceof JsonFloat);
 }
 
 /**

@@ -10,6 +10,7 @@
  * @module
  */
 
+import { Sha256 } from "../json/sha256.ts";
 import { escapeHtml, jsonForScript } from "../escape.ts";
 import type { EpisodeView } from "./episode_view.ts";
 import {
@@ -186,10 +187,10 @@ export async function viewerHtml(
   view: EpisodeView,
   decisions?: readonly DecisionView[],
 ): Promise<string> {
-  const scriptHash = await sha256Base64(SCRIPT);
+  const scriptHash = new Sha256().update(SCRIPT).base64();
   const panelHash = decisions === undefined
     ? ""
-    : ` 'sha256-${await sha256Base64(PANEL_SCRIPT)}'`;
+    : ` 'sha256-${new Sha256().update(PANEL_SCRIPT).base64()}'`;
   const metrics = view.metrics.map(([k, v]) =>
     `<tr><th>${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`
   ).join("");
@@ -236,11 +237,4 @@ ${
   }</body>
 </html>
 `;
-}
-
-async function sha256Base64(text: string): Promise<string> {
-  const hash = new Uint8Array(
-    await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)),
-  );
-  return btoa(String.fromCharCode(...hash));
 }

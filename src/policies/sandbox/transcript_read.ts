@@ -13,7 +13,7 @@
  */
 
 import { EmberError } from "../../errors.ts";
-import { ID_RE } from "../../json/fields.ts";
+import { ID_RE, isObject } from "../../json/fields.ts";
 import { fileError } from "../../files.ts";
 import {
   encode,
@@ -257,11 +257,6 @@ function parseJsonLine(text: string, refuse: (d: string) => never): JsonValue {
       `not a JSON line: ${e.path === "" ? "" : `${e.path}: `}${e.detail}`,
     );
   }
-}
-
-function isObject(v: JsonValue | undefined): v is JsonObject {
-  return v !== null && typeof v === "object" && !Array.isArray(v) &&
-    !(v instanceof JsonFloat);
 }
 
 function parseHeader(
