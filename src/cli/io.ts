@@ -9,7 +9,7 @@
  */
 
 import { encodeBytes, type JsonValue, parseBytes } from "../json/canonical.ts";
-import { EmberError, FileError } from "../errors.ts";
+import { FileError } from "../errors.ts";
 import { fileError, splitPath } from "../files.ts";
 
 export { fileError, splitPath } from "../files.ts";

@@ -122,7 +122,7 @@ Examples:
       : episodeDecisions(transcriptFile, { ...of, steps: record.steps });
     const text = flag(args.values, "text")
       ? `${episodeText(view, decisions)}\n`
-      : await viewerHtml(view, decisions);
+      : viewerHtml(view, decisions);
     await emitBytes(new TextEncoder().encode(text), out);
     return 0;
   },

@@ -11,7 +11,6 @@
  * @module
  */
 
-import { JsonFloat, type JsonObject } from "../json/canonical.ts";
 import {
   formatTenths,
   type TranscriptDecision,

@@ -177,16 +177,16 @@ const LEGEND = `<p class="legend">
  * ```ts
  * import assert from "node:assert/strict";
  * import { viewerHtml } from "./viewer_html.ts";
- * const html = await viewerHtml({ scenarioId: "</script><b>", description: "\u2028", seed: 0,
+ * const html = viewerHtml({ scenarioId: "</script><b>", description: "\u2028", seed: 0,
  *   maxSteps: 1, grid: ["."], exits: [], metrics: [], frames: [] });
  * assert.ok(!html.includes("</script><b>") && !html.includes("\u2028"));
  * assert.match(html, /script-src 'sha256-[A-Za-z0-9+\/]+=*'/);
  * ```
  */
-export async function viewerHtml(
+export function viewerHtml(
   view: EpisodeView,
   decisions?: readonly DecisionView[],
-): Promise<string> {
+): string {
   const scriptHash = new Sha256().update(SCRIPT).base64();
   const panelHash = decisions === undefined
     ? ""

@@ -41,7 +41,6 @@ import {
   type Streams,
   TERM_ALL_RESOLVED,
   TERM_NONE,
-  type World,
 } from "./step.ts";
 import {
   type Action,
