@@ -84,14 +84,20 @@ class Counting extends TextSource {
 }
 
 /** `verifyEvaluation`'s steps over a counting source of `text`. */
-async function verified(text: string): Promise<{
+async function verified(
+  text: string,
+  limits?: Partial<Limits>,
+): Promise<{
   source: Counting;
   result?: VerifiedEvaluation;
   error?: Error;
 }> {
   const source = new Counting(text);
   const digest = createHash("sha256").update(text).digest("hex");
-  const v = new BytesVerification({ text: source, digest }, { file: "r.json" });
+  const v = new BytesVerification({ text: source, digest }, {
+    file: "r.json",
+    ...(limits === undefined ? {} : { limits }),
+  });
   try {
     const fast = await v.prove(SUITE);
     if (fast !== undefined) return { source, result: fast };
@@ -173,5 +179,16 @@ Deno.test("passes: an episode proved by the first reading is not proved again wh
   const want = Array(EPISODES).fill(1);
   want[2] = 2;
   assert.deepEqual(source.recordTexts, want);
+  assert.equal(result?.digest, (await reference(GREEDY)).digest);
+});
+
+Deno.test("passes: a canonical result under limits too low to skim records is proved on the strict reading", async () => {
+  // The first reading skims records only when no record can reach the
+  // depth limit; 14 lets the strict reader read these records.
+  const { source, result } = await verified(TEXT, { maxDepth: 14 });
+  assert.equal(source.proofReadings, 1);
+  assert.equal(source.itemsRead, 0);
+  assert.equal(source.strictReadings, 1);
+  assert.deepEqual(source.recordTexts, Array(EPISODES).fill(1));
   assert.equal(result?.digest, (await reference(GREEDY)).digest);
 });

@@ -246,16 +246,21 @@ export class BytesVerification {
    * The proof for the reference checks, after the strict reading: the
    * first one, and for a document that is not canonical (whitespace, key
    * order) the proof through the canonical text of its values, one episode
-   * at a time, which takes the episodes the first one proved as they are.
+   * at a time, which takes the episodes the first one proved as they are
+   * (also for a canonical one that the first reading could not take: the
+   * limits too low for it to skim records).
    */
   async #proved(suite: Suite): Promise<Proof | undefined> {
     const first = await this.#firstProof(suite);
-    if (this.#doc!.canonical || this.#provedValues) return first;
+    const doc = this.#doc!;
+    if (this.#provedValues || (doc.canonical && first !== undefined)) {
+      return first;
+    }
     this.#provedValues = true;
     const text = this.#source!.text;
     this.#proof = await provedResult(
-      this.#source!.documentReading(this.#doc!),
-      undefined,
+      this.#source!.documentReading(doc),
+      doc.canonical ? this.#digest : undefined,
       suite,
       this.#options,
       first?.proved === undefined ? undefined : {

@@ -498,10 +498,14 @@ export class TextSource {
   }
 
   /**
-   * The reading of the strict pass's document, the canonical text of each
-   * deferred value built from its span ({@linkcode documentReading}).
+   * The reading of the strict pass's document ({@linkcode documentReading}):
+   * the canonical text of each deferred value is its span in a canonical
+   * document, else built from it.
    */
   documentReading(doc: DeferredDocument): ResultReading | undefined {
-    return documentReading(doc.value, canonicalTextOf);
+    return documentReading(
+      doc.value,
+      doc.canonical ? (span) => span.source : canonicalTextOf,
+    );
   }
 }
