@@ -32,6 +32,12 @@ const NOT_RUN: Record<string, string> = {
     "a synopsis: <permissions> and <command> are placeholders",
   "docs/cli.md: deno run <permissions> mod.ts <command> [options] <inputs…>             # in a checkout (or cli.ts)":
     "a synopsis: <permissions> and <command> are placeholders",
+  "docs/decisions.md: deno bench -A bench/verify_bench.ts":
+    "a benchmark of minutes, measured beside another commit's worktree (the figures above it)",
+  "docs/decisions.md: deno run -A bench/regeneration.ts --quick":
+    "a benchmark, measured beside another commit's worktree (the figures above it)",
+  "docs/decisions.md: deno run -A bench/pipeline.ts --quick":
+    "a benchmark that checks out an older commit with git (a copy has no repository)",
   "docs/replay-kernel.md: deno run --allow-read=. scripts/replay_kernel_compare.ts 3600":
     "the long comparison run: an hour of random grids (tests/replay_kernel_properties_test.ts runs the same comparison briefly)",
 };
