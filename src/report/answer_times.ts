@@ -18,6 +18,7 @@ import {
 } from "../policies/sandbox/transcript_read.ts";
 import { escapeTerminal } from "../escape.ts";
 import { isObject } from "../json/fields.ts";
+import { quantileScaled } from "../statistics/descriptive.ts";
 import { fitTable, wrapText } from "./text_table.ts";
 
 const WIDTH = 80;
@@ -166,9 +167,8 @@ function usageOf(info: unknown): [bigint, bigint] | undefined {
 }
 
 /**
- * The type-7 quantile at p = a/b of ascending tenths, as exact decimal text
- * in ms: h = (n − 1)·a/b, j = ⌊h⌋, g = h − j, Q = y_j + g·(y_{j+1} − y_j),
- * here Q·10·b = b·y_j + (h·b − j·b)·(y_{j+1} − y_j), an integer.
+ * The type-7 quantile at p = a/b of ascending tenths (statistics.md's, the
+ * statistics' own `quantileScaled`), as exact decimal text in ms.
  *
  * @example
  * ```ts
@@ -181,14 +181,13 @@ function usageOf(info: unknown): [bigint, bigint] | undefined {
  * ```
  */
 export function quantile(sorted: Float64Array, a: number, b: number): string {
-  const h = (sorted.length - 1) * a;
-  const j = Math.floor(h / b);
-  const g = h - j * b;
-  const yj = BigInt(sorted[j]!);
-  const num = g === 0
-    ? yj * BigInt(b)
-    : BigInt(b) * yj + BigInt(g) * (BigInt(sorted[j + 1]!) - yj);
-  return decimal(num, 10n * BigInt(b));
+  const [num, den] = quantileScaled(
+    sorted.length,
+    (i) => BigInt(sorted[i]!),
+    a,
+    b,
+  );
+  return decimal(num, 10n * den);
 }
 
 /** `num / den` (den dividing 1000) as decimal text with one to three decimals. */

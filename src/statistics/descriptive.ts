@@ -60,21 +60,32 @@ export type ExactDescriptive = {
 };
 
 /**
- * Type-7 quantile at p = a/b of ascending integers `ys` (over the common
- * denominator), as an exact fraction `[num, den]` of the scaled values:
- * h = (n − 1)·a/b, j = floor(h), g = h − j, Q = y_j + g·(y_{j+1} − y_j).
+ * Type-7 quantile at p = a/b of `n` ascending integers (over a common
+ * denominator), the i-th given by `y(i)`, as an exact fraction
+ * `[num, den]` of the scaled values: h = (n − 1)·a/b, j = floor(h),
+ * g = h − j, Q = y_j + g·(y_{j+1} − y_j). Only y_j and y_{j+1} are read.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { quantileScaled } from "./descriptive.ts";
+ * const ys = [10n, 11n];
+ * assert.deepEqual(quantileScaled(2, (i) => ys[i]!, 19, 20), [219n, 20n]);
+ * assert.deepEqual(quantileScaled(2, (i) => ys[i]!, 0, 1), [10n, 1n]);
+ * ```
  */
-function quantileScaled(
-  ys: readonly bigint[],
+export function quantileScaled(
+  n: number,
+  y: (i: number) => bigint,
   a: number,
   b: number,
 ): [bigint, bigint] {
-  const h = (ys.length - 1) * a;
+  const h = (n - 1) * a;
   const j = Math.floor(h / b);
   const g = h - j * b;
-  const yj = ys[j]!;
+  const yj = y(j);
   if (g === 0) return [yj, 1n];
-  return [BigInt(b - g) * yj + BigInt(g) * ys[j + 1]!, BigInt(b)];
+  return [BigInt(b - g) * yj + BigInt(g) * y(j + 1), BigInt(b)];
 }
 
 /**
@@ -115,7 +126,9 @@ export function describeExact(
   }
   const big = BigInt(n);
   const frac = ([p, q]: [bigint, bigint]) => Rational.of(p, q * den);
-  const quantiles = quantileLevels((a, b) => frac(quantileScaled(ys, a, b)));
+  const quantiles = quantileLevels((a, b) =>
+    frac(quantileScaled(ys.length, (i) => ys[i]!, a, b))
+  );
   return {
     n,
     mean: Rational.of(s, big * den),
