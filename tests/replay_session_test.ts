@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { encode, type JsonValue } from "../src/json/canonical.ts";
 import { episodeMetrics } from "../src/metrics/episode.ts";
-import type { ComputedMetrics } from "../src/metrics/episode.ts";
+import type { ComputedMetrics } from "../src/metrics/assemble.ts";
 import { traceMetrics } from "../src/metrics/trace_metrics.ts";
 import { BUILTIN_POLICIES } from "../src/policies/mod.ts";
 import { kernelEpisode } from "../src/replay/episode.ts";

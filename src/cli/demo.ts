@@ -34,7 +34,8 @@ import {
 } from "./args.ts";
 import { ResultEncoder } from "./checkpoint.ts";
 import type { CommandSpec } from "./command.ts";
-import { checkWritable, fileError, printLine, writeFileAtomic } from "./io.ts";
+import { checkWritable, printLine, writeFileAtomic } from "./io.ts";
+import { fileError } from "../files.ts";
 import {
   episodeProgress,
   progressBar,

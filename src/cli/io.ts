@@ -11,8 +11,6 @@
 import { encodeBytes, type JsonValue, parseBytes } from "../json/canonical.ts";
 import { FileError } from "../errors.ts";
 import { fileError, splitPath } from "../files.ts";
-
-export { fileError, splitPath } from "../files.ts";
 import { beyondLimit, limitsWith } from "../limits.ts";
 
 export { FileError } from "../errors.ts";

@@ -32,13 +32,8 @@ import {
 } from "./args.ts";
 import { type CommandSpec, loadSuite, notice } from "./command.ts";
 import { Checkpoint, ResultEncoder } from "./checkpoint.ts";
-import {
-  checkWritable,
-  emitBytes,
-  fileError,
-  fileExists,
-  readJson,
-} from "./io.ts";
+import { fileError } from "../files.ts";
+import { checkWritable, emitBytes, fileExists, readJson } from "./io.ts";
 import { episodeProgress, progressBar } from "./progress.ts";
 import { reportWritten } from "./written.ts";
 import {

@@ -24,9 +24,6 @@ import { safetySection } from "./sections/safety.ts";
 import { evacuationSteps, timeSection } from "./sections/time.ts";
 import { checkCompatibility, checkStructure } from "./checks/stages.ts";
 
-// Declared with the assembly that builds it (both counting paths use it).
-export type { ComputedMetrics } from "./assemble.ts";
-
 /**
  * Options of {@linkcode episodeMetrics}.
  *

@@ -1,6 +1,6 @@
 /**
- * Episode metrics straight from the replay kernel's compact trace (issue
- * 13): the same {@linkcode ComputedMetrics} as `computeMetrics` of the
+ * Episode metrics straight from the replay kernel's compact trace: the
+ * same {@linkcode ComputedMetrics} as `computeMetrics` of the
  * record that `recordOfTrace` rebuilds from it, counted over the typed
  * arrays in one pass (`trace_counts.ts`), without building the record's
  * steps, movements and snapshots. Only the counting differs: every
@@ -33,7 +33,7 @@ import type { ActionLog, Trace } from "../sim/trace.ts";
 import type { FinalPerson, RunRecord } from "../types.ts";
 import { assembleMetrics } from "./assemble.ts";
 import { countTrace } from "./trace_counts.ts";
-import type { ComputedMetrics } from "./episode.ts";
+import type { ComputedMetrics } from "./assemble.ts";
 import { exitsOfCounts } from "./sections/exits.ts";
 import {
   ExposureAccumulator,

@@ -17,7 +17,7 @@
 
 import { R_ACTIONS } from "../kernel_codes.ts";
 import { KERNEL_NAMES, type KernelName } from "../kernel_name.ts";
-import type { ComputedMetrics } from "../metrics/episode.ts";
+import type { ComputedMetrics } from "../metrics/assemble.ts";
 import { traceMetrics } from "../metrics/trace_metrics.ts";
 import type { CompiledScenario } from "../sim/compiled.ts";
 import { type Layout, layoutOf } from "../sim/layout.ts";

@@ -17,7 +17,7 @@ import { encode, type JsonObject, type JsonValue } from "../json/canonical.ts";
 import { rootCtx } from "../json/fields.ts";
 import { MetricsInputError } from "../errors.ts";
 import { checkCompatibility } from "../metrics/checks/stages.ts";
-import type { ComputedMetrics } from "../metrics/episode.ts";
+import type { ComputedMetrics } from "../metrics/assemble.ts";
 import type { CompiledScenario } from "../sim/compiled.ts";
 import { replaySession } from "../replay/session.ts";
 import { layoutOf } from "../sim/layout.ts";
