@@ -187,6 +187,27 @@ export class EvaluationError extends EmberError {
 }
 
 /**
+ * A part (the output of one shard of `run`, `aggregate` or `compare`) that
+ * cannot be read, or parts that `merge` cannot put together: another
+ * model, manifest, R or version than the others, a shard given twice or
+ * missing, a part that does not match its own digest. Not a contract
+ * error: parts are this package's own format (docs/scale.md).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { EmberError, PartError } from "./errors.ts";
+ * const e = new PartError("shard 2 of 4 is given twice (also run.2.json)", { file: "copy.json" });
+ * assert.ok(e instanceof EmberError && e.name === "PartError");
+ * assert.equal(e.message, "copy.json: shard 2 of 4 is given twice (also run.2.json)");
+ * ```
+ */
+export class PartError extends EmberError {
+  /** The class name, `PartError`. */
+  override readonly name = "PartError";
+}
+
+/**
  * Input to aggregate or paired statistics that fails statistics.md §1.
  *
  * @example

@@ -13,8 +13,12 @@ import {
   bootstrapOptions,
   expectPositionals,
   flag,
+  SHARD_HELP,
+  shardOption,
   stringOption,
 } from "./args.ts";
+import { IntervalShare } from "../statistics/share.ts";
+import { statisticsPartBytes } from "../shard/write_part.ts";
 import { type CommandSpec, loadSuite } from "./command.ts";
 import { missingWarning, warn } from "./completeness.ts";
 import { checkWritable, emitBytes, readInput, sourceName } from "./io.ts";
@@ -35,11 +39,12 @@ import { progressBar, statisticsProgress } from "./progress.ts";
 export const AGGREGATE: CommandSpec = {
   summary: "aggregate statistics of one result",
   usage:
-    "aggregate [--suite FILE] [--resamples N] [--kernel K] [--workers N] [--out FILE] RESULT",
+    "aggregate [--suite FILE] [--resamples N] [--kernel K] [--workers N] [--shard K/N] [--out FILE] RESULT",
   options: {
     suite: { type: "string" },
     ...BOOTSTRAP_OPTIONS,
     out: { type: "string", short: "o" },
+    shard: { type: "string" },
   },
   help: `Verify RESULT (every episode replayed) and compute its aggregate
 statistics: per group (overall, each scenario, each family) and per metric,
@@ -49,6 +54,7 @@ interval of the mean. Written as canonical JSON.
 Options:
   --suite FILE     the suite (default: the embedded public suite)
 ${BOOTSTRAP_HELP}
+${SHARD_HELP}
   --out FILE       write the artifact to FILE atomically (default: standard output)
   -q, --quiet      no progress bar or summary line on standard error
   -h, --help       this help
@@ -65,6 +71,10 @@ Example:
     const [file] = expectPositionals(args.positionals, ["RESULT"]) as [string];
     const quiet = flag(args.values, "quiet");
     const bootstrap = bootstrapOptions(args.values);
+    const shard = shardOption(args.values);
+    const share = shard === undefined
+      ? undefined
+      : new IntervalShare(shard.index, shard.count);
     const out = stringOption(args.values, "out");
     if (out !== undefined) await checkWritable(out);
     const suite = await loadSuite(stringOption(args.values, "suite"));
@@ -85,6 +95,7 @@ Example:
       });
       artifact = await aggregateStatistics(verified, suite, {
         ...bootstrap,
+        ...(share === undefined ? {} : { share }),
         file,
         onProgress,
       });
@@ -98,11 +109,17 @@ Example:
       missing.length + artifact.observed_episodes,
     );
     if (warning !== undefined) warn(warning);
-    const bytes = encodeBytes(artifact);
+    const bytes = share === undefined
+      ? encodeBytes(artifact)
+      : statisticsPartBytes(artifact, share);
     await emitBytes(bytes, out);
     reportWritten(
       out,
-      `aggregate statistics of ${artifact.observed_episodes} episodes, ${bootstrap.resamples} resamples per interval`,
+      `${
+        share === undefined
+          ? ""
+          : `part ${share.index} of ${share.count} (${share.held.length} of ${share.total} intervals) of the `
+      }aggregate statistics of ${artifact.observed_episodes} episodes, ${bootstrap.resamples} resamples per interval`,
       bytes,
       started,
       quiet,

@@ -13,6 +13,7 @@ import { KERNEL_NAMES, type KernelName } from "../kernel_name.ts";
 import { defaultWorkers } from "../bootstrap/pool.ts";
 
 export { UsageError } from "../errors.ts";
+import { parseShard, type Shard } from "../shard/shard.ts";
 
 /**
  * One option a command accepts.
@@ -310,3 +311,30 @@ export function bootstrapOptions(
     workers: workersOption(values.workers),
   };
 }
+
+/**
+ * The checked `--shard K/N` of a command, or `undefined` without one.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { shardOption } from "./args.ts";
+ * assert.deepEqual(shardOption({ shard: "1/3" }), { index: 1, count: 3 });
+ * assert.throws(() => shardOption({ shard: "3/3" }), /--shard: 0 <= K < N/);
+ * ```
+ */
+export function shardOption(values: ParsedArgs["values"]): Shard | undefined {
+  const text = stringOption(values, "shard");
+  if (text === undefined) return undefined;
+  try {
+    return parseShard(text);
+  } catch (e) {
+    throw new UsageError(`--shard: ${(e as Error).message}`);
+  }
+}
+
+/** The help line of `--shard` for the statistics commands. */
+export const SHARD_HELP =
+  `  --shard K/N      compute only shard K of N (0 <= K < N) of the intervals
+                   (split by R x n, docs/scale.md) and write a statistics
+                   part; \`merge\` puts the N parts together`;

@@ -13,6 +13,7 @@
  */
 
 import { episodeText, resultText } from "../result/writer.ts";
+import { framedBytes, type RunPartFrame } from "../shard/write_part.ts";
 import type { EvaluationResult } from "../types.ts";
 import { writeFileAtomic } from "./io.ts";
 
@@ -71,8 +72,15 @@ export class Checkpoint {
   #last = Number.NEGATIVE_INFINITY;
   #saved = -1;
 
-  /** Write to `file`, at most once per `intervalMs` unless forced. */
-  constructor(readonly file: string, readonly intervalMs = 1000) {}
+  /**
+   * Write to `file`, at most once per `intervalMs` unless forced; inside
+   * `frame` for a run part.
+   */
+  constructor(
+    readonly file: string,
+    readonly intervalMs = 1000,
+    readonly frame?: RunPartFrame,
+  ) {}
 
   /**
    * Save `partial` if the interval has passed (or `force`); a result with
@@ -82,7 +90,10 @@ export class Checkpoint {
     const now = Date.now();
     if (partial.episodes.length === this.#saved) return;
     if (!force && now - this.#last < this.intervalMs) return;
-    await writeFileAtomic(this.file, this.#encoder.encode(partial));
+    await writeFileAtomic(
+      this.file,
+      framedBytes(this.#encoder.encode(partial), this.frame),
+    );
     this.#last = Date.now();
     this.#saved = partial.episodes.length;
   }

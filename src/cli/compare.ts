@@ -14,8 +14,12 @@ import {
   bootstrapOptions,
   expectPositionals,
   flag,
+  SHARD_HELP,
+  shardOption,
   stringOption,
 } from "./args.ts";
+import { IntervalShare } from "../statistics/share.ts";
+import { statisticsPartBytes } from "../shard/write_part.ts";
 import { type CommandSpec, loadSuite } from "./command.ts";
 import { pairedWarnings, warn } from "./completeness.ts";
 import { checkWritable, emitBytes, readInput, sourceName } from "./io.ts";
@@ -35,11 +39,12 @@ import { progressBar, statisticsProgress } from "./progress.ts";
 export const COMPARE: CommandSpec = {
   summary: "paired statistics of two results (A - B, episode by episode)",
   usage:
-    "compare [--suite FILE] [--resamples N] [--kernel K] [--workers N] [--out FILE] A B",
+    "compare [--suite FILE] [--resamples N] [--kernel K] [--workers N] [--shard K/N] [--out FILE] A B",
   options: {
     suite: { type: "string" },
     ...BOOTSTRAP_OPTIONS,
     out: { type: "string", short: "o" },
+    shard: { type: "string" },
   },
   help:
     `Verify the results A and B (every episode replayed), pair their episodes
@@ -52,6 +57,7 @@ Swapping A and B negates every delta. Written as canonical JSON.
 Options:
   --suite FILE     the suite (default: the embedded public suite)
 ${BOOTSTRAP_HELP}
+${SHARD_HELP}
   --out FILE       write the artifact to FILE atomically (default: standard output)
   -q, --quiet      no progress bar or summary line on standard error
   -h, --help       this help
@@ -70,6 +76,10 @@ Example:
     ];
     const quiet = flag(args.values, "quiet");
     const bootstrap = bootstrapOptions(args.values);
+    const shard = shardOption(args.values);
+    const share = shard === undefined
+      ? undefined
+      : new IntervalShare(shard.index, shard.count);
     const out = stringOption(args.values, "out");
     if (out !== undefined) await checkWritable(out);
     const suite = await loadSuite(stringOption(args.values, "suite"));
@@ -80,6 +90,7 @@ Example:
     try {
       artifact = await pairedStatistics(a, b, suite, {
         ...bootstrap,
+        ...(share === undefined ? {} : { share }),
         // Once hashed and decoded, the bytes of a large result need not
         // stay in memory beside its text.
         release: true,
@@ -95,11 +106,17 @@ Example:
       bar.finish();
     }
     for (const w of pairedWarnings(artifact, fileA, fileB)) warn(w);
-    const bytes = encodeBytes(artifact);
+    const bytes = share === undefined
+      ? encodeBytes(artifact)
+      : statisticsPartBytes(artifact, share);
     await emitBytes(bytes, out);
     reportWritten(
       out,
-      `paired statistics of ${artifact.paired_count} episode pairs, ${bootstrap.resamples} resamples per interval`,
+      `${
+        share === undefined
+          ? ""
+          : `part ${share.index} of ${share.count} (${share.held.length} of ${share.total} intervals) of the `
+      }paired statistics of ${artifact.paired_count} episode pairs, ${bootstrap.resamples} resamples per interval`,
       bytes,
       started,
       quiet,

@@ -23,10 +23,12 @@ import {
 } from "../types.ts";
 import { AGGREGATE } from "./aggregate.ts";
 import { parseCommandLine, UsageError } from "./args.ts";
+import { PACKAGE_VERSION } from "../version.ts";
 import { type CommandSpec, COMMON_OPTIONS, PROG } from "./command.ts";
 import { COMPARE } from "./compare.ts";
 import { DEMO } from "./demo.ts";
 import { DIGEST } from "./digest.ts";
+import { MERGE } from "./merge.ts";
 import { METRICS } from "./metrics.ts";
 import { RUN } from "./run.ts";
 import { SUITE } from "./suite.ts";
@@ -51,6 +53,7 @@ export type CommandName =
   | "metrics"
   | "aggregate"
   | "compare"
+  | "merge"
   | "suite"
   | "digest"
   | "summary"
@@ -65,6 +68,7 @@ const COMMAND_NAMES: readonly CommandName[] = [
   "metrics",
   "aggregate",
   "compare",
+  "merge",
   "suite",
   "digest",
   "summary",
@@ -72,11 +76,7 @@ const COMMAND_NAMES: readonly CommandName[] = [
   "show",
 ];
 
-// The package version of deno.json; tests/cli_test.ts checks that they
-// agree. (A constant, not a JSON import of deno.json: the published package
-// need not ship its configuration as an importable module.)
 const PACKAGE = "@ember/stats";
-const VERSION = "0.1.0";
 
 /** Exit code of a usage error. */
 const EXIT_USAGE = 2;
@@ -100,6 +100,8 @@ function commandSpec(name: CommandName): CommandSpec {
       return AGGREGATE;
     case "compare":
       return COMPARE;
+    case "merge":
+      return MERGE;
     case "suite":
       return SUITE;
     case "digest":
@@ -121,7 +123,7 @@ function commandSpec(name: CommandName): CommandSpec {
  * The version line: package version and the contract versions it implements.
  */
 function versionText(): string {
-  return `${PACKAGE} ${VERSION} (schema ${SCHEMA_VERSION}, simulator ${SIMULATOR_VERSION}, observation ${OBSERVATION_VERSION}, metrics ${METRICS_VERSION}, statistics ${STATISTICS_VERSION})`;
+  return `${PACKAGE} ${PACKAGE_VERSION} (schema ${SCHEMA_VERSION}, simulator ${SIMULATOR_VERSION}, observation ${OBSERVATION_VERSION}, metrics ${METRICS_VERSION}, statistics ${STATISTICS_VERSION})`;
 }
 
 /**

@@ -27,13 +27,19 @@ import {
   flag,
   intOption,
   kernelOption,
+  shardOption,
   stringOption,
   UsageError,
 } from "./args.ts";
 import { type CommandSpec, loadSuite, notice } from "./command.ts";
 import { Checkpoint, ResultEncoder } from "./checkpoint.ts";
 import { fileError } from "../files.ts";
-import { checkWritable, emitBytes, fileExists, readJson } from "./io.ts";
+import { checkWritable, emitBytes, fileExists, readInput } from "./io.ts";
+import { parseBytes } from "../json/canonical.ts";
+import { PartError } from "../errors.ts";
+import { looksLikePart, readPartFrame } from "../shard/part.ts";
+import { inShard, type Shard } from "../shard/shard.ts";
+import { framedBytes, runPartFrame } from "../shard/write_part.ts";
 import { episodeProgress, progressBar } from "./progress.ts";
 import { reportWritten } from "./written.ts";
 import {
@@ -91,7 +97,7 @@ const MAX_INFO_BYTES = 64 * 1024 * 1024;
 export const RUN: CommandSpec = {
   summary: "evaluate a policy over a suite and write its evaluation result",
   usage:
-    "run --policy NAME|MODULE [--model-id ID] [--suite FILE] [--out FILE [--resume]] [--kernel K] [--concurrency N] [--step-timeout-ms N] [--policy-allow-net=HOST[:PORT],…] [--policy-allow-env=NAME,…] [--policy-allow-data=PATH,…] [--policy-max-memory-mb N] [--policy-isolate=auto|required|off] [--policy-stderr-max-bytes N] [--policy-info-max-bytes N] [--transcript FILE.jsonl]",
+    "run --policy NAME|MODULE [--model-id ID] [--suite FILE] [--out FILE [--resume]] [--kernel K] [--concurrency N] [--step-timeout-ms N] [--policy-allow-net=HOST[:PORT],…] [--policy-allow-env=NAME,…] [--policy-allow-data=PATH,…] [--policy-max-memory-mb N] [--policy-isolate=auto|required|off] [--policy-stderr-max-bytes N] [--policy-info-max-bytes N] [--transcript FILE.jsonl] [--shard K/N]",
   options: {
     policy: { type: "string" },
     "model-id": { type: "string" },
@@ -109,6 +115,7 @@ export const RUN: CommandSpec = {
     "policy-stderr-max-bytes": { type: "string" },
     "policy-info-max-bytes": { type: "string" },
     transcript: { type: "string" },
+    shard: { type: "string" },
   },
   help: `Play a policy through every episode the suite schedules and write the
 evaluation result (canonical JSON): each episode's run record and metrics.
@@ -163,6 +170,10 @@ Options:
                         episode, step, actions, ms, info (any policy), in
                         episode then step order, appended as they come; with
                         --resume the file is continued (docs/cli.md)
+  --shard K/N           play only the scheduled episodes whose index is K
+                        modulo N (0 <= K < N) and write a run part: a part
+                        of N that \`merge\` puts together into the result
+                        of one run (docs/scale.md); --resume continues a part
   -q, --quiet           no progress bar, notices or summary line (stderr)
   -h, --help            this help
 
@@ -264,13 +275,14 @@ Examples:
     if (resume && out === undefined) {
       throw new UsageError("--resume needs --out FILE");
     }
+    const shard = shardOption(args.values);
 
     if (out !== undefined) await checkWritable(out);
     const suite = await loadSuite(stringOption(args.values, "suite"));
     let previous: EvaluationResult | undefined;
     if (resume && out !== undefined) {
       if (await fileExists(out)) {
-        previous = parseResult(await readJson(out), { file: out });
+        previous = await resumedResult(out, shard);
       } else {
         notice(
           `${out}: no result to resume yet; starting from the first episode`,
@@ -333,7 +345,15 @@ Examples:
       controller.abort(new Error("interrupted (SIGINT)"));
     };
     Deno.addSignalListener("SIGINT", onInterrupt);
-    const checkpoint = out === undefined ? undefined : new Checkpoint(out);
+    const frame = shard === undefined ? undefined : runPartFrame(
+      shard,
+      modelId,
+      await buildManifest(suite),
+      await manifestHash(await buildManifest(suite)),
+    );
+    const checkpoint = out === undefined
+      ? undefined
+      : new Checkpoint(out, 1000, frame);
     const bar = progressBar(`run ${modelId}`, { quiet });
     let result: EvaluationResult;
     try {
@@ -342,6 +362,7 @@ Examples:
         concurrency,
         kernel,
         signal: controller.signal,
+        ...(shard === undefined ? {} : { shard }),
         onProgress: (done, total) => {
           // The first report comes once the resumed result is checked and
           // before any episode starts: the transcript is touched only then.
@@ -371,12 +392,17 @@ Examples:
       await sandbox?.close();
       transcript?.close();
     }
-    const bytes = new ResultEncoder().encode(result);
+    const bytes = framedBytes(new ResultEncoder().encode(result), frame);
     await emitBytes(bytes, out);
-    const scheduled = result.evaluation_manifest.episodes.length;
+    const scheduled =
+      result.evaluation_manifest.episodes.filter((k) =>
+        shard === undefined || inShard(k.index, shard)
+      ).length;
     reportWritten(
       out,
-      `${result.episodes.length} of ${scheduled} episodes, model ${modelId}`,
+      shard === undefined
+        ? `${result.episodes.length} of ${scheduled} episodes, model ${modelId}`
+        : `run part ${shard.index} of ${shard.count}: ${result.episodes.length} of its ${scheduled} episodes, model ${modelId}`,
       bytes,
       started,
       quiet,
@@ -384,6 +410,48 @@ Examples:
     return 0;
   },
 };
+
+/**
+ * The result to resume from `--out FILE`: a result, or with `--shard` the
+ * result inside a run part of the same shard; a part for a run without
+ * `--shard` (or a result for one with it) is refused, naming the file.
+ */
+async function resumedResult(
+  file: string,
+  shard: Shard | undefined,
+): Promise<EvaluationResult> {
+  const bytes = await readInput(file);
+  if (!looksLikePart(bytes)) {
+    if (shard !== undefined) {
+      throw new PartError(
+        `a result, not a run part: --shard ${shard.index}/${shard.count} continues the part it wrote`,
+        { file },
+      );
+    }
+    return parseResult(parseBytes(bytes, { file }), { file });
+  }
+  const { fields, start, end } = readPartFrame(bytes, file);
+  if (
+    fields.kind !== "run" || shard === undefined ||
+    fields.index !== shard.index || fields.count !== shard.count
+  ) {
+    throw new PartError(
+      `${
+        fields.kind === "run"
+          ? `run part ${fields.index} of ${fields.count}`
+          : `a ${fields.kind} statistics part`
+      }: ${
+        fields.kind === "run"
+          ? `continue it with --shard ${fields.index}/${fields.count}`
+          : "not a run to continue"
+      }`,
+      { file },
+    );
+  }
+  return parseResult(parseBytes(bytes.subarray(start, end), { file }), {
+    file,
+  });
+}
 
 /**
  * Turn an interrupted run into its exit code and message. A policy failure

@@ -95,6 +95,13 @@ export type RunOptions = {
    */
   readonly concurrency?: number;
   /**
+   * Play only shard `index` of `count`: the scheduled episodes whose index
+   * is `index` modulo `count` (a run part; `merge` puts the parts
+   * together). Progress then counts the shard's episodes, and a `resume`
+   * result may hold only those.
+   */
+  readonly shard?: { readonly index: number; readonly count: number };
+  /**
    * Per-step time limit in ms, from the moment the controller is called
    * (default: none). A controller that does not answer in time fails the
    * episode with "policy did not answer within … ms at episode …, step …".
@@ -174,7 +181,10 @@ export async function runEvaluation(
     );
   }
   const { manifest, hash, scenarios } = await scheduleOf(suite);
-  const total = manifest.episodes.length;
+  const shard = options.shard;
+  const mine = (index: number) =>
+    shard === undefined || index % shard.count === shard.index;
+  const total = manifest.episodes.filter((k) => mine(k.index)).length;
 
   const done: (ResultEpisode | undefined)[] = new Array(total).fill(undefined);
   if (options.resume !== undefined) {
@@ -186,6 +196,7 @@ export async function runEvaluation(
       scenarios,
       done,
       kernel,
+      mine,
     );
   }
   const snapshot = (): EvaluationResult => ({
@@ -197,7 +208,9 @@ export async function runEvaluation(
 
   let count = done.filter((e) => e !== undefined).length;
   options.onProgress?.(count, total);
-  const pending = manifest.episodes.filter((k) => done[k.index] === undefined);
+  const pending = manifest.episodes.filter((k) =>
+    done[k.index] === undefined && mine(k.index)
+  );
   const width = Math.max(1, Math.min(options.concurrency ?? 1, pending.length));
   // A failure stops new episodes from starting and drops those in flight.
   // The first stop (in time) is the one reported.
@@ -574,6 +587,7 @@ async function adoptResume(
   scenarios: readonly CompiledScenario[],
   done: (ResultEpisode | undefined)[],
   kernel: KernelName,
+  mine: (index: number) => boolean,
 ): Promise<void> {
   const fail = (path: string, detail: string): never => {
     throw new EvaluationError(`cannot resume: ${detail}`, { path });
@@ -601,6 +615,12 @@ async function adoptResume(
       );
     }
     previous = episode.index;
+    if (!mine(episode.index)) {
+      fail(
+        `${path}.index`,
+        `episode ${episode.index} is not in this run's shard`,
+      );
+    }
     const k = key as EpisodeKey;
     if (
       episode.scenario_id !== k.scenario_id ||

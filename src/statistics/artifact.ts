@@ -34,6 +34,7 @@ import type {
   StatisticsJson,
 } from "./artifact_types.ts";
 import { bootstrapSeed, type SeedInput } from "./seed.ts";
+import type { IntervalShare } from "./share.ts";
 
 /**
  * Progress callback of the statistics functions: (phase, done, total), in
@@ -187,6 +188,8 @@ export function intervalSizes<G>(
 export type IntervalOptions = {
   readonly kernel: KernelName;
   readonly workers: number;
+  /** Compute only this shard's share of the intervals (the others: `null`). */
+  readonly share?: IntervalShare;
 };
 
 /**
@@ -195,11 +198,19 @@ export type IntervalOptions = {
  * any work when either is invalid.
  */
 export function intervalOptions(
-  options: { readonly kernel?: KernelName; readonly workers?: number },
+  options: {
+    readonly kernel?: KernelName;
+    readonly workers?: number;
+    readonly share?: IntervalShare;
+  },
 ): IntervalOptions {
   const kernel = options.kernel ?? "wasm";
   kernelByName(kernel);
-  return { kernel, workers: checkWorkers(options.workers ?? defaultWorkers()) };
+  return {
+    kernel,
+    workers: checkWorkers(options.workers ?? defaultWorkers()),
+    ...(options.share === undefined ? {} : { share: options.share }),
+  };
 }
 
 /**
@@ -234,8 +245,10 @@ export type Pending<E> = {
 export class Summarizer {
   readonly #jobs: IntervalJob[] = [];
   readonly #seeds: string[] = [];
-  #intervals: readonly IntervalJson[] | undefined;
+  #intervals: readonly (IntervalJson | null)[] | undefined;
   readonly #sizes: readonly number[];
+  /** The intervals computed here (all, or a shard's share). */
+  readonly #held: ReadonlySet<number> | undefined;
   readonly #total: number;
   #work: number;
 
@@ -246,9 +259,13 @@ export class Summarizer {
     readonly onProgress: ProgressCallback | undefined,
     readonly intervals: IntervalOptions,
   ) {
-    this.#sizes = sizes;
-    this.#total = sizes.length * resamples;
-    this.#work = sizes.reduce((a, n) => a + n * resamples, 0);
+    this.#held = intervals.share?.assign(sizes, resamples);
+    const held = this.#held;
+    this.#sizes = held === undefined
+      ? sizes
+      : sizes.filter((_, t) => held.has(t));
+    this.#total = this.#sizes.length * resamples;
+    this.#work = this.#sizes.reduce((a, n) => a + n * resamples, 0);
     onProgress?.("bootstrap", 0, this.#total, this.#progress(0, 0));
   }
 
@@ -284,8 +301,9 @@ export class Summarizer {
   }
 
   /**
-   * The interval of a summary; a `RangeError` before
-   * {@linkcode finish} (a ticket has no bounds until then).
+   * The interval of a summary (`null` also for one of another shard's
+   * share); a `RangeError` before {@linkcode finish} (a ticket has no
+   * bounds until then).
    */
   interval(summary: Summary): IntervalJson | null {
     if (summary.ticket === null) return null;
@@ -296,21 +314,27 @@ export class Summarizer {
     return ci;
   }
 
-  /** Compute every interval. */
+  /** Compute every interval (of the share, when there is one). */
   async finish(): Promise<void> {
     const R = this.resamples;
-    const weights = this.#jobs.map((job) =>
+    const held = this.#held;
+    const places = this.#jobs.flatMap((_, t) =>
+      held === undefined || held.has(t) ? [t] : []
+    );
+    const jobs = places.map((t) => this.#jobs[t]!);
+    const weights = jobs.map((job) =>
       job.nums.every((a) => a === job.nums[0]) ? 0 : job.nums.length
     );
     this.#work = weights.reduce((a, w) => a + w * R, 0);
-    const seen = new Float64Array(this.#jobs.length);
+    const seen = new Float64Array(jobs.length);
     let resamplesDone = 0;
     let workDone = 0;
     let intervalsDone = 0;
-    const cis = await computeIntervals(this.#jobs, {
-      ...this.intervals,
+    const cis = await computeIntervals(jobs, {
+      kernel: this.intervals.kernel,
+      workers: this.intervals.workers,
       onProgress: (index, done) => {
-        const n = this.#jobs[index]!.nums.length;
+        const n = jobs[index]!.nums.length;
         resamplesDone += done - seen[index]!;
         workDone += (done - seen[index]!) * weights[index]!;
         if (done === R && seen[index] !== R) intervalsDone++;
@@ -328,15 +352,19 @@ export class Summarizer {
         );
       },
     });
-    this.#intervals = cis.map((ci, i): IntervalJson => ({
-      method: "percentile_bootstrap",
-      statistic: "mean",
-      level: float(0.95),
-      resamples: R,
-      seed: this.#seeds[i]!,
-      lower: float(ci.lower.toFloat()),
-      upper: float(ci.upper.toFloat()),
-    }));
+    const intervals: (IntervalJson | null)[] = this.#jobs.map(() => null);
+    cis.forEach((ci, i) => {
+      intervals[places[i]!] = {
+        method: "percentile_bootstrap",
+        statistic: "mean",
+        level: float(0.95),
+        resamples: R,
+        seed: this.#seeds[places[i]!]!,
+        lower: float(ci.lower.toFloat()),
+        upper: float(ci.upper.toFloat()),
+      };
+    });
+    this.#intervals = intervals;
     this.onProgress?.(
       "bootstrap",
       this.#total,

@@ -36,6 +36,7 @@ import {
   verifiedInput,
 } from "./artifact.ts";
 import type { KernelName } from "../kernel_name.ts";
+import type { IntervalShare } from "./share.ts";
 import { METRIC_DEFINITIONS } from "./definitions.ts";
 import { type Group, statisticsGroups } from "./groups.ts";
 
@@ -80,6 +81,12 @@ export type PairedOptions = {
    * cores); the bytes are the same for any number.
    */
   readonly workers?: number;
+  /**
+   * Compute only this shard's share of the intervals (`null` in the
+   * artifact for the others), recording in it which were computed: the
+   * artifact of a statistics part (`merge` puts the parts together).
+   */
+  readonly share?: IntervalShare;
   /**
    * The caller hands the bytes of A and B over: once each is hashed and
    * decoded, its buffer is detached (`ArrayBuffer.prototype.transfer`), so

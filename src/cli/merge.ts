@@ -1,0 +1,164 @@
+/**
+ * `merge`: the parts that the shards of one `run`, `aggregate` or
+ * `compare` wrote, put together into the document that the unsharded
+ * command writes, byte for byte (docs/scale.md). Every run part is
+ * verified by replay first; any part that does not belong is refused with
+ * one line naming it, and nothing is written.
+ *
+ * @module
+ */
+
+import { PartError } from "../errors.ts";
+import { looksLikePart } from "../shard/part.ts";
+import { mergeRunParts } from "../shard/merge_run.ts";
+import { mergeStatisticsParts } from "../shard/merge_statistics.ts";
+import type { PartSource } from "../shard/source.ts";
+import { expectPositionals, flag, kernelOption, stringOption } from "./args.ts";
+import { type CommandSpec, loadSuite } from "./command.ts";
+import { missingWarning, warn } from "./completeness.ts";
+import { fileError } from "../files.ts";
+import { checkWritable, emitBytes, readInput } from "./io.ts";
+import { reportWritten } from "./written.ts";
+
+/**
+ * The `merge` command.
+ *
+ * @example
+ * ```ts ignore
+ * import { MERGE } from "./merge.ts";
+ * const code = await MERGE.run({ values: { out: "g.json" }, positionals: ["g.0.json", "g.1.json"] });
+ * ```
+ */
+export const MERGE: CommandSpec = {
+  summary: "put the parts of a sharded run, aggregate or compare together",
+  usage: "merge [--suite FILE] [--kernel K] [--out FILE] PART...",
+  options: {
+    suite: { type: "string" },
+    kernel: { type: "string" },
+    out: { type: "string", short: "o" },
+  },
+  help:
+    `Put together the N parts that "run --shard K/N", "aggregate --shard K/N"
+or "compare --shard K/N" wrote (K = 0 … N-1), in any order, into the result
+or statistics artifact that the command without --shard writes: the same
+bytes (for a deterministic policy). The parts must all come from one command
+of this package version (one model, manifest, R and input), each shard
+exactly once. Every run part is verified as "verify" verifies a result
+(every record replayed against the suite). Run parts whose shard stopped
+early merge into an incomplete result, said on standard error, as "verify"
+says it. Anything else is refused with one line naming the part and the
+reason, and nothing is written.
+
+Options:
+  --suite FILE   the suite of the run parts (default: the embedded public suite)
+  --kernel K     wasm (default) or reference: what replays the run parts'
+                 records; the merged bytes are the same
+  --out FILE     write the result or artifact to FILE, atomically (default:
+                 standard output)
+  -q, --quiet    no summary line on standard error
+  -h, --help     this help
+
+Exit codes: 0 merged, 1 refused (the message names the part and the field).
+
+Permissions: --allow-read for every PART (plus --allow-read=FILE for --suite
+FILE, --allow-read=DIR --allow-write=DIR for --out DIR/NAME).
+
+Example:
+  deno run --allow-read=parts,res --allow-write=res jsr:@ember/stats merge \\
+      --out res/greedy.json parts/greedy.0.json parts/greedy.1.json`,
+  async run(args) {
+    const started = performance.now();
+    if (args.positionals.length === 0) expectPositionals([], ["PART..."]);
+    const files = args.positionals;
+    const quiet = flag(args.values, "quiet");
+    const kernel = kernelOption(args.values.kernel);
+    const out = stringOption(args.values, "out");
+    if (out !== undefined) await checkWritable(out);
+    const sources = files.map(filePart);
+    try {
+      const first = await readInput(files[0]!);
+      if (!looksLikePart(first)) {
+        throw new PartError(
+          'not a part: a part starts with {"result": or {"artifact": (made by run, aggregate or compare with --shard K/N)',
+          { file: files[0]! },
+        );
+      }
+      if (first[2] === 0x72) {
+        const suite = await loadSuite(stringOption(args.values, "suite"));
+        const merged = await mergeRunParts(sources, suite, { kernel });
+        const pieces: Uint8Array[] = [];
+        await merged.write((piece) => {
+          pieces.push(piece.slice());
+          return Promise.resolve();
+        });
+        const bytes = concat(pieces);
+        const warning = missingWarning(
+          out ?? "the merged result",
+          merged.missing,
+          merged.scheduled,
+        );
+        if (warning !== undefined) warn(warning);
+        await emitBytes(bytes, out);
+        reportWritten(
+          out,
+          `result of ${files.length} run parts: ${merged.episodes} of ${merged.scheduled} episodes, model ${merged.modelId}`,
+          bytes,
+          started,
+          quiet,
+        );
+        return 0;
+      }
+      const merged = await mergeStatisticsParts(sources);
+      await emitBytes(merged.bytes, out);
+      reportWritten(
+        out,
+        `${merged.kind} statistics of ${files.length} parts, ${merged.intervals} intervals`,
+        merged.bytes,
+        started,
+        quiet,
+      );
+      return 0;
+    } finally {
+      for (const s of sources) s.close();
+    }
+  },
+};
+
+/** A part file: read whole once, then by ranges through one handle. */
+function filePart(file: string): PartSource & { close(): void } {
+  let handle: Deno.FsFile | undefined;
+  return {
+    name: file,
+    bytes: () => readInput(file),
+    async slice(start, end) {
+      try {
+        handle ??= await Deno.open(file, { read: true });
+        await handle.seek(start, Deno.SeekMode.Start);
+        const out = new Uint8Array(end - start);
+        let n = 0;
+        while (n < out.length) {
+          const got = await handle.read(out.subarray(n));
+          if (got === null) throw new Error("the file is shorter than it was");
+          n += got;
+        }
+        return out;
+      } catch (e) {
+        throw fileError(file, "read", e);
+      }
+    },
+    close() {
+      handle?.close();
+      handle = undefined;
+    },
+  };
+}
+
+function concat(pieces: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(pieces.reduce((a, p) => a + p.length, 0));
+  let at = 0;
+  for (const p of pieces) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}

@@ -1,0 +1,175 @@
+/**
+ * Merging run parts into the result that one `run` would have written.
+ * Each part is verified as `verify` verifies a result (its body is a
+ * result: every record replayed), and must be canonical, so that its
+ * episode items are, byte for byte, the items of the whole result: the
+ * merged text is the result writer's frame around them, in schedule
+ * order. For a deterministic policy that is the unsharded run's output.
+ *
+ * @module
+ */
+
+import { PartError } from "../errors.ts";
+import type { KernelName } from "../kernel_name.ts";
+import { RESULT_START, resultEnd } from "../result/writer.ts";
+import type { EpisodeKey, Suite } from "../types.ts";
+import { verifyCanonicalBytes, verifyEvaluation } from "../verify/verify.ts";
+import type { VerifiedEvaluation } from "../verify/verified.ts";
+import type { RunShardFields } from "./part.ts";
+import { readPartFrame } from "./part.ts";
+import { inShard } from "./shard.ts";
+import { checkTogether } from "./together.ts";
+import { itemSpans, type PartSource, type Sink } from "./source.ts";
+
+/** What {@linkcode mergeRunParts} found; `write` writes the result. */
+export type MergedRun = {
+  readonly modelId: string;
+  readonly scheduled: number;
+  /** The scheduled episodes that no part holds (failed or stopped shards). */
+  readonly missing: readonly EpisodeKey[];
+  readonly episodes: number;
+  /** Write the merged result's canonical bytes, in order. */
+  write(sink: Sink): Promise<void>;
+};
+
+/** A verified run part: where each of its episode items lies. */
+type Checked = {
+  readonly source: PartSource;
+  readonly fields: RunShardFields;
+  readonly verified: VerifiedEvaluation;
+  readonly spans: Map<number, [number, number]>;
+};
+
+/**
+ * Check and verify run parts and prepare their merge: a
+ * {@linkcode PartError} naming the part for one that is not a run part,
+ * does not match its own digest, holds an episode of another shard, or
+ * does not belong with the others (`together.ts`); the verifier's error,
+ * naming the part, for a record that does not replay.
+ */
+export async function mergeRunParts(
+  sources: readonly PartSource[],
+  suite: Suite,
+  options: {
+    readonly kernel?: KernelName;
+    readonly onPart?: (done: number, total: number) => void;
+  } = {},
+): Promise<MergedRun> {
+  const checked: Checked[] = [];
+  for (const source of sources) {
+    checked.push(await checkRunPart(source, suite, options.kernel));
+    options.onPart?.(checked.length, sources.length);
+  }
+  checkTogether(
+    checked.map((c) => ({ name: c.source.name, fields: c.fields })),
+  );
+  const first = checked[0]!.verified;
+  const manifest = first.evaluation_manifest;
+  const owner = new Map<number, Checked>();
+  for (const c of checked) {
+    for (const index of c.spans.keys()) owner.set(index, c);
+  }
+  const present = manifest.episodes.filter((k) => owner.has(k.index));
+  return {
+    modelId: first.model_id,
+    scheduled: manifest.episodes.length,
+    missing: manifest.episodes.filter((k) => !owner.has(k.index)),
+    episodes: present.length,
+    async write(sink) {
+      const text = new TextEncoder();
+      await sink(text.encode(RESULT_START));
+      for (const [i, key] of present.entries()) {
+        if (i > 0) await sink(text.encode(","));
+        const c = owner.get(key.index)!;
+        const [start, end] = c.spans.get(key.index)!;
+        await sink(await c.source.slice(start, end));
+      }
+      await sink(text.encode(resultEnd({
+        evaluation_manifest: manifest,
+        evaluation_manifest_hash: first.evaluation_manifest_hash,
+        model_id: first.model_id,
+      })));
+    },
+  };
+}
+
+async function checkRunPart(
+  source: PartSource,
+  suite: Suite,
+  kernel: KernelName | undefined,
+): Promise<Checked> {
+  const file = source.name;
+  const refuse = (detail: string, path = ""): never => {
+    throw new PartError(detail, { file, path });
+  };
+  const bytes = await source.bytes();
+  const frame = readPartFrame(bytes, file);
+  const fields = frame.fields;
+  if (fields.kind !== "run") {
+    refuse(`a ${fields.kind} statistics part, not a run part`);
+  }
+  const run = fields as RunShardFields;
+  const body = bytes.subarray(frame.start, frame.end);
+  const options = { file, ...(kernel === undefined ? {} : { kernel }) };
+  const verified = await verifyCanonicalBytes(body, suite, options) ??
+    await notCanonical(body, suite, options, file);
+  if (verified.digest !== run.result_digest) {
+    refuse(
+      `its result's digest is ${verified.digest}, not the ${run.result_digest} that it records (changed after it was written?)`,
+      "shard.result_digest",
+    );
+  }
+  if (verified.model_id !== run.model_id) {
+    refuse(
+      `its result is of model ${verified.model_id}, its shard says ${run.model_id}`,
+      "shard.model_id",
+    );
+  }
+  if (verified.evaluation_manifest_hash !== run.evaluation_manifest_hash) {
+    refuse(
+      "its result's manifest hash is not the one its shard records",
+      "shard.evaluation_manifest_hash",
+    );
+  }
+  const scheduled =
+    verified.evaluation_manifest.episodes.filter((k) => inShard(k.index, run))
+      .length;
+  if (scheduled !== run.scheduled) {
+    refuse(
+      `shard ${run.index} of ${run.count} schedules ${scheduled} episodes, the part says ${run.scheduled}`,
+      "shard.scheduled",
+    );
+  }
+  const { items } = itemSpans(body, RESULT_START.length - 1);
+  const spans = new Map<number, [number, number]>();
+  verified.episodes.forEach((e, i) => {
+    if (!inShard(e.index, run)) {
+      refuse(
+        `episode ${e.index} is not in shard ${run.index} of ${run.count} (index mod ${run.count} is ${
+          e.index % run.count
+        })`,
+        `result.episodes[${i}].index`,
+      );
+    }
+    const [start, end] = items[i]!;
+    spans.set(e.index, [frame.start + start, frame.start + end]);
+  });
+  return { source, fields: run, verified, spans };
+}
+
+/**
+ * The verdict on a body that the canonical proof did not take: the
+ * verifier's refusal, or, for a valid result written otherwise, this.
+ */
+async function notCanonical(
+  body: Uint8Array,
+  suite: Suite,
+  options: { file: string; kernel?: KernelName },
+  file: string,
+): Promise<never> {
+  await verifyEvaluation(body, suite, options);
+  throw new PartError(
+    "its result is valid but not canonical JSON: a part is written canonical (was it edited?)",
+    { file, path: "result" },
+  );
+}
