@@ -37,6 +37,7 @@ export {
   type ErrorKind,
   EvaluationError,
   MetricsInputError,
+  PartError,
   PolicyError,
   ReplayMismatchError,
   ScenarioError,
@@ -169,6 +170,32 @@ export type { BootstrapKernel, Sampler } from "./src/bootstrap/kernel.ts";
 // The name that chooses a kernel, for the bootstrap and the replay alike.
 export type { KernelName } from "./src/kernel_name.ts";
 export type { WordSource } from "./src/bootstrap/stream.ts";
+
+// Shards and parts (docs/scale.md): split a run or a statistics command
+// over N machines, and put the parts back together.
+export { IntervalShare } from "./src/statistics/share.ts";
+export {
+  parseShard,
+  type PartVersions,
+  type Shard,
+} from "./src/shard/shard.ts";
+export type {
+  RunShardFields,
+  ShardFields,
+  StatisticsShardFields,
+} from "./src/shard/part.ts";
+export { type MergedRun, mergeRunParts } from "./src/shard/merge_run.ts";
+export {
+  type MergedStatistics,
+  mergeStatisticsParts,
+} from "./src/shard/merge_statistics.ts";
+export { memoryPart, type PartSource, type Sink } from "./src/shard/source.ts";
+export {
+  framedBytes,
+  type RunPartFrame,
+  runPartFrame,
+  statisticsPartBytes,
+} from "./src/shard/write_part.ts";
 
 if (import.meta.main) {
   const { main } = await import("./src/cli/main.ts");

@@ -28,7 +28,9 @@ export type DocumentKind =
   | "evaluation result"
   | "aggregate statistics artifact"
   | "paired statistics artifact"
-  | "metrics dictionary";
+  | "metrics dictionary"
+  | "run part"
+  | "statistics part";
 
 /**
  * What a command reads: one kind, or either statistics artifact (`summary`,
@@ -58,6 +60,8 @@ export function documentKind(value: JsonValue): DocumentKind | undefined {
     return undefined;
   }
   const has = (k: string) => Object.hasOwn(value, k);
+  if (has("shard") && has("result")) return "run part";
+  if (has("shard") && has("artifact")) return "statistics part";
   if (has("evaluation_manifest") && has("episodes")) {
     return "evaluation result";
   }
@@ -99,6 +103,9 @@ export function wrongKindDetail(
 // What to do instead: the command that makes the expected kind, and, where
 // the file given is that command's input, to run it first.
 function hint(expected: ExpectedKind, found: DocumentKind): string {
+  if (found === "run part" || found === "statistics part") {
+    return "one shard's share of the work: `merge` puts all the parts together first";
+  }
   switch (expected) {
     case "statistics artifact":
     case "aggregate statistics artifact":
@@ -122,6 +129,9 @@ function hint(expected: ExpectedKind, found: DocumentKind): string {
         : "a scenario is written by hand; a suite holds them under scenarios[].scenario";
     case "metrics dictionary":
       return "`metrics` makes one from a scenario and a run record";
+    case "run part":
+    case "statistics part":
+      return "`run`, `aggregate` and `compare` write parts with --shard K/N";
   }
 }
 

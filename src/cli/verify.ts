@@ -13,6 +13,15 @@ import { type CommandSpec, loadSuite } from "./command.ts";
 import { firstKeys, missingWarning, warn } from "./completeness.ts";
 import { printLine, readInput, sourceName } from "./io.ts";
 import { verifyEvaluation } from "../verify/verify.ts";
+import type { VerifiedEvaluation } from "../verify/verified.ts";
+import { PartError } from "../errors.ts";
+import { wrongKindDetail } from "../document_kind.ts";
+import {
+  looksLikePart,
+  readPartFrame,
+  type RunShardFields,
+} from "../shard/part.ts";
+import { inShard } from "../shard/shard.ts";
 import { episodeProgress, progressBar } from "./progress.ts";
 
 /**
@@ -65,7 +74,20 @@ Example:
     const suite = await loadSuite(stringOption(args.values, "suite"));
     // Held in a box that the verifier empties: once hashed and decoded, the
     // bytes of a large result need not stay in memory beside its text.
-    const input = { bytes: await readInput(file) as Uint8Array | null };
+    const bytes = await readInput(file);
+    // A run part is verified as the result it holds, and said to be a part.
+    const part = looksLikePart(bytes) ? readPartFrame(bytes, file) : undefined;
+    if (part !== undefined && part.fields.kind !== "run") {
+      throw new PartError(
+        wrongKindDetail("evaluation result", "statistics part"),
+        { file },
+      );
+    }
+    const input = {
+      bytes: part === undefined
+        ? bytes
+        : bytes.subarray(part.start, part.end) as Uint8Array | null,
+    };
     const bar = progressBar(`verify ${file}`, { quiet });
     let verified;
     try {
@@ -81,6 +103,9 @@ Example:
     }
     // Verification required it to be the suite's manifest.
     const manifest = verified.evaluation_manifest;
+    if (part !== undefined) {
+      return await verifiedPart(file, part.fields as RunShardFields, verified);
+    }
     const scheduled = manifest.episodes.length;
     const observed = verified.episodes.length;
     const present = new Set(verified.episodes.map((e) => e.index));
@@ -105,6 +130,39 @@ Example:
     return 0;
   },
 };
+
+/**
+ * The verdict on a run part whose result verified: its digest must be the
+ * one it records, and the line says that it is a part, not a result.
+ */
+async function verifiedPart(
+  file: string,
+  fields: RunShardFields,
+  verified: VerifiedEvaluation,
+): Promise<number> {
+  if (verified.digest !== fields.result_digest) {
+    throw new PartError(
+      `its result's digest is ${verified.digest}, not the ${fields.result_digest} that it records (changed after it was written?)`,
+      { file, path: "shard.result_digest" },
+    );
+  }
+  const mine =
+    verified.evaluation_manifest.episodes.filter((k) =>
+      inShard(k.index, fields)
+    ).length;
+  const observed = verified.episodes.length;
+  if (observed < mine) {
+    warn(
+      `incomplete: ${file}: ${
+        mine - observed
+      } of the ${mine} episodes of shard ${fields.index} of ${fields.count} missing`,
+    );
+  }
+  await printLine(
+    `verified: ${file}: run part ${fields.index} of ${fields.count} (not a result: \`merge\` puts the ${fields.count} parts together): model ${verified.model_id}, ${observed} of its ${mine} scheduled episodes replayed, result digest ${verified.digest}`,
+  );
+  return 0;
+}
 
 function take(box: { bytes: Uint8Array | null }): Uint8Array {
   const bytes = box.bytes!;

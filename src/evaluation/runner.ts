@@ -38,6 +38,7 @@ import type {
   Suite,
 } from "../types.ts";
 import { expectId, rootCtx } from "../json/fields.ts";
+import { inShard, type Shard } from "../shard/shard.ts";
 
 /**
  * Options of {@linkcode runEvaluation}.
@@ -100,7 +101,7 @@ export type RunOptions = {
    * together). Progress then counts the shard's episodes, and a `resume`
    * result may hold only those.
    */
-  readonly shard?: { readonly index: number; readonly count: number };
+  readonly shard?: Shard;
   /**
    * Per-step time limit in ms, from the moment the controller is called
    * (default: none). A controller that does not answer in time fails the
@@ -182,8 +183,7 @@ export async function runEvaluation(
   }
   const { manifest, hash, scenarios } = await scheduleOf(suite);
   const shard = options.shard;
-  const mine = (index: number) =>
-    shard === undefined || index % shard.count === shard.index;
+  const mine = (index: number) => shard === undefined || inShard(index, shard);
   const total = manifest.episodes.filter((k) => mine(k.index)).length;
 
   const done: (ResultEpisode | undefined)[] = new Array(total).fill(undefined);

@@ -95,6 +95,24 @@ function slots(artifact: JsonObject, kind: "aggregate" | "paired"): Slot[] {
   return out;
 }
 
+/**
+ * The n of every interval of an artifact, in the order the statistics
+ * functions compute them: what the split rule takes.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { artifactIntervalSizes } from "./merge_statistics.ts";
+ * const group = (n: number) => ({ name: "g", metrics: [{ metric: "m", statistics: { n }, mean_ci: null }] });
+ * const artifact = { artifact: "aggregate", overall: group(9), scenarios: [group(4), group(5)], families: [] };
+ * assert.deepEqual(artifactIntervalSizes(artifact), [9, 5]);
+ * ```
+ */
+export function artifactIntervalSizes(artifact: JsonObject): number[] {
+  const kind = artifact["artifact"] === "paired" ? "paired" : "aggregate";
+  return slots(artifact, kind).map((s) => s.n);
+}
+
 /** The artifact with the interval of slot t replaced by `pick(t)`. */
 function withIntervals(
   artifact: JsonObject,

@@ -45,7 +45,7 @@ import { MAX_RESAMPLES, MIN_RESAMPLES } from "../bootstrap/interval.ts";
 /** What a run part's SHARD holds. */
 export type RunShardFields = Shard & {
   readonly kind: "run";
-  readonly rule: typeof RUN_RULE;
+  readonly rule: "schedule_index_mod_count";
   readonly model_id: string;
   readonly evaluation_manifest_hash: string;
   /** SHA-256 of RESULT. */
@@ -58,7 +58,7 @@ export type RunShardFields = Shard & {
 /** What a statistics part's SHARD holds. */
 export type StatisticsShardFields = Shard & {
   readonly kind: "aggregate" | "paired";
-  readonly rule: typeof INTERVAL_RULE;
+  readonly rule: "longest_first_by_resamples_times_n";
   readonly evaluation_manifest_hash: string;
   /** The input results' digests, in the command's order (A, B). */
   readonly input_digests: readonly string[];
