@@ -294,7 +294,7 @@ Examples:
     const suiteFile = stringOption(args.values, "suite");
     const transcript = transcriptFile === undefined
       ? undefined
-      : await openTranscript(transcriptFile, modelId, suite, previous);
+      : await openTranscript(transcriptFile, modelId, suite, previous, shard);
     const sandbox = builtin ? undefined : await PolicySandbox.open(policyArg, {
       stepTimeoutMs,
       forwardStderr: !quiet,
@@ -504,6 +504,7 @@ async function openTranscript(
   modelId: string,
   suite: Suite,
   previous: EvaluationResult | undefined,
+  shard: Shard | undefined,
 ): Promise<Transcript> {
   await checkWritable(file);
   const manifest = await buildManifest(suite);
@@ -518,8 +519,9 @@ async function openTranscript(
     file,
     modelId,
     manifestHash: hash,
+    // A shard's transcript holds the decisions of its own episodes only.
     pending: manifest.episodes.map((e) => e.index).filter((i) =>
-      !resumed?.has(i)
+      !resumed?.has(i) && (shard === undefined || inShard(i, shard))
     ),
     ...(continued ? { resumed } : {}),
   });
