@@ -9,7 +9,7 @@
  */
 
 import { PartError } from "../errors.ts";
-import { looksLikePart } from "../shard/part.ts";
+import { partKind } from "../shard/part.ts";
 import { mergeRunParts } from "../shard/merge_run.ts";
 import { mergeStatisticsParts } from "../shard/merge_statistics.ts";
 import type { PartSource } from "../shard/source.ts";
@@ -77,13 +77,13 @@ Example:
     const sources = files.map(filePart);
     try {
       const first = await readInput(files[0]!);
-      if (!looksLikePart(first)) {
+      if (partKind(first) === undefined) {
         throw new PartError(
           'not a part: a part starts with {"result": or {"artifact": (made by run, aggregate or compare with --shard K/N)',
           { file: files[0]! },
         );
       }
-      if (first[2] === 0x72) {
+      if (partKind(first) === "run") {
         const suite = await loadSuite(stringOption(args.values, "suite"));
         const merged = await mergeRunParts(sources, suite, { kernel });
         const pieces: Uint8Array[] = [];

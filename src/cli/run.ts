@@ -37,7 +37,7 @@ import { fileError } from "../files.ts";
 import { checkWritable, emitBytes, fileExists, readInput } from "./io.ts";
 import { parseBytes } from "../json/canonical.ts";
 import { PartError } from "../errors.ts";
-import { looksLikePart, readPartFrame } from "../shard/part.ts";
+import { partKind, readPartFrame } from "../shard/part.ts";
 import { inShard, type Shard } from "../shard/shard.ts";
 import { framedBytes, runPartFrame } from "../shard/write_part.ts";
 import { episodeProgress, progressBar } from "./progress.ts";
@@ -421,7 +421,7 @@ async function resumedResult(
   shard: Shard | undefined,
 ): Promise<EvaluationResult> {
   const bytes = await readInput(file);
-  if (!looksLikePart(bytes)) {
+  if (partKind(bytes) === undefined) {
     if (shard !== undefined) {
       throw new PartError(
         `a result, not a run part: --shard ${shard.index}/${shard.count} continues the part it wrote`,

@@ -16,11 +16,7 @@ import { verifyEvaluation } from "../verify/verify.ts";
 import type { VerifiedEvaluation } from "../verify/verified.ts";
 import { PartError } from "../errors.ts";
 import { wrongKindDetail } from "../document_kind.ts";
-import {
-  looksLikePart,
-  readPartFrame,
-  type RunShardFields,
-} from "../shard/part.ts";
+import { partKind, readPartFrame, type RunShardFields } from "../shard/part.ts";
 import { inShard } from "../shard/shard.ts";
 import { episodeProgress, progressBar } from "./progress.ts";
 
@@ -76,7 +72,9 @@ Example:
     // bytes of a large result need not stay in memory beside its text.
     const bytes = await readInput(file);
     // A run part is verified as the result it holds, and said to be a part.
-    const part = looksLikePart(bytes) ? readPartFrame(bytes, file) : undefined;
+    const part = partKind(bytes) !== undefined
+      ? readPartFrame(bytes, file)
+      : undefined;
     if (part !== undefined && part.fields.kind !== "run") {
       throw new PartError(
         wrongKindDetail("evaluation result", "statistics part"),

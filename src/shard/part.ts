@@ -110,20 +110,24 @@ const SHARD_KEY = new TextEncoder().encode(',"shard":{');
 const BRACE = 0x7d;
 
 /**
- * Whether `bytes` start as a part does (then {@linkcode readPartFrame}
- * reads it, or says why not).
+ * Which kind of part `bytes` start as (then {@linkcode readPartFrame}
+ * reads it, or says why not), or `undefined` for anything else.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { looksLikePart } from "./part.ts";
- * assert.ok(looksLikePart(new TextEncoder().encode('{"result":{')));
- * assert.ok(!looksLikePart(new TextEncoder().encode('{"episodes":[')));
+ * import { partKind } from "./part.ts";
+ * assert.equal(partKind(new TextEncoder().encode('{"result":{')), "run");
+ * assert.equal(partKind(new TextEncoder().encode('{"artifact":{')), "statistics");
+ * assert.equal(partKind(new TextEncoder().encode('{"episodes":[')), undefined);
+ * // A statistics artifact's first member is "artifact" too, a string.
+ * assert.equal(partKind(new TextEncoder().encode('{"artifact":"aggregate"')), undefined);
  * ```
  */
-export function looksLikePart(bytes: Uint8Array): boolean {
-  return startsWith(bytes, partStart("run")) ||
-    startsWith(bytes, partStart("aggregate"));
+export function partKind(bytes: Uint8Array): "run" | "statistics" | undefined {
+  if (startsWith(bytes, `${partStart("run")}{`)) return "run";
+  if (startsWith(bytes, `${partStart("aggregate")}{`)) return "statistics";
+  return undefined;
 }
 
 function startsWith(bytes: Uint8Array, text: string): boolean {
@@ -146,8 +150,9 @@ export function readPartFrame(bytes: Uint8Array, file: string): PartFrame {
   const refuse = (detail: string, path = ""): never => {
     throw new PartError(detail, { file, path });
   };
-  const run = startsWith(bytes, partStart("run"));
-  if (!run && !startsWith(bytes, partStart("aggregate"))) {
+  const kind = partKind(bytes);
+  const run = kind === "run";
+  if (kind === undefined) {
     refuse('not a part: a part starts with {"result": or {"artifact":');
   }
   const at0 = lastIndexOf(bytes, SHARD_KEY);
