@@ -7,9 +7,10 @@
 #   scripts/slurm_cluster.sh stop DIR     cancel its jobs, stop its daemons
 #
 # Everything lives under DIR: slurm.conf, state, spool, logs, pid files, the
-# munge key and socket. No system service is used or touched and nothing in
-# /etc is read or changed, so it runs beside a system cluster (or a second
-# private one): the ports are free ones, and clients find this cluster only
+# munge key and socket. No system service is used or touched, and nothing in
+# /etc is changed or used as configuration (Slurm looks for its other files
+# beside slurm.conf), so it runs beside a system cluster (or a second private
+# one): the ports are free ones, and clients find this cluster only
 # through SLURM_CONF=DIR/slurm.conf, whose AuthInfo names the private munged.
 # The daemons run as the current user; the job's environment is the
 # submitter's (sbatch's default), so SLURM_CONF reaches the jobs too.
@@ -105,8 +106,8 @@ free_port() {
 }
 
 print_logs() {
-  for log in "$DIR/munge/munged.log" "$DIR/log/slurmctld.log" "$DIR/log/slurmd.log" \
-    "$DIR/log/slurmctld.out" "$DIR/log/slurmd.out"; do
+  for log in "$DIR/munge/munged.log" "$DIR/log/munged.out" "$DIR/log/slurmctld.log" \
+    "$DIR/log/slurmd.log" "$DIR/log/slurmctld.out" "$DIR/log/slurmd.out"; do
     [ -s "$log" ] || continue
     echo "----- $log (last 40 lines)" >&2
     tail -n 40 "$log" >&2

@@ -13,6 +13,7 @@
  */
 
 import assert from "node:assert/strict";
+import { type Fence, sectionFences } from "./doc_fences.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
 const OUTPUT = `${ROOT}tests/.output`;
@@ -20,6 +21,8 @@ const CLUSTER = `${ROOT}scripts/slurm_cluster.sh`;
 const SHARDS = `${ROOT}examples/slurm/shards.sbatch`;
 const MERGE = `${ROOT}examples/slurm/merge.sbatch`;
 const MOD = `${ROOT}mod.ts`;
+const DOC = "docs/scale.md";
+const SLURM_SECTION = "### Slurm: a job array and a dependent merge";
 const PACKAGES = "slurm-wlm munge";
 const TOOLS = ["slurmctld", "slurmd", "sbatch", "squeue", "scontrol", "munged"];
 /** How long one batch of jobs may take before the test gives up. */
@@ -263,6 +266,32 @@ async function shardedEqualsSingle(
   await assertSameBytes(`${prefix}.merged.json`, `${prefix}.single.json`);
 }
 
+/** The fenced blocks of the Slurm recipe. */
+async function slurmFences(): Promise<Fence[]> {
+  const text = await Deno.readTextFile(`${ROOT}${DOC}`);
+  return sectionFences(DOC, text, SLURM_SECTION);
+}
+
+Deno.test("slurm: docs/scale.md shows the job scripts exactly as examples/slurm/ has them", async () => {
+  const shown: string[] = [];
+  for (const fence of await slurmFences()) {
+    const m = /^# (examples\/slurm\/[\w.]+\.sbatch):/.exec(
+      fence.lines[1] ?? "",
+    );
+    if (m === null) continue;
+    shown.push(m[1]!);
+    assert.equal(
+      `${fence.lines.join("\n")}\n`,
+      await Deno.readTextFile(`${ROOT}${m[1]}`),
+      `${DOC}:${fence.line}: the block differs from ${m[1]}`,
+    );
+  }
+  assert.deepEqual(shown, [
+    "examples/slurm/shards.sbatch",
+    "examples/slurm/merge.sbatch",
+  ]);
+});
+
 Deno.test({
   name: "slurm: an array job's tasks all run, then the job that depends on it",
 }, async () => {
@@ -332,10 +361,46 @@ Deno.test({
     "slurm: run, aggregate and compare sharded 4 ways and merged give the unsharded bytes",
 }, async (t) => {
   await withCluster(async (c) => {
-    const greedy = `${c.dir}/run.merged.json`;
-    await t.step("run --shard K/4, merged", async () => {
-      await shardedEqualsSingle(c, "run", ["run", "--policy", "greedy"]);
-    });
+    const greedy = `${c.dir}/results/greedy.json`;
+    await t.step(
+      "run --shard K/4, merged: the commands of docs/scale.md",
+      async () => {
+        const [submit] = (await slurmFences()).filter((f) => f.tag === "sh");
+        const ids = await exec("bash", [
+          "-c",
+          // The block's relative paths, from a folder of the cluster's.
+          `set -e\nln -s "$1" examples\n${
+            submit!.lines.join("\n")
+          }\necho "$run $merge"`,
+          "submit",
+          `${ROOT}examples`,
+        ], { env: c.env, cwd: c.dir });
+        assert.equal(
+          ids.code,
+          0,
+          `${DOC}:${submit!.line}: ${ids.out}${ids.err}`,
+        );
+        const [run, merge] = ids.out.trim().split(" ");
+        const [, states] = await Promise.all([
+          ember(c, [
+            "run",
+            "--policy",
+            "greedy",
+            "--quiet",
+            "--out",
+            `${c.dir}/run.single.json`,
+          ]),
+          waitJobs(c, [run!, merge!]),
+        ]);
+        await assertStates(
+          c,
+          [run!, merge!],
+          states,
+          allCompleted([run!, merge!], 4),
+        );
+        await assertSameBytes(greedy, `${c.dir}/run.single.json`);
+      },
+    );
     await t.step("aggregate --shard K/4 --resamples 200, merged", async () => {
       await shardedEqualsSingle(c, "aggregate", [
         "aggregate",
