@@ -49,8 +49,7 @@ need_tools() {
       "(apt-get install -y $PACKAGES)"
 }
 
-# Slurm's configuration has no quoting, and a Unix socket path is at most
-# 107 bytes: refuse what would break either, before anything starts.
+# Slurm's configuration has no quoting: refuse a DIR it cannot hold.
 absolute_dir() {
   case "$1" in *[[:space:]\#=]*) die "$1: DIR may not hold spaces, '#' or '='" ;; esac
   if [ "$action" = start ]; then
@@ -237,10 +236,16 @@ start_cluster() {
       die "$DIR: $d already runs (pid $pid); stop the cluster first"
     fi
   done
+  # slurmd's step sockets are DIR/spool/NODE_JOBID.STEPID (a batch step's id
+  # has 10 digits; 7 for job ids), within the 107 bytes of a socket path.
+  local host max
+  host=$(hostname -s) || die "hostname -s failed"
+  max=$((107 - 7 - ${#host} - 1 - 7 - 1 - 10))
+  [ ${#DIR} -le $max ] ||
+    die "$DIR: longer than $max bytes (slurmd's socket paths would pass Unix's limit of 107)"
   mkdir -p "$DIR/state" "$DIR/spool" "$DIR/log" "$DIR/run" "$DIR/munge" ||
     die "$DIR: cannot create its folders"
   chmod 755 "$DIR/munge"
-  [ ${#DIR} -le 80 ] || die "$DIR: longer than 80 bytes (the munge socket path would pass Unix's limit)"
   node=$(write_config) || exit 1
   export SLURM_CONF="$DIR/slurm.conf"
 

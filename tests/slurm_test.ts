@@ -356,76 +356,75 @@ Deno.test({
   });
 });
 
-Deno.test({
-  name:
-    "slurm: run, aggregate and compare sharded 4 ways and merged give the unsharded bytes",
-}, async (t) => {
+/**
+ * The run of the Slurm recipe: its submission block as docs/scale.md shows
+ * it, run from the cluster's folder (with `examples/` linked there, for the
+ * block's relative paths); the merged result must be the unsharded run's.
+ */
+async function docRecipe(c: Cluster): Promise<void> {
+  const [submit] = (await slurmFences()).filter((f) => f.tag === "sh");
+  const script = `set -e\nln -s "$1" examples\n${
+    submit!.lines.join("\n")
+  }\necho "$run $merge"`;
+  const submitted = await exec(
+    "bash",
+    ["-c", script, "submit", `${ROOT}examples`],
+    { env: c.env, cwd: c.dir },
+  );
+  assert.equal(
+    submitted.code,
+    0,
+    `${DOC}:${submit!.line}: ${submitted.out}${submitted.err}`,
+  );
+  const ids = submitted.out.trim().split(" ");
+  const single = `${c.dir}/run.single.json`;
+  const [, states] = await Promise.all([
+    ember(c, ["run", "--policy", "greedy", "--quiet", "--out", single]),
+    waitJobs(c, ids),
+  ]);
+  await assertStates(c, ids, states, allCompleted(ids, 4));
+  await assertSameBytes(`${c.dir}/results/greedy.json`, single);
+}
+
+Deno.test("slurm: run, aggregate and compare sharded 4 ways and merged give the unsharded bytes", async (t) => {
   await withCluster(async (c) => {
     const greedy = `${c.dir}/results/greedy.json`;
-    await t.step(
-      "run --shard K/4, merged: the commands of docs/scale.md",
-      async () => {
-        const [submit] = (await slurmFences()).filter((f) => f.tag === "sh");
-        const ids = await exec("bash", [
-          "-c",
-          // The block's relative paths, from a folder of the cluster's.
-          `set -e\nln -s "$1" examples\n${
-            submit!.lines.join("\n")
-          }\necho "$run $merge"`,
-          "submit",
-          `${ROOT}examples`,
-        ], { env: c.env, cwd: c.dir });
-        assert.equal(
-          ids.code,
-          0,
-          `${DOC}:${submit!.line}: ${ids.out}${ids.err}`,
-        );
-        const [run, merge] = ids.out.trim().split(" ");
-        const [, states] = await Promise.all([
-          ember(c, [
-            "run",
-            "--policy",
-            "greedy",
-            "--quiet",
-            "--out",
-            `${c.dir}/run.single.json`,
+    const fireAware = `${c.dir}/fire_aware.json`;
+    const steps: [string, () => Promise<void>][] = [
+      ["run --shard K/4: the commands of docs/scale.md", () => docRecipe(c)],
+      [
+        "aggregate --shard K/4 --resamples 200",
+        () =>
+          shardedEqualsSingle(c, "aggregate", [
+            "aggregate",
+            "--resamples",
+            "200",
+            greedy,
           ]),
-          waitJobs(c, [run!, merge!]),
+      ],
+      ["compare --shard K/4 --resamples 200 (B = fire_aware)", async () => {
+        await ember(c, [
+          "run",
+          "--policy",
+          "fire_aware",
+          "--quiet",
+          "--out",
+          fireAware,
         ]);
-        await assertStates(
-          c,
-          [run!, merge!],
-          states,
-          allCompleted([run!, merge!], 4),
-        );
-        await assertSameBytes(greedy, `${c.dir}/run.single.json`);
-      },
-    );
-    await t.step("aggregate --shard K/4 --resamples 200, merged", async () => {
-      await shardedEqualsSingle(c, "aggregate", [
-        "aggregate",
-        "--resamples",
-        "200",
-        greedy,
-      ]);
-    });
-    await t.step("compare --shard K/4 --resamples 200, merged", async () => {
-      const fireAware = `${c.dir}/fire_aware.json`;
-      await ember(c, [
-        "run",
-        "--policy",
-        "fire_aware",
-        "--quiet",
-        "--out",
-        fireAware,
-      ]);
-      await shardedEqualsSingle(c, "compare", [
-        "compare",
-        "--resamples",
-        "200",
-        greedy,
-        fireAware,
-      ]);
-    });
+        await shardedEqualsSingle(c, "compare", [
+          "compare",
+          "--resamples",
+          "200",
+          greedy,
+          fireAware,
+        ]);
+      }],
+    ];
+    const failed: string[] = [];
+    for (const [name, fn] of steps) {
+      if (!(await t.step(name, fn))) failed.push(name);
+    }
+    // Thrown here, so that withCluster keeps the folder and its job logs.
+    assert.deepEqual(failed, [], "steps failed");
   });
 });
