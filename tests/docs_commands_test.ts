@@ -17,6 +17,7 @@
 
 import assert from "node:assert/strict";
 import { serveMockModel } from "../examples/mock_model_server.ts";
+import { type Fence, fences } from "./doc_fences.ts";
 
 const ROOT = new URL("../", import.meta.url);
 const SHELL_TAGS = new Set(["sh", "bash", "shell", "console"]);
@@ -38,6 +39,22 @@ const NOT_RUN: Record<string, string> = {
     "a benchmark, measured beside another commit's worktree (the figures above it)",
   "docs/decisions.md: deno run -A bench/pipeline.ts --quick":
     "a benchmark that checks out an older commit with git (a copy has no repository)",
+  "docs/scale.md: run=$(sbatch --parsable --array=0-3 examples/slurm/shards.sbatch parts/run run --policy greedy)":
+    "submits to a Slurm cluster: tests/slurm_test.ts runs this block on a private one-node cluster",
+  "docs/scale.md: merge=$(sbatch --parsable --dependency=afterok:$run --kill-on-invalid-dep=yes \\":
+    "submits to a Slurm cluster: tests/slurm_test.ts runs this block on a private one-node cluster",
+  "docs/scale.md: stats=$(sbatch --parsable --array=0-3 --dependency=afterok:$merge --kill-on-invalid-dep=yes \\":
+    "submits to a Slurm cluster: tests/slurm_test.ts runs the same job scripts for aggregate",
+  "docs/scale.md: sbatch --parsable --dependency=afterok:$stats --kill-on-invalid-dep=yes \\":
+    "submits to a Slurm cluster: tests/slurm_test.ts runs the same job scripts for aggregate",
+  "docs/scale.md: kubectl apply -f ember-run.yaml":
+    "needs a Kubernetes cluster: tests/scale_recipes_test.ts runs the manifests' scripts locally",
+  "docs/scale.md: kubectl wait --for=condition=complete --timeout=24h job/ember-run && kubectl apply -f ember-merge.yaml":
+    "needs a Kubernetes cluster: tests/scale_recipes_test.ts runs the manifests' scripts locally",
+  "docs/scale.md: deno compile --allow-read=/shared/ember --allow-write=/shared/ember --output ember jsr:@ember/stats":
+    "downloads the denort runtime, which the test machines cannot reach",
+  "docs/scale.md: ./ember run --policy greedy --shard 0/4 --out /shared/ember/parts/run.0.json":
+    "the binary of the deno compile line above, which is not built here",
   "docs/replay-kernel.md: deno run --allow-read=. scripts/replay_kernel_compare.ts 3600":
     "the long comparison run: an hour of random grids (tests/replay_kernel_properties_test.ts runs the same comparison briefly)",
 };
@@ -50,41 +67,12 @@ const BACKGROUND: Record<string, number> = {
     8080,
 };
 
-type Fence = { tag: string; line: number; lines: string[] };
 type Command = {
   file: string;
   line: number;
   text: string;
   expected: string[];
 };
-
-/** The fenced blocks of a Markdown text (indented fences too). */
-export function fences(file: string, text: string): Fence[] {
-  const out: Fence[] = [];
-  let open: { fence: Fence; indent: string } | undefined;
-  text.split("\n").forEach((raw, i) => {
-    const m = /^(\s*)```(\S*)\s*$/.exec(raw);
-    if (open === undefined) {
-      if (m === null) return;
-      assert.ok(
-        m[2] !== "",
-        `${file}:${
-          i + 1
-        }: a fence without a language tag (sh for commands, text otherwise)`,
-      );
-      open = { fence: { tag: m[2]!, line: i + 1, lines: [] }, indent: m[1]! };
-    } else if (m !== null && m[2] === "") {
-      out.push(open.fence);
-      open = undefined;
-    } else {
-      open.fence.lines.push(
-        raw.startsWith(open.indent) ? raw.slice(open.indent.length) : raw,
-      );
-    }
-  });
-  assert.equal(open, undefined, `${file}: a fence is never closed`);
-  return out;
-}
 
 /**
  * Whether a command's text so far continues on the next line: a trailing
