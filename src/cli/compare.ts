@@ -18,7 +18,9 @@ import {
 } from "./args.ts";
 import { type CommandSpec, loadSuite } from "./command.ts";
 import { pairedWarnings, warn } from "./completeness.ts";
-import { checkWritable, emitBytes, readInput, sourceName } from "./io.ts";
+import { checkWritable, emitBytes, sourceName } from "./io.ts";
+import { openResult } from "./result_input.ts";
+import { ResultFile } from "../verify/file.ts";
 import { encodeBytes } from "../json/canonical.ts";
 import { reportWritten } from "./written.ts";
 import { progressBar, statisticsProgress } from "./progress.ts";
@@ -73,15 +75,21 @@ Example:
     const out = stringOption(args.values, "out");
     if (out !== undefined) await checkWritable(out);
     const suite = await loadSuite(stringOption(args.values, "suite"));
-    const a = await readInput(fileA);
-    const b = await readInput(fileB);
+    const a = await openResult(fileA);
+    let b;
+    try {
+      b = await openResult(fileB);
+    } catch (e) {
+      if (a instanceof ResultFile) a.close();
+      throw e;
+    }
     const bar = progressBar(`compare ${fileA} - ${fileB}`, { quiet });
     let artifact;
     try {
       artifact = await pairedStatistics(a, b, suite, {
         ...bootstrap,
-        // Once hashed and decoded, the bytes of a large result need not
-        // stay in memory beside its text.
+        // Standard input's bytes, once hashed and decoded, need not stay
+        // in memory beside their text.
         release: true,
         files: [fileA, fileB],
         sources: [sourceName(fileA), sourceName(fileB)],
@@ -93,6 +101,9 @@ Example:
       throw e;
     } finally {
       bar.finish();
+      for (const input of [a, b]) {
+        if (input instanceof ResultFile) input.close();
+      }
     }
     for (const w of pairedWarnings(artifact, fileA, fileB)) warn(w);
     const bytes = encodeBytes(artifact);

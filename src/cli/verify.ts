@@ -11,8 +11,8 @@ import { EmberError } from "../errors.ts";
 import { expectPositionals, flag, kernelOption, stringOption } from "./args.ts";
 import { type CommandSpec, loadSuite } from "./command.ts";
 import { firstKeys, missingWarning, warn } from "./completeness.ts";
-import { printLine, readInput, sourceName } from "./io.ts";
-import { verifyEvaluation } from "../verify/verify.ts";
+import { printLine, sourceName } from "./io.ts";
+import { openResult, verifyInput } from "./result_input.ts";
 import { episodeProgress, progressBar } from "./progress.ts";
 
 /**
@@ -63,15 +63,12 @@ Example:
     const quiet = flag(args.values, "quiet");
     const kernel = kernelOption(args.values.kernel);
     const suite = await loadSuite(stringOption(args.values, "suite"));
-    // Held in a box that the verifier empties: once hashed and decoded, the
-    // bytes of a large result need not stay in memory beside its text.
-    const input = { bytes: await readInput(file) as Uint8Array | null };
+    const input = await openResult(file);
     const bar = progressBar(`verify ${file}`, { quiet });
     let verified;
     try {
-      verified = await verifyEvaluation(take(input), suite, {
+      verified = await verifyInput(input, suite, {
         file,
-        release: true,
         kernel,
         source: sourceName(file),
         onProgress: (done, total) => bar.update(episodeProgress(done, total)),
@@ -105,9 +102,3 @@ Example:
     return 0;
   },
 };
-
-function take(box: { bytes: Uint8Array | null }): Uint8Array {
-  const bytes = box.bytes!;
-  box.bytes = null;
-  return bytes;
-}

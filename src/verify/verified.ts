@@ -7,7 +7,7 @@
  * @module
  */
 
-import { encode, type JsonObject } from "../json/canonical.ts";
+import { encode, type JsonObject, parse } from "../json/canonical.ts";
 import { StatisticsInputError } from "../errors.ts";
 import type { Rational } from "../exact.ts";
 import { checkStored } from "../metrics/rebuild.ts";
@@ -34,7 +34,10 @@ export const TOKEN: unique symbol = Symbol("verified");
 /**
  * One verified episode: its key and stored metrics dictionary (equal to the
  * one recomputed from its replayed record), and the exact values of the
- * statistics metrics from that recomputation.
+ * statistics metrics from that recomputation. The dictionary is kept as its
+ * canonical text, a third of the memory of its value (a result of 10,000
+ * episodes keeps 10,000 of them), and built on each access of
+ * {@linkcode metrics}.
  *
  * @example
  * ```ts
@@ -52,20 +55,22 @@ export class VerifiedEpisode implements EpisodeKey {
   readonly scenario_hash: string;
   /** Seed. */
   readonly seed: number;
-  /** The metrics dictionary (contract §11). */
-  readonly metrics: JsonObject;
   /** Why the replayed episode ended. */
   readonly termination_reason: TerminationReason;
+  readonly #metrics: string;
   readonly #position: number;
   readonly #file: string | undefined;
   readonly #exact: ExactValues;
   #values: readonly (Rational | null)[] | undefined;
 
-  /** @internal Only the verifier constructs one. */
+  /**
+   * @internal Only the verifier constructs one; `metrics` is the dictionary
+   * or its canonical text.
+   */
   constructor(
     token: typeof TOKEN,
     key: EpisodeKey,
-    metrics: JsonObject,
+    metrics: JsonObject | string,
     exact: ExactValues,
     terminationReason: TerminationReason,
     position: number,
@@ -79,11 +84,18 @@ export class VerifiedEpisode implements EpisodeKey {
     this.scenario_id = detachedString(key.scenario_id);
     this.scenario_hash = detachedString(key.scenario_hash);
     this.seed = key.seed;
-    this.metrics = detached(metrics);
+    this.#metrics = detachedString(
+      typeof metrics === "string" ? metrics : encode(metrics),
+    );
     this.#exact = exact;
     this.termination_reason = terminationReason;
     this.#position = position;
     this.#file = file;
+  }
+
+  /** The metrics dictionary (contract §11), built anew on each access. */
+  get metrics(): JsonObject {
+    return parse(this.#metrics) as JsonObject;
   }
 
   /**
@@ -102,9 +114,10 @@ export class VerifiedEpisode implements EpisodeKey {
         ),
         "metrics",
       );
+      const metrics = this.metrics;
       this.#values = Object.freeze(
         STATISTICS_METRICS.map((metric) =>
-          checkStored(metric, this.#exact[metric], this.metrics, ctx)
+          checkStored(metric, this.#exact[metric], metrics, ctx)
         ),
       );
     }
