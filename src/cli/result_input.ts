@@ -36,7 +36,8 @@ export async function openResult(
 
 /**
  * Verify an opened result input (`verifyEvaluation`'s options; bytes are
- * handed over), and close it.
+ * handed over), and close it; with `settle`, for a command with more work
+ * to come, the verification's garbage is collected first.
  *
  * @example
  * ```ts
@@ -53,12 +54,13 @@ export async function verifyInput(
   input: ResultFile | Uint8Array,
   suite: Suite,
   options: VerifyEvaluationOptions,
+  settle = false,
 ): Promise<VerifiedEvaluation> {
   if (input instanceof Uint8Array) {
     return await verifyEvaluation(input, suite, { ...options, release: true });
   }
   try {
-    return await verifyOpened(input, suite, options);
+    return await verifyOpened(input, suite, options, settle);
   } finally {
     input.close();
   }

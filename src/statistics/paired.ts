@@ -118,7 +118,8 @@ class Side {
     if (input instanceof Uint8Array) {
       this.#reading = new BytesVerification(input, options, first);
     } else if (input instanceof ResultFile) {
-      this.#stream = new FileVerification(input, options, first);
+      // Statistics come after either: its garbage goes first.
+      this.#stream = new FileVerification(input, options, true);
     } else if (input instanceof VerifiedEvaluation) {
       this.#verified = input;
     } else {
@@ -226,6 +227,8 @@ export async function pairedStatistics(
     ...(release ? { release: true } : {}),
     // One switch: the kernel that draws the resamples also replays.
     ...(options.kernel === undefined ? {} : { kernel: options.kernel }),
+    // The verified results stay here: only the statistics read them.
+    statisticsOnly: true,
     onProgress: (done: number, total: number) =>
       options.onProgress?.(phase, done, total),
   });

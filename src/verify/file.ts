@@ -19,6 +19,7 @@ import { limitsWith } from "../limits.ts";
 import type { Suite } from "../types.ts";
 import { BytesVerification } from "./bytes.ts";
 import { checkKernel, type VerifyEvaluationOptions } from "./options.ts";
+import { collected } from "./memory.ts";
 import { type Proof, provedResult } from "./proof.ts";
 import { type ByteRange, type Span, streamedReading } from "./stream.ts";
 import type { VerifiedEvaluation } from "./verified.ts";
@@ -250,6 +251,8 @@ export class FileVerification {
       this.#options,
     );
     if (proof?.verified !== undefined) {
+      // The proof's garbage goes before the caller's next work.
+      if (this.#settle) await collected(1);
       SPANS.set(
         proof.verified,
         streamed.spans.map((s) => ({
@@ -324,7 +327,8 @@ export async function verifyResultFile(
 
 /**
  * {@linkcode verifyResultFile} on a file already open (the file stays
- * open).
+ * open); with `settle`, for a caller with more work to come, the
+ * verification's garbage is collected before it returns.
  *
  * @example
  * ```ts ignore
@@ -337,8 +341,9 @@ export async function verifyOpened(
   file: ResultFile,
   suite: Suite,
   options: VerifyEvaluationOptions = {},
+  settle = false,
 ): Promise<VerifiedEvaluation> {
-  const steps = new FileVerification(file, options);
+  const steps = new FileVerification(file, options, settle);
   const streamed = await steps.prove(suite);
   if (streamed !== undefined) return streamed;
   const reading = await steps.bytes();

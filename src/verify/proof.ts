@@ -301,11 +301,12 @@ function provedItem(
     episode: new VerifiedEpisode(
       TOKEN,
       key,
-      recomputedText,
+      options.statisticsOnly === true ? recomputed.metrics : recomputedText,
       recomputed.exact,
       reason,
       i,
       options.file,
+      options.statisticsOnly,
     ),
     ...(item.span === undefined ? {} : {
       span: { start: item.span.start, end: item.span.end },
