@@ -155,11 +155,15 @@ export async function streamedReading(
     digest ??= window.hash.update(tail).hex();
     return digest;
   };
+  const total = scheduled(fields.value);
+  // Items of a result are alike: the first is expected to be of the mean
+  // size of a complete result's.
+  const mean = total === 0 ? 0 : Math.floor((at - range.start) / total);
   return {
     reading: {
       fields: fields.value,
-      total: scheduled(fields.value),
-      episodes: streamedItems(window, limits, spans),
+      total,
+      episodes: streamedItems(window, limits, spans, mean),
     },
     spans,
     digest: done,
@@ -236,10 +240,15 @@ async function lastFields(
 }
 
 /**
- * The text of the range's episodes (up to the fields), read forward a
- * chunk at a time into one buffer: `text` holds it from offset `base` (in
- * code units from the range's start) to as far as it is read; every byte
- * read is hashed. Growing drops what is before the item being read.
+ * The text of the range's episodes (up to the fields), read forward into
+ * one buffer of bytes: `text` is the text of the bytes held, from offset
+ * `base` (in code units from the range's start); every byte read is hashed.
+ * Growing drops what is before the item being read, reads on in place and
+ * decodes the bytes held once, so an item read in one growth is decoded
+ * once and never copied as text. Only ASCII is taken as text: the writer's
+ * text is ASCII (contract §2 escapes the rest), so a byte that is not ends
+ * the text, and the lenient decoder gives exactly the text of ASCII bytes
+ * (one unit a byte, no U+FFFD), cheaper than the strict one.
  */
 class Window {
   text = "";
@@ -247,15 +256,14 @@ class Window {
   readonly hash: Sha256 = new Sha256();
   readonly #range: ByteRange;
   readonly #end: number;
-  readonly #buffer = new Uint8Array(CHUNK);
-  readonly #decoder = new TextDecoder("utf-8", {
-    fatal: true,
-    ignoreBOM: true,
-  });
+  readonly #decoder = new TextDecoder();
+  #bytes = new Uint8Array(CHUNK);
+  /** Bytes held (from `base`). */
+  #held = 0;
   #at: number;
-  /** All of the text is decoded: `text` ends where the episodes end. */
+  /** All of the text is read: `text` ends where the episodes end. */
   #complete = false;
-  /** No more text can come: not UTF-8, or the file ended early. */
+  /** No more text can come: not ASCII, or the file ended early. */
   #broken = false;
 
   constructor(range: ByteRange, start: number, end: number) {
@@ -275,64 +283,64 @@ class Window {
   }
 
   /**
-   * Read on: the text from `keep` stays, and at least as much again (a
-   * chunk at least) is added, so that an item read anew after each growth
-   * is read a bounded number of times. `false` when no more can come.
+   * Read on: the text from `keep` stays, and as much again is read (a
+   * chunk at least), so that an item read anew after each growth is read a
+   * bounded number of times; or, with `size`, what an item of that size
+   * from `keep` still lacks (the largest item so far: items of a result are
+   * alike, so most are read in one growth). `false` when no more can come.
    */
-  async grow(keep: number): Promise<boolean> {
+  async grow(keep: number, size?: number): Promise<boolean> {
     if (this.#complete || this.#broken) return false;
-    const held = this.base + this.text.length - keep;
-    const want = Math.max(CHUNK, held);
-    const pieces: string[] = [];
-    let got = 0;
-    while (got < want && this.#at < this.#end) {
-      const n = await this.#chunk();
-      if (n === 0) {
-        this.#broken = true;
-        return false;
-      }
-      try {
-        pieces.push(
-          this.#decoder.decode(this.#buffer.subarray(0, n), { stream: true }),
-        );
-      } catch {
-        this.#broken = true;
-        return false;
-      }
-      got += n;
-    }
-    if (this.#at === this.#end) {
-      try {
-        pieces.push(this.#decoder.decode());
-      } catch {
-        this.#broken = true;
-        return false;
-      }
-      this.#complete = true;
-    }
-    this.text = this.text.slice(keep - this.base) + pieces.join("");
+    const drop = keep - this.base;
+    this.#bytes.copyWithin(0, drop, this.#held);
+    this.#held -= drop;
     this.base = keep;
+    // An item of `size`, an eighth more (sizes vary), or double.
+    const goal = size === undefined
+      ? this.#held
+      : size + (size >> 3) - this.#held;
+    const want = Math.min(
+      Math.max(CHUNK, goal),
+      this.#end - this.#at,
+      Math.max(0, MAX_ITEM_UNITS + CHUNK - this.#held),
+    );
+    if (this.#bytes.length < this.#held + want) {
+      const bigger = new Uint8Array(
+        Math.max(this.#held + want, 2 * this.#bytes.length),
+      );
+      bigger.set(this.#bytes.subarray(0, this.#held));
+      this.#bytes = bigger;
+    }
+    const fresh = this.#bytes.subarray(this.#held, this.#held + want);
+    const n = await readFully(this.#range, fresh, this.#at);
+    this.hash.update(fresh.subarray(0, n));
+    this.#at += n;
+    this.#held += n;
+    this.text = "";
+    const text = this.#decoder.decode(this.#bytes.subarray(0, this.#held));
+    if (n < want || text.length !== this.#held || text.includes("\uFFFD")) {
+      this.#broken = true;
+      return false;
+    }
+    this.text = text;
+    if (this.#at === this.#end) this.#complete = true;
     return true;
   }
 
-  /** Hash the bytes not read yet (the text is not wanted). */
+  /** Hash the bytes not read yet (the text is not wanted any more). */
   async rest(): Promise<void> {
+    const buffer = this.#bytes.subarray(0, CHUNK);
     while (this.#at < this.#end) {
-      if (await this.#chunk() === 0) return;
+      const size = Math.min(CHUNK, this.#end - this.#at);
+      const n = await readFully(
+        this.#range,
+        buffer.subarray(0, size),
+        this.#at,
+      );
+      if (n === 0) return;
+      this.hash.update(buffer.subarray(0, n));
+      this.#at += n;
     }
-  }
-
-  /** Read and hash the next chunk into the buffer: its length. */
-  async #chunk(): Promise<number> {
-    const size = Math.min(CHUNK, this.#end - this.#at);
-    const n = await readFully(
-      this.#range,
-      this.#buffer.subarray(0, size),
-      this.#at,
-    );
-    this.hash.update(this.#buffer.subarray(0, n));
-    this.#at += n;
-    return n;
   }
 }
 
@@ -347,12 +355,14 @@ const COMMA = 0x2c;
  * The items of the window's text, as `canonicalItems` reads them in a
  * whole text: each read as the writer writes it, else by its brackets;
  * after an item the proof did not prove, its end found by its brackets.
- * The spans of the items proved go to `spans`.
+ * The spans of the items proved go to `spans`. Each item is read in one
+ * growth if it is no larger than the largest so far, or than `expected`.
  */
 async function* streamedItems(
   window: Window,
   limits: Partial<Limits> | undefined,
   spans: Span[],
+  expected: number,
 ): AsyncGenerator<EpisodeItem, boolean, boolean> {
   /**
    * What `read` says at offset `at`, reading on while it needs more text
@@ -366,12 +376,16 @@ async function* streamedItems(
       offset: number,
       partial: boolean,
     ) => T | typeof MORE,
+    size?: number,
   ): Promise<T | typeof STOP> => {
-    for (;;) {
+    // Read on as much as an item of `size` needs (the first time only:
+    // after that, by doubling, so that no input is read anew more than a
+    // few times).
+    for (let k = 0;; k++) {
       const r = read(window.text, at - window.base, !window.complete);
       if (r !== MORE) return r;
       if (window.base + window.text.length - at > MAX_ITEM_UNITS) return STOP;
-      if (!(await window.grow(at))) return STOP;
+      if (!(await window.grow(at, k === 0 ? size : undefined))) return STOP;
     }
   };
   const begins = await settle(
@@ -385,6 +399,7 @@ async function* streamedItems(
   );
   if (begins !== true) return false;
   let at = RESULT_START.length;
+  let largest = expected;
   const charAt = (position: number) =>
     settle(
       position,
@@ -396,6 +411,7 @@ async function* streamedItems(
     const literal = await settle(
       at,
       (text, offset, partial) => literalItem(text, offset, partial),
+      largest,
     );
     if (literal === STOP) return false;
     const item = literal ?? await settle(
@@ -408,6 +424,7 @@ async function* streamedItems(
     const span = { start: at, end: item.span.end + shift };
     const proved: boolean = yield { ...item, span };
     if (proved) spans.push(span);
+    largest = Math.max(largest, span.end - span.start + 1);
     const next = proved ? span.end : await settle(
       at,
       (text, offset, partial) => {
