@@ -266,7 +266,8 @@ export class FileVerification {
     let k = 0;
     while (proof.proved.has(k)) k++;
     this.#why = `whose episodes[${k}] is not proved in one pass`;
-    this.#earlier = { proof, digest: await streamed.finish() };
+    const digest = await streamed.finish();
+    if (digest !== undefined) this.#earlier = { proof, digest };
     return undefined;
   }
 

@@ -80,8 +80,11 @@ export type StreamedReading = {
    * covered it); throws before.
    */
   digest(): string;
-  /** Read and hash what the reading did not read, then {@linkcode digest}. */
-  finish(): Promise<string>;
+  /**
+   * Read and hash what the reading did not read, then {@linkcode digest};
+   * `undefined` if the file ended before the range did.
+   */
+  finish(): Promise<string | undefined>;
 };
 
 /**
@@ -169,7 +172,7 @@ export async function streamedReading(
     digest: done,
     finish: async () => {
       await window.rest();
-      return done();
+      return window.hashedAll ? done() : undefined;
     },
   };
 }
@@ -257,7 +260,7 @@ class Window {
   readonly #range: ByteRange;
   readonly #end: number;
   readonly #decoder = new TextDecoder();
-  #bytes = new Uint8Array(CHUNK);
+  #bytes = new Uint8Array(0);
   /** Bytes held (from `base`). */
   #held = 0;
   #at: number;
@@ -305,8 +308,10 @@ class Window {
       Math.max(0, MAX_ITEM_UNITS + CHUNK - this.#held),
     );
     if (this.#bytes.length < this.#held + want) {
+      // A buffer that grows by half: an item a little larger than the last
+      // one does not double it.
       const bigger = new Uint8Array(
-        Math.max(this.#held + want, 2 * this.#bytes.length),
+        Math.max(this.#held + want, this.#bytes.length * 1.5),
       );
       bigger.set(this.#bytes.subarray(0, this.#held));
       this.#bytes = bigger;
@@ -396,6 +401,7 @@ async function* streamedItems(
         : partial
         ? MORE
         : false,
+    expected,
   );
   if (begins !== true) return false;
   let at = RESULT_START.length;
