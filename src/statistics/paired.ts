@@ -118,8 +118,9 @@ class Side {
     if (input instanceof Uint8Array) {
       this.#reading = new BytesVerification(input, options, first);
     } else if (input instanceof ResultFile) {
-      // Statistics come after either: its garbage goes first.
-      this.#stream = new FileVerification(input, options, true);
+      // The statistics come after either streamed proof: its garbage goes
+      // first.
+      this.#stream = new FileVerification(input, options, first, true);
     } else if (input instanceof VerifiedEvaluation) {
       this.#verified = input;
     } else {

@@ -210,6 +210,7 @@ export class FileVerification {
   readonly #file: ResultFile;
   readonly #options: VerifyEvaluationOptions;
   readonly #settle: boolean;
+  readonly #settleStream: boolean;
   #tried = false;
   /** What the streamed proof proved, and the digest of what it read. */
   #earlier: { readonly proof: Proof; readonly digest: string } | undefined;
@@ -218,17 +219,22 @@ export class FileVerification {
 
   /**
    * The steps for `file`, with the options of `verifyEvaluation`; with
-   * `settle`, as {@linkcode BytesVerification}'s.
+   * `settle`, as {@linkcode BytesVerification}'s when the file is read
+   * whole, and the streamed proof's garbage is collected once it proves
+   * the file (for a caller with more work to come), or with `settleStream`
+   * for that alone.
    */
   constructor(
     file: ResultFile,
     options: VerifyEvaluationOptions = {},
     settle = false,
+    settleStream: boolean = settle,
   ) {
     checkKernel(options.kernel);
     this.#file = file;
     this.#options = options;
     this.#settle = settle;
+    this.#settleStream = settleStream;
   }
 
   /**
@@ -249,7 +255,7 @@ export class FileVerification {
     );
     if (proof?.verified !== undefined) {
       // The proof's garbage goes before the caller's next work.
-      if (this.#settle) await collected(1);
+      if (this.#settleStream) await collected(1);
       SPANS.set(
         proof.verified,
         streamed.spans.map((s) => ({
