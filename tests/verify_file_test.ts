@@ -20,6 +20,7 @@ import {
   verifyResultFile,
 } from "../src/verify/file.ts";
 import { provedResult } from "../src/verify/proof.ts";
+import { canonicalReading } from "../src/verify/reader.ts";
 import { type ByteRange, streamedReading } from "../src/verify/stream.ts";
 import { verifyEvaluation } from "../src/verify/verify.ts";
 import type { VerifiedEvaluation } from "../src/verify/verified.ts";
@@ -116,6 +117,58 @@ function countingRange(bytes: Uint8Array): ByteRange & { reads: number[] } {
     },
   };
 }
+
+/** The episodes a proof proved, by position, with their spans. */
+function provedSpans(proof: Awaited<ReturnType<typeof provedResult>>) {
+  if (proof?.verified !== undefined) return "verified";
+  return [...(proof?.proved ?? new Map()).entries()].map(([i, p]) => [
+    i,
+    p.span,
+  ]);
+}
+
+Deno.test("result files: read a byte at a time or in any size, each item is decided as in the whole text", async () => {
+  const valid = BASE_TEXT;
+  const r = fresh();
+  r.episodes[2].record.steps[0].movements[0].outcome = "blocked_wall";
+  // Not in the writer's form: an item with its keys in another order, and
+  // one whose seed has a leading zero; both still valid values.
+  const reordered = encode(r).replace(
+    /\{"index":4,("metrics":.*?),"record":/,
+    (_, m) => `{${m},"index":4,"record":`,
+  );
+  const zero = valid.replace(
+    /"seed":(\d+)\}(,\{"index":3,)/,
+    '"seed":0$1}$2',
+  );
+  assert.ok(zero !== valid && reordered !== encode(r));
+  for (const text of [valid, encode(r), reordered, zero]) {
+    const whole = provedSpans(
+      await provedResult(canonicalReading(text), sha256Hex(text), SUITE, {}),
+    );
+    for (const least of [1, 2, 7, 64, 1000, 50_000]) {
+      for (const sized of [false, true]) {
+        const bytes = ENCODER.encode(text);
+        const streamed = await streamedReading(countingRange(bytes), {}, {
+          least,
+          sized,
+        });
+        const proof = await provedResult(
+          streamed?.reading,
+          () => streamed!.digest(),
+          SUITE,
+          {},
+        );
+        assert.deepEqual(provedSpans(proof), whole, `${least} ${sized}`);
+        if (proof?.verified !== undefined) {
+          assert.equal(proof.verified.digest, sha256Hex(bytes));
+        } else {
+          assert.equal(await streamed?.finish(), sha256Hex(bytes));
+        }
+      }
+    }
+  }
+});
 
 Deno.test("result files: a canonical valid result is read in one pass, its fields twice, each item handed out once", async () => {
   const bytes = ENCODER.encode(BASE_TEXT);

@@ -69,6 +69,16 @@ export const MAX_ITEM_UNITS: number = 2 ** 29 - 24;
  */
 const CHUNK = 1 << 20;
 
+/**
+ * How much the streamed reading reads at a time: at least `least` bytes,
+ * and, when `sized`, enough for an item as large as the largest so far.
+ * Only the tests read otherwise (a byte at a time, unsized), so that items
+ * end anywhere in a read.
+ */
+export type ReadSizes = { readonly least: number; readonly sized: boolean };
+
+const READS: ReadSizes = { least: CHUNK, sized: true };
+
 /** A streamed reading, and what the caller needs once the proof is done. */
 export type StreamedReading = {
   /** The reading the proof takes (`provedResult`). */
@@ -118,6 +128,7 @@ export type StreamedReading = {
 export async function streamedReading(
   range: ByteRange,
   limits?: Partial<Limits>,
+  reads: ReadSizes = READS,
 ): Promise<StreamedReading | undefined> {
   // As in the reading of a whole text: records are skimmed only where no
   // record can reach the depth and string limits.
@@ -150,7 +161,7 @@ export async function streamedReading(
     return undefined;
   }
   if (!fields.canonical) return undefined;
-  const window = new Window(range, range.start, at);
+  const window = new Window(range, range.start, at, reads.least);
   const spans: Span[] = [];
   let digest: string | undefined;
   const done = () => {
@@ -161,12 +172,14 @@ export async function streamedReading(
   const total = scheduled(fields.value);
   // Items of a result are alike: the first is expected to be of the mean
   // size of a complete result's.
-  const mean = total === 0 ? 0 : Math.floor((at - range.start) / total);
+  const mean = total === 0 || !reads.sized
+    ? 0
+    : Math.floor((at - range.start) / total);
   return {
     reading: {
       fields: fields.value,
       total,
-      episodes: streamedItems(window, limits, spans, mean),
+      episodes: streamedItems(window, limits, spans, mean, reads.sized),
     },
     spans,
     digest: done,
@@ -263,16 +276,18 @@ class Window {
   #bytes = new Uint8Array(0);
   /** Bytes held (from `base`). */
   #held = 0;
+  readonly #least: number;
   #at: number;
   /** All of the text is read: `text` ends where the episodes end. */
   #complete = false;
   /** No more text can come: not ASCII, or the file ended early. */
   #broken = false;
 
-  constructor(range: ByteRange, start: number, end: number) {
+  constructor(range: ByteRange, start: number, end: number, least: number) {
     this.#range = range;
     this.#at = start;
     this.#end = end;
+    this.#least = least;
   }
 
   /** Whether `text` reaches the end of the episodes. */
@@ -303,7 +318,7 @@ class Window {
       ? this.#held
       : size + (size >> 3) - this.#held;
     const want = Math.min(
-      Math.max(CHUNK, goal),
+      Math.max(this.#least, goal),
       this.#end - this.#at,
       Math.max(0, MAX_ITEM_UNITS + CHUNK - this.#held),
     );
@@ -368,6 +383,7 @@ async function* streamedItems(
   limits: Partial<Limits> | undefined,
   spans: Span[],
   expected: number,
+  sized: boolean,
 ): AsyncGenerator<EpisodeItem, boolean, boolean> {
   /**
    * What `read` says at offset `at`, reading on while it needs more text
@@ -430,7 +446,7 @@ async function* streamedItems(
     const span = { start: at, end: item.span.end + shift };
     const proved: boolean = yield { ...item, span };
     if (proved) spans.push(span);
-    largest = Math.max(largest, span.end - span.start + 1);
+    if (sized) largest = Math.max(largest, span.end - span.start + 1);
     const next = proved ? span.end : await settle(
       at,
       (text, offset, partial) => {
