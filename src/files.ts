@@ -6,6 +6,7 @@
  */
 
 import { EmberError, FileError } from "./errors.ts";
+import { beyondLimit } from "./limits.ts";
 
 /**
  * Split a path into its directory (`.` when none) and its last component.
@@ -70,4 +71,64 @@ export function fileError(
     }`;
   }
   return new FileError(detail, { file, cause });
+}
+
+/**
+ * The error of an input beyond the `maxFileBytes` limit (`limits.ts`):
+ * `what` says what was found (`input of N bytes`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { tooLarge } from "./files.ts";
+ * assert.match(tooLarge("a.json", "input of 9 bytes", 8).message, /^a\.json: input of 9 bytes: over the implementation limit of 8 bytes/);
+ * ```
+ */
+export function tooLarge(file: string, what: string, max: number): FileError {
+  return new FileError(beyondLimit("maxFileBytes", what, max), { file });
+}
+
+/**
+ * Read a stream to its end into one buffer of the expected size (plus one
+ * byte, to see the end without a copy), growing it only up to one byte
+ * past `max`, so that an endless stream is refused (named `name`) as soon
+ * as it passes the limit.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { readBounded } from "./files.ts";
+ * const data = Uint8Array.of(1, 2, 3);
+ * let at = 0;
+ * const reader = {
+ *   read(p: Uint8Array): Promise<number | null> {
+ *     if (at === data.length) return Promise.resolve(null);
+ *     const n = Math.min(p.length, data.length - at);
+ *     p.set(data.subarray(at, at + n));
+ *     at += n;
+ *     return Promise.resolve(n);
+ *   },
+ * };
+ * assert.deepEqual(await readBounded(reader, "s", 10, 0), data);
+ * ```
+ */
+export async function readBounded(
+  r: { read(p: Uint8Array): Promise<number | null> },
+  name: string,
+  max: number,
+  expected: number,
+): Promise<Uint8Array> {
+  let buf = new Uint8Array(Math.min(max, expected) + 1);
+  let n = 0;
+  for (;;) {
+    if (n > max) throw tooLarge(name, `input of more than ${max} bytes`, max);
+    if (n === buf.length) {
+      const next = new Uint8Array(Math.min(max + 1, 2 * buf.length + 65536));
+      next.set(buf);
+      buf = next;
+    }
+    const got = await r.read(buf.subarray(n));
+    if (got === null) return buf.subarray(0, n);
+    n += got;
+  }
 }

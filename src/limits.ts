@@ -26,7 +26,13 @@
  * ```
  */
 export type Limits = {
-  /** Largest input document, in bytes (UTF-8) or UTF-16 code units of text. */
+  /**
+   * Largest input document read whole, in bytes (UTF-8) or UTF-16 code
+   * units of text. A result file as the result writer writes it is read as
+   * a stream instead (`verify/file.ts`), with no size limit: this bounds
+   * only the fields after its episodes (its manifest), and the result
+   * when it is read whole (not as the writer writes it, or refused).
+   */
   readonly maxFileBytes: number;
   /** Most episodes in an evaluation manifest (and so in a result). */
   readonly maxEpisodes: number;
@@ -37,12 +43,14 @@ export type Limits = {
 };
 
 /**
- * The defaults: 64 MiB per input (a public-suite result is about 3 MB;
- * verifying takes about 15 bytes of memory per input byte, and V8 sizes its
- * default heap from the machine's memory, so 64 MiB fits machines of 4 GB
- * and more), 100,000 episodes (the public suite has 104), depth 512 (a
- * result needs 7) and 1 MiB per string (the longest contract string is a
- * grid row of 256). Measurements: docs/security.md.
+ * The defaults: 64 MiB per input read whole (a public-suite result is about
+ * 3 MB; verifying one read whole takes about 2.3 bytes of memory per input
+ * byte, and V8 sizes its default heap from the machine's memory, so 64 MiB
+ * fits small machines), 100,000 episodes (the public suite has 104), depth
+ * 512 (a result needs 7) and 1 MiB per string (the longest contract string
+ * is a grid row of 256). A result file streamed has no size limit: it
+ * follows from the episode limit, each of its items being one string
+ * (docs/security.md has the table, and the measurements).
  *
  * @example
  * ```ts

@@ -21,10 +21,10 @@ import { IntervalShare } from "../statistics/share.ts";
 import { statisticsPartBytes } from "../shard/write_part.ts";
 import { type CommandSpec, loadSuite } from "./command.ts";
 import { missingWarning, warn } from "./completeness.ts";
-import { checkWritable, emitBytes, readInput, sourceName } from "./io.ts";
+import { checkWritable, emitBytes, sourceName } from "./io.ts";
 import { encodeBytes } from "../json/canonical.ts";
 import { reportWritten } from "./written.ts";
-import { verifyEvaluation } from "../verify/verify.ts";
+import { openResult, verifyInput } from "./result_input.ts";
 import { progressBar, statisticsProgress } from "./progress.ts";
 
 /**
@@ -78,21 +78,20 @@ Example:
     const out = stringOption(args.values, "out");
     if (out !== undefined) await checkWritable(out);
     const suite = await loadSuite(stringOption(args.values, "suite"));
-    // Held in a box that the verifier empties: once hashed and decoded, the
-    // bytes of a large result need not stay in memory beside its text.
-    const input = { bytes: await readInput(file) as Uint8Array | null };
+    const input = await openResult(file);
     const bar = progressBar(`aggregate ${file}`, { quiet });
     let artifact;
     try {
       const onProgress: ProgressCallback = (...at) =>
         bar.update(statisticsProgress(...at));
-      const verified = await verifyEvaluation(take(input), suite, {
+      const verified = await verifyInput(input, suite, {
         file,
-        release: true,
+        // Nothing shows a dictionary: the statistics' part of each is kept.
+        statisticsOnly: true,
         kernel: bootstrap.kernel,
         source: sourceName(file),
         onProgress: (done, total) => onProgress("verify", done, total),
-      });
+      }, true);
       artifact = await aggregateStatistics(verified, suite, {
         ...bootstrap,
         ...(share === undefined ? {} : { share }),
@@ -127,9 +126,3 @@ Example:
     return 0;
   },
 };
-
-function take(box: { bytes: Uint8Array | null }): Uint8Array {
-  const bytes = box.bytes!;
-  box.bytes = null;
-  return bytes;
-}

@@ -22,7 +22,9 @@ import { IntervalShare } from "../statistics/share.ts";
 import { statisticsPartBytes } from "../shard/write_part.ts";
 import { type CommandSpec, loadSuite } from "./command.ts";
 import { pairedWarnings, warn } from "./completeness.ts";
-import { checkWritable, emitBytes, readInput, sourceName } from "./io.ts";
+import { checkWritable, emitBytes, sourceName } from "./io.ts";
+import { openResult } from "./result_input.ts";
+import { ResultFile } from "../verify/file.ts";
 import { encodeBytes } from "../json/canonical.ts";
 import { reportWritten } from "./written.ts";
 import { progressBar, statisticsProgress } from "./progress.ts";
@@ -83,16 +85,22 @@ Example:
     const out = stringOption(args.values, "out");
     if (out !== undefined) await checkWritable(out);
     const suite = await loadSuite(stringOption(args.values, "suite"));
-    const a = await readInput(fileA);
-    const b = await readInput(fileB);
+    const a = await openResult(fileA);
+    let b;
+    try {
+      b = await openResult(fileB);
+    } catch (e) {
+      if (a instanceof ResultFile) a.close();
+      throw e;
+    }
     const bar = progressBar(`compare ${fileA} - ${fileB}`, { quiet });
     let artifact;
     try {
       artifact = await pairedStatistics(a, b, suite, {
         ...bootstrap,
         ...(share === undefined ? {} : { share }),
-        // Once hashed and decoded, the bytes of a large result need not
-        // stay in memory beside its text.
+        // Standard input's bytes, once hashed and decoded, need not stay
+        // in memory beside their text.
         release: true,
         files: [fileA, fileB],
         sources: [sourceName(fileA), sourceName(fileB)],
@@ -104,6 +112,9 @@ Example:
       throw e;
     } finally {
       bar.finish();
+      for (const input of [a, b]) {
+        if (input instanceof ResultFile) input.close();
+      }
     }
     for (const w of pairedWarnings(artifact, fileA, fileB)) warn(w);
     const bytes = share === undefined

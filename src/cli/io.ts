@@ -10,8 +10,8 @@
 
 import { encodeBytes, type JsonValue, parseBytes } from "../json/canonical.ts";
 import { FileError } from "../errors.ts";
-import { fileError, splitPath } from "../files.ts";
-import { beyondLimit, limitsWith } from "../limits.ts";
+import { fileError, readBounded, splitPath, tooLarge } from "../files.ts";
+import { limitsWith } from "../limits.ts";
 
 export { FileError } from "../errors.ts";
 
@@ -42,34 +42,6 @@ export async function readInput(file: string): Promise<Uint8Array> {
     return await readBounded(handle, file, max, size);
   } catch (e) {
     throw fileError(file, "read", e);
-  }
-}
-
-function tooLarge(file: string, what: string, max: number): FileError {
-  return new FileError(beyondLimit("maxFileBytes", what, max), { file });
-}
-
-// Reads into one buffer of the expected size (plus one byte, to see the
-// end without a copy), growing it only up to one byte past the limit, so
-// that an endless stream is refused as soon as it passes the limit.
-async function readBounded(
-  r: { read(p: Uint8Array): Promise<number | null> },
-  name: string,
-  max: number,
-  expected: number,
-): Promise<Uint8Array> {
-  let buf = new Uint8Array(Math.min(max, expected) + 1);
-  let n = 0;
-  for (;;) {
-    if (n > max) throw tooLarge(name, `input of more than ${max} bytes`, max);
-    if (n === buf.length) {
-      const next = new Uint8Array(Math.min(max + 1, 2 * buf.length + 65536));
-      next.set(buf);
-      buf = next;
-    }
-    const got = await r.read(buf.subarray(n));
-    if (got === null) return buf.subarray(0, n);
-    n += got;
   }
 }
 

@@ -11,12 +11,19 @@ import { EmberError } from "../errors.ts";
 import { expectPositionals, flag, kernelOption, stringOption } from "./args.ts";
 import { type CommandSpec, loadSuite } from "./command.ts";
 import { firstKeys, missingWarning, warn } from "./completeness.ts";
-import { printLine, readInput, sourceName } from "./io.ts";
-import { verifyEvaluation } from "../verify/verify.ts";
+import { printLine, sourceName } from "./io.ts";
+import { openResult, verifyInput } from "./result_input.ts";
+import { ResultFile } from "../verify/file.ts";
 import type { VerifiedEvaluation } from "../verify/verified.ts";
 import { PartError } from "../errors.ts";
 import { wrongKindDetail } from "../document_kind.ts";
-import { partKind, readPartFrame, type RunShardFields } from "../shard/part.ts";
+import {
+  type PartFrame,
+  partKind,
+  readPartFrame,
+  type RunShardFields,
+} from "../shard/part.ts";
+import { partFrameOfFile } from "../shard/part_file.ts";
 import { inShard } from "../shard/shard.ts";
 import { episodeProgress, progressBar } from "./progress.ts";
 
@@ -68,30 +75,16 @@ Example:
     const quiet = flag(args.values, "quiet");
     const kernel = kernelOption(args.values.kernel);
     const suite = await loadSuite(stringOption(args.values, "suite"));
-    // Held in a box that the verifier empties: once hashed and decoded, the
-    // bytes of a large result need not stay in memory beside its text.
-    const bytes = await readInput(file);
+    const opened = await openResult(file);
     // A run part is verified as the result it holds, and said to be a part.
-    const part = partKind(bytes) !== undefined
-      ? readPartFrame(bytes, file)
-      : undefined;
-    if (part !== undefined && part.fields.kind !== "run") {
-      throw new PartError(
-        wrongKindDetail("evaluation result", "statistics part"),
-        { file },
-      );
-    }
-    const input = {
-      bytes: part === undefined
-        ? bytes
-        : bytes.subarray(part.start, part.end) as Uint8Array | null,
-    };
+    const { input, part } = await partBody(opened, file);
     const bar = progressBar(`verify ${file}`, { quiet });
     let verified;
     try {
-      verified = await verifyEvaluation(take(input), suite, {
+      verified = await verifyInput(input, suite, {
         file,
-        release: true,
+        // Nothing shows a dictionary: the statistics' part of each is kept.
+        statisticsOnly: true,
         kernel,
         source: sourceName(file),
         onProgress: (done, total) => bar.update(episodeProgress(done, total)),
@@ -130,6 +123,40 @@ Example:
 };
 
 /**
+ * The input to verify: the result itself, or the result that a run part
+ * holds (its byte range), with the part's frame; a statistics part is
+ * refused as another kind of document.
+ */
+async function partBody(
+  opened: ResultFile | Uint8Array,
+  file: string,
+): Promise<{ input: ResultFile | Uint8Array; part?: PartFrame }> {
+  let part: PartFrame | undefined;
+  try {
+    part = opened instanceof ResultFile
+      ? await partFrameOfFile(opened)
+      : partKind(opened) === undefined
+      ? undefined
+      : readPartFrame(opened, file);
+  } catch (e) {
+    if (opened instanceof ResultFile) opened.close();
+    throw e;
+  }
+  if (part === undefined) return { input: opened };
+  if (opened instanceof ResultFile) opened.close();
+  if (part.fields.kind !== "run") {
+    throw new PartError(
+      wrongKindDetail("evaluation result", "statistics part"),
+      { file },
+    );
+  }
+  const input = opened instanceof ResultFile
+    ? await ResultFile.open(file, { start: part.start, end: part.end })
+    : opened.subarray(part.start, part.end);
+  return { input, part };
+}
+
+/**
  * The verdict on a run part whose result verified: its digest must be the
  * one it records, and the line says that it is a part, not a result.
  */
@@ -160,10 +187,4 @@ async function verifiedPart(
     `verified: ${file}: run part ${fields.index} of ${fields.count} (not a result: \`merge\` puts the ${fields.count} parts together): model ${verified.model_id}, ${observed} of its ${mine} scheduled episodes replayed, result digest ${verified.digest}`,
   );
   return 0;
-}
-
-function take(box: { bytes: Uint8Array | null }): Uint8Array {
-  const bytes = box.bytes!;
-  box.bytes = null;
-  return bytes;
 }

@@ -114,6 +114,24 @@ if (Object.keys(SOURCES).join() !== STATISTICS_METRICS.join()) {
 }
 
 /**
+ * Where a metrics dictionary stores a statistics metric: its section and
+ * its field there (what the float check reads).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { storedAt } from "./rebuild.ts";
+ * assert.deepEqual(storedAt("blocked_rate"), { section: "movement", field: "blocked_rate" });
+ * ```
+ */
+export function storedAt(
+  metric: StatisticsMetric,
+): { readonly section: string; readonly field: string } {
+  const { section, field } = SOURCES[metric];
+  return { section, field };
+}
+
+/**
  * The exact per-episode value of a statistics metric, rebuilt from the
  * integer counts of a metrics dictionary, or `null` when it is undefined.
  * Raises the context's error kind (default {@linkcode MetricsInputError})

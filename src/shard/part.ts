@@ -147,21 +147,48 @@ function startsWith(bytes: Uint8Array, text: string): boolean {
  * what its checks expect.
  */
 export function readPartFrame(bytes: Uint8Array, file: string): PartFrame {
+  const frame = frameOf(bytes, bytes, 0, bytes.length, file);
+  if (frame === undefined) {
+    throw new PartError(
+      'not a part: no "shard" member at its end (a cut-off file?)',
+      { file },
+    );
+  }
+  return frame;
+}
+
+/**
+ * {@linkcode readPartFrame} from a part's first bytes (`head`) and a tail
+ * of it (`tail`, at offset `tailStart` of a part of `size` bytes); or
+ * `undefined` when the tail does not reach back to SHARD (read more of it).
+ */
+export function frameOf(
+  head: Uint8Array,
+  tail: Uint8Array,
+  tailStart: number,
+  size: number,
+  file: string,
+): PartFrame | undefined {
   const refuse = (detail: string, path = ""): never => {
     throw new PartError(detail, { file, path });
   };
-  const kind = partKind(bytes);
+  const kind = partKind(head);
   const run = kind === "run";
   if (kind === undefined) {
     refuse('not a part: a part starts with {"result": or {"artifact":');
   }
-  const at0 = lastIndexOf(bytes, SHARD_KEY);
-  if (at0 < 0 || bytes[bytes.length - 1] !== BRACE) {
+  const found = lastIndexOf(tail, SHARD_KEY);
+  if (tail[tail.length - 1] !== BRACE) {
     refuse('not a part: no "shard" member at its end (a cut-off file?)');
   }
-  const shardStart = at0 + SHARD_KEY.length - 1;
+  if (found < 0) {
+    return tailStart === 0
+      ? refuse('not a part: no "shard" member at its end (a cut-off file?)')
+      : undefined;
+  }
+  const shardStart = found + SHARD_KEY.length - 1;
   const text = new TextDecoder().decode(
-    bytes.subarray(shardStart, bytes.length - 1),
+    tail.subarray(shardStart, tail.length - 1),
   );
   let value: JsonValue;
   try {
@@ -174,11 +201,12 @@ export function readPartFrame(bytes: Uint8Array, file: string): PartFrame {
   const fields = run
     ? runShardFields(value!, ctx)
     : statisticsShardFields(value!, ctx);
-  return {
-    fields,
-    start: partStart(fields.kind).length,
-    end: at0,
-  };
+  const start = partStart(fields.kind).length;
+  const end = tailStart + found;
+  if (end < start || tailStart + tail.length !== size) {
+    refuse('not a part: no "shard" member at its end (a cut-off file?)');
+  }
+  return { fields, start, end };
 }
 
 function lastIndexOf(bytes: Uint8Array, pattern: Uint8Array): number {

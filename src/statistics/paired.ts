@@ -17,6 +17,7 @@ import { parseResult } from "../result/reader.ts";
 import type { Suite } from "../types.ts";
 import { VerifiedEvaluation } from "../verify/verified.ts";
 import { BytesVerification } from "../verify/bytes.ts";
+import { FileVerification, ResultFile } from "../verify/file.ts";
 import type { VerifyEvaluationOptions } from "../verify/verify.ts";
 import type {
   PairedArtifact,
@@ -99,19 +100,22 @@ export type PairedOptions = {
 /**
  * One input of the comparison, taken through statistics.md §1's steps in
  * turn: bytes through the verifier's steps ({@linkcode BytesVerification},
- * one episode's values built at a time), a value in memory as it is. With
- * `first`, each step that lets the text go waits for it to be freed, so
- * that the other input's work takes its room.
+ * one episode's values built at a time), a file through the streamed
+ * proof first ({@linkcode FileVerification}: read whole only when it does
+ * not prove the file), a value in memory as it is. With `first`, each
+ * step that lets the text go waits for it to be freed, so that the other
+ * input's work takes its room.
  */
 class Side {
   readonly #value: JsonValue = null;
   readonly #file: string | undefined;
   readonly #options: VerifyEvaluationOptions;
+  #stream: FileVerification | undefined;
   #reading: BytesVerification | undefined;
   #verified: VerifiedEvaluation | undefined;
 
   constructor(
-    input: ResultInput,
+    input: ResultInput | ResultFile,
     file: string | undefined,
     options: VerifyEvaluationOptions,
     first: boolean,
@@ -120,6 +124,10 @@ class Side {
     this.#options = options;
     if (input instanceof Uint8Array) {
       this.#reading = new BytesVerification(input, options, first);
+    } else if (input instanceof ResultFile) {
+      // The statistics come after either streamed proof: its garbage goes
+      // first.
+      this.#stream = new FileVerification(input, options, first, true);
     } else if (input instanceof VerifiedEvaluation) {
       this.#verified = input;
     } else {
@@ -127,15 +135,25 @@ class Side {
     }
   }
 
-  /** The proof on bytes (it never refuses): whether it proved them. */
+  /** The proof on bytes or a file (it never refuses): whether it proved them. */
   async prove(suite: Suite): Promise<boolean> {
-    this.#verified ??= await this.#reading?.prove(suite);
-    if (this.#verified !== undefined) this.#reading = undefined;
+    this.#verified ??= await (this.#stream ?? this.#reading)?.prove(suite);
+    if (this.#verified !== undefined) {
+      this.#reading = undefined;
+      this.#stream = undefined;
+    }
     return this.#verified !== undefined;
   }
 
-  /** Bytes are read strictly (the source, if named, in the error). */
-  read(): void {
+  /**
+   * Bytes are read strictly (the source, if named, in the error); a file
+   * is proved as a stream first, and read whole only if that fails.
+   */
+  async read(suite: Suite): Promise<void> {
+    if (this.#stream !== undefined && !(await this.prove(suite))) {
+      this.#reading = await this.#stream.bytes();
+      this.#stream = undefined;
+    }
     this.#reading?.read();
   }
 
@@ -194,8 +212,8 @@ class Side {
  * ```
  */
 export async function pairedStatistics(
-  a: ResultInput,
-  b: ResultInput,
+  a: ResultInput | ResultFile,
+  b: ResultInput | ResultFile,
   suite: Suite,
   options: PairedOptions = {},
 ): Promise<PairedArtifact> {
@@ -217,6 +235,8 @@ export async function pairedStatistics(
     ...(release ? { release: true } : {}),
     // One switch: the kernel that draws the resamples also replays.
     ...(options.kernel === undefined ? {} : { kernel: options.kernel }),
+    // The verified results stay here: only the statistics read them.
+    statisticsOnly: true,
     onProgress: (done: number, total: number) =>
       options.onProgress?.(phase, done, total),
   });
@@ -225,15 +245,17 @@ export async function pairedStatistics(
   // above: both read strictly, both structures, the pairing, then the
   // verifications, each on one episode's values at a time. (B is decoded
   // after A's proof, so that a large B's text is not beside it.)
-  const bothBytes = a instanceof Uint8Array && b instanceof Uint8Array;
+  const provable = (x: unknown) =>
+    x instanceof Uint8Array || x instanceof ResultFile;
+  const bothProvable = provable(a) && provable(b);
   const optionsA = verifyOptions(fileA, sourceA, "verify A");
   const sideA = new Side(a, fileA, optionsA, true);
-  const provedA = bothBytes && await sideA.prove(suite);
+  const provedA = bothProvable && await sideA.prove(suite);
   const optionsB = verifyOptions(fileB, sourceB, "verify B");
   const sideB = new Side(b, fileB, optionsB, false);
   if (provedA) await sideB.prove(suite);
-  sideA.read();
-  sideB.read();
+  await sideA.read(suite);
+  await sideB.read(suite);
   const structureA = await sideA.structure(suite);
   const structureB = await sideB.structure(suite);
   const pairing = pairResults(structureA, structureB);

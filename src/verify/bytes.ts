@@ -84,12 +84,17 @@ export class BytesVerification {
    * reader refuses (beyond the size limit, not UTF-8) are refused in
    * {@linkcode read}. With `settle`, each step that lets the text go waits
    * for the collector to free it: for a caller with more work to come (the
-   * paired comparison's other result).
+   * paired comparison's other result). With `earlier`, the proof of an
+   * earlier reading of the same bytes (a streamed one, `file.ts`) is this
+   * one's first proof, if the bytes' hash is the digest it saw: what it
+   * proved is not proved again (other bytes, a file changed in between,
+   * are proved anew).
    */
   constructor(
     input: Uint8Array | { readonly text: TextSource; readonly digest: string },
     options: VerifyEvaluationOptions = {},
     settle = false,
+    earlier?: { readonly proof: Proof; readonly digest: string },
   ) {
     checkKernel(options.kernel);
     this.#options = options;
@@ -102,6 +107,7 @@ export class BytesVerification {
     if (!(input instanceof Uint8Array)) {
       this.#source = input.text;
       this.#digest = input.digest;
+      this.#take(earlier);
       return;
     }
     const bytes = input;
@@ -114,8 +120,18 @@ export class BytesVerification {
     // Hashed before anything else, so that the bytes can go: a large
     // result is then in memory once, as text.
     this.#digest = sha256Hex(bytes);
+    this.#take(earlier);
     if (options.release === true) {
       (bytes.buffer as ArrayBuffer).transfer(0);
+    }
+  }
+
+  /** An earlier reading's proof, as the first, when it read these bytes. */
+  #take(
+    earlier: { readonly proof: Proof; readonly digest: string } | undefined,
+  ) {
+    if (earlier !== undefined && earlier.digest === this.#digest) {
+      this.#proof = earlier.proof;
     }
   }
 

@@ -54,6 +54,15 @@ export type VerifyEvaluationOptions = VerifyOptions & {
    * bytes must not be used afterwards.
    */
   readonly release?: boolean;
+  /**
+   * Keep of each episode's metrics dictionary only the part that the
+   * statistics read (`statisticsPart`: the safety section and each
+   * statistics metric's stored value), about a tenth of it: for a command
+   * that computes statistics or counts episodes and shows no dictionary,
+   * so that a result of many episodes is not kept whole in memory. The
+   * verdict and the digest are the same.
+   */
+  readonly statisticsOnly?: boolean;
 };
 
 /**

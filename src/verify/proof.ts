@@ -113,8 +113,10 @@ export type Earlier = {
  * The proof over `reading` (see the module documentation): the verified
  * result, or the episodes proved, or `undefined` when the fields beside
  * the episodes are not the suite's (nothing is proved then). With `digest`
- * (the hash of a canonical text's bytes), that is the digest; without it,
- * the digest is hashed from the result writer's pieces as the proof goes.
+ * (the hash of a canonical text's bytes, or a function that gives it once
+ * every item is proved: a streamed reading has hashed all the bytes only
+ * then), that is the digest; without it, the digest is hashed from the
+ * result writer's pieces as the proof goes.
  * An episode it cannot prove does not stop it (unless its index cannot be
  * read, which the next episode's order check needs), so that the
  * reference checks build only the episodes it could not prove.
@@ -139,7 +141,7 @@ export type Earlier = {
  */
 export async function provedResult(
   reading: ResultReading | undefined,
-  digest: string | undefined,
+  digest: string | (() => string) | undefined,
   suite: Suite,
   options: VerifyEvaluationOptions,
   earlier?: Earlier,
@@ -210,7 +212,9 @@ export async function provedResult(
       evaluation_manifest: manifest,
       evaluation_manifest_hash: fields.evaluation_manifest_hash as string,
       episodes: [...proved.values()].map((p) => p.episode),
-      digest: digest ?? hash!.finish(fields),
+      digest: typeof digest === "function"
+        ? digest()
+        : digest ?? hash!.finish(fields),
     }),
   };
 }
@@ -288,18 +292,21 @@ function provedItem(
   const { metrics: recomputed, reason } = replayed;
   // Equal canonical text: the stored dictionary is the recomputed one.
   const metricsText = parts.metrics();
-  need(encode(recomputed.metrics) === metricsText);
-  // No text of the episode is kept.
+  const recomputedText = encode(recomputed.metrics);
+  need(recomputedText === metricsText);
+  // No text of the episode is kept (the dictionary's is a string of its
+  // own).
   const proved: ProvedEpisode = {
     index: key.index,
     episode: new VerifiedEpisode(
       TOKEN,
       key,
-      recomputed.metrics,
+      options.statisticsOnly === true ? recomputed.metrics : recomputedText,
       recomputed.exact,
       reason,
       i,
       options.file,
+      options.statisticsOnly,
     ),
     ...(item.span === undefined ? {} : {
       span: { start: item.span.start, end: item.span.end },

@@ -241,7 +241,7 @@ function documentParts(
 }
 
 /** Where the fields after the episodes begin, in a result's canonical text. */
-const FIELDS_START = '],"evaluation_manifest":';
+export const FIELDS_START = '],"evaluation_manifest":';
 
 /**
  * The one pass over a text written as the result writer writes it
@@ -310,7 +310,9 @@ export function canonicalReading(
 }
 
 /** An item read as the writer writes it, its parts' ends guessed. */
-type Literal = EpisodeItem & { readonly span: { start: number; end: number } };
+export type Literal = EpisodeItem & {
+  readonly span: { readonly start: number; readonly end: number };
+};
 
 /**
  * The items found from the start, before any proof, so that the total is
@@ -364,34 +366,76 @@ const CLOSE_BRACKET = 0x5d;
 const RECORD_FOLLOWS = '},"scenario_hash":"';
 
 /**
- * The item at `at` read as the writer writes it: its key fields must be
- * exactly the writer's text of the values read; else `undefined`.
+ * What an item reader returns for a text that may go on (a streamed
+ * reading's window): the text ends before the item could be read, so the
+ * answer needs more of it.
  */
-function literalItem(text: string, at: number): Literal | undefined {
+export const MORE: unique symbol = Symbol("more");
+
+/**
+ * The item at `at` read as the writer writes it: its key fields must be
+ * exactly the writer's text of the values read; else `undefined`. With
+ * `partial` (the text may go on), {@linkcode MORE} where the text ends
+ * before that is decided, so that a streamed reading decides each item as
+ * the whole text would.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { literalItem, MORE } from "./reader.ts";
+ * const item = '{"index":0,"metrics":{"m":1},"record":{"r":2},"scenario_hash":"ab","scenario_id":"s","seed":3}';
+ * const read = literalItem(`${item},`, 0);
+ * assert.ok(read !== undefined && read.span.end === item.length && read.parts?.record() === '{"r":2}');
+ * assert.equal(literalItem(item.slice(0, 40), 0, true), MORE);
+ * assert.equal(literalItem(item.slice(0, 40), 0), undefined);
+ * assert.equal(literalItem(`[${item}`, 0, true), undefined);
+ * ```
+ */
+export function literalItem(text: string, at: number): Literal | undefined;
+export function literalItem(
+  text: string,
+  at: number,
+  partial: boolean,
+): Literal | undefined | typeof MORE;
+export function literalItem(
+  text: string,
+  at: number,
+  partial = false,
+): Literal | undefined | typeof MORE {
+  // Where the text ends inside what must follow at `from`, and agrees
+  // with it so far: more text decides.
+  const cut = (from: number, s: string) =>
+    partial && text.length - from < s.length &&
+      s.startsWith(text.slice(from))
+      ? MORE
+      : undefined;
   const INDEX = '{"index":';
-  if (!text.startsWith(INDEX, at)) return undefined;
-  const index = integerAt(text, at + INDEX.length);
-  if (index === undefined) return undefined;
+  if (!text.startsWith(INDEX, at)) return cut(at, INDEX);
+  const index = integerAt(text, at + INDEX.length, partial);
+  if (index === undefined || index === MORE) return index;
   const start = episodeStart(index.value);
-  if (!text.startsWith(start, at)) return undefined;
+  if (!text.startsWith(start, at)) return cut(at, start);
   const metricsStart = at + start.length;
   const metricsEnd = text.indexOf(EPISODE_RECORD, metricsStart);
-  if (metricsEnd < 0) return undefined;
+  const missing = partial ? MORE : undefined;
+  if (metricsEnd < 0) return missing;
   const recordStart = metricsEnd + EPISODE_RECORD.length;
   const close = text.indexOf(RECORD_FOLLOWS, recordStart);
-  if (close < 0) return undefined;
+  if (close < 0) return missing;
   const recordEnd = close + 1;
   // ,"scenario_hash":"H","scenario_id":"I","seed":N}
   const hashStart = close + RECORD_FOLLOWS.length;
   const hashEnd = text.indexOf('"', hashStart);
+  if (hashEnd < 0) return missing;
   const ID = '","scenario_id":"';
-  if (hashEnd < 0 || !text.startsWith(ID, hashEnd)) return undefined;
+  if (!text.startsWith(ID, hashEnd)) return cut(hashEnd, ID);
   const idStart = hashEnd + ID.length;
   const idEnd = text.indexOf('"', idStart);
+  if (idEnd < 0) return missing;
   const SEED = '","seed":';
-  if (idEnd < 0 || !text.startsWith(SEED, idEnd)) return undefined;
-  const seed = integerAt(text, idEnd + SEED.length);
-  if (seed === undefined) return undefined;
+  if (!text.startsWith(SEED, idEnd)) return cut(idEnd, SEED);
+  const seed = integerAt(text, idEnd + SEED.length, partial);
+  if (seed === undefined || seed === MORE) return seed;
   const key = {
     index: index.value,
     scenario_hash: text.slice(hashStart, hashEnd),
@@ -399,7 +443,7 @@ function literalItem(text: string, at: number): Literal | undefined {
     seed: seed.value,
   };
   const tail = episodeEnd(key);
-  if (!text.startsWith(tail, recordEnd)) return undefined;
+  if (!text.startsWith(tail, recordEnd)) return cut(recordEnd, tail);
   return {
     index: key.index,
     parts: {
@@ -414,17 +458,22 @@ function literalItem(text: string, at: number): Literal | undefined {
   };
 }
 
-/** The non-negative safe integer whose digits start at `at`, if any. */
+/**
+ * The non-negative safe integer whose digits start at `at`, if any
+ * ({@linkcode MORE} when `partial` and the text ends in its digits).
+ */
 function integerAt(
   text: string,
   at: number,
-): { readonly value: number } | undefined {
+  partial: boolean,
+): { readonly value: number } | undefined | typeof MORE {
   let end = at;
   while (end < text.length && end - at <= 16) {
     const c = text.charCodeAt(end);
     if (c < 0x30 || c > 0x39) break;
     end++;
   }
+  if (partial && end === text.length) return MORE;
   const value = Number(text.slice(at, end));
   return end > at && Number.isSafeInteger(value) ? { value } : undefined;
 }
@@ -432,16 +481,40 @@ function integerAt(
 /**
  * An item at `at` that is not written as the writer writes it: its extent
  * by its brackets, and its index as the strict reader reads the item's
- * text (records and metrics skimmed); `undefined` when even that fails.
+ * text (records and metrics skimmed); `undefined` when even that fails
+ * ({@linkcode MORE}, with `partial`, while its brackets are still open at
+ * the end of the text).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { MORE, otherItem } from "./reader.ts";
+ * const read = otherItem('{"record":{},"index":4},', 0, undefined);
+ * assert.ok(read !== undefined && read.index === 4 && read.span?.end === 23);
+ * assert.equal(otherItem('{"record":{', 0, undefined, true), MORE);
+ * ```
  */
-function otherItem(
+export function otherItem(
   text: string,
   at: number,
   limits: Partial<Limits> | undefined,
-): EpisodeItem | undefined {
+): EpisodeItem | undefined;
+export function otherItem(
+  text: string,
+  at: number,
+  limits: Partial<Limits> | undefined,
+  partial: boolean,
+): EpisodeItem | undefined | typeof MORE;
+export function otherItem(
+  text: string,
+  at: number,
+  limits: Partial<Limits> | undefined,
+  partial = false,
+): EpisodeItem | undefined | typeof MORE {
+  if (partial && at === text.length) return MORE;
   if (text.charCodeAt(at) !== 0x7b) return undefined;
   const end = containerEnd(text, at);
-  if (end === undefined) return undefined;
+  if (end === undefined) return partial ? MORE : undefined;
   let item: JsonValue;
   try {
     item = parseDeferring(

@@ -129,6 +129,7 @@ export async function verifiedDeferred(
         e.record.final_state.termination_reason,
         i,
         options.file,
+        options.statisticsOnly,
       );
     },
   );
@@ -268,6 +269,7 @@ export async function verified(
         e.record.final_state.termination_reason,
         i,
         options.file,
+        options.statisticsOnly,
       )
     ),
     digest,

@@ -7,10 +7,15 @@
  * @module
  */
 
-import { encode, type JsonObject } from "../json/canonical.ts";
+import {
+  encode,
+  type JsonObject,
+  type JsonValue,
+  parse,
+} from "../json/canonical.ts";
 import { StatisticsInputError } from "../errors.ts";
 import type { Rational } from "../exact.ts";
-import { checkStored } from "../metrics/rebuild.ts";
+import { checkStored, storedAt } from "../metrics/rebuild.ts";
 import {
   type ExactValues,
   STATISTICS_METRICS,
@@ -22,7 +27,7 @@ import type {
   Suite,
   TerminationReason,
 } from "../types.ts";
-import { at, rootCtx } from "../json/fields.ts";
+import { at, isObject, rootCtx } from "../json/fields.ts";
 import { detached, detachedString } from "./memory.ts";
 
 /**
@@ -34,7 +39,10 @@ export const TOKEN: unique symbol = Symbol("verified");
 /**
  * One verified episode: its key and stored metrics dictionary (equal to the
  * one recomputed from its replayed record), and the exact values of the
- * statistics metrics from that recomputation.
+ * statistics metrics from that recomputation. The dictionary is kept as its
+ * canonical text, a third of the memory of its value (a result of 10,000
+ * episodes keeps 10,000 of them), and built on each access of
+ * {@linkcode metrics}.
  *
  * @example
  * ```ts
@@ -52,24 +60,28 @@ export class VerifiedEpisode implements EpisodeKey {
   readonly scenario_hash: string;
   /** Seed. */
   readonly seed: number;
-  /** The metrics dictionary (contract §11). */
-  readonly metrics: JsonObject;
   /** Why the replayed episode ended. */
   readonly termination_reason: TerminationReason;
+  readonly #metrics: string;
   readonly #position: number;
   readonly #file: string | undefined;
   readonly #exact: ExactValues;
   #values: readonly (Rational | null)[] | undefined;
 
-  /** @internal Only the verifier constructs one. */
+  /**
+   * @internal Only the verifier constructs one; `metrics` is the dictionary
+   * or its canonical text; with `statisticsOnly`, only its part that the
+   * statistics read is kept ({@linkcode statisticsPart}).
+   */
   constructor(
     token: typeof TOKEN,
     key: EpisodeKey,
-    metrics: JsonObject,
+    metrics: JsonObject | string,
     exact: ExactValues,
     terminationReason: TerminationReason,
     position: number,
     file: string | undefined,
+    statisticsOnly = false,
   ) {
     if (token !== TOKEN) {
       throw new TypeError("a verified episode comes from the verifier only");
@@ -79,11 +91,27 @@ export class VerifiedEpisode implements EpisodeKey {
     this.scenario_id = detachedString(key.scenario_id);
     this.scenario_hash = detachedString(key.scenario_hash);
     this.seed = key.seed;
-    this.metrics = detached(metrics);
+    const dictionary = typeof metrics === "string" && statisticsOnly
+      ? parse(metrics) as JsonObject
+      : metrics;
+    this.#metrics = detachedString(
+      typeof dictionary === "string"
+        ? dictionary
+        : encode(statisticsOnly ? statisticsPart(dictionary) : dictionary),
+    );
     this.#exact = exact;
     this.termination_reason = terminationReason;
     this.#position = position;
     this.#file = file;
+  }
+
+  /**
+   * The metrics dictionary (contract §11), built anew on each access: of a
+   * result verified with `statisticsOnly`, only its part that the
+   * statistics read ({@linkcode statisticsPart}).
+   */
+  get metrics(): JsonObject {
+    return parse(this.#metrics) as JsonObject;
   }
 
   /**
@@ -102,14 +130,57 @@ export class VerifiedEpisode implements EpisodeKey {
         ),
         "metrics",
       );
+      const metrics = this.metrics;
       this.#values = Object.freeze(
         STATISTICS_METRICS.map((metric) =>
-          checkStored(metric, this.#exact[metric], this.metrics, ctx)
+          checkStored(metric, this.#exact[metric], metrics, ctx)
         ),
       );
     }
     return this.#values;
   }
+}
+
+/**
+ * The part of a metrics dictionary that the statistics read: the whole
+ * `safety` section (the robustness counts), and the stored value of each
+ * statistics metric in its section (the float check's). A tenth of the
+ * dictionary, for a command that keeps nothing else of it.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { float } from "../json/canonical.ts";
+ * import { statisticsPart } from "./verified.ts";
+ * const metrics = {
+ *   safety: { evacuated: 1, population: 2 },
+ *   movement: { blocked_rate: float(0.5), blocked_moves: 1 },
+ *   people: [],
+ * };
+ * assert.deepEqual(statisticsPart(metrics), {
+ *   safety: { evacuated: 1, population: 2 },
+ *   movement: { blocked_rate: float(0.5) },
+ * });
+ * ```
+ */
+export function statisticsPart(metrics: JsonObject): JsonObject {
+  const out: Record<string, JsonValue> = {};
+  if (Object.hasOwn(metrics, "safety")) out["safety"] = metrics["safety"]!;
+  for (const metric of STATISTICS_METRICS) {
+    const { section, field } = storedAt(metric);
+    if (section === "safety" || !Object.hasOwn(metrics, section)) continue;
+    const stored = metrics[section]!;
+    if (!isObject(stored)) {
+      out[section] = stored;
+    } else if (Object.hasOwn(stored, field)) {
+      const part = out[section];
+      out[section] = {
+        ...(isObject(part) ? part : {}),
+        [field]: stored[field]!,
+      };
+    }
+  }
+  return out;
 }
 
 /**

@@ -1,0 +1,64 @@
+/**
+ * A command's result input: a file is opened, then verified as a stream of
+ * episodes (`verify/file.ts`), so that its size is not bounded by the
+ * `file-bytes` limit unless it must be read whole; standard input (`-`)
+ * cannot be read at offsets and is read whole, within the limit.
+ *
+ * @module
+ */
+
+import type { Suite } from "../types.ts";
+import { ResultFile, verifyOpened } from "../verify/file.ts";
+import { verifyEvaluation } from "../verify/verify.ts";
+import type { VerifyEvaluationOptions } from "../verify/options.ts";
+import type { VerifiedEvaluation } from "../verify/verified.ts";
+import { readInput } from "./io.ts";
+
+/**
+ * Open a result input: standard input's bytes for `-` (read whole, as
+ * `readInput` reads it), else the open file. Failures name the file.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { openResult } from "./result_input.ts";
+ * await assert.rejects(openResult("no-such-result.json"), { name: "FileError" });
+ * ```
+ */
+export async function openResult(
+  file: string,
+): Promise<ResultFile | Uint8Array> {
+  return file === "-" ? await readInput(file) : await ResultFile.open(file);
+}
+
+/**
+ * Verify an opened result input (`verifyEvaluation`'s options; bytes are
+ * handed over), and close it; with `settle`, for a command with more work
+ * to come, the verification's garbage is collected first.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { verifyInput } from "./result_input.ts";
+ * import { publicSuite } from "../scenario/public_suite.ts";
+ * await assert.rejects(verifyInput(new TextEncoder().encode("{}"), publicSuite(), { file: "-" }), {
+ *   name: "StatisticsInputError",
+ *   message: "-: model_id: missing field",
+ * });
+ * ```
+ */
+export async function verifyInput(
+  input: ResultFile | Uint8Array,
+  suite: Suite,
+  options: VerifyEvaluationOptions,
+  settle = false,
+): Promise<VerifiedEvaluation> {
+  if (input instanceof Uint8Array) {
+    return await verifyEvaluation(input, suite, { ...options, release: true });
+  }
+  try {
+    return await verifyOpened(input, suite, options, settle);
+  } finally {
+    input.close();
+  }
+}

@@ -1,0 +1,469 @@
+/**
+ * The streamed reading of a result: {@linkcode canonicalReading}'s one
+ * pass, over a byte range of a file read in chunks instead of a text in
+ * memory. The fields after the episodes are found from the end of the
+ * range (they come last in the writer's text, and the proof needs the
+ * manifest first); then the episode items are read from the start, each
+ * chunk hashed as it is read and decoded, and handed out one at a time:
+ * only the item being proved (and the rest of the chunk it ends in) is
+ * held as text, never the whole result. Each item is decided exactly as
+ * the reading of the whole text decides it (`literalItem` and `otherItem`
+ * wait for more text where it ends too soon), so the proof gets the same
+ * items.
+ *
+ * What cannot be read so (a range that does not begin as the writer's
+ * text, fields that are not canonical, bytes that are not UTF-8, an item
+ * longer than the longest string, limits too low to skim records) is
+ * simply not handed out: the caller then reads the range whole
+ * (`file.ts`), as the verifier of bytes does.
+ *
+ * @module
+ */
+
+import {
+  containerEnd,
+  type DeferredDocument,
+  parseDeferring,
+} from "../json/canonical.ts";
+import { isObject } from "../json/fields.ts";
+import { Sha256 } from "../json/sha256.ts";
+import { type Limits, limitsWith } from "../limits.ts";
+import { RESULT_START } from "../result/writer.ts";
+import {
+  type EpisodeItem,
+  FIELDS_START,
+  literalItem,
+  MORE,
+  otherItem,
+  type ResultReading,
+} from "./reader.ts";
+
+/**
+ * A byte range of a file, read at offsets: `read` fills `into` from offset
+ * `at` of the file as far as it can and returns the count (0 at the file's
+ * end).
+ */
+export type ByteRange = {
+  /** Offset of the range's first byte in the file. */
+  readonly start: number;
+  /** Offset after the range's last byte. */
+  readonly end: number;
+  /** Read bytes at offset `at` of the file (at most `into.length`). */
+  read(into: Uint8Array, at: number): Promise<number>;
+};
+
+/** A span of an item: offsets in code units from the range's start. */
+export type Span = { readonly start: number; readonly end: number };
+
+/**
+ * The longest item the reading holds, in code units: V8's longest string
+ * (2^29 − 24), since the proof takes an item's record as one string (and
+ * the result writer writes each item as one). No limit lower than that
+ * applies to a streamed item.
+ */
+export const MAX_ITEM_UNITS: number = 2 ** 29 - 24;
+
+/**
+ * Bytes read at a time. One mebibyte: a few thousand reads for the largest
+ * results, and a chunk's text beside the item being proved is small.
+ */
+const CHUNK = 1 << 20;
+
+/**
+ * How much the streamed reading reads at a time: at least `least` bytes,
+ * and, when `sized`, enough for an item as large as the largest so far.
+ * Only the tests read otherwise (a byte at a time, unsized), so that items
+ * end anywhere in a read.
+ */
+export type ReadSizes = { readonly least: number; readonly sized: boolean };
+
+const READS: ReadSizes = { least: CHUNK, sized: true };
+
+/** A streamed reading, and what the caller needs once the proof is done. */
+export type StreamedReading = {
+  /** The reading the proof takes (`provedResult`). */
+  readonly reading: ResultReading;
+  /** The spans of the items proved, in order. */
+  readonly spans: readonly Span[];
+  /**
+   * The SHA-256 of the range, once every byte of it is read (the proof
+   * covered it); throws before.
+   */
+  digest(): string;
+  /**
+   * Read and hash what the reading did not read, then {@linkcode digest};
+   * `undefined` if the file ended before the range did.
+   */
+  finish(): Promise<string | undefined>;
+};
+
+/**
+ * The streamed reading of `range` (see the module documentation), or
+ * `undefined` when it cannot be read so. Its items are read as the proof
+ * asks for them; {@linkcode StreamedReading.finish} reads the rest.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { streamedReading } from "./stream.ts";
+ * const bytes = new TextEncoder().encode(
+ *   '{"episodes":[],"evaluation_manifest":{},"evaluation_manifest_hash":"h","model_id":"m"}',
+ * );
+ * const range = {
+ *   start: 0,
+ *   end: bytes.length,
+ *   read(into: Uint8Array, at: number): Promise<number> {
+ *     const part = bytes.subarray(at, at + into.length);
+ *     into.set(part);
+ *     return Promise.resolve(part.length);
+ *   },
+ * };
+ * const streamed = await streamedReading(range);
+ * const step = await (streamed!.reading.episodes as AsyncIterator<unknown, boolean, boolean>).next(false);
+ * assert.deepEqual(step, { done: true, value: true });
+ * assert.equal(streamed!.digest().length, 64);
+ * assert.equal(await streamedReading({ ...range, end: 5 }), undefined);
+ * ```
+ */
+export async function streamedReading(
+  range: ByteRange,
+  limits?: Partial<Limits>,
+  reads: ReadSizes = READS,
+): Promise<StreamedReading | undefined> {
+  // As in the reading of a whole text: records are skimmed only where no
+  // record can reach the depth and string limits.
+  const l = limitsWith(limits);
+  if (!(l.maxDepth >= 16 && l.maxStringLength >= 64)) return undefined;
+  const head = new Uint8Array(RESULT_START.length);
+  if (
+    range.end - range.start < head.length ||
+    await readFully(range, head, range.start) < head.length ||
+    new TextDecoder().decode(head) !== RESULT_START
+  ) return undefined;
+  const at = await lastFields(range, l.maxFileBytes);
+  if (at === undefined || at < range.start + RESULT_START.length) {
+    return undefined;
+  }
+  const tail = new Uint8Array(range.end - at);
+  if (await readFully(range, tail, at) < tail.length) return undefined;
+  let fields: DeferredDocument;
+  try {
+    const text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true })
+      .decode(tail);
+    // The fields as the strict reader reads them in the whole text: at the
+    // same depth, under the same limits.
+    fields = parseDeferring(
+      `${RESULT_START}${text}`,
+      () => false,
+      limits === undefined ? {} : { limits },
+    );
+  } catch {
+    return undefined;
+  }
+  if (!fields.canonical) return undefined;
+  const window = new Window(range, range.start, at, reads.least);
+  const spans: Span[] = [];
+  let digest: string | undefined;
+  const done = () => {
+    if (!window.hashedAll) throw new Error("the range is not read through");
+    digest ??= window.hash.update(tail).hex();
+    return digest;
+  };
+  const total = scheduled(fields.value);
+  // Items of a result are alike: the first is expected to be of the mean
+  // size of a complete result's.
+  const mean = total === 0 || !reads.sized
+    ? 0
+    : Math.floor((at - range.start) / total);
+  return {
+    reading: {
+      fields: fields.value,
+      total,
+      episodes: streamedItems(window, limits, spans, mean, reads.sized),
+    },
+    spans,
+    digest: done,
+    finish: async () => {
+      await window.rest();
+      return window.hashedAll ? done() : undefined;
+    },
+  };
+}
+
+/**
+ * The number of episodes the fields' manifest schedules: the total for
+ * progress (a partial result has fewer items, and the items are not
+ * counted before they are read).
+ */
+function scheduled(fields: unknown): number {
+  if (!isObject(fields)) return 0;
+  const manifest = fields["evaluation_manifest"];
+  if (!isObject(manifest)) return 0;
+  const episodes = manifest["episodes"];
+  return Array.isArray(episodes) ? episodes.length : 0;
+}
+
+/** Fill `into` from offset `at`: the count read (less at the file's end). */
+async function readFully(
+  range: ByteRange,
+  into: Uint8Array,
+  at: number,
+): Promise<number> {
+  let n = 0;
+  while (n < into.length) {
+    const got = await range.read(into.subarray(n), at + n);
+    if (got === 0) break;
+    n += got;
+  }
+  return n;
+}
+
+/**
+ * Where the last `],"evaluation_manifest":` of the range begins (as
+ * `lastIndexOf` finds it in the whole text: UTF-8 never encodes other
+ * characters with ASCII bytes), searched backwards a chunk at a time;
+ * `undefined` when it is not within `max` bytes of the end (the fields
+ * would be over the size limit).
+ */
+async function lastFields(
+  range: ByteRange,
+  max: number,
+): Promise<number | undefined> {
+  const pattern = new TextEncoder().encode(FIELDS_START);
+  // Each chunk overlaps the next one by the pattern's length less one, so
+  // that a match across two chunks is whole in one. Chunks double from
+  // 4 KiB: what is read before the fields is at most their size again.
+  const buffer = new Uint8Array(CHUNK + pattern.length - 1);
+  let hi = range.end;
+  let size = 4096;
+  while (hi > range.start && range.end - hi <= max) {
+    const lo = Math.max(range.start, hi - size);
+    size = Math.min(CHUNK, 2 * size);
+    const n = Math.min(range.end, hi + pattern.length - 1) - lo;
+    const view = buffer.subarray(0, n);
+    if (await readFully(range, view, lo) < n) return undefined;
+    // Matches that begin at `hi` or later were looked for already.
+    let i = n - pattern.length;
+    while (i >= 0) {
+      i = view.lastIndexOf(pattern[0]!, i);
+      if (i < 0) break;
+      if (pattern.every((b, k) => view[i + k] === b)) return lo + i;
+      i--;
+    }
+    hi = lo;
+  }
+  return undefined;
+}
+
+/**
+ * The text of the range's episodes (up to the fields), read forward into
+ * one buffer of bytes: `text` is the text of the bytes held, from offset
+ * `base` (in code units from the range's start); every byte read is hashed.
+ * Growing drops what is before the item being read, reads on in place and
+ * decodes the bytes held once, so an item read in one growth is decoded
+ * once and never copied as text. Only ASCII is taken as text: the writer's
+ * text is ASCII (contract §2 escapes the rest), so a byte that is not ends
+ * the text, and the lenient decoder gives exactly the text of ASCII bytes
+ * (one unit a byte, no U+FFFD), cheaper than the strict one.
+ */
+class Window {
+  text = "";
+  base = 0;
+  readonly hash: Sha256 = new Sha256();
+  readonly #range: ByteRange;
+  readonly #end: number;
+  readonly #decoder = new TextDecoder();
+  #bytes = new Uint8Array(0);
+  /** Bytes held (from `base`). */
+  #held = 0;
+  readonly #least: number;
+  #at: number;
+  /** All of the text is read: `text` ends where the episodes end. */
+  #complete = false;
+  /** No more text can come: not ASCII, or the file ended early. */
+  #broken = false;
+
+  constructor(range: ByteRange, start: number, end: number, least: number) {
+    this.#range = range;
+    this.#at = start;
+    this.#end = end;
+    this.#least = least;
+  }
+
+  /** Whether `text` reaches the end of the episodes. */
+  get complete(): boolean {
+    return this.#complete;
+  }
+
+  /** Whether every byte up to the fields is hashed. */
+  get hashedAll(): boolean {
+    return this.#at === this.#end;
+  }
+
+  /**
+   * Read on: the text from `keep` stays, and as much again is read (a
+   * chunk at least), so that an item read anew after each growth is read a
+   * bounded number of times; or, with `size`, what an item of that size
+   * from `keep` still lacks (the largest item so far: items of a result are
+   * alike, so most are read in one growth). `false` when no more can come.
+   */
+  async grow(keep: number, size?: number): Promise<boolean> {
+    if (this.#complete || this.#broken) return false;
+    const drop = keep - this.base;
+    this.#bytes.copyWithin(0, drop, this.#held);
+    this.#held -= drop;
+    this.base = keep;
+    // An item of `size`, an eighth more (sizes vary), or double.
+    const goal = size === undefined
+      ? this.#held
+      : size + (size >> 3) - this.#held;
+    const want = Math.min(
+      Math.max(this.#least, goal),
+      this.#end - this.#at,
+      Math.max(0, MAX_ITEM_UNITS + CHUNK - this.#held),
+    );
+    if (this.#bytes.length < this.#held + want) {
+      // A buffer that grows by half: an item a little larger than the last
+      // one does not double it.
+      const bigger = new Uint8Array(
+        Math.max(this.#held + want, this.#bytes.length * 1.5),
+      );
+      bigger.set(this.#bytes.subarray(0, this.#held));
+      this.#bytes = bigger;
+    }
+    const fresh = this.#bytes.subarray(this.#held, this.#held + want);
+    const n = await readFully(this.#range, fresh, this.#at);
+    this.hash.update(fresh.subarray(0, n));
+    this.#at += n;
+    this.#held += n;
+    this.text = "";
+    const text = this.#decoder.decode(this.#bytes.subarray(0, this.#held));
+    if (n < want || text.length !== this.#held || text.includes("\uFFFD")) {
+      this.#broken = true;
+      return false;
+    }
+    this.text = text;
+    if (this.#at === this.#end) this.#complete = true;
+    return true;
+  }
+
+  /** Hash the bytes not read yet (the text is not wanted any more). */
+  async rest(): Promise<void> {
+    const buffer = this.#bytes.subarray(0, CHUNK);
+    while (this.#at < this.#end) {
+      const size = Math.min(CHUNK, this.#end - this.#at);
+      const n = await readFully(
+        this.#range,
+        buffer.subarray(0, size),
+        this.#at,
+      );
+      if (n === 0) return;
+      this.hash.update(buffer.subarray(0, n));
+      this.#at += n;
+    }
+  }
+}
+
+/** The reading stops: the text ended, was too long or is not UTF-8. */
+const STOP: unique symbol = Symbol("stop");
+/** A position at the end of the episodes' text. */
+const END: unique symbol = Symbol("end");
+
+const COMMA = 0x2c;
+
+/**
+ * The items of the window's text, as `canonicalItems` reads them in a
+ * whole text: each read as the writer writes it, else by its brackets;
+ * after an item the proof did not prove, its end found by its brackets.
+ * The spans of the items proved go to `spans`. Each item is read in one
+ * growth if it is no larger than the largest so far, or than `expected`.
+ */
+async function* streamedItems(
+  window: Window,
+  limits: Partial<Limits> | undefined,
+  spans: Span[],
+  expected: number,
+  sized: boolean,
+): AsyncGenerator<EpisodeItem, boolean, boolean> {
+  /**
+   * What `read` says at offset `at`, reading on while it needs more text
+   * (a final answer once the text is complete); {@linkcode STOP} when no
+   * more can come, or the item would be longer than a string can be.
+   */
+  const settle = async <T>(
+    at: number,
+    read: (
+      text: string,
+      offset: number,
+      partial: boolean,
+    ) => T | typeof MORE,
+    size?: number,
+  ): Promise<T | typeof STOP> => {
+    // Read on as much as an item of `size` needs (the first time only:
+    // after that, by doubling, so that no input is read anew more than a
+    // few times).
+    for (let k = 0;; k++) {
+      const r = read(window.text, at - window.base, !window.complete);
+      if (r !== MORE) return r;
+      if (window.base + window.text.length - at > MAX_ITEM_UNITS) return STOP;
+      if (!(await window.grow(at, k === 0 ? size : undefined))) return STOP;
+    }
+  };
+  const begins = await settle(
+    0,
+    (text, offset, partial) =>
+      text.length - offset >= RESULT_START.length
+        ? text.startsWith(RESULT_START, offset)
+        : partial
+        ? MORE
+        : false,
+    expected,
+  );
+  if (begins !== true) return false;
+  let at = RESULT_START.length;
+  let largest = expected;
+  const charAt = (position: number) =>
+    settle(
+      position,
+      (text, offset, partial) =>
+        offset < text.length ? text.charCodeAt(offset) : partial ? MORE : END,
+    );
+  if (await charAt(at) === END) return true;
+  for (;;) {
+    const literal = await settle(
+      at,
+      (text, offset, partial) => literalItem(text, offset, partial),
+      largest,
+    );
+    if (literal === STOP) return false;
+    const item = literal ?? await settle(
+      at,
+      (text, offset, partial) => otherItem(text, offset, limits, partial),
+    );
+    if (item === STOP || item?.span === undefined) return false;
+    // The item's offsets, from the window's to the range's.
+    const shift = at - item.span.start;
+    const span = { start: at, end: item.span.end + shift };
+    const proved: boolean = yield { ...item, span };
+    if (proved) spans.push(span);
+    if (sized) largest = Math.max(largest, span.end - span.start + 1);
+    const next = proved ? span.end : await settle(
+      at,
+      (text, offset, partial) => {
+        const end = containerEnd(text, offset);
+        return end !== undefined
+          ? end - offset + at
+          : partial
+          ? MORE
+          : undefined;
+      },
+    );
+    if (next === STOP || next === undefined) return false;
+    const c = await charAt(next);
+    // The end of the episodes' text is where `],"evaluation_manifest":`
+    // begins.
+    if (c === END) return true;
+    if (c !== COMMA) return false;
+    at = next + 1;
+  }
+}

@@ -1,0 +1,360 @@
+/**
+ * The verifier of result files (src/verify/file.ts, the streamed reading of
+ * src/verify/stream.ts): on every file of the tamper corpus, and on each
+ * as the result span of a run part, its verdict, message and digest are
+ * those of the verifier of bytes in memory; a canonical valid result is
+ * read in one pass, and verified beyond the `file-bytes` limit; each
+ * episode's byte span is its item's text (offsets computed by Python);
+ * a file changed between the streamed proof and the whole reading is
+ * proved anew.
+ */
+
+import assert from "node:assert/strict";
+import { encode } from "../src/json/canonical.ts";
+import { sha256Hex } from "../src/json/sha256.ts";
+import { setLimits } from "../src/limits.ts";
+import {
+  episodeSpans,
+  FileVerification,
+  ResultFile,
+  verifyResultFile,
+} from "../src/verify/file.ts";
+import { provedResult } from "../src/verify/proof.ts";
+import { canonicalReading } from "../src/verify/reader.ts";
+import { type ByteRange, streamedReading } from "../src/verify/stream.ts";
+import { verifyEvaluation } from "../src/verify/verify.ts";
+import type { VerifiedEvaluation } from "../src/verify/verified.ts";
+import { inTempDir } from "./cli_support.ts";
+import { corpus } from "./tamper_corpus.ts";
+import { type Any, BASE, BASE_TEXT, fresh, SUITE } from "./tamper_support.ts";
+
+const CASES = await corpus();
+const FILE = "case.json";
+const ENCODER = new TextEncoder();
+
+/** What a verification gave: its values, or its error's kind and message. */
+async function outcome(run: () => Promise<VerifiedEvaluation>) {
+  try {
+    const v = await run();
+    return {
+      digest: v.digest,
+      model: v.model_id,
+      episodes: v.episodes.map((e) => [e.index, encode(e.metrics), e.values]),
+    };
+  } catch (e) {
+    const err = e as Error & { path?: string };
+    return { name: err.name, message: err.message, path: err.path };
+  }
+}
+
+/** A run part's envelope around a result's text, as parts.md has it. */
+function part(text: string): { bytes: Uint8Array; start: number; end: number } {
+  const head = ENCODER.encode('{"result":');
+  const body = ENCODER.encode(text);
+  const tail = ENCODER.encode(',"shard":{"count":2,"index":0,"kind":"run"}}');
+  const bytes = new Uint8Array(head.length + body.length + tail.length);
+  bytes.set(head);
+  bytes.set(body, head.length);
+  bytes.set(tail, head.length + body.length);
+  return { bytes, start: head.length, end: head.length + body.length };
+}
+
+Deno.test("result files: every tamper case, alone and as a part's span, has the verdict and message of the bytes in memory", async () => {
+  await inTempDir(async (dir) => {
+    const problems: string[] = [];
+    for (const [i, c] of CASES.entries()) {
+      const bytes = ENCODER.encode(c.text);
+      const plain = `${dir}/case${i}.json`;
+      await Deno.writeFile(plain, bytes);
+      const wrapped = part(c.text);
+      const partFile = `${dir}/part${i}.json`;
+      await Deno.writeFile(partFile, wrapped.bytes);
+      const want = await outcome(() =>
+        verifyEvaluation(bytes.slice(), SUITE, { file: FILE })
+      );
+      const fromFile = await outcome(() =>
+        verifyResultFile(plain, SUITE, { file: FILE })
+      );
+      const fromPart = await outcome(() =>
+        verifyResultFile(partFile, SUITE, {
+          file: FILE,
+          start: wrapped.start,
+          end: wrapped.end,
+        })
+      );
+      for (const [how, got] of [["file", fromFile], ["part", fromPart]]) {
+        try {
+          assert.deepEqual(got, want);
+        } catch {
+          problems.push(`${c.name} (${how}): ${JSON.stringify(got)}`);
+        }
+      }
+      // The corpus's own expectation, independently of today's verifier.
+      if (c.verdict === "refuse") {
+        if (!("message" in fromFile) || fromFile.path !== c.path) {
+          problems.push(`${c.name}: not refused at ${c.path}`);
+        }
+      } else if (!("digest" in fromFile)) {
+        problems.push(`${c.name}: refused: ${fromFile.message}`);
+      }
+    }
+    assert.deepEqual(problems, []);
+  });
+});
+
+/** Bytes in memory as a range of a file, each byte read counted. */
+function countingRange(bytes: Uint8Array): ByteRange & { reads: number[] } {
+  const reads: number[] = new Array(bytes.length).fill(0);
+  return {
+    start: 0,
+    end: bytes.length,
+    reads,
+    read(into: Uint8Array, at: number): Promise<number> {
+      const part = bytes.subarray(at, at + into.length);
+      into.set(part);
+      for (let k = at; k < at + part.length; k++) reads[k]!++;
+      return Promise.resolve(part.length);
+    },
+  };
+}
+
+/** The episodes a proof proved, by position, with their spans. */
+function provedSpans(proof: Awaited<ReturnType<typeof provedResult>>) {
+  if (proof?.verified !== undefined) return "verified";
+  return [...(proof?.proved ?? new Map()).entries()].map(([i, p]) => [
+    i,
+    p.span,
+  ]);
+}
+
+Deno.test("result files: read a byte at a time or in any size, each item is decided as in the whole text", async () => {
+  const valid = BASE_TEXT;
+  const r = fresh();
+  r.episodes[2].record.steps[0].movements[0].outcome = "blocked_wall";
+  // Not in the writer's form: an item with its keys in another order, and
+  // one whose seed has a leading zero; both still valid values.
+  const reordered = encode(r).replace(
+    /\{"index":4,("metrics":.*?),"record":/,
+    (_, m) => `{${m},"index":4,"record":`,
+  );
+  const zero = valid.replace(
+    /"seed":(\d+)\}(,\{"index":3,)/,
+    '"seed":0$1}$2',
+  );
+  assert.ok(zero !== valid && reordered !== encode(r));
+  for (const text of [valid, encode(r), reordered, zero]) {
+    const whole = provedSpans(
+      await provedResult(canonicalReading(text), sha256Hex(text), SUITE, {}),
+    );
+    for (const least of [1, 2, 7, 64, 1000, 50_000]) {
+      for (const sized of [false, true]) {
+        const bytes = ENCODER.encode(text);
+        const streamed = await streamedReading(countingRange(bytes), {}, {
+          least,
+          sized,
+        });
+        const proof = await provedResult(
+          streamed?.reading,
+          () => streamed!.digest(),
+          SUITE,
+          {},
+        );
+        assert.deepEqual(provedSpans(proof), whole, `${least} ${sized}`);
+        if (proof?.verified !== undefined) {
+          assert.equal(proof.verified.digest, sha256Hex(bytes));
+        } else {
+          assert.equal(await streamed?.finish(), sha256Hex(bytes));
+        }
+      }
+    }
+  }
+});
+
+Deno.test("result files: a canonical valid result is read in one pass, its fields twice, each item handed out once", async () => {
+  const bytes = ENCODER.encode(BASE_TEXT);
+  const range = countingRange(bytes);
+  const streamed = (await streamedReading(range))!;
+  const items = streamed.reading.episodes as AsyncIterator<
+    unknown,
+    boolean,
+    boolean
+  >;
+  let handed = 0;
+  const reading = {
+    ...streamed.reading,
+    episodes: {
+      next: async (proved: boolean) => {
+        const step = await items.next(proved);
+        if (!step.done) handed++;
+        return step;
+      },
+    },
+  };
+  const proof = await provedResult(
+    reading as Any,
+    () => streamed.digest(),
+    SUITE,
+    {},
+  );
+  assert.equal(proof?.verified?.digest, sha256Hex(bytes));
+  assert.equal(handed, BASE.episodes.length);
+  // The fields after the episodes are looked for from the end (in chunks
+  // that double from 4 KiB), then read; the first 13 bytes are looked at
+  // before; everything else is read once.
+  const fields = BASE_TEXT.lastIndexOf('],"evaluation_manifest":');
+  const searched = 2 * (bytes.length - fields) + 4096;
+  const head = '{"episodes":['.length;
+  const counts = (from: number, to: number) =>
+    new Set(range.reads.slice(from, to));
+  assert.ok(searched < bytes.length / 2);
+  assert.deepEqual(counts(0, head), new Set([2]));
+  assert.deepEqual(counts(head, bytes.length - searched), new Set([1]));
+  assert.deepEqual(counts(fields, bytes.length), new Set([2]));
+  assert.ok(range.reads.every((n) => n >= 1 && n <= 2));
+});
+
+/**
+ * The byte spans of the episode items of a result file whose result text
+ * starts at `offset`, by Python's json module: the canonical text of each
+ * item, one after the other after `{"episodes":[`, a comma between.
+ */
+async function pythonSpans(
+  file: string,
+  offset: number,
+  length: number,
+): Promise<{ start: number; end: number }[]> {
+  const script = `
+import json, sys
+with open(sys.argv[1], "rb") as f:
+    data = f.read()[int(sys.argv[2]):int(sys.argv[2]) + int(sys.argv[3])]
+doc = json.loads(data)
+at = int(sys.argv[2]) + len('{"episodes":[')
+spans = []
+for e in doc["episodes"]:
+    n = len(json.dumps(e, sort_keys=True, separators=(",", ":")).encode())
+    spans.append({"start": at, "end": at + n})
+    at += n + 1
+print(json.dumps(spans))
+`;
+  const out = await new Deno.Command("python3", {
+    args: ["-c", script, file, String(offset), String(length)],
+    stdout: "piped",
+    stderr: "piped",
+  }).output().catch((e) => {
+    throw new Error(`python3 is needed for this test: ${e}`);
+  });
+  assert.ok(out.success, new TextDecoder().decode(out.stderr));
+  return JSON.parse(new TextDecoder().decode(out.stdout));
+}
+
+Deno.test("result files: each verified episode's byte span is its item's text, in a file and in a part", async () => {
+  await inTempDir(async (dir) => {
+    const plain = `${dir}/r.json`;
+    await Deno.writeTextFile(plain, BASE_TEXT);
+    const v = await verifyResultFile(plain, SUITE);
+    assert.deepEqual(
+      episodeSpans(v),
+      await pythonSpans(plain, 0, ENCODER.encode(BASE_TEXT).length),
+    );
+    const wrapped = part(BASE_TEXT);
+    const partFile = `${dir}/p.json`;
+    await Deno.writeFile(partFile, wrapped.bytes);
+    const p = await verifyResultFile(partFile, SUITE, {
+      start: wrapped.start,
+      end: wrapped.end,
+    });
+    assert.equal(p.digest, v.digest);
+    const spans = episodeSpans(p)!;
+    assert.deepEqual(
+      spans,
+      await pythonSpans(partFile, wrapped.start, wrapped.end - wrapped.start),
+    );
+    const text = new TextDecoder();
+    for (const [k, s] of spans.entries()) {
+      assert.equal(
+        text.decode(wrapped.bytes.subarray(s.start, s.end)),
+        encode(BASE.episodes[k] as unknown as Any),
+      );
+    }
+    // A result read whole (not canonical) has no spans.
+    await Deno.writeTextFile(plain, ` ${BASE_TEXT}`);
+    const spaced = await verifyResultFile(plain, SUITE);
+    assert.equal(spaced.digest, v.digest);
+    assert.equal(episodeSpans(spaced), undefined);
+  });
+});
+
+Deno.test("result files: a canonical result beyond the file-bytes limit is verified; another is refused saying why it is read whole", async () => {
+  await inTempDir(async (dir) => {
+    const size = ENCODER.encode(BASE_TEXT).length;
+    // Room for the fields after the episodes (the manifest), which are read
+    // as one document, not for the whole result.
+    const fields = size - BASE_TEXT.lastIndexOf('],"evaluation_manifest":');
+    const max = fields + 100;
+    assert.ok(max < size / 4);
+    const file = `${dir}/r.json`;
+    const want = sha256Hex(BASE_TEXT);
+    const r = fresh();
+    r.episodes[2].record.steps[0].movements[0].outcome = "blocked_wall";
+    const tampered = encode(r);
+    const previous = setLimits({ maxFileBytes: max });
+    try {
+      await Deno.writeTextFile(file, BASE_TEXT);
+      assert.equal((await verifyResultFile(file, SUITE)).digest, want);
+      await Deno.writeTextFile(file, ` ${BASE_TEXT}`);
+      await assert.rejects(verifyResultFile(file, SUITE), {
+        name: "FileError",
+        message: `${file}: input of ${
+          size + 1
+        } bytes that is not as the result writer writes it, read whole: over the implementation limit of ${max} bytes (raise it with --limits file-bytes=N or limits.maxFileBytes)`,
+      });
+      await Deno.writeTextFile(file, tampered);
+      await assert.rejects(verifyResultFile(file, SUITE), {
+        name: "FileError",
+        message: `${file}: input of ${
+          ENCODER.encode(tampered).length
+        } bytes whose episodes[2] is not proved in one pass, read whole: over the implementation limit of ${max} bytes (raise it with --limits file-bytes=N or limits.maxFileBytes)`,
+      });
+    } finally {
+      setLimits(previous);
+    }
+  });
+});
+
+Deno.test("result files: a file changed after the streamed proof is proved anew when read whole", async () => {
+  await inTempDir(async (dir) => {
+    const file = `${dir}/r.json`;
+    const first = fresh();
+    first.episodes[1].record.steps[0].movements[0].outcome = "blocked_wall";
+    await Deno.writeTextFile(file, encode(first));
+    const second = fresh();
+    second.episodes[3].record.steps[0].movements[0].outcome = "blocked_wall";
+    using opened = await ResultFile.open(file);
+    const steps = new FileVerification(opened, { file: "r.json" });
+    // Episodes 0, 2, 3, 4 and 5 are proved; then episode 3 is tampered
+    // and episode 1 made genuine: taking the first proof would accept it.
+    assert.equal(await steps.prove(SUITE), undefined);
+    await Deno.writeTextFile(file, encode(second));
+    const reading = await steps.bytes();
+    reading.read();
+    await assert.rejects(reading.verify(SUITE), (e: Error) => {
+      assert.match(e.message, /^r\.json: episodes\[3\]\./);
+      return true;
+    });
+  });
+});
+
+Deno.test("result files: a byte range outside the file is a RangeError", async () => {
+  await inTempDir(async (dir) => {
+    const file = `${dir}/r.json`;
+    await Deno.writeTextFile(file, "{}");
+    await assert.rejects(
+      verifyResultFile(file, SUITE, { start: 1, end: 3 }),
+      RangeError,
+    );
+    await assert.rejects(
+      verifyResultFile(file, SUITE, { start: 2, end: 1 }),
+      RangeError,
+    );
+  });
+});
