@@ -13,6 +13,7 @@ import { partKind } from "../shard/part.ts";
 import { mergeRunParts } from "../shard/merge_run.ts";
 import { mergeStatisticsParts } from "../shard/merge_statistics.ts";
 import type { PartSource } from "../shard/source.ts";
+import { ResultFile } from "../verify/file.ts";
 import { expectPositionals, flag, kernelOption, stringOption } from "./args.ts";
 import { type CommandSpec, loadSuite } from "./command.ts";
 import { missingWarning, warn } from "./completeness.ts";
@@ -76,7 +77,7 @@ Example:
     if (out !== undefined) await checkWritable(out);
     const sources = files.map(filePart);
     try {
-      const first = await readInput(files[0]!);
+      const first = await headOf(files[0]!);
       if (partKind(first) === undefined) {
         throw new PartError(
           'not a part: a part starts with {"result": or {"artifact": (made by run, aggregate or compare with --shard K/N)',
@@ -124,11 +125,26 @@ Example:
   },
 };
 
+/** The first bytes of a file (standard input: all of it), to tell its kind. */
+async function headOf(file: string): Promise<Uint8Array> {
+  if (file === "-") return await readInput(file);
+  using opened = await ResultFile.open(file);
+  const head = new Uint8Array(Math.min(16, opened.end));
+  let n = 0;
+  while (n < head.length) {
+    const got = await opened.read(head.subarray(n), n);
+    if (got === 0) break;
+    n += got;
+  }
+  return head.subarray(0, n);
+}
+
 /** A part file: read whole once, then by ranges through one handle. */
 function filePart(file: string): PartSource & { close(): void } {
   let handle: Deno.FsFile | undefined;
   return {
     name: file,
+    ...(file === "-" ? {} : { path: file }),
     bytes: () => readInput(file),
     async slice(start, end) {
       try {

@@ -15,8 +15,11 @@ import { RESULT_START, resultEnd } from "../result/writer.ts";
 import type { EpisodeKey, Suite } from "../types.ts";
 import { verifyCanonicalBytes, verifyEvaluation } from "../verify/verify.ts";
 import type { VerifiedEvaluation } from "../verify/verified.ts";
-import type { RunShardFields } from "./part.ts";
+import type { PartFrame, RunShardFields } from "./part.ts";
 import { readPartFrame } from "./part.ts";
+import { partFrameOfFile } from "./part_file.ts";
+import { episodeSpans, ResultFile, verifyOpened } from "../verify/file.ts";
+import type { Span } from "../verify/stream.ts";
 import { inShard } from "./shard.ts";
 import { checkTogether } from "./together.ts";
 import { itemSpans, type PartSource, type Sink } from "./source.ts";
@@ -93,6 +96,74 @@ export async function mergeRunParts(
   };
 }
 
+/**
+ * A part's frame, its result verified, and where each episode item lies
+ * in it: streamed from its file when it has one, else from its bytes.
+ */
+async function verifiedBody(
+  source: PartSource,
+  suite: Suite,
+  kernel: KernelName | undefined,
+): Promise<
+  { frame: PartFrame; verified: VerifiedEvaluation; spans: readonly Span[] }
+> {
+  const file = source.name;
+  const options = {
+    file,
+    statisticsOnly: true,
+    ...(kernel === undefined ? {} : { kernel }),
+  };
+  if (source.path !== undefined) {
+    let frame: PartFrame | undefined;
+    {
+      using whole = await ResultFile.open(source.path, {}, file);
+      frame = await partFrameOfFile(whole);
+    }
+    if (frame === undefined) {
+      throw new PartError(
+        'not a part: a part starts with {"result": or {"artifact":',
+        { file },
+      );
+    }
+    runFrame(frame, file);
+    using body = await ResultFile.open(source.path, {
+      start: frame.start,
+      end: frame.end,
+    }, file);
+    const verified = await verifyOpened(body, suite, options, true);
+    const spans = episodeSpans(verified);
+    if (spans === undefined) {
+      throw new PartError(NOT_CANONICAL, { file, path: "result" });
+    }
+    return { frame, verified, spans };
+  }
+  const bytes = await source.bytes();
+  const frame = runFrame(readPartFrame(bytes, file), file);
+  const body = bytes.subarray(frame.start, frame.end);
+  const verified = await verifyCanonicalBytes(body, suite, options) ??
+    await notCanonical(body, suite, options, file);
+  const { items } = itemSpans(body, RESULT_START.length - 1);
+  const spans = items.map(([start, end]) => ({
+    start: frame.start + start,
+    end: frame.start + end,
+  }));
+  return { frame, verified, spans };
+}
+
+/** `frame`, refused (naming `file`) unless it is a run part's. */
+function runFrame(frame: PartFrame, file: string): PartFrame {
+  if (frame.fields.kind !== "run") {
+    throw new PartError(
+      `a ${frame.fields.kind} statistics part, not a run part`,
+      { file },
+    );
+  }
+  return frame;
+}
+
+const NOT_CANONICAL =
+  "its result is valid but not canonical JSON: a part is written canonical (was it edited?)";
+
 async function checkRunPart(
   source: PartSource,
   suite: Suite,
@@ -102,17 +173,12 @@ async function checkRunPart(
   const refuse = (detail: string, path = ""): never => {
     throw new PartError(detail, { file, path });
   };
-  const bytes = await source.bytes();
-  const frame = readPartFrame(bytes, file);
-  const fields = frame.fields;
-  if (fields.kind !== "run") {
-    refuse(`a ${fields.kind} statistics part, not a run part`);
-  }
-  const run = fields as RunShardFields;
-  const body = bytes.subarray(frame.start, frame.end);
-  const options = { file, ...(kernel === undefined ? {} : { kernel }) };
-  const verified = await verifyCanonicalBytes(body, suite, options) ??
-    await notCanonical(body, suite, options, file);
+  const { frame, verified, spans: items } = await verifiedBody(
+    source,
+    suite,
+    kernel,
+  );
+  const run = frame.fields as RunShardFields;
   if (verified.digest !== run.result_digest) {
     refuse(
       `its result's digest is ${verified.digest}, not the ${run.result_digest} that it records (changed after it was written?)`,
@@ -140,7 +206,6 @@ async function checkRunPart(
       "shard.scheduled",
     );
   }
-  const { items } = itemSpans(body, RESULT_START.length - 1);
   const spans = new Map<number, [number, number]>();
   verified.episodes.forEach((e, i) => {
     if (!inShard(e.index, run)) {
@@ -151,8 +216,8 @@ async function checkRunPart(
         `result.episodes[${i}].index`,
       );
     }
-    const [start, end] = items[i]!;
-    spans.set(e.index, [frame.start + start, frame.start + end]);
+    const { start, end } = items[i]!;
+    spans.set(e.index, [start, end]);
   });
   return { source, fields: run, verified, spans };
 }
@@ -164,12 +229,9 @@ async function checkRunPart(
 async function notCanonical(
   body: Uint8Array,
   suite: Suite,
-  options: { file: string; kernel?: KernelName },
+  options: { file: string; kernel?: KernelName; statisticsOnly?: boolean },
   file: string,
 ): Promise<never> {
   await verifyEvaluation(body, suite, options);
-  throw new PartError(
-    "its result is valid but not canonical JSON: a part is written canonical (was it edited?)",
-    { file, path: "result" },
-  );
+  throw new PartError(NOT_CANONICAL, { file, path: "result" });
 }

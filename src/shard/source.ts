@@ -11,6 +11,11 @@
 export interface PartSource {
   /** The name messages give it (its file). */
   readonly name: string;
+  /**
+   * Its file, when it is one: then a run part is read from its ends and its
+   * body verified as a stream, never read whole.
+   */
+  readonly path?: string;
   /** All its bytes. */
   bytes(): Promise<Uint8Array>;
   /** Its bytes from `start` to `end` (exclusive). */
