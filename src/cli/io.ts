@@ -131,20 +131,61 @@ export async function writeFileAtomic(
   file: string,
   bytes: Uint8Array,
 ): Promise<void> {
+  await writeFileStreamed(file, (write) => Promise.resolve(write(bytes)));
+}
+
+/**
+ * Where {@linkcode writeFileStreamed} takes the bytes, in order: each
+ * piece is written when this returns (synchronously: into the page cache,
+ * from the caller's buffer, which may be used again at once).
+ */
+export type ByteSink = (bytes: Uint8Array) => void;
+
+/**
+ * Write a file atomically, as {@linkcode writeFileAtomic} does, from
+ * pieces: `write` hands them to the sink one at a time (so that a file of
+ * any size is written from bounded memory), and its value is passed to
+ * `commit` once the temporary file is flushed and before it is renamed
+ * over `file` (a journal records what it is about to replace). A failure
+ * of either leaves `file` as it was and no temporary file.
+ *
+ * @example
+ * ```ts ignore
+ * import { writeFileStreamed } from "./io.ts";
+ * const n = await writeFileStreamed("out/a.json", (write) => {
+ *   write(new TextEncoder().encode("[1,"));
+ *   write(new TextEncoder().encode("2]"));
+ *   return Promise.resolve(5);
+ * });
+ * ```
+ */
+export async function writeFileStreamed<T>(
+  file: string,
+  write: (sink: ByteSink) => Promise<T>,
+  commit?: (value: T) => Promise<void>,
+): Promise<T> {
   const { dir, base } = splitPath(file);
   const temp = `${dir}/.${base}.${randomSuffix()}.tmp`;
   let created = false;
   try {
     const handle = await Deno.open(temp, { write: true, createNew: true });
     created = true;
+    let value: T;
     try {
-      await writeAllTo(handle, bytes);
+      value = await write((bytes) => {
+        let offset = 0;
+        while (offset < bytes.length) {
+          offset += handle.writeSync(bytes.subarray(offset));
+        }
+      });
       await handle.sync();
     } finally {
       handle.close();
     }
+    await commit?.(value);
     await Deno.rename(temp, file);
     created = false;
+    return value;
   } catch (e) {
     if (created) await Deno.remove(temp).catch(() => {});
     throw fileError(file, "write", e, dir);

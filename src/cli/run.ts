@@ -14,14 +14,13 @@
 import { EmberError } from "../errors.ts";
 import { ID_RE } from "../json/fields.ts";
 import { BUILTIN_POLICIES, type PolicyFactory } from "../policies/mod.ts";
-import { parseResult } from "../result/reader.ts";
 import {
   EpisodePolicyError,
   EvaluationInterruptedError,
   partialResultOf,
   runEvaluation,
 } from "../evaluation/runner.ts";
-import type { EvaluationResult, Suite } from "../types.ts";
+import type { EvaluationResult } from "../types.ts";
 import {
   expectPositionals,
   flag,
@@ -31,9 +30,12 @@ import {
   UsageError,
 } from "./args.ts";
 import { type CommandSpec, loadSuite, notice } from "./command.ts";
-import { Checkpoint, ResultEncoder } from "./checkpoint.ts";
+import { ResultEncoder } from "./checkpoint.ts";
+import { journalFile } from "./journal.ts";
+import type { ResumeTarget } from "./resume.ts";
+import { RunOut } from "./run_out.ts";
 import { fileError } from "../files.ts";
-import { checkWritable, emitBytes, fileExists, readJson } from "./io.ts";
+import { checkWritable, emitBytes } from "./io.ts";
 import { episodeProgress, progressBar } from "./progress.ts";
 import { reportWritten } from "./written.ts";
 import {
@@ -267,22 +269,24 @@ Examples:
 
     if (out !== undefined) await checkWritable(out);
     const suite = await loadSuite(stringOption(args.values, "suite"));
-    let previous: EvaluationResult | undefined;
-    if (resume && out !== undefined) {
-      if (await fileExists(out)) {
-        previous = parseResult(await readJson(out), { file: out });
-      } else {
-        notice(
-          `${out}: no result to resume yet; starting from the first episode`,
-          quiet,
-        );
-      }
-    }
+    const manifest = out === undefined && transcriptFile === undefined
+      ? undefined
+      : await buildManifest(suite);
+    const target = manifest === undefined ? undefined : {
+      model_id: modelId,
+      evaluation_manifest: manifest,
+      evaluation_manifest_hash: await manifestHash(manifest),
+    };
+    // Nothing is written yet: a run refused before it starts leaves every
+    // file as it was.
+    const output = out === undefined || target === undefined
+      ? undefined
+      : await RunOut.prepare(out, { resume, target, quiet });
 
     const suiteFile = stringOption(args.values, "suite");
-    const transcript = transcriptFile === undefined
+    const transcript = transcriptFile === undefined || target === undefined
       ? undefined
-      : await openTranscript(transcriptFile, modelId, suite, previous);
+      : await openTranscript(transcriptFile, target, output?.resumed);
     const sandbox = builtin ? undefined : await PolicySandbox.open(policyArg, {
       stepTimeoutMs,
       forwardStderr: !quiet,
@@ -292,7 +296,8 @@ Examples:
       allowNet,
       allowEnv,
       allowData,
-      inputs: [suiteFile, out].filter((f): f is string => f !== undefined),
+      inputs: [suiteFile, out, out === undefined ? undefined : journalFile(out)]
+        .filter((f): f is string => f !== undefined),
       isolate,
       // Shown even with --quiet: it says what the sandbox does not stop.
       onNotice: (line) => notice(line, false),
@@ -333,10 +338,10 @@ Examples:
       controller.abort(new Error("interrupted (SIGINT)"));
     };
     Deno.addSignalListener("SIGINT", onInterrupt);
-    const checkpoint = out === undefined ? undefined : new Checkpoint(out);
     const bar = progressBar(`run ${modelId}`, { quiet });
     let result: EvaluationResult;
     try {
+      await output?.start();
       result = await runEvaluation(suite, policy, {
         modelId,
         concurrency,
@@ -348,12 +353,12 @@ Examples:
           if (transcript !== undefined) startTranscript(transcript, quiet);
           bar.update(episodeProgress(done, total));
         },
-        ...(previous === undefined ? {} : { resume: previous }),
-        onEpisode: async (partial, episode) => {
-          // The transcript first: an episode the checkpoint holds then has
+        ...(output?.runOptions() ?? {}),
+        onEpisode: async (_, episode) => {
+          // The transcript first: an episode the journal holds then has
           // all its lines in the transcript, which a resumed run relies on.
           transcript?.episodeEnded(episode.index);
-          await checkpoint?.save(partial);
+          await output?.add(episode);
         },
       });
     } catch (e) {
@@ -361,23 +366,37 @@ Examples:
       // Every lane has ended, so no decision is still to come.
       transcript?.close();
       const partial = partialResultOf(e);
-      if (partial !== undefined && partial.episodes.length > 0) {
-        await checkpoint?.save(partial, true);
-      }
-      return handleStop(e, controller.signal.aborted, out, quiet);
+      const saved = partial === undefined
+        ? await output?.close().then(() => undefined)
+        : await output?.stopped();
+      return handleStop(
+        e,
+        controller.signal.aborted,
+        out,
+        saved ?? partial?.episodes.length ?? 0,
+        quiet,
+      );
     } finally {
       bar.finish();
       Deno.removeSignalListener("SIGINT", onInterrupt);
       await sandbox?.close();
       transcript?.close();
     }
-    const bytes = new ResultEncoder().encode(result);
-    await emitBytes(bytes, out);
     const scheduled = result.evaluation_manifest.episodes.length;
+    let episodes = result.episodes.length;
+    let written: Uint8Array | string;
+    if (output === undefined) {
+      written = new ResultEncoder().encode(result);
+      await emitBytes(written, out);
+    } else {
+      const assembled = await output.finish();
+      episodes = assembled.episodes;
+      written = assembled.digest;
+    }
     reportWritten(
       out,
-      `${result.episodes.length} of ${scheduled} episodes, model ${modelId}`,
-      bytes,
+      `${episodes} of ${scheduled} episodes, model ${modelId}`,
+      written,
       started,
       quiet,
     );
@@ -394,6 +413,7 @@ function handleStop(
   e: unknown,
   aborted: boolean,
   out: string | undefined,
+  saved: number,
   quiet: boolean,
 ): number {
   // Ctrl-C in a terminal also reaches the policy's process, whose death may
@@ -411,13 +431,11 @@ function handleStop(
     }
     throw e;
   }
-  const partial =
-    (e as EvaluationInterruptedError | EpisodePolicyError).partial;
   const kept = out === undefined
     ? "nothing was written (no --out)"
-    : partial.episodes.length === 0
+    : saved === 0
     ? `no episode was completed; ${out} was not written`
-    : `${partial.episodes.length} completed episodes are saved in ${out}; continue with --resume`;
+    : `${saved} completed episodes are saved in ${out}; continue with --resume`;
   if (stopped) {
     notice(`interrupted: ${kept}`, quiet);
     return EXIT_INTERRUPTED;
@@ -428,30 +446,25 @@ function handleStop(
 
 /**
  * The run's transcript, not yet touched: refused at once (naming the file)
- * if it cannot be written, or, with `--resume` and a result to resume, if
+ * if it cannot be written, or, with `--resume` and episodes to resume, if
  * the existing transcript's header is not this run's.
  */
 async function openTranscript(
   file: string,
-  modelId: string,
-  suite: Suite,
-  previous: EvaluationResult | undefined,
+  target: ResumeTarget,
+  resumed: ReadonlySet<number> | undefined,
 ): Promise<Transcript> {
   await checkWritable(file);
-  const manifest = await buildManifest(suite);
-  const hash = await manifestHash(manifest);
-  const resumed = previous === undefined
-    ? undefined
-    : new Set(previous.episodes.map((e) => e.index));
+  const hash = target.evaluation_manifest_hash;
   // An empty file is one killed before its header: nothing to keep.
   const continued = resumed !== undefined && await sizeOf(file) > 0;
-  if (continued) await checkTranscriptHeader(file, modelId, hash);
+  if (continued) await checkTranscriptHeader(file, target.model_id, hash);
   return new Transcript({
     file,
-    modelId,
+    modelId: target.model_id,
     manifestHash: hash,
-    pending: manifest.episodes.map((e) => e.index).filter((i) =>
-      !resumed?.has(i)
+    pending: target.evaluation_manifest.episodes.map((e) => e.index).filter(
+      (i) => !resumed?.has(i),
     ),
     ...(continued ? { resumed } : {}),
   });
