@@ -139,17 +139,19 @@ export async function assemble(
       bytes,
       episodes,
     };
-  }, (a) => last ? Promise.resolve() : journal.assembly(a.digest, a.bytes));
+  }, (a) => last ? undefined : journal.assembly(a.digest, a.bytes));
 }
 
 /**
  * Bytes read and written between two turns of the event loop during an
- * assembly: its reads and writes are synchronous, so a large result would
- * otherwise hold up Ctrl-C, the policies' answers and their timers.
+ * assembly (about 30 ms of work): its reads and writes are synchronous, so
+ * a large result would otherwise hold up Ctrl-C, the policies' answers and
+ * their timers. Not much more often: each turn lets the episodes in flight
+ * finish and wait, and waits of that kind set V8 on growing its heap.
  */
-const PACE_BYTES = 8 << 20;
+const PACE_BYTES = 32 << 20;
 
-/** `items`, with a turn of the event loop after every 8 MiB of them. */
+/** `items`, with a turn of the event loop after every 32 MiB of them. */
 async function* paced(
   items: Iterable<Uint8Array>,
 ): AsyncGenerator<Uint8Array> {
@@ -186,6 +188,7 @@ export class Checkpoint {
   #took = 0;
   #saved = -1;
   #written: Assembled | undefined;
+  #running: Promise<Assembled> | undefined;
 
   /**
    * Checkpoints of the run of `fields` into `file`, from `journal`, every
@@ -207,36 +210,55 @@ export class Checkpoint {
     return this.journal.count;
   }
 
-  /** Journal a completed episode, then assemble FILE if one is due. */
-  async add(episode: ResultEpisode): Promise<void> {
+  /**
+   * Journal a completed episode, at once (synchronously: the episode is
+   * text, and garbage, before anything else runs), then assemble FILE if
+   * one is due; a call while an assembly runs waits for it (the episodes
+   * completing meanwhile are in the journal already, and wait as text).
+   */
+  add(episode: ResultEpisode): Promise<void> {
     this.journal.append(episode.index, (out) => writeEpisodeText(out, episode));
     const since = performance.now() - this.#last;
     const due = this.#saved < 0 ||
       (since >= (this.options.minIntervalMs ?? 1000) &&
         this.#took <= since * (this.options.maxShare ?? 0.05));
-    if (due) await this.save();
+    if (this.#running === undefined && due) this.#start(false);
+    return this.#running?.then(() => {}) ?? Promise.resolve();
   }
 
   /**
-   * Assemble FILE from every episode journaled (unless the last assembly
-   * already holds them all); `undefined` when there is none yet. The
-   * `last` assembly, before the journal is removed, is not recorded in it.
+   * Assemble FILE from every episode journaled (after the assembly that
+   * runs, unless it or the last one holds them all); `undefined` when there
+   * is none yet. The `last` assembly, before the journal is removed, is not
+   * recorded in it.
    */
   async save(last = false): Promise<Assembled | undefined> {
-    const count = this.journal.count;
-    if (count === 0) return undefined;
-    if (count === this.#saved) return this.#written;
+    await this.#running;
+    if (this.journal.count === 0) return undefined;
+    if (this.journal.count === this.#saved) return this.#written;
+    return await this.#start(last);
+  }
+
+  #start(last: boolean): Promise<Assembled> {
     const started = performance.now();
-    this.#written = await assemble(
+    const running = assemble(
       this.journal,
       this.file,
       this.fields,
       this.options.frame,
       last,
-    );
-    this.#last = performance.now();
-    this.#took = this.#last - started;
-    this.#saved = count;
-    return this.#written;
+    ).then((written) => {
+      this.#last = performance.now();
+      this.#took = this.#last - started;
+      // Episodes journaled while it ran may be in it or not: the next
+      // assembly takes those that are not.
+      this.#saved = written.episodes;
+      this.#written = written;
+      return written;
+    }).finally(() => {
+      this.#running = undefined;
+    });
+    this.#running = running;
+    return running;
   }
 }

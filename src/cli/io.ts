@@ -149,6 +149,12 @@ export type ByteSink = (bytes: Uint8Array) => void;
  * over `file` (a journal records what it is about to replace). A failure
  * of either leaves `file` as it was and no temporary file.
  *
+ * Opening, flushing and renaming are synchronous: the only waits are the
+ * ones `write` and `commit` choose. A run that waited tens of milliseconds
+ * for a flush with its episodes stalled around it set V8 on a course of
+ * promoting short-lived objects: its peak memory doubled, one run in three
+ * (docs/decisions.md).
+ *
  * @example
  * ```ts ignore
  * import { writeFileStreamed } from "./io.ts";
@@ -162,13 +168,13 @@ export type ByteSink = (bytes: Uint8Array) => void;
 export async function writeFileStreamed<T>(
   file: string,
   write: (sink: ByteSink) => Promise<T>,
-  commit?: (value: T) => Promise<void>,
+  commit?: (value: T) => Promise<void> | void,
 ): Promise<T> {
   const { dir, base } = splitPath(file);
   const temp = `${dir}/.${base}.${randomSuffix()}.tmp`;
   let created = false;
   try {
-    const handle = await Deno.open(temp, { write: true, createNew: true });
+    const handle = Deno.openSync(temp, { write: true, createNew: true });
     created = true;
     let value: T;
     try {
@@ -178,16 +184,22 @@ export async function writeFileStreamed<T>(
           offset += handle.writeSync(bytes.subarray(offset));
         }
       });
-      await handle.sync();
+      handle.syncSync();
     } finally {
       handle.close();
     }
     await commit?.(value);
-    await Deno.rename(temp, file);
+    Deno.renameSync(temp, file);
     created = false;
     return value;
   } catch (e) {
-    if (created) await Deno.remove(temp).catch(() => {});
+    if (created) {
+      try {
+        Deno.removeSync(temp);
+      } catch {
+        // Nothing more to undo.
+      }
+    }
     throw fileError(file, "write", e, dir);
   }
 }

@@ -290,21 +290,21 @@ export class Journal {
    * Record that `FILE` is about to be replaced by bytes of this digest and
    * length, made of the episodes above: the journal is flushed, then the
    * line is appended and flushed, so that the line is never on the disk
-   * without those episodes.
+   * without those episodes. Synchronous, as the assembly's other flushes
+   * (`writeFileStreamed`).
    */
-  async assembly(digest: string, bytes: number): Promise<void> {
-    await this.sync();
+  assembly(digest: string, bytes: number): void {
+    this.sync();
     this.#write(new TextEncoder().encode(`assembled ${digest} ${bytes}\n`));
-    await this.sync();
+    this.sync();
     this.#assemblies.add(`${digest} ${bytes}`);
   }
 
-  /** Flush what is written to the disk. */
-  async sync(): Promise<void> {
-    await this.#syncing;
+  /** Flush what is written to the disk (a flush under way goes on). */
+  sync(): void {
     this.#throwSyncError();
     try {
-      await this.#file().syncData();
+      this.#file().syncDataSync();
     } catch (e) {
       throw fileError(this.file, "write", e);
     }

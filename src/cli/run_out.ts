@@ -119,9 +119,11 @@ export class RunOut {
 
   /** Save a completed episode (FILE is assembled when due). */
   async add(episode: ResultEpisode): Promise<void> {
-    await this.#checkpoint?.add(episode).catch((e) => {
+    try {
+      await this.#checkpoint?.add(episode);
+    } catch (e) {
       throw this.#asOut(e);
-    });
+    }
   }
 
   /**
@@ -161,9 +163,11 @@ export class RunOut {
   }
 
   async #save(last = false): Promise<Assembled | undefined> {
-    return await this.#checkpoint?.save(last).catch((e) => {
+    try {
+      return await this.#checkpoint?.save(last);
+    } catch (e) {
       throw this.#asOut(e);
-    });
+    }
   }
 
   #fields(): ResultFields {

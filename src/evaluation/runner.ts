@@ -98,7 +98,10 @@ export type RunOptions = {
    * episode, resumed or new, is forgotten once checked or handed to
    * `onEpisode`, so that memory does not grow with the run: the result
    * returned, and the partial result an interruption carries, then list
-   * no episode (`run --out` keeps them in a journal instead).
+   * no episode (`run --out` keeps them in a journal instead). `onEpisode`
+   * is then called as each episode completes, in completion order, without
+   * waiting for the previous call's promise (a lane waits for its own), so
+   * that what it does before its first `await` sees every episode at once.
    */
   readonly retain?: boolean;
   /**
@@ -322,9 +325,16 @@ export async function runEvaluation(
       }
       adopt(outcome);
       count++;
-      // Checkpoints are written one at a time, in completion order.
-      saving = saving.then(() => options.onEpisode?.(snapshot(), outcome));
-      await saving;
+      if (kept === undefined) {
+        // At once: the caller keeps the episode (as text), and one waiting
+        // behind another call would be held meanwhile, records and all
+        // (at --concurrency 8, that garbage made V8 grow its heap).
+        await options.onEpisode?.(snapshot(), outcome);
+      } else {
+        // Checkpoints are written one at a time, in completion order.
+        saving = saving.then(() => options.onEpisode?.(snapshot(), outcome));
+        await saving;
+      }
       options.onProgress?.(count, total);
     }
   };
