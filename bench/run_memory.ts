@@ -2,11 +2,12 @@
  * `run --out`'s peak memory and time as the work grows: the built-in
  * greedy policy over the public suite (104 episodes) and over its
  * scenarios with more seeds (`scripts/gen_seed_suite.ts`: factor 10 is
- * 1,040 episodes, 40 is 4,160), each run as its own process under
- * `/usr/bin/time -v` (peak RSS: `tests/cli_memory_support.ts`), with the
- * minimum flags. Printed: the median peak of the rounds at 104 and 4,160
- * episodes, at `--concurrency` 1 and 8, with their ratio (the journal's
- * target: at most 1.5); and, with a BASE_CHECKOUT (another commit's
+ * 1,040 episodes, 40 is 4,160, 100 is 10,400), each run as its own process
+ * under `/usr/bin/time -v` (peak RSS: `tests/cli_memory_support.ts`), with
+ * the minimum flags. Printed: the median and the largest peak of the rounds
+ * at each size, at `--concurrency` 1 and 8, with the ratio of the median
+ * at 4,160 to the one at 104 (the journal's target: at most 1.5); and,
+ * with a BASE_CHECKOUT (another commit's
  * worktree), the median wall time of 104 and 1,040 episodes in both
  * checkouts, round by round alternating which goes first, with their
  * ratio, and the outputs compared byte for byte.
@@ -29,7 +30,7 @@ if (!Number.isSafeInteger(rounds) || rounds < 1) {
 }
 const here = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
 const work = await Deno.makeTempDir({ prefix: "ember-run-memory-" });
-for (const factor of [10, 40]) {
+for (const factor of [10, 40, 100]) {
   await Deno.writeTextFile(
     `${work}/x${factor}.json`,
     encode(seedSuite(factor)),
@@ -40,7 +41,9 @@ const SUITES: Record<number, string | undefined> = {
   104: undefined,
   1040: `${work}/x10.json`,
   4160: `${work}/x40.json`,
+  10400: `${work}/x100.json`,
 };
+const SIZES = [104, 1040, 4160, 10400];
 
 type Measured = { readonly s: number; readonly mb: number };
 
@@ -94,7 +97,7 @@ const push = (m: Map<string, number[]>, key: string, v: number) =>
 
 for (let round = 0; round < rounds; round++) {
   for (const concurrency of [1, 8]) {
-    for (const episodes of [104, 4160]) {
+    for (const episodes of SIZES) {
       const r = await run(here, episodes, concurrency, `${work}/here.json`);
       push(peaks, `${episodes} c${concurrency}`, r.mb);
     }
@@ -118,15 +121,27 @@ for (let round = 0; round < rounds; round++) {
   console.error(`round ${round + 1} of ${rounds} done`);
 }
 
-console.log(`run --policy greedy --out, medians of ${rounds} rounds`);
-console.log("concurrency   peak 104 MB   peak 4,160 MB   ratio");
+console.log(
+  `run --policy greedy --out, peak RSS in MB: median (largest) of ${rounds} rounds`,
+);
+console.log(
+  `concurrency ${
+    SIZES.map((n) => String(n).padStart(12)).join(" ")
+  }   4,160/104`,
+);
 for (const c of [1, 8]) {
-  const small = median(peaks.get(`104 c${c}`) ?? []);
-  const large = median(peaks.get(`4160 c${c}`) ?? []);
+  const cells = SIZES.map((n) => {
+    const xs = peaks.get(`${n} c${c}`) ?? [];
+    return `${median(xs).toFixed(0)} (${Math.max(...xs).toFixed(0)})`.padStart(
+      12,
+    );
+  });
+  const ratio = median(peaks.get(`4160 c${c}`) ?? []) /
+    median(peaks.get(`104 c${c}`) ?? []);
   console.log(
-    `${String(c).padStart(11)}   ${small.toFixed(0).padStart(11)}   ${
-      large.toFixed(0).padStart(13)
-    }   ${(large / small).toFixed(2).padStart(5)}`,
+    `${String(c).padStart(11)} ${cells.join(" ")}   ${
+      ratio.toFixed(2).padStart(9)
+    }`,
   );
 }
 if (base !== undefined) {

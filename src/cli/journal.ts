@@ -262,7 +262,7 @@ export class Journal {
       }
     });
     // The newline's place.
-    if (end === this.#line.length) {
+    if (end >= this.#line.length) {
       const grown = new Uint8Array(end + 1);
       grown.set(this.#line);
       this.#line = grown;
