@@ -2,11 +2,12 @@
  * `run`: evaluate a policy (built-in or a user module in the zero-permission
  * sandbox) over a suite and write the evaluation result.
  *
- * With `--out FILE` the partial result is checkpointed atomically after
- * completed episodes (at most once a second) and when the run stops, so
- * FILE is always a valid (possibly partial) result; `--resume`
- * continues from it and ends with the same bytes as an uninterrupted run.
- * Without `--out` nothing is written until the end (standard output).
+ * With `--out FILE` each completed episode goes to a journal beside FILE
+ * and FILE is assembled from it (`run_out.ts`), so FILE is always absent
+ * or a valid (possibly partial) result and the run holds no episode in
+ * memory; `--resume` continues from the journal and FILE and ends with
+ * the same bytes as an uninterrupted run. Without `--out` nothing is
+ * written until the end (standard output, from memory).
  *
  * @module
  */
@@ -127,13 +128,16 @@ Options:
   --model-id ID         the result's model_id (default: the built-in policy's
                         name; required for a module)
   --suite FILE          the suite (default: the embedded public suite)
-  --out FILE            write the result to FILE, atomically; the partial result
-                        is saved after completed episodes (at most once a
-                        second) and when the run stops (default: standard
-                        output at the end)
-  --resume              continue the partial result in --out FILE (same suite
-                        and model); the final bytes equal an uninterrupted run.
-                        Without a FILE yet, start from the first episode.
+  --out FILE            write the result to FILE, atomically: each completed
+                        episode goes to FILE.journal beside it, and FILE is
+                        written from it after the first episode, when the run
+                        stops, at the end, and in between at a pace that costs
+                        at most about 5 % of the run (default: standard output
+                        at the end)
+  --resume              continue the run that FILE and FILE.journal hold (same
+                        suite and model); the final bytes equal an
+                        uninterrupted run. Without either, start from the
+                        first episode.
   --kernel K            wasm (default) or reference: what plays the episodes
                         and replays the records of --resume (the replay
                         kernel, stepped one step at a time, or the TypeScript
@@ -171,9 +175,10 @@ Options:
 A policy that throws, exceeds the time limit, or answers anything but one
 valid action per active person stops the run with exit code 1 and an error
 naming the model, episode, scenario, seed and step; the episodes completed
-before it stay in --out FILE, and --resume continues from there.
-Ctrl-C (SIGINT) stops the run before the next step: the episodes in flight
-are dropped, FILE keeps the completed episodes, exit code 130.
+before it stay in --out FILE (and FILE.journal), and --resume continues
+from there. Ctrl-C (SIGINT) stops the run before the next step: the episodes
+in flight are dropped, FILE keeps the completed episodes, exit code 130. A
+complete run removes FILE.journal.
 
 Permissions: none with a built-in policy, the public suite and standard
 output; --allow-read=FILE for --suite FILE; --allow-read=DIR --allow-write=DIR
