@@ -97,6 +97,8 @@ export {
 } from "./src/policies/mod.ts";
 export {
   partialResultOf,
+  type ResumedEpisode,
+  type ResumeStream,
   runEvaluation,
   type RunOptions,
 } from "./src/evaluation/runner.ts";

@@ -37,6 +37,8 @@ const NOT_RUN: Record<string, string> = {
     "a benchmark of minutes, measured beside another commit's worktree (the figures above it)",
   "docs/decisions.md: deno run -A bench/regeneration.ts --quick":
     "a benchmark, measured beside another commit's worktree (the figures above it)",
+  "docs/decisions.md: deno run -A bench/run_memory.ts /tmp/base 5":
+    "a benchmark of minutes, measured beside another commit's checkout (the figures below it)",
   "docs/decisions.md: deno run -A bench/pipeline.ts --quick":
     "a benchmark that checks out an older commit with git (a copy has no repository)",
   "docs/scale.md: run=$(sbatch --parsable --array=0-3 examples/slurm/shards.sbatch parts/run run --policy greedy)":

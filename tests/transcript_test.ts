@@ -413,6 +413,22 @@ function body(text: string, modelId: string, hash: string): unknown[] {
   });
 }
 
+/**
+ * The episodes a killed run's journal (`r.json.journal`) holds, read here
+ * from its lines (`INDEX LENGTH SHA256 TEXT`, after the header), not by
+ * the journal's reader; a last line cut short by the kill is left out.
+ */
+async function journaled(file: string): Promise<Recorded[]> {
+  const text = await Deno.readTextFile(file);
+  const lines = text.split("\n").slice(1, -1);
+  return lines.flatMap((l) => {
+    const m = /^(\d+) (\d+) [0-9a-f]{64} (.*)$/.exec(l);
+    return m === null || m[3]!.length !== Number(m[2])
+      ? []
+      : [JSON.parse(m[3]!) as Recorded];
+  }).sort((a, b) => a.index - b.index);
+}
+
 /** What a transcript of these result episodes holds: every recorded step, with the slow policy's info. */
 function expectedOf(episodes: Recorded[]): unknown[] {
   return episodes.flatMap((e) =>
@@ -455,11 +471,17 @@ Deno.test("cli run --transcript: a kill leaves the header and whole lines; --res
       "slow",
       hash,
     );
-    const kept = partial.episodes.length;
+    // The journal holds every completed episode (the result may lag it),
+    // and --resume continues from it.
+    const journal = await journaled(`${dir}/r.json.journal`);
+    const kept = journal.length;
     assert.ok(kept >= 1 && kept < 8, String(kept));
-    // The lines of the episodes the result holds, and more (a checkpoint
-    // lags the transcript).
-    const saved = expectedOf(partial.episodes);
+    const indices = journal.map((e) => e.index);
+    assert.deepEqual(indices, [...indices.keys()]);
+    for (const e of partial.episodes) assert.ok(indices.includes(e.index));
+    // The lines of the episodes the journal holds, and more (the episode
+    // in progress).
+    const saved = expectedOf(journal);
     assert.ok(killed.length >= saved.length, `${killed.length}`);
     assert.deepEqual(killed.slice(0, saved.length), saved);
 
@@ -552,10 +574,12 @@ async function stopThenResume(signal: "SIGINT" | "SIGKILL"): Promise<void> {
         a.episode - b.episode || a.step - b.step
       ),
     );
-    // A kill leaves the .part files of the episodes out of turn.
+    // A kill leaves the .part files of the episodes out of turn; a stop
+    // keeps the journal, for --resume.
     if (signal === "SIGINT") {
       assert.deepEqual(await listDir(dir), [
         "r.json",
+        "r.json.journal",
         "s.json",
         "slow.js",
         "t.jsonl",

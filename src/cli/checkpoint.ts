@@ -1,21 +1,28 @@
 /**
- * Checkpoints of a running evaluation: the partial result is written
- * atomically to the `--out` file after completed episodes (at most once a
- * second) and whenever the run stops, so the file is always a valid result
- * and `--resume` can continue from it.
- *
- * Re-encoding the whole result after every episode would make a run
- * quadratic in its size (a public-suite result is megabytes), so each
- * episode is encoded once and the result writer (`result/writer.ts`)
- * assembles the canonical text around the cached pieces.
+ * Checkpoints of a running evaluation: each completed episode's text goes
+ * to the run's journal (`journal.ts`) as it completes, and the `--out`
+ * file is assembled from the journal, streamed in schedule order into a
+ * temporary file then renamed, after the first episode, whenever the run
+ * stops, at the end, and in between as often as it costs at most a
+ * twentieth of the run's time: so the file is always a valid result (or
+ * absent), `--resume` continues from the journal, and no episode stays in
+ * memory.
  *
  * @module
  */
 
-import { episodeText, resultText } from "../result/writer.ts";
-import { framedBytes, type RunPartFrame } from "../shard/write_part.ts";
-import type { EvaluationResult } from "../types.ts";
-import { writeFileAtomic } from "./io.ts";
+import { Sha256 } from "../json/sha256.ts";
+import {
+  episodeText,
+  type ResultFields,
+  resultText,
+  writeEpisodeText,
+  writeResultItems,
+} from "../result/writer.ts";
+import type { EvaluationResult, ResultEpisode } from "../types.ts";
+import { writeFileStreamed } from "./io.ts";
+import type { Journal } from "./journal.ts";
+import type { RunPartFrame } from "../shard/write_part.ts";
 
 /**
  * Canonical bytes of evaluation results that grow episode by episode,
@@ -54,47 +61,196 @@ export class ResultEncoder {
   }
 }
 
+/** What wraps a result's text in the file: a run part's frame. */
+export type Frame = RunPartFrame;
+
+/** What an assembly wrote. */
+export type Assembled = {
+  /** SHA-256 of the file's bytes. */
+  readonly digest: string;
+  /** SHA-256 of the result's text (the file's digest without a frame). */
+  readonly resultDigest: string;
+  /** The file's length in bytes. */
+  readonly bytes: number;
+  /** The episodes it holds. */
+  readonly episodes: number;
+};
+
 /**
- * Writes the partial results of a run atomically to one file: after an
- * episode when the last write is at least `intervalMs` old (so a fast run
- * is not slowed down by rewriting megabytes after every episode), and always
- * when forced (the run stopped, or it is the first episode).
+ * Write the result of the journal's episodes (the run's `fields` around
+ * them, in schedule order) to `file` atomically, streamed: one episode's
+ * text in memory at a time, hashed as it is written, and the journal told
+ * of the assembly (flushed) before the file is renamed into place, unless
+ * it is the `last` (the journal is removed next). With a `frame`, the file
+ * is the frame's prefix, the result, then its suffix.
+ *
+ * @example
+ * ```ts ignore
+ * import { assemble } from "./checkpoint.ts";
+ * const a = await assemble(journal, "res/g.json", fields);
+ * console.log(a.digest, a.episodes);
+ * ```
+ */
+export async function assemble(
+  journal: Journal,
+  file: string,
+  fields: ResultFields,
+  frame?: Frame,
+  last = false,
+): Promise<Assembled> {
+  return await writeFileStreamed(file, async (sink) => {
+    const encoder = new TextEncoder();
+    const result = new Sha256();
+    // Without a frame the file is the result: one hash serves both.
+    const whole = frame === undefined ? undefined : new Sha256();
+    let bytes = 0;
+    // The comma between items, encoded once rather than once an item.
+    const comma = encoder.encode(",");
+    const put = (piece: string | Uint8Array, ofResult: boolean) => {
+      const b = typeof piece !== "string"
+        ? piece
+        : piece === ","
+        ? comma
+        : encoder.encode(piece);
+      if (ofResult) result.update(b);
+      whole?.update(b);
+      bytes += b.length;
+      sink(b);
+    };
+    if (frame !== undefined) put(frame.prefix, false);
+    const episodes = await writeResultItems(
+      (piece) => put(piece, true),
+      paced(journal.texts()),
+      fields,
+    );
+    const resultDigest = result.hex();
+    if (frame !== undefined) put(frame.suffix(resultDigest), false);
+    return {
+      digest: whole?.hex() ?? resultDigest,
+      resultDigest,
+      bytes,
+      episodes,
+    };
+  }, (a) => last ? undefined : journal.assembly(a.digest, a.bytes));
+}
+
+/**
+ * Bytes read and written between two turns of the event loop during an
+ * assembly (about 30 ms of work): its reads and writes are synchronous, so
+ * a large result would otherwise hold up Ctrl-C, the policies' answers and
+ * their timers. Not much more often: each turn lets the episodes in flight
+ * finish and wait, and waits of that kind set V8 on growing its heap.
+ */
+const PACE_BYTES = 32 << 20;
+
+/** `items`, with a turn of the event loop after every 32 MiB of them. */
+async function* paced(
+  items: Iterable<Uint8Array>,
+): AsyncGenerator<Uint8Array> {
+  let since = 0;
+  for (const item of items) {
+    yield item;
+    since += item.length;
+    if (since >= PACE_BYTES) {
+      since = 0;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+  }
+}
+
+/**
+ * The checkpoints of a run with `--out FILE`: each episode to the journal
+ * as it completes, and FILE assembled from it after the first episode,
+ * then when the last assembly is at least a second old and took at most
+ * a twentieth of the time since (so assemblies cost at most about 5 % of
+ * the run, whatever its size, and FILE lags by at most that interval),
+ * and whenever {@linkcode save} is called (the run stopped or ended).
  *
  * @example
  * ```ts ignore
  * import { Checkpoint } from "./checkpoint.ts";
- * const checkpoint = new Checkpoint("res/greedy.json");
- * // runEvaluation(suite, "greedy", { modelId: "greedy", onEpisode: (p) => checkpoint.save(p) })
+ * const checkpoint = new Checkpoint(journal, "res/greedy.json", fields);
+ * // runEvaluation(suite, "greedy", { modelId: "greedy", retain: false,
+ * //   onEpisode: (_, episode) => checkpoint.add(episode) })
+ * const written = await checkpoint.save();
  * ```
  */
 export class Checkpoint {
-  readonly #encoder = new ResultEncoder();
   #last = Number.NEGATIVE_INFINITY;
+  #took = 0;
   #saved = -1;
+  #written: Assembled | undefined;
+  #running: Promise<Assembled> | undefined;
 
   /**
-   * Write to `file`, at most once per `intervalMs` unless forced; inside
-   * `frame` for a run part.
+   * Checkpoints of the run of `fields` into `file`, from `journal`, every
+   * assembly framed by `frame` when given.
    */
   constructor(
+    readonly journal: Journal,
     readonly file: string,
-    readonly intervalMs = 1000,
-    readonly frame?: RunPartFrame,
+    readonly fields: ResultFields,
+    readonly options: {
+      readonly frame?: Frame;
+      readonly minIntervalMs?: number;
+      readonly maxShare?: number;
+    } = {},
   ) {}
 
+  /** The episodes saved so far (in the journal). */
+  get count(): number {
+    return this.journal.count;
+  }
+
   /**
-   * Save `partial` if the interval has passed (or `force`); a result with
-   * the same episode count as the last saved one is not written again.
+   * Journal a completed episode, at once (synchronously: the episode is
+   * text, and garbage, before anything else runs), then assemble FILE if
+   * one is due; a call while an assembly runs waits for it (the episodes
+   * completing meanwhile are in the journal already, and wait as text).
    */
-  async save(partial: EvaluationResult, force = false): Promise<void> {
-    const now = Date.now();
-    if (partial.episodes.length === this.#saved) return;
-    if (!force && now - this.#last < this.intervalMs) return;
-    await writeFileAtomic(
+  add(episode: ResultEpisode): Promise<void> {
+    this.journal.append(episode.index, (out) => writeEpisodeText(out, episode));
+    const since = performance.now() - this.#last;
+    const due = this.#saved < 0 ||
+      (since >= (this.options.minIntervalMs ?? 1000) &&
+        this.#took <= since * (this.options.maxShare ?? 0.05));
+    if (this.#running === undefined && due) this.#start(false);
+    return this.#running?.then(() => {}) ?? Promise.resolve();
+  }
+
+  /**
+   * Assemble FILE from every episode journaled (after the assembly that
+   * runs, unless it or the last one holds them all); `undefined` when there
+   * is none yet. The `last` assembly, before the journal is removed, is not
+   * recorded in it.
+   */
+  async save(last = false): Promise<Assembled | undefined> {
+    await this.#running;
+    if (this.journal.count === 0) return undefined;
+    if (this.journal.count === this.#saved) return this.#written;
+    return await this.#start(last);
+  }
+
+  #start(last: boolean): Promise<Assembled> {
+    const started = performance.now();
+    const running = assemble(
+      this.journal,
       this.file,
-      framedBytes(this.#encoder.encode(partial), this.frame),
-    );
-    this.#last = Date.now();
-    this.#saved = partial.episodes.length;
+      this.fields,
+      this.options.frame,
+      last,
+    ).then((written) => {
+      this.#last = performance.now();
+      this.#took = this.#last - started;
+      // Episodes journaled while it ran may be in it or not: the next
+      // assembly takes those that are not.
+      this.#saved = written.episodes;
+      this.#written = written;
+      return written;
+    }).finally(() => {
+      this.#running = undefined;
+    });
+    this.#running = running;
+    return running;
   }
 }

@@ -2,11 +2,12 @@
  * `run`: evaluate a policy (built-in or a user module in the zero-permission
  * sandbox) over a suite and write the evaluation result.
  *
- * With `--out FILE` the partial result is checkpointed atomically after
- * completed episodes (at most once a second) and when the run stops, so
- * FILE is always a valid (possibly partial) result; `--resume`
- * continues from it and ends with the same bytes as an uninterrupted run.
- * Without `--out` nothing is written until the end (standard output).
+ * With `--out FILE` each completed episode goes to a journal beside FILE
+ * and FILE is assembled from it (`run_out.ts`), so FILE is always absent
+ * or a valid (possibly partial) result and the run holds no episode in
+ * memory; `--resume` continues from the journal and FILE and ends with
+ * the same bytes as an uninterrupted run. Without `--out` nothing is
+ * written until the end (standard output, from memory).
  *
  * @module
  */
@@ -14,14 +15,13 @@
 import { EmberError } from "../errors.ts";
 import { ID_RE } from "../json/fields.ts";
 import { BUILTIN_POLICIES, type PolicyFactory } from "../policies/mod.ts";
-import { parseResult } from "../result/reader.ts";
 import {
   EpisodePolicyError,
   EvaluationInterruptedError,
   partialResultOf,
   runEvaluation,
 } from "../evaluation/runner.ts";
-import type { EvaluationResult, Suite } from "../types.ts";
+import type { EvaluationResult } from "../types.ts";
 import {
   expectPositionals,
   flag,
@@ -32,11 +32,15 @@ import {
   UsageError,
 } from "./args.ts";
 import { type CommandSpec, loadSuite, notice } from "./command.ts";
-import { Checkpoint, ResultEncoder } from "./checkpoint.ts";
+import { ResultEncoder } from "./checkpoint.ts";
+import { journalFile } from "./journal.ts";
+import type { ResumeTarget } from "./resume.ts";
+import { RunOut } from "./run_out.ts";
 import { fileError } from "../files.ts";
-import { checkWritable, emitBytes, fileExists, readInput } from "./io.ts";
+import { checkWritable, emitBytes, readInput } from "./io.ts";
 import { parseBytes } from "../json/canonical.ts";
 import { PartError } from "../errors.ts";
+import { parseResult } from "../result/reader.ts";
 import { partKind, readPartFrame } from "../shard/part.ts";
 import { inShard, type Shard } from "../shard/shard.ts";
 import { framedBytes, runPartFrame } from "../shard/write_part.ts";
@@ -132,13 +136,16 @@ Options:
   --model-id ID         the result's model_id (default: the built-in policy's
                         name; required for a module)
   --suite FILE          the suite (default: the embedded public suite)
-  --out FILE            write the result to FILE, atomically; the partial result
-                        is saved after completed episodes (at most once a
-                        second) and when the run stops (default: standard
-                        output at the end)
-  --resume              continue the partial result in --out FILE (same suite
-                        and model); the final bytes equal an uninterrupted run.
-                        Without a FILE yet, start from the first episode.
+  --out FILE            write the result to FILE, atomically: each completed
+                        episode goes to FILE.journal beside it, and FILE is
+                        written from it after the first episode, when the run
+                        stops, at the end, and in between at a pace that costs
+                        at most about 5 % of the run (default: standard output
+                        at the end)
+  --resume              continue the run that FILE and FILE.journal hold (same
+                        suite and model); the final bytes equal an
+                        uninterrupted run. Without either, start from the
+                        first episode.
   --kernel K            wasm (default) or reference: what plays the episodes
                         and replays the records of --resume (the replay
                         kernel, stepped one step at a time, or the TypeScript
@@ -180,9 +187,10 @@ Options:
 A policy that throws, exceeds the time limit, or answers anything but one
 valid action per active person stops the run with exit code 1 and an error
 naming the model, episode, scenario, seed and step; the episodes completed
-before it stay in --out FILE, and --resume continues from there.
-Ctrl-C (SIGINT) stops the run before the next step: the episodes in flight
-are dropped, FILE keeps the completed episodes, exit code 130.
+before it stay in --out FILE (and FILE.journal), and --resume continues
+from there. Ctrl-C (SIGINT) stops the run before the next step: the episodes
+in flight are dropped, FILE keeps the completed episodes, exit code 130. A
+complete run removes FILE.journal.
 
 Permissions: none with a built-in policy, the public suite and standard
 output; --allow-read=FILE for --suite FILE; --allow-read=DIR --allow-write=DIR
@@ -279,22 +287,37 @@ Examples:
 
     if (out !== undefined) await checkWritable(out);
     const suite = await loadSuite(stringOption(args.values, "suite"));
-    let previous: EvaluationResult | undefined;
-    if (resume && out !== undefined) {
-      if (await fileExists(out)) {
-        previous = await resumedResult(out, shard);
-      } else {
-        notice(
-          `${out}: no result to resume yet; starting from the first episode`,
-          quiet,
-        );
-      }
-    }
+    const manifest = out === undefined && transcriptFile === undefined
+      ? undefined
+      : await buildManifest(suite);
+    const target = manifest === undefined ? undefined : {
+      model_id: modelId,
+      evaluation_manifest: manifest,
+      evaluation_manifest_hash: await manifestHash(manifest),
+    };
+    // Nothing is written yet: a run refused before it starts leaves every
+    // file as it was.
+    const output = out === undefined || target === undefined
+      ? undefined
+      : await RunOut.prepare(out, {
+        resume,
+        target,
+        quiet,
+        read: (file) => resumedResult(file, shard),
+        ...(shard === undefined ? {} : {
+          frame: runPartFrame(
+            shard,
+            modelId,
+            target.evaluation_manifest,
+            target.evaluation_manifest_hash,
+          ),
+        }),
+      });
 
     const suiteFile = stringOption(args.values, "suite");
-    const transcript = transcriptFile === undefined
+    const transcript = transcriptFile === undefined || target === undefined
       ? undefined
-      : await openTranscript(transcriptFile, modelId, suite, previous, shard);
+      : await openTranscript(transcriptFile, target, output?.resumed, shard);
     const sandbox = builtin ? undefined : await PolicySandbox.open(policyArg, {
       stepTimeoutMs,
       forwardStderr: !quiet,
@@ -304,7 +327,8 @@ Examples:
       allowNet,
       allowEnv,
       allowData,
-      inputs: [suiteFile, out].filter((f): f is string => f !== undefined),
+      inputs: [suiteFile, out, out === undefined ? undefined : journalFile(out)]
+        .filter((f): f is string => f !== undefined),
       isolate,
       // Shown even with --quiet: it says what the sandbox does not stop.
       onNotice: (line) => notice(line, false),
@@ -345,18 +369,10 @@ Examples:
       controller.abort(new Error("interrupted (SIGINT)"));
     };
     Deno.addSignalListener("SIGINT", onInterrupt);
-    const frame = shard === undefined ? undefined : runPartFrame(
-      shard,
-      modelId,
-      await buildManifest(suite),
-      await manifestHash(await buildManifest(suite)),
-    );
-    const checkpoint = out === undefined
-      ? undefined
-      : new Checkpoint(out, 1000, frame);
     const bar = progressBar(`run ${modelId}`, { quiet });
     let result: EvaluationResult;
     try {
+      await output?.start();
       result = await runEvaluation(suite, policy, {
         modelId,
         concurrency,
@@ -369,12 +385,12 @@ Examples:
           if (transcript !== undefined) startTranscript(transcript, quiet);
           bar.update(episodeProgress(done, total));
         },
-        ...(previous === undefined ? {} : { resume: previous }),
-        onEpisode: async (partial, episode) => {
-          // The transcript first: an episode the checkpoint holds then has
+        ...(output?.runOptions() ?? {}),
+        onEpisode: async (_, episode) => {
+          // The transcript first: an episode the journal holds then has
           // all its lines in the transcript, which a resumed run relies on.
           transcript?.episodeEnded(episode.index);
-          await checkpoint?.save(partial);
+          await output?.add(episode);
         },
       });
     } catch (e) {
@@ -382,34 +398,124 @@ Examples:
       // Every lane has ended, so no decision is still to come.
       transcript?.close();
       const partial = partialResultOf(e);
-      if (partial !== undefined && partial.episodes.length > 0) {
-        await checkpoint?.save(partial, true);
-      }
-      return handleStop(e, controller.signal.aborted, out, quiet);
+      const saved = partial === undefined
+        ? await output?.close().then(() => undefined)
+        : await output?.stopped();
+      return handleStop(
+        e,
+        controller.signal.aborted,
+        out,
+        saved ?? partial?.episodes.length ?? 0,
+        quiet,
+      );
     } finally {
       bar.finish();
       Deno.removeSignalListener("SIGINT", onInterrupt);
       await sandbox?.close();
       transcript?.close();
     }
-    const bytes = framedBytes(new ResultEncoder().encode(result), frame);
-    await emitBytes(bytes, out);
     const scheduled =
       result.evaluation_manifest.episodes.filter((k) =>
         shard === undefined || inShard(k.index, shard)
       ).length;
+    let episodes = result.episodes.length;
+    let written: Uint8Array | string;
+    if (output === undefined) {
+      written = framedBytes(
+        new ResultEncoder().encode(result),
+        shard === undefined ? undefined : runPartFrame(
+          shard,
+          modelId,
+          result.evaluation_manifest,
+          result.evaluation_manifest_hash,
+        ),
+      );
+      await emitBytes(written, out);
+    } else {
+      const assembled = await output.finish();
+      episodes = assembled.episodes;
+      written = assembled.digest;
+    }
     reportWritten(
       out,
       shard === undefined
-        ? `${result.episodes.length} of ${scheduled} episodes, model ${modelId}`
-        : `run part ${shard.index} of ${shard.count}: ${result.episodes.length} of its ${scheduled} episodes, model ${modelId}`,
-      bytes,
+        ? `${episodes} of ${scheduled} episodes, model ${modelId}`
+        : `run part ${shard.index} of ${shard.count}: ${episodes} of its ${scheduled} episodes, model ${modelId}`,
+      written,
       started,
       quiet,
     );
     return 0;
   },
 };
+
+/**
+ * Turn an interrupted run into its exit code and message. A policy failure
+ * while a SIGINT is pending counts as the interrupt (Ctrl-C also reaches
+ * the policy's process).
+ */
+function handleStop(
+  e: unknown,
+  aborted: boolean,
+  out: string | undefined,
+  saved: number,
+  quiet: boolean,
+): number {
+  // Ctrl-C in a terminal also reaches the policy's process, whose death may
+  // be seen before our own signal listener runs.
+  const stopped = e instanceof EvaluationInterruptedError ||
+    (e instanceof EpisodePolicyError &&
+      (aborted || e.message.includes("(exit signal SIGINT)")));
+  if (!stopped && !(e instanceof EpisodePolicyError)) {
+    // The runner's resume check names fields of the --out file.
+    if (
+      e instanceof EmberError && out !== undefined &&
+      e.detail.startsWith("cannot resume")
+    ) {
+      throw e.inFile(out);
+    }
+    throw e;
+  }
+  const kept = out === undefined
+    ? "nothing was written (no --out)"
+    : saved === 0
+    ? `no episode was completed; ${out} was not written`
+    : `${saved} completed episodes are saved in ${out}; continue with --resume`;
+  if (stopped) {
+    notice(`interrupted: ${kept}`, quiet);
+    return EXIT_INTERRUPTED;
+  }
+  if (out === undefined) throw e;
+  throw new EmberError(`${(e as Error).message}\n${kept}`, { cause: e });
+}
+
+/**
+ * The run's transcript, not yet touched: refused at once (naming the file)
+ * if it cannot be written, or, with `--resume` and episodes to resume, if
+ * the existing transcript's header is not this run's.
+ */
+async function openTranscript(
+  file: string,
+  target: ResumeTarget,
+  resumed: ReadonlySet<number> | undefined,
+  shard: Shard | undefined,
+): Promise<Transcript> {
+  await checkWritable(file);
+  const hash = target.evaluation_manifest_hash;
+  // An empty file is one killed before its header: nothing to keep.
+  const continued = resumed !== undefined && await sizeOf(file) > 0;
+  if (continued) await checkTranscriptHeader(file, target.model_id, hash);
+  return new Transcript({
+    file,
+    modelId: target.model_id,
+    manifestHash: hash,
+    // A shard's transcript holds the decisions of its own episodes only.
+    pending: target.evaluation_manifest.episodes.map((e) => e.index).filter(
+      (i) => !resumed?.has(i) && (shard === undefined || inShard(i, shard)),
+    ),
+    ...(continued ? { resumed } : {}),
+  });
+}
 
 /**
  * The result to resume from `--out FILE`: a result, or with `--shard` the
@@ -436,94 +542,14 @@ async function resumedResult(
     fields.index !== shard.index || fields.count !== shard.count
   ) {
     throw new PartError(
-      `${
-        fields.kind === "run"
-          ? `run part ${fields.index} of ${fields.count}`
-          : `a ${fields.kind} statistics part`
-      }: ${
-        fields.kind === "run"
-          ? `continue it with --shard ${fields.index}/${fields.count}`
-          : "not a run to continue"
-      }`,
+      fields.kind === "run"
+        ? `run part ${fields.index} of ${fields.count}: continue it with --shard ${fields.index}/${fields.count}`
+        : `a ${fields.kind} statistics part: not a run to continue`,
       { file },
     );
   }
   return parseResult(parseBytes(bytes.subarray(start, end), { file }), {
     file,
-  });
-}
-
-/**
- * Turn an interrupted run into its exit code and message. A policy failure
- * while a SIGINT is pending counts as the interrupt (Ctrl-C also reaches
- * the policy's process).
- */
-function handleStop(
-  e: unknown,
-  aborted: boolean,
-  out: string | undefined,
-  quiet: boolean,
-): number {
-  // Ctrl-C in a terminal also reaches the policy's process, whose death may
-  // be seen before our own signal listener runs.
-  const stopped = e instanceof EvaluationInterruptedError ||
-    (e instanceof EpisodePolicyError &&
-      (aborted || e.message.includes("(exit signal SIGINT)")));
-  if (!stopped && !(e instanceof EpisodePolicyError)) {
-    // The runner's resume check names fields of the --out file.
-    if (
-      e instanceof EmberError && out !== undefined &&
-      e.detail.startsWith("cannot resume")
-    ) {
-      throw e.inFile(out);
-    }
-    throw e;
-  }
-  const partial =
-    (e as EvaluationInterruptedError | EpisodePolicyError).partial;
-  const kept = out === undefined
-    ? "nothing was written (no --out)"
-    : partial.episodes.length === 0
-    ? `no episode was completed; ${out} was not written`
-    : `${partial.episodes.length} completed episodes are saved in ${out}; continue with --resume`;
-  if (stopped) {
-    notice(`interrupted: ${kept}`, quiet);
-    return EXIT_INTERRUPTED;
-  }
-  if (out === undefined) throw e;
-  throw new EmberError(`${(e as Error).message}\n${kept}`, { cause: e });
-}
-
-/**
- * The run's transcript, not yet touched: refused at once (naming the file)
- * if it cannot be written, or, with `--resume` and a result to resume, if
- * the existing transcript's header is not this run's.
- */
-async function openTranscript(
-  file: string,
-  modelId: string,
-  suite: Suite,
-  previous: EvaluationResult | undefined,
-  shard: Shard | undefined,
-): Promise<Transcript> {
-  await checkWritable(file);
-  const manifest = await buildManifest(suite);
-  const hash = await manifestHash(manifest);
-  const resumed = previous === undefined
-    ? undefined
-    : new Set(previous.episodes.map((e) => e.index));
-  // An empty file is one killed before its header: nothing to keep.
-  const continued = resumed !== undefined && await sizeOf(file) > 0;
-  if (continued) await checkTranscriptHeader(file, modelId, hash);
-  return new Transcript({
-    file,
-    modelId,
-    manifestHash: hash,
-    // A shard's transcript holds the decisions of its own episodes only.
-    pending: manifest.episodes.map((e) => e.index).filter((i) =>
-      !resumed?.has(i) && (shard === undefined || inShard(i, shard))
-    ),
-    ...(continued ? { resumed } : {}),
   });
 }
 

@@ -41,17 +41,25 @@ export function writtenLine(
 }
 
 /**
- * Print the summary line of `bytes`, written to `out`, for a command that
- * started at `startedMs` (a `performance.now()` value), unless `quiet`.
+ * Print the summary line of `written` (the bytes written to `out`, or
+ * their SHA-256 in hex when they were hashed as they were streamed), for
+ * a command that started at `startedMs` (a `performance.now()` value),
+ * unless `quiet`.
+ *
+ * @example
+ * ```ts
+ * import { reportWritten } from "./written.ts";
+ * reportWritten("res/g.json", "1 episode", new Uint8Array(0), performance.now(), true);
+ * ```
  */
 export function reportWritten(
   out: string | undefined,
   what: string,
-  bytes: Uint8Array,
+  written: Uint8Array | string,
   startedMs: number,
   quiet: boolean,
 ): void {
   if (quiet) return;
-  const digest = sha256Hex(bytes);
+  const digest = typeof written === "string" ? written : sha256Hex(written);
   notice(writtenLine(out, what, digest, performance.now() - startedMs), false);
 }

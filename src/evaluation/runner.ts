@@ -69,8 +69,12 @@ export type RunOptions = {
    * not waited for; the episodes in flight are dropped.
    */
   readonly signal?: AbortSignal;
-  /** A partial result of this suite and model: its episodes are kept, not re-run. */
-  readonly resume?: EvaluationResult;
+  /**
+   * A partial result of this suite and model, or a stream of its episodes
+   * ({@linkcode ResumeStream}): its episodes are checked and kept, not
+   * re-run.
+   */
+  readonly resume?: EvaluationResult | ResumeStream;
   /**
    * What plays the episodes and replays the `resume` result's records:
    * `"wasm"` (default: each episode is stepped by the WebAssembly replay
@@ -83,12 +87,24 @@ export type RunOptions = {
   readonly kernel?: KernelName;
   /**
    * Called after each newly completed episode with the valid partial
-   * result (for checkpoints) and that episode (for a transcript).
+   * result (for checkpoints; it lists no episode when `retain` is false)
+   * and that episode (for a transcript, or to be kept elsewhere).
    */
   readonly onEpisode?: (
     partial: EvaluationResult,
     episode: ResultEpisode,
   ) => void | Promise<void>;
+  /**
+   * Whether the run keeps its episodes (default true). With false, each
+   * episode, resumed or new, is forgotten once checked or handed to
+   * `onEpisode`, so that memory does not grow with the run: the result
+   * returned, and the partial result an interruption carries, then list
+   * no episode (`run --out` keeps them in a journal instead). `onEpisode`
+   * is then called as each episode completes, in completion order, without
+   * waiting for the previous call's promise (a lane waits for its own), so
+   * that what it does before its first `await` sees every episode at once.
+   */
+  readonly retain?: boolean;
   /**
    * Episodes in flight at once (default 1). The result is the same whatever
    * the value, for a deterministic policy: each episode has its own
@@ -108,6 +124,64 @@ export type RunOptions = {
    * episode with "policy did not answer within … ms at episode …, step …".
    */
   readonly stepTimeoutMs?: number;
+};
+
+/**
+ * A partial run to continue whose episodes are read one at a time (the
+ * journal of `run --out`), in place of a whole result: the run it belongs
+ * to, and its episodes in any order, each index at most once. Each episode
+ * is checked as a resumed result's is (its key, and its metrics recomputed
+ * from its record, which replays it), and refused naming its `file` and
+ * `path`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { publicSuite } from "../scenario/public_suite.ts";
+ * import { type ResumeStream, runEvaluation } from "./runner.ts";
+ * const suite = publicSuite();
+ * const small = { ...suite, families: [], scenarios: suite.scenarios.slice(0, 1) };
+ * const full = await runEvaluation(small, "greedy", { modelId: "greedy" });
+ * async function* kept() {
+ *   yield { episode: full.episodes[2]!, path: "episodes[2]" };
+ * }
+ * const resume: ResumeStream = { ...full, episodes: kept() };
+ * const played: number[] = [];
+ * const result = await runEvaluation(small, "greedy", {
+ *   modelId: "greedy", resume, retain: false,
+ *   onEpisode: (_, e) => { played.push(e.index); },
+ * });
+ * assert.equal(result.episodes.length, 0);
+ * assert.ok(!played.includes(2) && played.length === full.episodes.length - 1);
+ * ```
+ */
+export type ResumeStream = {
+  /** The run's `model_id`. */
+  readonly model_id: string;
+  /** The digest of the manifest the run's suite schedules. */
+  readonly evaluation_manifest_hash: string;
+  /** Its episodes, in any order, each index at most once. */
+  readonly episodes: AsyncIterable<ResumedEpisode> | Iterable<ResumedEpisode>;
+};
+
+/**
+ * An episode of a {@linkcode ResumeStream}: where it is (for errors), and
+ * what to do once it has passed its checks.
+ *
+ * @example
+ * ```ts
+ * import type { ResumedEpisode } from "./runner.ts";
+ * const where: Omit<ResumedEpisode, "episode"> = { file: "r.json", path: "episodes[3]" };
+ * ```
+ */
+export type ResumedEpisode = {
+  readonly episode: ResultEpisode;
+  /** The file that holds it, named in an error. */
+  readonly file?: string;
+  /** Its place in the file, the root of the field paths of an error. */
+  readonly path: string;
+  /** Called once it has passed its checks, before the next is read. */
+  readonly adopted?: () => void | Promise<void>;
 };
 
 export {
@@ -182,11 +256,22 @@ export async function runEvaluation(
     );
   }
   const { manifest, hash, scenarios } = await scheduleOf(suite);
+  const scheduled = manifest.episodes.length;
   const shard = options.shard;
   const mine = (index: number) => shard === undefined || inShard(index, shard);
-  const total = manifest.episodes.filter((k) => mine(k.index)).length;
+  const total = shard === undefined
+    ? scheduled
+    : manifest.episodes.filter((k) => mine(k.index)).length;
 
-  const done: (ResultEpisode | undefined)[] = new Array(total).fill(undefined);
+  // Which episodes are done, and (unless the caller keeps them) the
+  // episodes themselves, by schedule index.
+  const done = new Uint8Array(scheduled);
+  const kept: (ResultEpisode | undefined)[] | undefined =
+    options.retain === false ? undefined : new Array(scheduled);
+  const adopt = (episode: ResultEpisode) => {
+    done[episode.index] = 1;
+    if (kept !== undefined) kept[episode.index] = episode;
+  };
   if (options.resume !== undefined) {
     await adoptResume(
       options.resume,
@@ -195,6 +280,7 @@ export async function runEvaluation(
       hash,
       scenarios,
       done,
+      adopt,
       kernel,
       mine,
     );
@@ -203,13 +289,15 @@ export async function runEvaluation(
     model_id: modelId,
     evaluation_manifest: manifest,
     evaluation_manifest_hash: hash,
-    episodes: done.filter((e): e is ResultEpisode => e !== undefined),
+    episodes: kept === undefined
+      ? []
+      : kept.filter((e): e is ResultEpisode => e !== undefined),
   });
 
-  let count = done.filter((e) => e !== undefined).length;
+  let count = done.reduce((n, d) => n + d, 0);
   options.onProgress?.(count, total);
   const pending = manifest.episodes.filter((k) =>
-    done[k.index] === undefined && mine(k.index)
+    done[k.index] === 0 && mine(k.index)
   );
   const width = Math.max(1, Math.min(options.concurrency ?? 1, pending.length));
   // A failure stops new episodes from starting and drops those in flight.
@@ -251,11 +339,18 @@ export async function runEvaluation(
         }
         continue;
       }
-      done[key.index] = outcome;
+      adopt(outcome);
       count++;
-      // Checkpoints are written one at a time, in completion order.
-      saving = saving.then(() => options.onEpisode?.(snapshot(), outcome));
-      await saving;
+      if (kept === undefined) {
+        // At once: the caller keeps the episode (as text), and one waiting
+        // behind another call would be held meanwhile, records and all
+        // (at --concurrency 8, that garbage made V8 grow its heap).
+        await options.onEpisode?.(snapshot(), outcome);
+      } else {
+        // Checkpoints are written one at a time, in completion order.
+        saving = saving.then(() => options.onEpisode?.(snapshot(), outcome));
+        await saving;
+      }
       options.onProgress?.(count, total);
     }
   };
@@ -578,82 +673,144 @@ async function scenariosByEpisode(
   return out;
 }
 
-/** Check a resume result against this run and copy its episodes into `done`. */
+/**
+ * Check a resumed result or stream against this run and `adopt` each of
+ * its episodes; `done` tells which are adopted already.
+ */
 async function adoptResume(
-  resume: EvaluationResult,
+  resume: EvaluationResult | ResumeStream,
   modelId: string,
   manifest: Manifest,
   hash: string,
   scenarios: readonly CompiledScenario[],
-  done: (ResultEpisode | undefined)[],
+  done: Uint8Array,
+  adopt: (episode: ResultEpisode) => void,
   kernel: KernelName,
   mine: (index: number) => boolean,
 ): Promise<void> {
-  const fail = (path: string, detail: string): never => {
-    throw new EvaluationError(`cannot resume: ${detail}`, { path });
+  const fail = (path: string, detail: string, file?: string): never => {
+    throw new EvaluationError(`cannot resume: ${detail}`, {
+      path,
+      ...(file === undefined ? {} : { file }),
+    });
   };
   if (resume.model_id !== modelId) {
     fail("model_id", `result is for model ${resume.model_id}, not ${modelId}`);
   }
+  const whole = Array.isArray(resume.episodes);
   if (
     resume.evaluation_manifest_hash !== hash ||
-    await manifestHash(resume.evaluation_manifest) !== hash
+    (whole &&
+      await manifestHash((resume as EvaluationResult).evaluation_manifest) !==
+        hash)
   ) {
     fail(
       "evaluation_manifest_hash",
       `result has manifest hash ${resume.evaluation_manifest_hash}, this suite schedules ${hash}`,
     );
   }
-  let previous = -1;
-  for (const [i, episode] of resume.episodes.entries()) {
-    const path = `episodes[${i}]`;
-    const key = manifest.episodes[episode.index];
-    if (key === undefined || episode.index <= previous) {
-      fail(
-        `${path}.index`,
-        `index ${episode.index} is not the next scheduled index in order`,
-      );
-    }
-    previous = episode.index;
-    if (!mine(episode.index)) {
-      fail(
-        `${path}.index`,
-        `episode ${episode.index} is not in this run's shard`,
-      );
-    }
-    const k = key as EpisodeKey;
-    if (
-      episode.scenario_id !== k.scenario_id ||
-      episode.scenario_hash !== k.scenario_hash || episode.seed !== k.seed
+  if (whole) {
+    let previous = -1;
+    for (
+      const [i, episode] of (resume as EvaluationResult).episodes.entries()
     ) {
-      fail(path, `episode does not match manifest episode ${k.index}`);
-    }
-    // The record is read strictly and replayed before anything trusts it.
-    const compiled = scenarios[k.index] as CompiledScenario;
-    let metrics = kernel === "wasm"
-      ? provedRecordMetrics(compiled, episode.record)
-      : undefined;
-    try {
-      metrics ??= await episodeMetrics(compiled.scenario, episode.record);
-    } catch (error) {
-      if (!(error instanceof MetricsInputError)) throw error;
-      throw new EvaluationError(`cannot resume: ${error.message}`, {
-        path: `${path}.record`,
-        cause: error,
-      });
-    }
-    if (episode.record.header.seed !== k.seed) {
-      fail(
-        `${path}.record.header.seed`,
-        `record is for seed ${episode.record.header.seed}, not ${k.seed}`,
+      const path = `episodes[${i}]`;
+      if (episode.index <= previous) {
+        fail(
+          `${path}.index`,
+          `index ${episode.index} is not the next scheduled index in order`,
+        );
+      }
+      previous = episode.index;
+      await checkResumed(
+        episode,
+        path,
+        undefined,
+        manifest,
+        scenarios,
+        kernel,
+        mine,
       );
+      adopt(episode);
     }
-    if (encode(metrics) !== encode(episode.metrics)) {
-      fail(
-        `${path}.metrics`,
-        "metrics differ from the metrics of the episode's record",
-      );
+    return;
+  }
+  for await (const item of (resume as ResumeStream).episodes) {
+    const { episode, path, file } = item;
+    if (done[episode.index] === 1) {
+      fail(`${path}.index`, `episode ${episode.index} is given twice`, file);
     }
-    done[k.index] = episode;
+    await checkResumed(episode, path, file, manifest, scenarios, kernel, mine);
+    adopt(episode);
+    await item.adopted?.();
+  }
+}
+
+/**
+ * Check a resumed episode against its manifest entry, and its metrics
+ * against those of its record, which is read strictly and replayed before
+ * anything trusts it.
+ */
+async function checkResumed(
+  episode: ResultEpisode,
+  path: string,
+  file: string | undefined,
+  manifest: Manifest,
+  scenarios: readonly CompiledScenario[],
+  kernel: KernelName,
+  mine: (index: number) => boolean,
+): Promise<void> {
+  const where = file === undefined ? {} : { file };
+  const fail = (at: string, detail: string): never => {
+    throw new EvaluationError(`cannot resume: ${detail}`, {
+      path: at,
+      ...where,
+    });
+  };
+  const key = manifest.episodes[episode.index];
+  if (key === undefined) {
+    fail(
+      `${path}.index`,
+      `index ${episode.index} is not the next scheduled index in order`,
+    );
+  }
+  if (!mine(episode.index)) {
+    fail(
+      `${path}.index`,
+      `episode ${episode.index} is not in this run's shard`,
+    );
+  }
+  const k = key as EpisodeKey;
+  if (
+    episode.scenario_id !== k.scenario_id ||
+    episode.scenario_hash !== k.scenario_hash || episode.seed !== k.seed
+  ) {
+    fail(path, `episode does not match manifest episode ${k.index}`);
+  }
+  const compiled = scenarios[k.index] as CompiledScenario;
+  let metrics = kernel === "wasm"
+    ? provedRecordMetrics(compiled, episode.record)
+    : undefined;
+  try {
+    metrics ??= await episodeMetrics(compiled.scenario, episode.record);
+  } catch (error) {
+    if (!(error instanceof MetricsInputError)) throw error;
+    throw new EvaluationError(`cannot resume: ${error.message}`, {
+      path: `${path}.record`,
+      cause: error,
+      ...where,
+    });
+  }
+  if (episode.record.header.seed !== k.seed) {
+    fail(
+      `${path}.record.header.seed`,
+      `record is for seed ${episode.record.header.seed}, not ${k.seed}`,
+    );
+  }
+  if (encode(metrics) !== encode(episode.metrics)) {
+    fail(
+      `${path}.metrics`,
+      "metrics differ from the metrics of the episode's record",
+    );
   }
 }

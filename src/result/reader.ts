@@ -303,18 +303,20 @@ function resultHead(
 
 /**
  * Episode `i` of {@linkcode parseResult}, given the index of the episode
- * before it (-1 for the first).
+ * before it (-1 for the first); `ictx` names it in errors (by default
+ * `episodes[i]` of the result).
  *
- * @internal The reference checks (`verify/reference.ts`, `verify/refusal.ts`).
+ * @internal The reference checks (`verify/reference.ts`, `verify/refusal.ts`)
+ * and `run --resume`'s journal.
  */
 export function parseResultEpisode(
   head: ResultHead,
   item: JsonValue,
   i: number,
   last: number,
+  ictx: Ctx = at(head.epCtx, i),
 ): ResultEpisode {
-  const { epCtx, evaluation_manifest: manifest } = head;
-  const ictx = at(epCtx, i);
+  const { evaluation_manifest: manifest } = head;
   const e = expectObject(item, ictx, [
     "index",
     "scenario_id",

@@ -8,11 +8,13 @@
  * these keys is the concatenation written here, piece by piece, and a
  * large result is never one string (a record's text is megabytes).
  *
- * The pieces go to an {@linkcode Out}: one that joins them (`run`'s
- * checkpoint), one that hashes them ({@linkcode ResultDigest}), or one
+ * The pieces go to an {@linkcode Out}: one that joins them (`demo`'s
+ * results), one that hashes them ({@linkcode ResultDigest}), or one
  * that compares them with a text (the verifier's proof and the reference
  * checks' rebuild): the text they check is then, character for character,
- * what this writer writes.
+ * what this writer writes. `run --out` keeps each episode item's text in
+ * a journal as it completes and writes the result from there
+ * ({@linkcode writeResultItems}), one item in memory at a time.
  *
  * @module
  */
@@ -143,10 +145,34 @@ export function writeRecord(
 }
 
 /**
- * The canonical text of an episode of a result in memory: a record the
- * simulator has just built is written by the record writer
- * (`freshRecordText`), any other episode whole by the generic writer,
- * which names a bad field's path.
+ * Write the canonical text of an episode of a result in memory: a record
+ * the simulator has just built is written by the record writer
+ * (`freshRecordText`, one piece), any other episode whole by the generic
+ * writer, which names a bad field's path.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { encode } from "../json/canonical.ts";
+ * import { writeEpisodeText } from "./writer.ts";
+ * const e = { index: 0, scenario_id: "s", scenario_hash: "h", seed: 1, metrics: {}, record: {} } as never;
+ * const pieces: string[] = [];
+ * writeEpisodeText((p) => pieces.push(p), e);
+ * assert.equal(pieces.join(""), encode(e));
+ * ```
+ */
+export function writeEpisodeText(out: Out, e: ResultEpisode): void {
+  const record = freshRecordText(e.record);
+  if (record === undefined) {
+    out(encode(e as unknown as JsonObject));
+    return;
+  }
+  writeEpisode(out, e, encode(e.metrics), record);
+}
+
+/**
+ * The canonical text of an episode of a result in memory (the pieces
+ * {@linkcode writeEpisodeText} writes).
  *
  * @example
  * ```ts
@@ -158,11 +184,11 @@ export function writeRecord(
  * ```
  */
 export function episodeText(e: ResultEpisode): string {
-  const record = freshRecordText(e.record);
-  if (record === undefined) return encode(e as unknown as JsonObject);
-  return `${episodeStart(e.index)}${
-    encode(e.metrics)
-  }${EPISODE_RECORD}${record}${episodeEnd(e)}`;
+  let text = "";
+  writeEpisodeText((piece) => {
+    text += piece;
+  }, e);
+  return text;
 }
 
 /**
@@ -183,6 +209,43 @@ export function resultText(
   fields: ResultFields,
 ): string {
   return `${RESULT_START}${episodes.join(",")}${resultEnd(fields)}`;
+}
+
+/**
+ * Write the canonical text of a result whose episode items come one at a
+ * time, in index order, each as the text {@linkcode episodeText} wrote or
+ * as that text's UTF-8 bytes (kept in a file since): the pieces that
+ * {@linkcode resultText} joins, handed to `out` in order and awaited, so
+ * that no more than one item need be in memory. Returns the items written.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { encode } from "../json/canonical.ts";
+ * import { writeResultItems } from "./writer.ts";
+ * const fields = { evaluation_manifest: {}, evaluation_manifest_hash: "h", model_id: "m" };
+ * const pieces: string[] = [];
+ * const n = await writeResultItems((p) => {
+ *   pieces.push(typeof p === "string" ? p : new TextDecoder().decode(p));
+ * }, ["1", new TextEncoder().encode("2")], fields);
+ * assert.equal(n, 2);
+ * assert.equal(pieces.join(""), encode({ ...fields, episodes: [1, 2] }));
+ * ```
+ */
+export async function writeResultItems(
+  out: (piece: string | Uint8Array) => void | Promise<void>,
+  items: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>,
+  fields: ResultFields,
+): Promise<number> {
+  await out(RESULT_START);
+  let count = 0;
+  for await (const item of items) {
+    if (count > 0) await out(",");
+    await out(item);
+    count++;
+  }
+  await out(resultEnd(fields));
+  return count;
 }
 
 /**

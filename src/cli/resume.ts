@@ -1,0 +1,231 @@
+/**
+ * What `run --out FILE --resume` continues from: the journal beside FILE
+ * (`journal.ts`), which holds every episode a stopped or killed run
+ * completed, and FILE itself when it holds episodes the journal lacks (a
+ * result written before journals, or by a run killed before its first
+ * assembly). A FILE whose digest the journal lists as one of its
+ * assemblies holds nothing more, and is not read at all: so a run killed
+ * at any size resumes one episode in memory at a time.
+ *
+ * @module
+ */
+
+import { type DeferredDocument, parseDeferring } from "../json/canonical.ts";
+import { Sha256 } from "../json/sha256.ts";
+import { EmberError, EvaluationError } from "../errors.ts";
+import { fileError } from "../files.ts";
+import { rootCtx } from "../json/fields.ts";
+import { parseResult, parseResultEpisode } from "../result/reader.ts";
+import { episodeText, writeEpisodeText } from "../result/writer.ts";
+import type { ResumedEpisode, ResumeStream } from "../evaluation/runner.ts";
+import type { EvaluationResult, Manifest } from "../types.ts";
+import { fileExists, readJson } from "./io.ts";
+import { Journal, journalFile, type JournalHeader } from "./journal.ts";
+
+/** The run being resumed: who, what it schedules. */
+export type ResumeTarget = JournalHeader & {
+  readonly evaluation_manifest: Manifest;
+};
+
+/**
+ * What a run resumes: the journal it continues (when one of this run's is
+ * there), FILE's result when it must be read, and the schedule indices of
+ * the episodes they hold together (`undefined` when there is nothing to
+ * resume, neither file nor journal).
+ */
+export type Resumable = {
+  /** The `--out` file. */
+  readonly file: string;
+  readonly journal: Journal | undefined;
+  readonly result: EvaluationResult | undefined;
+  readonly indices: ReadonlySet<number> | undefined;
+};
+
+/**
+ * Find what `run --out out --resume` continues, refusing (naming the file
+ * and the field or line) a journal or a result of another run, a damaged
+ * journal, or a result whose episodes differ from the journal's. Nothing
+ * is replayed yet: {@linkcode resumeStream} hands the episodes to the run,
+ * which checks each. `read` reads FILE as a result.
+ *
+ * @example
+ * ```ts ignore
+ * import { findResumable } from "./resume.ts";
+ * const found = await findResumable("res/g.json", { model_id: "greedy", evaluation_manifest_hash: h, evaluation_manifest: m });
+ * ```
+ */
+export async function findResumable(
+  out: string,
+  target: ResumeTarget,
+  read: (file: string) => Promise<EvaluationResult> = readResult,
+): Promise<Resumable> {
+  const total = target.evaluation_manifest.episodes.length;
+  const journal = await Journal.open(journalFile(out), target, total);
+  try {
+    let result: EvaluationResult | undefined;
+    const present = await fileExists(out);
+    if (present && !(journal !== undefined && await listed(journal, out))) {
+      result = await read(out);
+      checkHead(result, target, out);
+      if (journal !== undefined) await checkOverlap(journal, result, out);
+    }
+    if (!present && (journal === undefined || journal.count === 0)) {
+      return { file: out, journal, result, indices: undefined };
+    }
+    const indices = new Set(journal?.indices());
+    for (const e of result?.episodes ?? []) indices.add(e.index);
+    return { file: out, journal, result, indices };
+  } catch (e) {
+    await journal?.close();
+    throw e;
+  }
+}
+
+/**
+ * The runner's stream of the resumed episodes: the journal's, each read
+ * from its line, checked as a result's episode is and named by its line,
+ * then the result's that the journal lacks, each written to the journal
+ * once the run has checked it.
+ *
+ * @example
+ * ```ts ignore
+ * import { resumeStream } from "./resume.ts";
+ * const stream = resumeStream(found, journal, target);
+ * // runEvaluation(suite, policy, { modelId, retain: false, resume: stream, … })
+ * ```
+ */
+export function resumeStream(
+  found: Resumable,
+  journal: Journal,
+  target: ResumeTarget,
+): ResumeStream {
+  return {
+    model_id: target.model_id,
+    evaluation_manifest_hash: target.evaluation_manifest_hash,
+    episodes: streamed(found, journal, target),
+  };
+}
+
+async function* streamed(
+  found: Resumable,
+  journal: Journal,
+  target: ResumeTarget,
+): AsyncGenerator<ResumedEpisode> {
+  const head = {
+    model_id: target.model_id,
+    evaluation_manifest: target.evaluation_manifest,
+    evaluation_manifest_hash: target.evaluation_manifest_hash,
+    items: [],
+    epCtx: rootCtx(EvaluationError, journal.file),
+  };
+  if (found.journal !== undefined) {
+    for await (const { index, line, text } of journal.episodes()) {
+      const path = `line ${line}`;
+      const ctx = rootCtx(EvaluationError, journal.file, path);
+      const refuse = (detail: string): never => {
+        throw new EvaluationError(`cannot resume: ${detail}`, {
+          file: journal.file,
+          path,
+        });
+      };
+      let parsed: DeferredDocument;
+      try {
+        parsed = parseDeferring(text, () => false, { file: journal.file });
+      } catch (e) {
+        return refuse(`the episode is not strict JSON: ${describe(e)}`);
+      }
+      if (!parsed.canonical) refuse("the episode's text is not canonical");
+      const episode = parseResultEpisode(head, parsed.value, 0, -1, ctx);
+      if (episode.index !== index) {
+        refuse(
+          `the line is for episode ${index}, its text for ${episode.index}`,
+        );
+      }
+      yield { episode, file: journal.file, path };
+    }
+  }
+  for (const [i, episode] of (found.result?.episodes ?? []).entries()) {
+    if (journal.has(episode.index)) continue;
+    yield {
+      episode,
+      file: found.file,
+      path: `episodes[${i}]`,
+      adopted: () =>
+        journal.append(episode.index, (out) => writeEpisodeText(out, episode)),
+    };
+  }
+}
+
+function describe(e: unknown): string {
+  return e instanceof EmberError ? e.detail : String(e);
+}
+
+/** FILE as a result (strict reading, errors naming it). */
+async function readResult(file: string): Promise<EvaluationResult> {
+  return parseResult(await readJson(file), { file });
+}
+
+/** Whether the journal lists an assembly of FILE's bytes. */
+async function listed(journal: Journal, file: string): Promise<boolean> {
+  const hash = new Sha256();
+  let bytes = 0;
+  try {
+    using handle = await Deno.open(file, { read: true });
+    const buffer = new Uint8Array(1 << 20);
+    for (;;) {
+      const n = await handle.read(buffer);
+      if (n === null) break;
+      hash.update(buffer.subarray(0, n));
+      bytes += n;
+    }
+  } catch (e) {
+    throw fileError(file, "read", e);
+  }
+  return journal.assembled(hash.hex(), bytes);
+}
+
+/** Refuse a result of another model or manifest, naming the field. */
+function checkHead(
+  result: EvaluationResult,
+  target: ResumeTarget,
+  file: string,
+): void {
+  if (result.model_id !== target.model_id) {
+    throw new EvaluationError(
+      `cannot resume: result is for model ${result.model_id}, not ${target.model_id}`,
+      { file, path: "model_id" },
+    );
+  }
+  if (result.evaluation_manifest_hash !== target.evaluation_manifest_hash) {
+    throw new EvaluationError(
+      `cannot resume: result has manifest hash ${result.evaluation_manifest_hash}, this suite schedules ${target.evaluation_manifest_hash}`,
+      { file, path: "evaluation_manifest_hash" },
+    );
+  }
+}
+
+/**
+ * Refuse a result whose episode differs from the journal's of the same
+ * index: two runs' episodes, of which neither can be chosen.
+ */
+async function checkOverlap(
+  journal: Journal,
+  result: EvaluationResult,
+  file: string,
+): Promise<void> {
+  const wanted = new Map<number, number>();
+  result.episodes.forEach((e, i) => {
+    if (journal.has(e.index)) wanted.set(e.index, i);
+  });
+  if (wanted.size === 0) return;
+  for await (const { index, line, text } of journal.episodes()) {
+    const i = wanted.get(index);
+    if (i === undefined) continue;
+    if (episodeText(result.episodes[i]!) !== text) {
+      throw new EvaluationError(
+        `cannot resume: the episode differs from episode ${index} in ${journal.file} (line ${line}); remove one of the two files`,
+        { file, path: `episodes[${i}]` },
+      );
+    }
+  }
+}
