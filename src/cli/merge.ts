@@ -18,7 +18,14 @@ import { expectPositionals, flag, kernelOption, stringOption } from "./args.ts";
 import { type CommandSpec, loadSuite } from "./command.ts";
 import { missingWarning, warn } from "./completeness.ts";
 import { fileError } from "../files.ts";
-import { checkWritable, emitBytes, readInput } from "./io.ts";
+import {
+  checkWritable,
+  emitBytes,
+  readInput,
+  writeFileStreamed,
+  writeStdout,
+} from "./io.ts";
+import { Sha256 } from "../json/sha256.ts";
 import { reportWritten } from "./written.ts";
 
 /**
@@ -87,23 +94,31 @@ Example:
       if (partKind(first) === "run") {
         const suite = await loadSuite(stringOption(args.values, "suite"));
         const merged = await mergeRunParts(sources, suite, { kernel });
-        const pieces: Uint8Array[] = [];
-        await merged.write((piece) => {
-          pieces.push(piece.slice());
-          return Promise.resolve();
-        });
-        const bytes = concat(pieces);
         const warning = missingWarning(
           out ?? "the merged result",
           merged.missing,
           merged.scheduled,
         );
+        // Streamed: one episode's bytes at a time, hashed as written.
+        const hash = new Sha256();
+        if (out === undefined) {
+          await merged.write(async (piece) => {
+            hash.update(piece);
+            await writeStdout(piece);
+          });
+        } else {
+          await writeFileStreamed(out, (write) =>
+            merged.write((piece) => {
+              hash.update(piece);
+              write(piece);
+              return Promise.resolve();
+            }));
+        }
         if (warning !== undefined) warn(warning);
-        await emitBytes(bytes, out);
         reportWritten(
           out,
           `result of ${files.length} run parts: ${merged.episodes} of ${merged.scheduled} episodes, model ${merged.modelId}`,
-          bytes,
+          hash.hex(),
           started,
           quiet,
         );
@@ -167,14 +182,4 @@ function filePart(file: string): PartSource & { close(): void } {
       handle = undefined;
     },
   };
-}
-
-function concat(pieces: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(pieces.reduce((a, p) => a + p.length, 0));
-  let at = 0;
-  for (const p of pieces) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
