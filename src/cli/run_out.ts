@@ -12,7 +12,7 @@
 import { FileError } from "../errors.ts";
 import type { ResumeStream } from "../evaluation/runner.ts";
 import type { ResultFields } from "../result/writer.ts";
-import type { ResultEpisode } from "../types.ts";
+import type { EvaluationResult, ResultEpisode } from "../types.ts";
 import { type Assembled, Checkpoint, type Frame } from "./checkpoint.ts";
 import { notice } from "./command.ts";
 import { Journal, journalFile } from "./journal.ts";
@@ -62,11 +62,14 @@ export class RunOut {
       readonly resume: boolean;
       readonly target: ResumeTarget;
       readonly quiet: boolean;
+      /** What wraps the result in FILE (a run part); none by default. */
       readonly frame?: Frame;
+      /** How FILE is read as a result when it must be (a part is framed). */
+      readonly read?: (file: string) => Promise<EvaluationResult>;
     },
   ): Promise<RunOut> {
     const found = options.resume
-      ? await findResumable(file, options.target)
+      ? await findResumable(file, options.target, options.read)
       : undefined;
     if (options.resume && found?.indices === undefined) {
       notice(
