@@ -19,27 +19,22 @@ export type NamedFields = {
   readonly fields: ShardFields;
 };
 
+/** The fields that must be equal in every statistics part. */
+const SAME_STATISTICS = [
+  "count",
+  "rule",
+  "model_ids",
+  "evaluation_manifest_hash",
+  "input_digests",
+  "resamples",
+  "intervals",
+];
+
 /** The fields that must be equal in every part, by kind. */
 const SAME: Record<ShardFields["kind"], readonly string[]> = {
   run: ["count", "rule", "model_id", "evaluation_manifest_hash"],
-  aggregate: [
-    "count",
-    "rule",
-    "model_ids",
-    "evaluation_manifest_hash",
-    "input_digests",
-    "resamples",
-    "intervals",
-  ],
-  paired: [
-    "count",
-    "rule",
-    "model_ids",
-    "evaluation_manifest_hash",
-    "input_digests",
-    "resamples",
-    "intervals",
-  ],
+  aggregate: SAME_STATISTICS,
+  paired: SAME_STATISTICS,
 };
 
 /**
