@@ -212,8 +212,17 @@ export class FileVerification {
   readonly #settle: boolean;
   readonly #settleStream: boolean;
   #tried = false;
-  /** What the streamed proof proved, and the digest of what it read. */
-  #earlier: { readonly proof: Proof; readonly digest: string } | undefined;
+  /**
+   * What the streamed proof proved, the digest of what it read, and the
+   * bytes it read, if it kept them.
+   */
+  #earlier:
+    | {
+      readonly proof: Proof;
+      readonly digest: string;
+      readonly bytes?: Uint8Array;
+    }
+    | undefined;
   /** Why the file is read whole, for a message of the size limit. */
   #why = "that is not as the result writer writes it";
 
@@ -273,7 +282,14 @@ export class FileVerification {
     while (proof.proved.has(k)) k++;
     this.#why = `whose episodes[${k}] is not proved in one pass`;
     const digest = await streamed.finish();
-    if (digest !== undefined) this.#earlier = { proof, digest };
+    if (digest !== undefined) {
+      const bytes = streamed.retained();
+      this.#earlier = {
+        proof,
+        digest,
+        ...(bytes === undefined ? {} : { bytes }),
+      };
+    }
     return undefined;
   }
 
@@ -283,12 +299,20 @@ export class FileVerification {
    * the streamed one's.
    */
   async bytes(): Promise<BytesVerification> {
-    const bytes = await this.#file.whole(`${this.#why}, read whole`);
+    const earlier = this.#earlier;
+    this.#earlier = undefined;
+    const kept = earlier?.bytes;
+    const bytes = kept ?? await this.#file.whole(`${this.#why}, read whole`);
     return new BytesVerification(
       bytes,
       { ...this.#options, release: true },
       this.#settle,
-      this.#earlier,
+      earlier === undefined ? undefined : {
+        proof: earlier.proof,
+        digest: earlier.digest,
+        // The bytes the stream hashed: not hashed again.
+        ...(kept === undefined ? {} : { hashed: true }),
+      },
     );
   }
 }
