@@ -2,14 +2,16 @@
  * A result in a file (or in a byte range of one: a run part holds its
  * result's text between its own fields), verified without holding it:
  * the proof takes the episode items one at a time from a streamed reading
- * of the file (`stream.ts`), which hashes each chunk as it reads it, so
- * the peak memory is that of the largest item, not of the file. A result
- * that the streamed proof does not prove valid (refused, or not as the
- * result writer writes it) is read whole, within the `file-bytes` limit,
- * and decided by the verifier of bytes (`bytes.ts`) exactly as
+ * of the file (`stream.ts`), which hashes the bytes as it reads them, so
+ * the peak memory of a file beyond the `file-bytes` limit is that of its
+ * largest items, not of the file (one within it is kept as bytes, so as
+ * not to be read again). A result that the streamed proof does not prove
+ * valid (refused, or not as the result writer writes it) is read whole,
+ * within the `file-bytes` limit (the bytes kept, or read again), and
+ * decided by the verifier of bytes (`bytes.ts`) exactly as
  * `verifyEvaluation` decides its bytes, the episodes the streamed proof
- * proved taken as proved (when the bytes read whole are those it read):
- * the same verdict, the same messages, the same digest.
+ * proved taken as proved (when the bytes are those it read): the same
+ * verdict, the same messages, the same digest.
  *
  * @module
  */

@@ -27,7 +27,7 @@ import {
 } from "../json/canonical.ts";
 import { isObject } from "../json/fields.ts";
 import { Sha256 } from "../json/sha256.ts";
-import { type Limits, limitsWith } from "../limits.ts";
+import { DEFAULT_LIMITS, type Limits, limitsWith } from "../limits.ts";
 import { RESULT_START } from "../result/writer.ts";
 import {
   type EpisodeItem,
@@ -167,8 +167,11 @@ export async function streamedReading(
     return undefined;
   }
   if (!fields.canonical) return undefined;
-  // Kept whole if it would be read whole should the proof fail.
-  const keep = range.end - range.start <= limitsWith().maxFileBytes;
+  // Kept whole if it would be read whole should the proof fail, up to the
+  // default limit (a limit raised to read a large file whole would make a
+  // large valid one cost its size).
+  const keep = range.end - range.start <=
+    Math.min(limitsWith().maxFileBytes, DEFAULT_LIMITS.maxFileBytes);
   const window = new Window(
     range,
     at,
