@@ -19,6 +19,7 @@ import {
   ResultFile,
   verifyResultFile,
 } from "../src/verify/file.ts";
+import { BytesVerification } from "../src/verify/bytes.ts";
 import { provedResult } from "../src/verify/proof.ts";
 import { canonicalReading } from "../src/verify/reader.ts";
 import { type ByteRange, streamedReading } from "../src/verify/stream.ts";
@@ -321,27 +322,48 @@ Deno.test("result files: a canonical result beyond the file-bytes limit is verif
   });
 });
 
-Deno.test("result files: a file changed after the streamed proof is proved anew when read whole", async () => {
+Deno.test("result files: a file changed after the streamed proof is decided as the stream read it; an earlier proof of other bytes is not taken", async () => {
+  const first = fresh();
+  first.episodes[1].record.steps[0].movements[0].outcome = "blocked_wall";
+  const second = fresh();
+  second.episodes[3].record.steps[0].movements[0].outcome = "blocked_wall";
+  const [a, b] = [
+    ENCODER.encode(encode(first)),
+    ENCODER.encode(encode(second)),
+  ];
+  const refusedAt = (k: number) => (e: Error) => {
+    assert.match(e.message, new RegExp(`^r\\.json: episodes\\[${k}\\]\\.`));
+    return true;
+  };
   await inTempDir(async (dir) => {
     const file = `${dir}/r.json`;
-    const first = fresh();
-    first.episodes[1].record.steps[0].movements[0].outcome = "blocked_wall";
-    await Deno.writeTextFile(file, encode(first));
-    const second = fresh();
-    second.episodes[3].record.steps[0].movements[0].outcome = "blocked_wall";
+    await Deno.writeFile(file, a);
     using opened = await ResultFile.open(file);
     const steps = new FileVerification(opened, { file: "r.json" });
-    // Episodes 0, 2, 3, 4 and 5 are proved; then episode 3 is tampered
-    // and episode 1 made genuine: taking the first proof would accept it.
     assert.equal(await steps.prove(SUITE), undefined);
-    await Deno.writeTextFile(file, encode(second));
+    // Within the file-bytes limit, the stream kept what it read.
+    await Deno.writeFile(file, b);
     const reading = await steps.bytes();
     reading.read();
-    await assert.rejects(reading.verify(SUITE), (e: Error) => {
-      assert.match(e.message, /^r\.json: episodes\[3\]\./);
-      return true;
-    });
+    await assert.rejects(reading.verify(SUITE), refusedAt(1));
   });
+  // Episodes 0, 2, 3, 4 and 5 of the first bytes are proved; taken for
+  // the second bytes (episode 1 genuine, 3 tampered), they would be
+  // accepted.
+  const streamed = (await streamedReading(countingRange(a)))!;
+  const proof = await provedResult(streamed.reading, undefined, SUITE, {});
+  assert.equal(proof?.proved?.size, 5);
+  const digest = (await streamed.finish())!;
+  for (const [bytes, k] of [[a, 1], [b, 3]] as const) {
+    const reading = new BytesVerification(
+      bytes.slice(),
+      { file: "r.json" },
+      false,
+      { proof: proof!, digest },
+    );
+    reading.read();
+    await assert.rejects(reading.verify(SUITE), refusedAt(k));
+  }
 });
 
 Deno.test("result files: a byte range outside the file is a RangeError", async () => {

@@ -88,13 +88,14 @@ export class BytesVerification {
    * earlier reading of the same bytes (a streamed one, `file.ts`) is this
    * one's first proof, if the bytes' hash is the digest it saw: what it
    * proved is not proved again (other bytes, a file changed in between,
-   * are proved anew).
+   * are proved anew); with `hashed`, the bytes are the ones it hashed (it
+   * kept them), whose hash is not computed again.
    */
   constructor(
     input: Uint8Array | { readonly text: TextSource; readonly digest: string },
     options: VerifyEvaluationOptions = {},
     settle = false,
-    earlier?: { readonly proof: Proof; readonly digest: string },
+    earlier?: Earlier,
   ) {
     checkKernel(options.kernel);
     this.#options = options;
@@ -119,7 +120,7 @@ export class BytesVerification {
     }
     // Hashed before anything else, so that the bytes can go: a large
     // result is then in memory once, as text.
-    this.#digest = sha256Hex(bytes);
+    this.#digest = earlier?.hashed === true ? earlier.digest : sha256Hex(bytes);
     this.#take(earlier);
     if (options.release === true) {
       (bytes.buffer as ArrayBuffer).transfer(0);
@@ -127,9 +128,7 @@ export class BytesVerification {
   }
 
   /** An earlier reading's proof, as the first, when it read these bytes. */
-  #take(
-    earlier: { readonly proof: Proof; readonly digest: string } | undefined,
-  ) {
+  #take(earlier: Earlier | undefined) {
     if (earlier !== undefined && earlier.digest === this.#digest) {
       this.#proof = earlier.proof;
     }
@@ -299,6 +298,16 @@ export class BytesVerification {
 }
 
 const NONE: ReadonlyMap<number, ProvedEpisode> = new Map();
+
+/**
+ * An earlier reading's proof of the same bytes and the digest it hashed;
+ * `hashed`: the bytes are those it hashed.
+ */
+type Earlier = {
+  readonly proof: Proof;
+  readonly digest: string;
+  readonly hashed?: boolean;
+};
 
 /** Matched against an empty string, to replace the last regexp subject. */
 const FORGET = /^/;

@@ -2,14 +2,16 @@
  * A result in a file (or in a byte range of one: a run part holds its
  * result's text between its own fields), verified without holding it:
  * the proof takes the episode items one at a time from a streamed reading
- * of the file (`stream.ts`), which hashes each chunk as it reads it, so
- * the peak memory is that of the largest item, not of the file. A result
- * that the streamed proof does not prove valid (refused, or not as the
- * result writer writes it) is read whole, within the `file-bytes` limit,
- * and decided by the verifier of bytes (`bytes.ts`) exactly as
+ * of the file (`stream.ts`), which hashes the bytes as it reads them, so
+ * the peak memory of a file beyond the `file-bytes` limit is that of its
+ * largest items, not of the file (one within it is kept as bytes, so as
+ * not to be read again). A result that the streamed proof does not prove
+ * valid (refused, or not as the result writer writes it) is read whole,
+ * within the `file-bytes` limit (the bytes kept, or read again), and
+ * decided by the verifier of bytes (`bytes.ts`) exactly as
  * `verifyEvaluation` decides its bytes, the episodes the streamed proof
- * proved taken as proved (when the bytes read whole are those it read):
- * the same verdict, the same messages, the same digest.
+ * proved taken as proved (when the bytes are those it read): the same
+ * verdict, the same messages, the same digest.
  *
  * @module
  */
@@ -212,8 +214,17 @@ export class FileVerification {
   readonly #settle: boolean;
   readonly #settleStream: boolean;
   #tried = false;
-  /** What the streamed proof proved, and the digest of what it read. */
-  #earlier: { readonly proof: Proof; readonly digest: string } | undefined;
+  /**
+   * What the streamed proof proved, the digest of what it read, and the
+   * bytes it read, if it kept them.
+   */
+  #earlier:
+    | {
+      readonly proof: Proof;
+      readonly digest: string;
+      readonly bytes?: Uint8Array;
+    }
+    | undefined;
   /** Why the file is read whole, for a message of the size limit. */
   #why = "that is not as the result writer writes it";
 
@@ -273,7 +284,14 @@ export class FileVerification {
     while (proof.proved.has(k)) k++;
     this.#why = `whose episodes[${k}] is not proved in one pass`;
     const digest = await streamed.finish();
-    if (digest !== undefined) this.#earlier = { proof, digest };
+    if (digest !== undefined) {
+      const bytes = streamed.retained();
+      this.#earlier = {
+        proof,
+        digest,
+        ...(bytes === undefined ? {} : { bytes }),
+      };
+    }
     return undefined;
   }
 
@@ -283,12 +301,20 @@ export class FileVerification {
    * the streamed one's.
    */
   async bytes(): Promise<BytesVerification> {
-    const bytes = await this.#file.whole(`${this.#why}, read whole`);
+    const earlier = this.#earlier;
+    this.#earlier = undefined;
+    const kept = earlier?.bytes;
+    const bytes = kept ?? await this.#file.whole(`${this.#why}, read whole`);
     return new BytesVerification(
       bytes,
       { ...this.#options, release: true },
       this.#settle,
-      this.#earlier,
+      earlier === undefined ? undefined : {
+        proof: earlier.proof,
+        digest: earlier.digest,
+        // The bytes the stream hashed: not hashed again.
+        ...(kept === undefined ? {} : { hashed: true }),
+      },
     );
   }
 }

@@ -27,7 +27,7 @@ import {
 } from "../json/canonical.ts";
 import { isObject } from "../json/fields.ts";
 import { Sha256 } from "../json/sha256.ts";
-import { type Limits, limitsWith } from "../limits.ts";
+import { DEFAULT_LIMITS, type Limits, limitsWith } from "../limits.ts";
 import { RESULT_START } from "../result/writer.ts";
 import {
   type EpisodeItem,
@@ -95,6 +95,12 @@ export type StreamedReading = {
    * `undefined` if the file ended before the range did.
    */
   finish(): Promise<string | undefined>;
+  /**
+   * The range's bytes, once {@linkcode finish}ed, if they were kept (a
+   * range within the `file-bytes` limit): what is read whole when the
+   * proof did not prove them, not read again.
+   */
+  retained(): Uint8Array | undefined;
 };
 
 /**
@@ -161,7 +167,17 @@ export async function streamedReading(
     return undefined;
   }
   if (!fields.canonical) return undefined;
-  const window = new Window(range, range.start, at, reads.least);
+  // Kept whole if it would be read whole should the proof fail, up to the
+  // default limit (a limit raised to read a large file whole would make a
+  // large valid one cost its size).
+  const keep = range.end - range.start <=
+    Math.min(limitsWith().maxFileBytes, DEFAULT_LIMITS.maxFileBytes);
+  const window = new Window(
+    range,
+    at,
+    reads.least,
+    keep ? tail : undefined,
+  );
   const spans: Span[] = [];
   let digest: string | undefined;
   const done = () => {
@@ -187,6 +203,7 @@ export async function streamedReading(
       await window.rest();
       return window.hashedAll ? done() : undefined;
     },
+    retained: () => window.retained,
   };
 }
 
@@ -264,7 +281,9 @@ async function lastFields(
  * once and never copied as text. Only ASCII is taken as text: the writer's
  * text is ASCII (contract §2 escapes the rest), so a byte that is not ends
  * the text, and the lenient decoder gives exactly the text of ASCII bytes
- * (one unit a byte, no U+FFFD), cheaper than the strict one.
+ * (one unit a byte, no U+FFFD), cheaper than the strict one. A range that
+ * would be read whole if the proof failed (within `file-bytes`) is kept
+ * whole instead ({@linkcode retained}): it is not read again.
  */
 class Window {
   text = "";
@@ -273,21 +292,34 @@ class Window {
   readonly #range: ByteRange;
   readonly #end: number;
   readonly #decoder = new TextDecoder();
-  #bytes = new Uint8Array(0);
-  /** Bytes held (from `base`). */
-  #held = 0;
   readonly #least: number;
+  /** The whole range, kept, or `undefined`: the bytes held only. */
+  readonly #whole: Uint8Array | undefined;
+  #bytes: Uint8Array;
+  /** Where `base` is in `#bytes`, and the bytes held from there. */
+  #from = 0;
+  #held = 0;
   #at: number;
   /** All of the text is read: `text` ends where the episodes end. */
   #complete = false;
   /** No more text can come: not ASCII, or the file ended early. */
   #broken = false;
 
-  constructor(range: ByteRange, start: number, end: number, least: number) {
+  constructor(
+    range: ByteRange,
+    end: number,
+    least: number,
+    tail: Uint8Array | undefined,
+  ) {
     this.#range = range;
-    this.#at = start;
+    this.#at = range.start;
     this.#end = end;
     this.#least = least;
+    if (tail !== undefined) {
+      this.#whole = new Uint8Array(end - range.start + tail.length);
+      this.#whole.set(tail, end - range.start);
+    }
+    this.#bytes = this.#whole ?? new Uint8Array(0);
   }
 
   /** Whether `text` reaches the end of the episodes. */
@@ -300,6 +332,11 @@ class Window {
     return this.#at === this.#end;
   }
 
+  /** The whole range's bytes, if kept and read through. */
+  get retained(): Uint8Array | undefined {
+    return this.hashedAll ? this.#whole : undefined;
+  }
+
   /**
    * Read on: the text from `keep` stays, and as much again is read (a
    * chunk at least), so that an item read anew after each growth is read a
@@ -310,7 +347,9 @@ class Window {
   async grow(keep: number, size?: number): Promise<boolean> {
     if (this.#complete || this.#broken) return false;
     const drop = keep - this.base;
-    this.#bytes.copyWithin(0, drop, this.#held);
+    if (this.#whole === undefined) {
+      this.#bytes.copyWithin(0, drop, this.#held);
+    } else this.#from += drop;
     this.#held -= drop;
     this.base = keep;
     // An item of `size`, an eighth more (sizes vary), or double.
@@ -322,22 +361,25 @@ class Window {
       this.#end - this.#at,
       Math.max(0, MAX_ITEM_UNITS + CHUNK - this.#held),
     );
-    if (this.#bytes.length < this.#held + want) {
+    const top = this.#from + this.#held;
+    if (this.#bytes.length < top + want) {
       // A buffer that grows by half: an item a little larger than the last
-      // one does not double it.
+      // one does not double it. (A range kept whole has its size already.)
       const bigger = new Uint8Array(
-        Math.max(this.#held + want, this.#bytes.length * 1.5),
+        Math.max(top + want, this.#bytes.length * 1.5),
       );
-      bigger.set(this.#bytes.subarray(0, this.#held));
+      bigger.set(this.#bytes.subarray(0, top));
       this.#bytes = bigger;
     }
-    const fresh = this.#bytes.subarray(this.#held, this.#held + want);
+    const fresh = this.#bytes.subarray(top, top + want);
     const n = await readFully(this.#range, fresh, this.#at);
     this.hash.update(fresh.subarray(0, n));
     this.#at += n;
     this.#held += n;
     this.text = "";
-    const text = this.#decoder.decode(this.#bytes.subarray(0, this.#held));
+    const text = this.#decoder.decode(
+      this.#bytes.subarray(this.#from, this.#from + this.#held),
+    );
     if (n < want || text.length !== this.#held || text.includes("\uFFFD")) {
       this.#broken = true;
       return false;
@@ -347,18 +389,21 @@ class Window {
     return true;
   }
 
-  /** Hash the bytes not read yet (the text is not wanted any more). */
+  /**
+   * Hash the bytes not read yet, kept if the range is kept (the text is not
+   * wanted any more).
+   */
   async rest(): Promise<void> {
-    const buffer = this.#bytes.subarray(0, CHUNK);
+    const whole = this.#whole;
+    const start = this.#range.start;
+    const scratch = whole === undefined ? new Uint8Array(CHUNK) : undefined;
     while (this.#at < this.#end) {
       const size = Math.min(CHUNK, this.#end - this.#at);
-      const n = await readFully(
-        this.#range,
-        buffer.subarray(0, size),
-        this.#at,
-      );
+      const into = scratch?.subarray(0, size) ??
+        whole!.subarray(this.#at - start, this.#at - start + size);
+      const n = await readFully(this.#range, into, this.#at);
       if (n === 0) return;
-      this.hash.update(buffer.subarray(0, n));
+      this.hash.update(into.subarray(0, n));
       this.#at += n;
     }
   }
