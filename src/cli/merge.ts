@@ -14,6 +14,7 @@ import { mergeRunParts } from "../shard/merge_run.ts";
 import { mergeStatisticsParts } from "../shard/merge_statistics.ts";
 import type { PartSource } from "../shard/source.ts";
 import { ResultFile } from "../verify/file.ts";
+import { readAt } from "../shard/part_file.ts";
 import { expectPositionals, flag, kernelOption, stringOption } from "./args.ts";
 import { type CommandSpec, loadSuite } from "./command.ts";
 import { missingWarning, warn } from "./completeness.ts";
@@ -144,42 +145,31 @@ Example:
 async function headOf(file: string): Promise<Uint8Array> {
   if (file === "-") return await readInput(file);
   using opened = await ResultFile.open(file);
-  const head = new Uint8Array(Math.min(16, opened.end));
-  let n = 0;
-  while (n < head.length) {
-    const got = await opened.read(head.subarray(n), n);
-    if (got === 0) break;
-    n += got;
-  }
-  return head.subarray(0, n);
+  return await readAt(opened, 0, 16);
 }
 
 /** A part file: read whole once, then by ranges through one handle. */
 function filePart(file: string): PartSource & { close(): void } {
-  let handle: Deno.FsFile | undefined;
+  let opened: ResultFile | undefined;
   return {
     name: file,
     ...(file === "-" ? {} : { path: file }),
     bytes: () => readInput(file),
     async slice(start, end) {
-      try {
-        handle ??= await Deno.open(file, { read: true });
-        await handle.seek(start, Deno.SeekMode.Start);
-        const out = new Uint8Array(end - start);
-        let n = 0;
-        while (n < out.length) {
-          const got = await handle.read(out.subarray(n));
-          if (got === null) throw new Error("the file is shorter than it was");
-          n += got;
-        }
-        return out;
-      } catch (e) {
-        throw fileError(file, "read", e);
+      opened ??= await ResultFile.open(file);
+      const out = await readAt(opened, start, end - start);
+      if (out.length < end - start) {
+        throw fileError(
+          file,
+          "read",
+          new Error("the file is shorter than it was"),
+        );
       }
+      return out;
     },
     close() {
-      handle?.close();
-      handle = undefined;
+      opened?.close();
+      opened = undefined;
     },
   };
 }

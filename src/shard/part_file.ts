@@ -15,7 +15,18 @@ const HEAD = 13;
 /** The first tail read: SHARD of a run part is under 1 KiB. */
 const TAIL = 64 * 1024;
 
-async function readAt(
+/**
+ * Up to `length` bytes of `file` at offset `at` (fewer at its end).
+ *
+ * @example
+ * ```ts ignore
+ * import { ResultFile } from "../verify/file.ts";
+ * import { readAt } from "./part_file.ts";
+ * using file = await ResultFile.open("greedy.1.json");
+ * const head = await readAt(file, 0, 16);
+ * ```
+ */
+export async function readAt(
   file: ResultFile,
   at: number,
   length: number,

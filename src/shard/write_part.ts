@@ -98,12 +98,17 @@ export function statisticsPartBytes(
     artifact_digest: sha256Hex(body),
     versions: partVersions(),
   };
-  const start = new TextEncoder().encode(partStart(fields.kind));
-  const end = new TextEncoder().encode(partEnd(fields));
-  const out = new Uint8Array(start.length + body.length + end.length);
-  out.set(start, 0);
-  out.set(body, start.length);
-  out.set(end, start.length + body.length);
+  return between(partStart(fields.kind), body, partEnd(fields));
+}
+
+/** `body` with the text `start` before it and `end` after it. */
+function between(start: string, body: Uint8Array, end: string): Uint8Array {
+  const head = new TextEncoder().encode(start);
+  const tail = new TextEncoder().encode(end);
+  const out = new Uint8Array(head.length + body.length + tail.length);
+  out.set(head, 0);
+  out.set(body, head.length);
+  out.set(tail, head.length + body.length);
   return out;
 }
 
@@ -126,11 +131,5 @@ export function framedBytes(
   frame: RunPartFrame | undefined,
 ): Uint8Array {
   if (frame === undefined) return result;
-  const start = new TextEncoder().encode(frame.prefix);
-  const end = new TextEncoder().encode(frame.suffix(sha256Hex(result)));
-  const out = new Uint8Array(start.length + result.length + end.length);
-  out.set(start, 0);
-  out.set(result, start.length);
-  out.set(end, start.length + result.length);
-  return out;
+  return between(frame.prefix, result, frame.suffix(sha256Hex(result)));
 }
