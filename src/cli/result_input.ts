@@ -1,14 +1,20 @@
 /**
  * A command's result input: a file is opened, then verified as a stream of
- * episodes (`verify/file.ts`), so that its size is not bounded by the
+ * episodes (`verify/file.ts`), or its episodes read one at a time
+ * ({@linkcode streamEpisodes}), so that its size is not bounded by the
  * `file-bytes` limit unless it must be read whole; standard input (`-`)
  * cannot be read at offsets and is read whole, within the limit.
  *
  * @module
  */
 
-import type { Suite } from "../types.ts";
+import type { ResultEpisode, Suite } from "../types.ts";
 import { ResultFile, verifyOpened } from "../verify/file.ts";
+import {
+  type ItemText,
+  strictEpisodes,
+  type StrictResult,
+} from "../verify/result_items.ts";
 import { verifyEvaluation } from "../verify/verify.ts";
 import type { VerifyEvaluationOptions } from "../verify/options.ts";
 import type { VerifiedEvaluation } from "../verify/verified.ts";
@@ -61,4 +67,28 @@ export async function verifyInput(
   } finally {
     input.close();
   }
+}
+
+/**
+ * A result file's episodes, one at a time, checked as `parseResult` checks
+ * them (`verify/result_items.ts`), none held: `each` takes each in turn.
+ * `undefined` for standard input, a file that is not regular, or one that
+ * is not read so (the caller reads it whole, within `file-bytes`, and its
+ * checks refuse it with their messages). Errors name the file.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { streamEpisodes } from "./result_input.ts";
+ * assert.equal(await streamEpisodes("-", () => {}), undefined);
+ * await assert.rejects(streamEpisodes("no-such-result.json", () => {}), { name: "FileError" });
+ * ```
+ */
+export async function streamEpisodes(
+  file: string,
+  each: (episode: ResultEpisode, item: ItemText) => void | Promise<void>,
+): Promise<StrictResult | undefined> {
+  if (file === "-") return undefined;
+  using opened = await ResultFile.open(file);
+  return await strictEpisodes(opened, { file }, each);
 }

@@ -19,7 +19,12 @@ import { viewerHtml } from "../report/viewer_html.ts";
 import { parseResult } from "../result/reader.ts";
 import { scenarioHash } from "../scenario/scenario.ts";
 import { buildManifest, manifestHash } from "../scenario/suite.ts";
-import type { RunRecord, Scenario } from "../types.ts";
+import type {
+  EvaluationResult,
+  ResultEpisode,
+  RunRecord,
+  Scenario,
+} from "../types.ts";
 import {
   expectPositionals,
   flag,
@@ -30,6 +35,7 @@ import {
 import { type CommandSpec, loadScenario, loadSuite } from "./command.ts";
 import { wrongKindError } from "../document_kind.ts";
 import { checkWritable, emitBytes, readJson } from "./io.ts";
+import { streamEpisodes } from "./result_input.ts";
 
 /**
  * The `show` command.
@@ -157,24 +163,20 @@ async function fromResult(
   index: number | undefined,
 ): Promise<Verified> {
   const suite = await loadSuite(suiteFile);
-  const result = parseResult(await readJson(file), { file });
+  const { head, episode: ep, position } = await pickEpisode(file, index);
   const fail = (path: string, detail: string): never => {
     throw new EvaluationError(detail, { file, path });
   };
   const expected = await manifestHash(await buildManifest(suite));
-  if (result.evaluation_manifest_hash !== expected) {
+  if (head.evaluation_manifest_hash !== expected) {
     fail(
       "evaluation_manifest_hash",
       `the result is not of the suite ${suite.suite_id} ${suite.suite_version} (its manifest hash is ${expected})`,
     );
   }
-  const position = index === undefined
-    ? 0
-    : result.episodes.findIndex((e) => e.index === index);
-  const episode = result.episodes[position];
-  if (episode === undefined) {
-    const scheduled = result.evaluation_manifest.episodes.length;
-    fail(
+  if (ep === undefined) {
+    const scheduled = head.evaluation_manifest.episodes.length;
+    return fail(
       "episodes",
       index === undefined
         ? "the result has no episode"
@@ -185,7 +187,6 @@ async function fromResult(
         : `episode ${index} is scheduled but missing from the result`,
     );
   }
-  const ep = episode!;
   const entry = suite.scenarios.find((s) =>
     s.scenario.scenario_id === ep.scenario_id
   );
@@ -209,9 +210,48 @@ async function fromResult(
     record: ep.record,
     metrics,
     of: {
-      modelId: result.model_id,
-      manifestHash: result.evaluation_manifest_hash,
+      modelId: head.model_id,
+      manifestHash: head.evaluation_manifest_hash,
       episode: ep.index,
     },
   };
+}
+
+/** A result's fields and the episode to show, with its place. */
+type Picked = {
+  readonly head: Omit<EvaluationResult, "episodes">;
+  readonly episode: ResultEpisode | undefined;
+  readonly position: number;
+};
+
+/**
+ * The episode of manifest index `index` (else the first) of the result in
+ * `file`, every episode checked as `parseResult` checks them: read as a
+ * stream, one episode held at a time, so that no `file-bytes` limit
+ * applies to what `run` writes; else read whole (standard input, a file
+ * not as the writer writes it), so that a refusal keeps its message.
+ */
+async function pickEpisode(
+  file: string,
+  index: number | undefined,
+): Promise<Picked> {
+  let picked: { episode: ResultEpisode; position: number } | undefined;
+  const streamed = await streamEpisodes(file, (episode, { position }) => {
+    if (
+      picked === undefined &&
+      (index === undefined ? position === 0 : episode.index === index)
+    ) picked = { episode, position };
+  });
+  if (streamed !== undefined) {
+    return {
+      head: streamed.head,
+      episode: picked?.episode,
+      position: picked?.position ?? -1,
+    };
+  }
+  const result = parseResult(await readJson(file), { file });
+  const position = index === undefined
+    ? 0
+    : result.episodes.findIndex((e) => e.index === index);
+  return { head: result, episode: result.episodes[position], position };
 }

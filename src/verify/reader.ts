@@ -102,6 +102,12 @@ export type EpisodeItem = {
    * the item is proved).
    */
   readonly span?: { readonly start: number; readonly end: number };
+  /**
+   * The item's text, from its start to where the reading found its end
+   * (a streamed reading's: its readers that are not the proof take the
+   * item from it, while it is the one handed out last).
+   */
+  readonly text?: () => string;
 };
 
 /**

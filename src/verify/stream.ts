@@ -489,7 +489,13 @@ async function* streamedItems(
     // The item's offsets, from the window's to the range's.
     const shift = at - item.span.start;
     const span = { start: at, end: item.span.end + shift };
-    const proved: boolean = yield { ...item, span };
+    const source = window.text;
+    const { start, end } = item.span;
+    const proved: boolean = yield {
+      ...item,
+      span,
+      text: () => source.slice(start, end),
+    };
     if (proved) spans.push(span);
     if (sized) largest = Math.max(largest, span.end - span.start + 1);
     const next = proved ? span.end : await settle(
