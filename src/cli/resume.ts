@@ -11,14 +11,18 @@
  */
 
 import { type DeferredDocument, parseDeferring } from "../json/canonical.ts";
-import { Sha256 } from "../json/sha256.ts";
+import { Sha256, sha256Hex } from "../json/sha256.ts";
 import { EmberError, EvaluationError } from "../errors.ts";
 import { fileError } from "../files.ts";
 import { rootCtx } from "../json/fields.ts";
 import { parseResult, parseResultEpisode } from "../result/reader.ts";
 import { episodeText, writeEpisodeText } from "../result/writer.ts";
 import type { ResumedEpisode, ResumeStream } from "../evaluation/runner.ts";
-import type { EvaluationResult, Manifest } from "../types.ts";
+import type { EvaluationResult, Manifest, ResultEpisode } from "../types.ts";
+import { type FileRange, ResultFile } from "../verify/file.ts";
+import { strictEpisode, strictEpisodes } from "../verify/result_items.ts";
+import type { Span } from "../verify/stream.ts";
+import type { ResultHead } from "../result/reader.ts";
 import { fileExists, readJson } from "./io.ts";
 import { Journal, journalFile, type JournalHeader } from "./journal.ts";
 
@@ -37,7 +41,7 @@ export type Resumable = {
   /** The `--out` file. */
   readonly file: string;
   readonly journal: Journal | undefined;
-  readonly result: EvaluationResult | undefined;
+  readonly result: ResumedFile | undefined;
   readonly indices: ReadonlySet<number> | undefined;
 };
 
@@ -57,12 +61,12 @@ export type Resumable = {
 export async function findResumable(
   out: string,
   target: ResumeTarget,
-  read: (file: string) => Promise<EvaluationResult> = readResult,
+  read: (file: string) => Promise<ResumedFile> = readResult,
 ): Promise<Resumable> {
   const total = target.evaluation_manifest.episodes.length;
   const journal = await Journal.open(journalFile(out), target, total);
   try {
-    let result: EvaluationResult | undefined;
+    let result: ResumedFile | undefined;
     const present = await fileExists(out);
     if (present && !(journal !== undefined && await listed(journal, out))) {
       result = await read(out);
@@ -73,7 +77,7 @@ export async function findResumable(
       return { file: out, journal, result, indices: undefined };
     }
     const indices = new Set(journal?.indices());
-    for (const e of result?.episodes ?? []) indices.add(e.index);
+    for (const index of result?.indices ?? []) indices.add(index);
     return { file: out, journal, result, indices };
   } catch (e) {
     await journal?.close();
@@ -144,12 +148,13 @@ async function* streamed(
       yield { episode, file: journal.file, path };
     }
   }
-  for (const [i, episode] of (found.result?.episodes ?? []).entries()) {
+  if (found.result === undefined) return;
+  for await (const { episode, position } of found.result.episodes()) {
     if (journal.has(episode.index)) continue;
     yield {
       episode,
       file: found.file,
-      path: `episodes[${i}]`,
+      path: `episodes[${position}]`,
       adopted: () =>
         journal.append(episode.index, (out) => writeEpisodeText(out, episode)),
     };
@@ -160,9 +165,132 @@ function describe(e: unknown): string {
   return e instanceof EmberError ? e.detail : String(e);
 }
 
-/** FILE as a result (strict reading, errors naming it). */
-async function readResult(file: string): Promise<EvaluationResult> {
-  return parseResult(await readJson(file), { file });
+/**
+ * FILE as the resumed run reads it: who wrote it, the indices of its
+ * episodes and the episodes themselves (each checked as `parseResult`
+ * checks a result's), in the file's order, with their place in it.
+ */
+export type ResumedFile = {
+  readonly model_id: string;
+  readonly evaluation_manifest_hash: string;
+  readonly indices: readonly number[];
+  /** The episodes, one at a time (each call reads them anew). */
+  episodes(): AsyncIterable<
+    { readonly episode: ResultEpisode; readonly position: number }
+  >;
+};
+
+/**
+ * A result read whole, as a {@linkcode ResumedFile}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { heldResult } from "./resume.ts";
+ * const held = heldResult({ model_id: "m", evaluation_manifest_hash: "h", episodes: [] } as never);
+ * assert.deepEqual(held.indices, []);
+ * ```
+ */
+export function heldResult(result: EvaluationResult): ResumedFile {
+  return {
+    model_id: result.model_id,
+    evaluation_manifest_hash: result.evaluation_manifest_hash,
+    indices: result.episodes.map((e) => e.index),
+    episodes: async function* () {
+      for (const [position, episode] of result.episodes.entries()) {
+        yield { episode, position };
+      }
+    },
+  };
+}
+
+/** Where an episode of a streamed FILE is, and the digest of its text. */
+type Placed = {
+  readonly index: number;
+  readonly span: Span;
+  readonly digest: string;
+};
+
+/**
+ * FILE (or its byte `range`: a run part's result) as a
+ * {@linkcode ResumedFile} read as a stream, one episode in memory at a
+ * time: first every episode checked as `parseResult` checks them (its
+ * place and the digest of its text kept), then, as the run takes them,
+ * each read again from its place, refused if its text changed since.
+ * `undefined` when the file is not read so (it is then read whole, and
+ * `parseResult`'s checks refuse it with their messages).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { streamedResult } from "./resume.ts";
+ * const path = await Deno.makeTempFile();
+ * await Deno.writeTextFile(path, "{}");
+ * assert.equal(await streamedResult(path), undefined);
+ * await Deno.remove(path);
+ * ```
+ */
+export async function streamedResult(
+  file: string,
+  range: FileRange = {},
+): Promise<ResumedFile | undefined> {
+  const placed: Placed[] = [];
+  let read;
+  {
+    using opened = await ResultFile.open(file, range, file);
+    read = await strictEpisodes(opened, { file }, (episode, item) => {
+      placed.push({
+        index: episode.index,
+        span: item.span,
+        digest: sha256Hex(item.text),
+      });
+    });
+  }
+  if (read === undefined) return undefined;
+  const head = read.head;
+  return {
+    model_id: head.model_id,
+    evaluation_manifest_hash: head.evaluation_manifest_hash,
+    indices: placed.map((p) => p.index),
+    episodes: () => readAgain(file, head, placed),
+  };
+}
+
+/** The episodes of a streamed FILE, read again from their places. */
+async function* readAgain(
+  file: string,
+  head: ResultHead,
+  placed: readonly Placed[],
+): AsyncGenerator<{ episode: ResultEpisode; position: number }> {
+  using opened = await ResultFile.open(file);
+  let last = -1;
+  for (const [position, { span, digest, index }] of placed.entries()) {
+    const bytes = new Uint8Array(span.end - span.start);
+    let n = 0;
+    while (n < bytes.length) {
+      const got = await opened.read(bytes.subarray(n), span.start + n);
+      if (got === 0) break;
+      n += got;
+    }
+    const text = new TextDecoder().decode(bytes.subarray(0, n));
+    const episode = sha256Hex(text) === digest
+      ? strictEpisode(head, { position, text, span }, last, undefined)
+      : undefined;
+    if (episode === undefined || episode.index !== index) {
+      throw new EvaluationError(
+        "cannot resume: the episode changed since the file was read (is another process writing it?)",
+        { file, path: `episodes[${position}]` },
+      );
+    }
+    last = index;
+    yield { episode, position };
+  }
+}
+
+/** FILE as a result: streamed, else read whole (errors naming it). */
+async function readResult(file: string): Promise<ResumedFile> {
+  return await streamedResult(file) ??
+    heldResult(parseResult(await readJson(file), { file }));
 }
 
 /** Whether the journal lists an assembly of FILE's bytes. */
@@ -186,7 +314,7 @@ async function listed(journal: Journal, file: string): Promise<boolean> {
 
 /** Refuse a result of another model or manifest, naming the field. */
 function checkHead(
-  result: EvaluationResult,
+  result: ResumedFile,
   target: ResumeTarget,
   file: string,
 ): void {
@@ -206,26 +334,32 @@ function checkHead(
 
 /**
  * Refuse a result whose episode differs from the journal's of the same
- * index: two runs' episodes, of which neither can be chosen.
+ * index: two runs' episodes, of which neither can be chosen. Both are
+ * read in index order, side by side, one episode of each at a time.
  */
 async function checkOverlap(
   journal: Journal,
-  result: EvaluationResult,
+  result: ResumedFile,
   file: string,
 ): Promise<void> {
-  const wanted = new Map<number, number>();
-  result.episodes.forEach((e, i) => {
-    if (journal.has(e.index)) wanted.set(e.index, i);
-  });
-  if (wanted.size === 0) return;
-  for await (const { index, line, text } of journal.episodes()) {
-    const i = wanted.get(index);
-    if (i === undefined) continue;
-    if (episodeText(result.episodes[i]!) !== text) {
-      throw new EvaluationError(
-        `cannot resume: the episode differs from episode ${index} in ${journal.file} (line ${line}); remove one of the two files`,
-        { file, path: `episodes[${i}]` },
-      );
+  if (!result.indices.some((i) => journal.has(i))) return;
+  const lines = journal.episodes();
+  try {
+    let line = lines.next();
+    for await (const { episode, position } of result.episodes()) {
+      if (!journal.has(episode.index)) continue;
+      while (!line.done && line.value.index < episode.index) {
+        line = lines.next();
+      }
+      if (line.done || line.value.index !== episode.index) continue;
+      if (episodeText(episode) !== line.value.text) {
+        throw new EvaluationError(
+          `cannot resume: the episode differs from episode ${episode.index} in ${journal.file} (line ${line.value.line}); remove one of the two files`,
+          { file, path: `episodes[${position}]` },
+        );
+      }
     }
+  } finally {
+    lines.return(undefined);
   }
 }

@@ -34,14 +34,26 @@ import {
 import { type CommandSpec, loadSuite, notice } from "./command.ts";
 import { ResultEncoder } from "./checkpoint.ts";
 import { journalFile } from "./journal.ts";
-import type { ResumeTarget } from "./resume.ts";
+import {
+  heldResult,
+  type ResumedFile,
+  type ResumeTarget,
+  streamedResult,
+} from "./resume.ts";
 import { RunOut } from "./run_out.ts";
 import { fileError } from "../files.ts";
 import { checkWritable, emitBytes, readInput } from "./io.ts";
 import { parseBytes } from "../json/canonical.ts";
 import { PartError } from "../errors.ts";
 import { parseResult } from "../result/reader.ts";
-import { partKind, readPartFrame } from "../shard/part.ts";
+import {
+  type PartFrame,
+  partKind,
+  readPartFrame,
+  type ShardFields,
+} from "../shard/part.ts";
+import { partFrameOfFile } from "../shard/part_file.ts";
+import { ResultFile } from "../verify/file.ts";
 import { inShard, type Shard } from "../shard/shard.ts";
 import { framedBytes, runPartFrame } from "../shard/write_part.ts";
 import { episodeProgress, progressBar } from "./progress.ts";
@@ -521,22 +533,76 @@ async function openTranscript(
  * The result to resume from `--out FILE`: a result, or with `--shard` the
  * result inside a run part of the same shard; a part for a run without
  * `--shard` (or a result for one with it) is refused, naming the file.
+ * The result (the part's result span) is read as a stream, one episode at
+ * a time (`resume.ts`'s `streamedResult`); one not as the result writer
+ * writes it is read whole, within `file-bytes`, as before.
  */
 async function resumedResult(
+  file: string,
+  shard: Shard | undefined,
+): Promise<ResumedFile> {
+  return await streamedResumed(file, shard) ??
+    heldResult(await wholeResumed(file, shard));
+}
+
+/**
+ * {@linkcode resumedResult} as a stream: `undefined` when FILE is not a
+ * regular file, its frame is not read, or its result is not streamed (the
+ * whole reading then decides, with its messages); a part of another kind
+ * or shard is refused, as the whole reading refuses it.
+ */
+async function streamedResumed(
+  file: string,
+  shard: Shard | undefined,
+): Promise<ResumedFile | undefined> {
+  let frame: PartFrame | undefined;
+  {
+    using opened = await ResultFile.open(file);
+    if (!opened.regular) return undefined;
+    try {
+      frame = await partFrameOfFile(opened);
+    } catch {
+      return undefined;
+    }
+  }
+  if (frame === undefined) {
+    if (shard !== undefined) throw notAPart(file, shard);
+    return await streamedResult(file);
+  }
+  checkPartShard(frame.fields, shard, file);
+  return await streamedResult(file, { start: frame.start, end: frame.end });
+}
+
+/** {@linkcode resumedResult} read whole. */
+async function wholeResumed(
   file: string,
   shard: Shard | undefined,
 ): Promise<EvaluationResult> {
   const bytes = await readInput(file);
   if (partKind(bytes) === undefined) {
-    if (shard !== undefined) {
-      throw new PartError(
-        `a result, not a run part: --shard ${shard.index}/${shard.count} continues the part it wrote`,
-        { file },
-      );
-    }
+    if (shard !== undefined) throw notAPart(file, shard);
     return parseResult(parseBytes(bytes, { file }), { file });
   }
   const { fields, start, end } = readPartFrame(bytes, file);
+  checkPartShard(fields, shard, file);
+  return parseResult(parseBytes(bytes.subarray(start, end), { file }), {
+    file,
+  });
+}
+
+function notAPart(file: string, shard: Shard): PartError {
+  return new PartError(
+    `a result, not a run part: --shard ${shard.index}/${shard.count} continues the part it wrote`,
+    { file },
+  );
+}
+
+/** Refuse a part that is not this shard's run part. */
+function checkPartShard(
+  fields: ShardFields,
+  shard: Shard | undefined,
+  file: string,
+): void {
   if (
     fields.kind !== "run" || shard === undefined ||
     fields.index !== shard.index || fields.count !== shard.count
@@ -548,9 +614,6 @@ async function resumedResult(
       { file },
     );
   }
-  return parseResult(parseBytes(bytes.subarray(start, end), { file }), {
-    file,
-  });
 }
 
 /** A file's size in bytes, 0 when it does not exist. */

@@ -14,12 +14,12 @@ import type { ResumeStream } from "../evaluation/runner.ts";
 import type { ResultFields } from "../result/writer.ts";
 import type { ResultEpisode } from "../types.ts";
 import { type Assembled, Checkpoint, type Frame } from "./checkpoint.ts";
-import type { EvaluationResult } from "../types.ts";
 import { notice } from "./command.ts";
 import { Journal, journalFile } from "./journal.ts";
 import {
   findResumable,
   type Resumable,
+  type ResumedFile,
   resumeStream,
   type ResumeTarget,
 } from "./resume.ts";
@@ -65,7 +65,7 @@ export class RunOut {
       readonly quiet: boolean;
       readonly frame?: Frame;
       /** How FILE is read as a result (a run part: the result it holds). */
-      readonly read?: (file: string) => Promise<EvaluationResult>;
+      readonly read?: (file: string) => Promise<ResumedFile>;
     },
   ): Promise<RunOut> {
     const found = options.resume
