@@ -29,9 +29,13 @@ export type Limits = {
   /**
    * Largest input document read whole, in bytes (UTF-8) or UTF-16 code
    * units of text. A result file as the result writer writes it is read as
-   * a stream instead (`verify/file.ts`), with no size limit: this bounds
-   * only the fields after its episodes (its manifest), and the result
-   * when it is read whole (not as the writer writes it, or refused).
+   * a stream instead, with no size limit, by every command that reads one
+   * (`verify`, `aggregate`, `compare`, `merge` through `verify/file.ts`;
+   * `show`, `digest` and `run --resume` through `verify/result_items.ts`):
+   * this bounds only the fields after its episodes (its manifest), the
+   * result when it is read whole (not as the writer writes it, or refused;
+   * for `digest`, not canonical), and each episode line of `run --resume`'s
+   * journal.
    */
   readonly maxFileBytes: number;
   /** Most episodes in an evaluation manifest (and so in a result). */
