@@ -151,13 +151,15 @@ async function headOf(file: string): Promise<Uint8Array> {
 /** A part file: read whole once, then by ranges through one handle. */
 function filePart(file: string): PartSource & { close(): void } {
   let opened: ResultFile | undefined;
+  let buffer = new Uint8Array(0);
   return {
     name: file,
     ...(file === "-" ? {} : { path: file }),
     bytes: () => readInput(file),
     async slice(start, end) {
       opened ??= await ResultFile.open(file);
-      const out = await readAt(opened, start, end - start);
+      if (buffer.length < end - start) buffer = new Uint8Array(end - start);
+      const out = await readAt(opened, start, end - start, buffer);
       if (out.length < end - start) {
         throw fileError(
           file,

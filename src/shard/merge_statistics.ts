@@ -17,14 +17,17 @@
  */
 
 import {
+  containerEnd,
+  DeferredJson,
   encode,
   encodeBytes,
   type JsonObject,
   type JsonValue,
   parse,
+  parseDeferring,
 } from "../json/canonical.ts";
 import { PartError } from "../errors.ts";
-import { sha256Hex } from "../json/sha256.ts";
+import { Sha256, sha256Hex } from "../json/sha256.ts";
 import { isObject } from "../json/fields.ts";
 import { MIN_BOOTSTRAP_N } from "../bootstrap/interval.ts";
 import { bootstrapSeed } from "../statistics/seed.ts";
@@ -32,21 +35,26 @@ import { intervalOwners } from "../statistics/share.ts";
 import { readPartFrame, type StatisticsShardFields } from "./part.ts";
 import type { PartSource } from "./source.ts";
 import { checkTogether } from "./together.ts";
+import { collected } from "../verify/memory.ts";
 
 /** The merged artifact and what it holds. */
 export type MergedStatistics = {
   readonly kind: "aggregate" | "paired";
   readonly bytes: Uint8Array;
   readonly intervals: number;
-  readonly artifact: JsonObject;
 };
 
-/** An interval's place: its group and metric, and the entry's n. */
+/**
+ * An interval's place: its group and metric, the entry's n, and, for an
+ * artifact read with its metric entries deferred, where the interval's
+ * value lies in the text.
+ */
 type Slot = {
   readonly group: readonly [string, string];
   readonly metric: string;
   readonly n: number;
   readonly ci: JsonValue;
+  readonly span?: readonly [number, number];
 };
 
 const GROUPS: readonly (readonly [string, string])[] = [
@@ -77,17 +85,26 @@ function slots(artifact: JsonObject, kind: "aggregate" | "paired"): Slot[] {
       if (!isObject(g) || !Array.isArray(metrics)) {
         throw new RangeError(`a group of ${key} has no metrics`);
       }
-      for (const m of metrics as readonly JsonValue[]) {
+      for (const entry of metrics as readonly JsonValue[]) {
+        // One entry built at a time: a paired entry holds every delta.
+        const m = entry instanceof DeferredJson ? entry.value() : entry;
         if (!isObject(m) || !isObject(m["statistics"])) {
           throw new RangeError(`a metric of ${key} has no statistics`);
         }
         const n = m["statistics"]["n"];
         if (typeof n !== "number" || n < MIN_BOOTSTRAP_N) continue;
+        const span = entry instanceof DeferredJson
+          ? memberSpan(entry.text, entry.start, ciKey(kind))
+          : undefined;
+        if (entry instanceof DeferredJson && span === undefined) {
+          throw new RangeError(`a metric of ${key} has no ${ciKey(kind)}`);
+        }
         out.push({
           group: [groupKind, String(g["name"])],
           metric: String(m["metric"]),
           n,
           ci: m[ciKey(kind)] ?? null,
+          ...(span === undefined ? {} : { span }),
         });
       }
     }
@@ -113,39 +130,114 @@ export function artifactIntervalSizes(artifact: JsonObject): number[] {
   return slots(artifact, kind).map((s) => s.n);
 }
 
-/** The artifact with the interval of slot t replaced by `pick(t)`. */
-function withIntervals(
-  artifact: JsonObject,
-  kind: "aggregate" | "paired",
-  pick: (t: number) => JsonValue,
-): JsonObject {
-  let t = 0;
-  const key = ciKey(kind);
-  const group = (g: JsonValue): JsonValue => {
-    const o = g as JsonObject;
-    return {
-      ...o,
-      metrics: (o["metrics"] as JsonValue[]).map((m) => {
-        const e = m as JsonObject;
-        const n = (e["statistics"] as JsonObject)["n"] as number;
-        return n < MIN_BOOTSTRAP_N ? e : { ...e, [key]: pick(t++) };
-      }),
-    };
-  };
-  return {
-    ...artifact,
-    overall: group(artifact["overall"]!),
-    scenarios: (artifact["scenarios"] as JsonValue[]).map(group),
-    families: (artifact["families"] as JsonValue[]).map(group),
-  };
+/**
+ * Whether a reading's path is a metric entry (`overall.metrics[k]`,
+ * `scenarios[i].metrics[k]`, `families[i].metrics[k]`): those values are
+ * deferred, so that an artifact is never a tree of all its deltas.
+ */
+function isEntry(segs: readonly (string | number)[]): boolean {
+  return segs[0] === "overall"
+    ? segs.length === 3 && segs[1] === "metrics"
+    : (segs[0] === "scenarios" || segs[0] === "families") &&
+      segs.length === 4 && segs[2] === "metrics";
 }
+
+/** Where the quoted string that starts at `i` ends (after its quote). */
+function stringEnd(text: string, i: number): number {
+  for (i++; text.charCodeAt(i) !== 0x22; i++) {
+    if (text.charCodeAt(i) === 0x5c) i++;
+  }
+  return i + 1;
+}
+
+/**
+ * The span of the value of member `key` of the object at `open` in a
+ * valid canonical text (no whitespace), or `undefined` when it has none:
+ * its own members only, so a member of that name nested deeper is not
+ * taken for it.
+ */
+function memberSpan(
+  text: string,
+  open: number,
+  key: string,
+): [number, number] | undefined {
+  const quoted = `"${key}"`;
+  let i = open + 1;
+  while (text.charCodeAt(i) !== 0x7d) {
+    const keyEnd = stringEnd(text, i);
+    const start = keyEnd + 1;
+    const c = text.charCodeAt(start);
+    let end = start;
+    if (c === 0x7b || c === 0x5b) end = containerEnd(text, start)!;
+    else if (c === 0x22) end = stringEnd(text, start);
+    else {
+      while (text.charCodeAt(end) !== 0x2c && text.charCodeAt(end) !== 0x7d) {
+        end++;
+      }
+    }
+    if (text.slice(i, keyEnd) === quoted) return [start, end];
+    i = text.charCodeAt(end) === 0x2c ? end + 1 : end;
+  }
+  return undefined;
+}
+
+/**
+ * The canonical text with the interval of each slot replaced by
+ * `piece(t)`, handed to `out` in pieces, in order. Canonical text puts each
+ * value in its place whatever the values around it, so this is the
+ * encoding of the artifact with those intervals (the unsharded bytes),
+ * built without the artifact as a tree.
+ */
+function spliced(
+  text: string,
+  found: readonly Slot[],
+  piece: (t: number) => string,
+  out: (piece: string) => void,
+): void {
+  const order = found.map((_, t) => t).sort((x, y) =>
+    found[x]!.span![0] - found[y]!.span![0]
+  );
+  let at = 0;
+  for (const t of order) {
+    const [start, end] = found[t]!.span!;
+    out(text.slice(at, start));
+    out(piece(t));
+    at = end;
+  }
+  out(text.slice(at));
+}
+
+/**
+ * A checked part, without its artifact: a paired artifact's deltas are
+ * hundreds of thousands of values (17 MB of text at 10,400 pairs, many
+ * times that as objects), so holding every part's parsed artifact until
+ * the merge took 1.5 GB for four parts. Each part is parsed, checked and
+ * let go; what the merge needs of it is kept as bytes (which hold no
+ * slice of the text, so not the text either): the intervals it holds,
+ * and the digest of the rest, against which the others are compared. The
+ * first part's body is kept to be parsed again for the merge.
+ */
+const EMPTY = new Uint8Array(0);
 
 type Checked = {
   readonly name: string;
   readonly fields: StatisticsShardFields;
-  readonly artifact: JsonObject;
-  readonly slots: readonly Slot[];
+  /** SHA-256 of the artifact's canonical text with every interval null. */
+  readonly skeleton: string;
+  /** The n of each interval, in slot order. */
+  readonly sizes: readonly number[];
+  /** The canonical JSON array of the intervals held, in `held` order. */
+  readonly held: Uint8Array;
+  /** The artifact's canonical bytes. */
+  readonly body: Uint8Array;
 };
+
+/** SHA-256 of the text with every interval `null`: what parts share. */
+function skeletonDigest(text: string, found: readonly Slot[]): string {
+  const hash = new Sha256();
+  spliced(text, found, () => "null", (piece) => hash.update(piece));
+  return hash.hex();
+}
 
 async function checkStatisticsPart(source: PartSource): Promise<Checked> {
   const name = source.name;
@@ -167,8 +259,8 @@ async function checkStatisticsPart(source: PartSource): Promise<Checked> {
     );
   }
   const text = new TextDecoder().decode(body);
-  const value = parse(text, { file: name });
-  if (!isObject(value) || encode(value) !== text) {
+  const { value, canonical } = parseDeferring(text, isEntry, { file: name });
+  if (!isObject(value) || !canonical) {
     refuse("not a canonical statistics artifact", "artifact");
   }
   const artifact = value as JsonObject;
@@ -240,7 +332,14 @@ async function checkStatisticsPart(source: PartSource): Promise<Checked> {
       );
     }
   }
-  return { name, fields, artifact, slots: found! };
+  return {
+    name,
+    fields,
+    skeleton: skeletonDigest(text, found!),
+    sizes: found!.map((slot) => slot.n),
+    held: encodeBytes(held.map((t) => found![t]!.ci)),
+    body,
+  };
 }
 
 /**
@@ -254,35 +353,46 @@ export async function mergeStatisticsParts(
   sources: readonly PartSource[],
 ): Promise<MergedStatistics> {
   const checked: Checked[] = [];
-  for (const source of sources) checked.push(await checkStatisticsPart(source));
+  for (const source of sources) {
+    const c = await checkStatisticsPart(source);
+    // Only the first part's body is needed (and kept) past its check.
+    checked.push(checked.length === 0 ? c : { ...c, body: EMPTY });
+    await collected(c.body.length);
+  }
   checkTogether(checked);
   const first = checked[0]!;
   const kind = first.fields.kind;
-  const bare = (c: Checked) =>
-    encode(withIntervals(c.artifact, kind, () => null));
-  const skeleton = bare(first);
   for (const c of checked.slice(1)) {
-    if (bare(c) !== skeleton) {
+    if (c.skeleton !== first.skeleton) {
       throw new PartError(
         `its artifact differs from ${first.name}'s beyond the intervals each holds: parts of one merge come from one command on the same inputs`,
         { file: c.name, path: "artifact" },
       );
     }
   }
-  const owners = intervalOwners(
-    first.slots.map((s) => s.n),
-    first.fields.count,
-  );
-  const byIndex = new Map(checked.map((c) => [c.fields.index, c]));
-  const artifact = withIntervals(
-    first.artifact,
+  const intervals = new Map<number, JsonValue>();
+  for (const c of checked) {
+    const values = parse(new TextDecoder().decode(c.held)) as JsonValue[];
+    c.fields.held.forEach((t, k) => intervals.set(t, values[k]!));
+  }
+  const text = new TextDecoder().decode(first.body);
+  const found = slots(
+    parseDeferring(text, isEntry, { file: first.name }).value as JsonObject,
     kind,
-    (t) => byIndex.get(owners[t]!)!.slots[t]!.ci,
   );
-  return {
-    kind,
-    bytes: encodeBytes(artifact),
-    intervals: first.slots.length,
-    artifact,
-  };
+  const pieces: Uint8Array[] = [];
+  const utf8 = new TextEncoder();
+  spliced(
+    text,
+    found,
+    (t) => encode(intervals.get(t)!),
+    (piece) => pieces.push(utf8.encode(piece)),
+  );
+  const bytes = new Uint8Array(pieces.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of pieces) {
+    bytes.set(p, at);
+    at += p.length;
+  }
+  return { kind, bytes, intervals: first.sizes.length };
 }

@@ -16,7 +16,9 @@ const HEAD = 13;
 const TAIL = 64 * 1024;
 
 /**
- * Up to `length` bytes of `file` at offset `at` (fewer at its end).
+ * Up to `length` bytes of `file` at offset `at` (fewer at its end), read
+ * into `into` when given (at least `length` long: a caller reading many
+ * ranges reuses one buffer), else into a new one.
  *
  * @example
  * ```ts ignore
@@ -30,8 +32,9 @@ export async function readAt(
   file: ResultFile,
   at: number,
   length: number,
+  into?: Uint8Array,
 ): Promise<Uint8Array> {
-  const out = new Uint8Array(length);
+  const out = into?.subarray(0, length) ?? new Uint8Array(length);
   let n = 0;
   while (n < length) {
     const got = await file.read(out.subarray(n), at + n);

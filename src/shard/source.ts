@@ -18,11 +18,18 @@ export interface PartSource {
   readonly path?: string;
   /** All its bytes. */
   bytes(): Promise<Uint8Array>;
-  /** Its bytes from `start` to `end` (exclusive). */
+  /**
+   * Its bytes from `start` to `end` (exclusive), the caller's until its
+   * next call: a part in a file reads them into one buffer of its own, so
+   * that copying 10,000 episodes allocates one buffer, not 10,000.
+   */
   slice(start: number, end: number): Promise<Uint8Array>;
 }
 
-/** Takes the merged document's bytes, piece by piece, in order. */
+/**
+ * Takes the merged document's bytes, piece by piece, in order; a piece may
+ * be overwritten once the returned promise resolves.
+ */
 export type Sink = (piece: Uint8Array) => Promise<void>;
 
 /**
