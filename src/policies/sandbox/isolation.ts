@@ -343,7 +343,10 @@ export function policyArgv(
 export type AgentView = {
   /** Folders shown as empty first (the home folder), before `keep`. */
   readonly hideFirst: readonly string[];
-  /** Files shown as empty (`/dev/null` bound over them). */
+  /**
+   * Files made unreadable: `/dev/null` bound over them, on a mount
+   * without devices, so opening one fails.
+   */
   readonly hideFiles: readonly string[];
   /** Folders shown as empty after `keep` (the results' folders). */
   readonly hideFolders: readonly string[];
