@@ -221,7 +221,7 @@ type Placed = {
  * `parseResult`'s checks refuse it with their messages).
  *
  * @example
- * ```ts
+ * ```ts ignore
  * import assert from "node:assert/strict";
  * import { streamedResult } from "./resume.ts";
  * const path = await Deno.makeTempFile();

@@ -53,7 +53,7 @@ export type ItemsRead = { readonly fields: unknown; readonly digest: string };
  * with its whole text, before the next one is read.
  *
  * @example
- * ```ts
+ * ```ts ignore
  * import assert from "node:assert/strict";
  * import { ResultFile } from "./file.ts";
  * import { resultItems } from "./result_items.ts";
