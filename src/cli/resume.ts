@@ -221,10 +221,11 @@ type Placed = {
  * `parseResult`'s checks refuse it with their messages).
  *
  * @example
- * ```ts ignore
+ * ```ts
  * import assert from "node:assert/strict";
  * import { streamedResult } from "./resume.ts";
- * const path = await Deno.makeTempFile();
+ * // The test task may write only inside the checkout.
+ * const path = await Deno.makeTempFile({ dir: "." });
  * await Deno.writeTextFile(path, "{}");
  * assert.equal(await streamedResult(path), undefined);
  * await Deno.remove(path);

@@ -53,11 +53,12 @@ export type ItemsRead = { readonly fields: unknown; readonly digest: string };
  * with its whole text, before the next one is read.
  *
  * @example
- * ```ts ignore
+ * ```ts
  * import assert from "node:assert/strict";
  * import { ResultFile } from "./file.ts";
  * import { resultItems } from "./result_items.ts";
- * const path = await Deno.makeTempFile();
+ * // The test task may write only inside the checkout.
+ * const path = await Deno.makeTempFile({ dir: "." });
  * await Deno.writeTextFile(path, '{"episodes":[{"index":0},{"index":1}],"evaluation_manifest":{},"evaluation_manifest_hash":"h","model_id":"m"}');
  * using file = await ResultFile.open(path);
  * const texts: string[] = [];
