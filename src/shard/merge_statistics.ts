@@ -207,6 +207,9 @@ function spliced(
   out(text.slice(at));
 }
 
+/** The body kept of every part but the first: none. */
+const EMPTY = new Uint8Array(0);
+
 /**
  * A checked part, without its artifact: a paired artifact's deltas are
  * hundreds of thousands of values (17 MB of text at 10,400 pairs, many
@@ -217,8 +220,6 @@ function spliced(
  * and the digest of the rest, against which the others are compared. The
  * first part's body is kept to be parsed again for the merge.
  */
-const EMPTY = new Uint8Array(0);
-
 type Checked = {
   readonly name: string;
   readonly fields: StatisticsShardFields;
