@@ -100,3 +100,16 @@ Deno.test("layering: src/ has no import cycle and no import against docs/archite
   );
   assert.deepEqual(upward(graph, order), [], "imports against the layers");
 });
+
+Deno.test("layering: the memory module (collection hints, detached strings) is called from the verifier only", async () => {
+  const graph = await importGraph(SRC);
+  const callers = [...graph].filter(([, targets]) =>
+    targets.includes("verify/memory.ts")
+  ).map(([file]) => file);
+  assert.ok(callers.length > 0, "nothing imports src/verify/memory.ts");
+  assert.deepEqual(
+    callers.filter((file) => !file.startsWith("verify/")).sort(),
+    [],
+    "files outside src/verify/ that import src/verify/memory.ts",
+  );
+});

@@ -35,7 +35,6 @@ import { intervalOwners } from "../statistics/share.ts";
 import { readPartFrame, type StatisticsShardFields } from "./part.ts";
 import type { PartSource } from "./source.ts";
 import { checkTogether } from "./together.ts";
-import { collected } from "../verify/memory.ts";
 
 /** The merged artifact and what it holds. */
 export type MergedStatistics = {
@@ -358,7 +357,6 @@ export async function mergeStatisticsParts(
     const c = await checkStatisticsPart(source);
     // Only the first part's body is needed (and kept) past its check.
     checked.push(checked.length === 0 ? c : { ...c, body: EMPTY });
-    await collected(c.body.length);
   }
   checkTogether(checked);
   const first = checked[0]!;
