@@ -191,9 +191,9 @@ Example:
         bar.finish();
         const written = await output.kept();
         notice(
-          `${out}: input ended without close: ${
-            written?.episodes ?? 0
-          } of ${total} episodes saved; \`env --resume\` continues`,
+          written === undefined
+            ? `${out}: input ended without close, and no episode had finished: nothing written`
+            : `${out}: input ended without close: ${written.episodes} of ${total} episodes saved; \`env --resume\` continues`,
           false,
         );
       }

@@ -149,10 +149,10 @@ export class EnvSession {
       if (op === "step") return await this.#step(request);
       throw new Refused(
         op === undefined
-          ? 'a request needs "op": "reset", "step" or "close"'
+          ? 'a request needs "op": "schedule", "reset", "step" or "close"'
           : `unknown op ${
             JSON.stringify(op)
-          }: expected "reset", "step" or "close"`,
+          }: expected "schedule", "reset", "step" or "close"`,
       );
     } catch (e) {
       if (!(e instanceof Refused)) throw e;
