@@ -605,3 +605,57 @@ print(json.dumps(out))
     assert.equal(e.rewards.length, t.rewards.length);
   });
 });
+
+Deno.test("env: docs/agent-protocol.md's worked session is what env answers, line for line", async () => {
+  const doc = await Deno.readTextFile(
+    new URL("../docs/agent-protocol.md", import.meta.url),
+  );
+  const at = doc.indexOf("<!-- env-session:");
+  assert.ok(at >= 0, "no env-session marker in docs/agent-protocol.md");
+  const block = doc.slice(doc.indexOf("```text\n", at) + 8);
+  const session = block.slice(0, block.indexOf("```")).trimEnd().split("\n");
+  const sent = session.filter((l) => l.startsWith("> ")).map((l) => l.slice(2));
+  const got = session.filter((l) => l.startsWith("< ")).map((l) => l.slice(2));
+  assert.equal(sent.length, got.length);
+  assert.ok(sent.length >= 5);
+  await inTempDir(async (dir) => {
+    await Deno.copyFile(
+      new URL("../examples/python/tiny_suite.json", import.meta.url),
+      `${dir}/tiny_suite.json`,
+    );
+    const env = new Env(dir, FLAGS(dir), [
+      "--quiet",
+      "--model-id",
+      "demo",
+      "--suite",
+      "tiny_suite.json",
+      "--out",
+      "tiny_result.json",
+    ]);
+    for (const line of sent) await env.raw(line);
+    assert.equal((await env.end()).code, 0);
+    assert.deepEqual(env.received, got);
+  });
+});
+
+Deno.test("env: close with no finished episode answers an error, exits 1 and writes nothing", async () => {
+  await inTempDir(async (dir) => {
+    await put(dir, "suite.json", suiteText(3));
+    const env = new Env(dir, FLAGS(dir), [
+      "--model-id",
+      "g",
+      "--suite",
+      `${dir}/suite.json`,
+      "--out",
+      `${dir}/env.json`,
+    ]);
+    await env.ask({ op: "reset", episode: 3 });
+    assert.deepEqual(await env.ask({ op: "close" }), {
+      error: "close: no episode has finished, so there is no result to write",
+    });
+    const { code, err } = await env.end();
+    assert.equal(code, 1);
+    assert.match(err, /error: .*env\.json: close: no episode has finished/);
+    assert.deepEqual(await listDir(dir), ["suite.json"]);
+  });
+});

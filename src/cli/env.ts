@@ -246,9 +246,15 @@ async function serve(
           });
           continue;
         }
-        await answer(
-          onClose === undefined ? { closed: true } : await onClose(),
-        );
+        let closing: JsonObject;
+        try {
+          closing = onClose === undefined ? { closed: true } : await onClose();
+        } catch (e) {
+          // Answered too: the client is waiting for this line.
+          if (e instanceof EmberError) await answer({ error: e.detail });
+          throw e;
+        }
+        await answer(closing);
         return 0;
       }
       await answer(await session.handle(request));
