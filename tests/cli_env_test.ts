@@ -125,6 +125,30 @@ async function runBytes(dir: string, model: string): Promise<Uint8Array> {
   return await Deno.readFile(`${dir}/run.json`);
 }
 
+/**
+ * `env --model-id g` over the six-episode suite, writing `env.json`, in
+ * `dir` (the suite written there first).
+ */
+async function evaluationEnv(dir: string): Promise<Env> {
+  await put(dir, "suite.json", suiteText(3));
+  return new Env(dir, FLAGS(dir), [
+    "--model-id",
+    "g",
+    "--suite",
+    `${dir}/suite.json`,
+    "--out",
+    `${dir}/env.json`,
+  ]);
+}
+
+/** `env.json` is byte for byte what `run --policy greedy --model-id g` writes. */
+async function sameAsRun(dir: string): Promise<void> {
+  assert.deepEqual(
+    await Deno.readFile(`${dir}/env.json`),
+    await runBytes(dir, "g"),
+  );
+}
+
 /** Any key named `seed` anywhere in a JSON value. */
 function hasSeedKey(v: unknown): boolean {
   if (v === null || typeof v !== "object") return false;
@@ -134,15 +158,7 @@ function hasSeedKey(v: unknown): boolean {
 
 Deno.test("env: greedy's actions, episodes in order, give run's bytes; no answer holds a seed", async () => {
   await inTempDir(async (dir) => {
-    await put(dir, "suite.json", suiteText(3));
-    const env = new Env(dir, FLAGS(dir), [
-      "--model-id",
-      "g",
-      "--suite",
-      `${dir}/suite.json`,
-      "--out",
-      `${dir}/env.json`,
-    ]);
+    const env = await evaluationEnv(dir);
     const schedule = await env.ask({ op: "schedule" });
     assert.deepEqual(
       (schedule.episodes as { scenario_id: string }[]).map((e) =>
@@ -178,15 +194,7 @@ Deno.test("env: greedy's actions, episodes in order, give run's bytes; no answer
 
 Deno.test("env: several episodes open at once, in any order, still give run's bytes", async () => {
   await inTempDir(async (dir) => {
-    await put(dir, "suite.json", suiteText(3));
-    const env = new Env(dir, FLAGS(dir), [
-      "--model-id",
-      "g",
-      "--suite",
-      `${dir}/suite.json`,
-      "--out",
-      `${dir}/env.json`,
-    ]);
+    const env = await evaluationEnv(dir);
     // Interleave three episodes step by step, last scheduled first.
     for (const batch of [[5, 1, 3], [0, 4, 2]]) {
       const obs = new Map<number, Observation>();
@@ -211,24 +219,13 @@ Deno.test("env: several episodes open at once, in any order, still give run's by
     }
     await env.ask({ op: "close" });
     assert.equal((await env.end()).code, 0);
-    assert.deepEqual(
-      await Deno.readFile(`${dir}/env.json`),
-      await runBytes(dir, "g"),
-    );
+    await sameAsRun(dir);
   });
 });
 
 Deno.test("env: every refused request gets its one error line and changes nothing", async () => {
   await inTempDir(async (dir) => {
-    await put(dir, "suite.json", suiteText(3));
-    const env = new Env(dir, FLAGS(dir), [
-      "--model-id",
-      "g",
-      "--suite",
-      `${dir}/suite.json`,
-      "--out",
-      `${dir}/env.json`,
-    ]);
+    const env = await evaluationEnv(dir);
     const refusals: [string, Record<string, unknown>][] = [
       ["not json", {
         error: "line 1: not JSON: invalid literal (at byte 0)",
@@ -294,24 +291,13 @@ Deno.test("env: every refused request gets its one error line and changes nothin
     for (let k = 1; k < EPISODES; k++) await env.playGreedy(k);
     await env.ask({ op: "close" });
     assert.equal((await env.end()).code, 0);
-    assert.deepEqual(
-      await Deno.readFile(`${dir}/env.json`),
-      await runBytes(dir, "g"),
-    );
+    await sameAsRun(dir);
   });
 });
 
 Deno.test("env: invalid actions end that episode as failed (missing), the session goes on", async () => {
   await inTempDir(async (dir) => {
-    await put(dir, "suite.json", suiteText(3));
-    const env = new Env(dir, FLAGS(dir), [
-      "--model-id",
-      "g",
-      "--suite",
-      `${dir}/suite.json`,
-      "--out",
-      `${dir}/env.json`,
-    ]);
+    const env = await evaluationEnv(dir);
     await env.ask({ op: "reset", episode: 2 });
     assert.deepEqual(
       await env.ask({
@@ -398,24 +384,13 @@ Deno.test("env: input ended without close, or a kill, leaves what env --resume c
     for (const k of [1, 3, 5]) await third.playGreedy(k);
     await third.ask({ op: "close" });
     assert.equal((await third.end()).code, 0);
-    assert.deepEqual(
-      await Deno.readFile(`${dir}/env.json`),
-      await runBytes(dir, "g"),
-    );
+    await sameAsRun(dir);
   });
 });
 
 Deno.test("env --train: any scenario and seed, the evaluation mode's observations, nothing written", async () => {
   await inTempDir(async (dir) => {
-    await put(dir, "suite.json", suiteText(3));
-    const evaluation = new Env(dir, FLAGS(dir), [
-      "--model-id",
-      "g",
-      "--suite",
-      `${dir}/suite.json`,
-      "--out",
-      `${dir}/env.json`,
-    ]);
+    const evaluation = await evaluationEnv(dir);
     // Episode 1 is scenario "hot", seed 1 (the suite's second seed).
     await evaluation.playGreedy(1);
     await evaluation.end();
@@ -475,15 +450,7 @@ Deno.test("env --train: any scenario and seed, the evaluation mode's observation
 
 Deno.test("env: a line over the request bound is refused, and what finished is kept", async () => {
   await inTempDir(async (dir) => {
-    await put(dir, "suite.json", suiteText(3));
-    const env = new Env(dir, FLAGS(dir), [
-      "--model-id",
-      "g",
-      "--suite",
-      `${dir}/suite.json`,
-      "--out",
-      `${dir}/env.json`,
-    ]);
+    const env = await evaluationEnv(dir);
     await env.playGreedy(0);
     const huge = `{"op":"step","episode":1,"actions":"${"x".repeat(1 << 20)}"}`;
     const answer = await env.raw(huge);
@@ -640,15 +607,7 @@ Deno.test("env: docs/agent-protocol.md's worked session is what env answers, lin
 
 Deno.test("env: close with no finished episode answers an error, exits 1 and writes nothing", async () => {
   await inTempDir(async (dir) => {
-    await put(dir, "suite.json", suiteText(3));
-    const env = new Env(dir, FLAGS(dir), [
-      "--model-id",
-      "g",
-      "--suite",
-      `${dir}/suite.json`,
-      "--out",
-      `${dir}/env.json`,
-    ]);
+    const env = await evaluationEnv(dir);
     await env.ask({ op: "reset", episode: 3 });
     assert.deepEqual(await env.ask({ op: "close" }), {
       error: "close: no episode has finished, so there is no result to write",

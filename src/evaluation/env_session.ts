@@ -18,6 +18,7 @@
 import type { JsonObject, JsonValue } from "../json/canonical.ts";
 import { isObject } from "../json/fields.ts";
 import { producedRecordMetrics } from "../metrics/episode.ts";
+import { resultEpisode } from "./runner.ts";
 import type { CompiledScenario } from "../sim/compiled.ts";
 import { Episode } from "../sim/simulator.ts";
 import type { Action, EpisodeKey, Manifest, ResultEpisode } from "../types.ts";
@@ -302,17 +303,9 @@ export class EnvSession {
     const { seed: _, ...shown } = metrics;
     answer.metrics = shown;
     if (open.key !== undefined) {
-      const key = open.key;
       this.#standing[episode] = Standing.Finished;
       this.#finished++;
-      await this.#onEpisode?.({
-        index: key.index,
-        scenario_id: key.scenario_id,
-        scenario_hash: key.scenario_hash,
-        seed: key.seed,
-        record,
-        metrics,
-      });
+      await this.#onEpisode?.(resultEpisode(open.key, record, metrics));
     }
     return answer;
   }

@@ -525,6 +525,27 @@ async function runEpisode(
   const metrics = stepped === undefined
     ? producedRecordMetrics(compiled, record)
     : kernelEpisodeMetrics(compiled, key.seed, stepped);
+  return resultEpisode(key, record, metrics);
+}
+
+/**
+ * The result episode of schedule entry `key`: its record and the metrics
+ * of that record, beside the entry's fields.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { resultEpisode } from "./runner.ts";
+ * const key = { index: 3, scenario_id: "s", scenario_hash: "0".repeat(64), seed: 9 };
+ * const e = resultEpisode(key, {} as never, {});
+ * assert.deepEqual([e.index, e.seed], [3, 9]);
+ * ```
+ */
+export function resultEpisode(
+  key: EpisodeKey,
+  record: RunRecord,
+  metrics: JsonObject,
+): ResultEpisode {
   return {
     index: key.index,
     scenario_id: key.scenario_id,
