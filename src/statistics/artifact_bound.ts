@@ -46,6 +46,7 @@ const WIDEST = float(-2.2250738585072014e-308);
 const ID = "x".repeat(64);
 const DIGEST = "0".repeat(64);
 
+/** Descriptive statistics at their widest. */
 function statistics(count: number): StatisticsJson {
   return {
     n: count,
@@ -65,6 +66,7 @@ function statistics(count: number): StatisticsJson {
   };
 }
 
+/** An interval at its widest. */
 const INTERVAL: IntervalJson = {
   method: "percentile_bootstrap",
   statistic: "mean",
@@ -75,6 +77,7 @@ const INTERVAL: IntervalJson = {
   upper: WIDEST,
 };
 
+/** An aggregate group at its widest, with no episode. */
 function aggregateGroup(count: number): AggregateGroupJson {
   return {
     kind: "scenario",
@@ -103,6 +106,7 @@ function aggregateGroup(count: number): AggregateGroupJson {
   };
 }
 
+/** A paired group at its widest, with no episode. */
 function pairedGroup(count: number): PairedGroupJson {
   return {
     kind: "scenario",
@@ -129,6 +133,7 @@ function pairedGroup(count: number): PairedGroupJson {
   };
 }
 
+/** The shared header at its widest (the kind is replaced by the caller). */
 function header(episodes: number, stringLength: number) {
   const manifest = {
     suite_id: ID,
@@ -233,8 +238,9 @@ export function artifactShape(
   };
 }
 
-function size(value: unknown): number {
-  return encode(value as JsonValue).length;
+/** Bytes of a value's canonical JSON (ASCII: one byte a code unit). */
+function size(value: JsonValue): number {
+  return encode(value).length;
 }
 
 /** Scenario and family groups of the bound's shape for `episodes`. */
