@@ -91,8 +91,8 @@ export function tooLarge(file: string, what: string, max: number): FileError {
 /**
  * Read a stream to its end into one buffer of the expected size (plus one
  * byte, to see the end without a copy), growing it only up to one byte
- * past `max`, so that an endless stream is refused (named `name`) as soon
- * as it passes the limit.
+ * past `max`, so that an endless stream is refused (named `name`, by
+ * `refuse`) as soon as it passes the limit.
  *
  * @example
  * ```ts
@@ -117,11 +117,12 @@ export async function readBounded(
   name: string,
   max: number,
   expected: number,
+  refuse: (name: string, what: string, max: number) => FileError = tooLarge,
 ): Promise<Uint8Array> {
   let buf = new Uint8Array(Math.min(max, expected) + 1);
   let n = 0;
   for (;;) {
-    if (n > max) throw tooLarge(name, `input of more than ${max} bytes`, max);
+    if (n > max) throw refuse(name, `input of more than ${max} bytes`, max);
     if (n === buf.length) {
       const next = new Uint8Array(Math.min(max + 1, 2 * buf.length + 65536));
       next.set(buf);

@@ -34,8 +34,11 @@ export type Limits = {
    * `show`, `digest` and `run --resume` through `verify/result_items.ts`):
    * this bounds only the fields after its episodes (its manifest), the
    * result when it is read whole (not as the writer writes it, or refused;
-   * for `digest`, not canonical), and each episode line of `run --resume`'s
-   * journal.
+   * for `digest`, not canonical). The files that commands write and others
+   * read whole have limits that follow from the episode limit, with this
+   * one as their floor: statistics artifacts and parts
+   * (`statistics/artifact_bound.ts`), the lines of `run`'s journal and a
+   * transcript's episode (docs/security.md has the table).
    */
   readonly maxFileBytes: number;
   /** Most episodes in an evaluation manifest (and so in a result). */

@@ -304,3 +304,23 @@ Deno.test("cli run --out: a fresh run replaces a stale journal; a complete run l
     );
   });
 });
+
+Deno.test("cli run --resume: journal lines longer than the file-bytes limit are read (their limit follows from the longest item a result streams)", async () => {
+  await inTempDir(async (dir) => {
+    const reference = await setUp(dir);
+    const texts = itemTexts(reference);
+    // A limit above the suite, below every episode's text.
+    const limit = (await Deno.stat(`${dir}/s.json`)).size + 10;
+    for (const text of texts.values()) assert.ok(bytesOf(text).length > limit);
+    await put(dir, "r.json.journal", await journalOf(reference, [4, 0, 2]));
+    const r = await cli(dir, FLAGS, [
+      ...OUT,
+      "--resume",
+      "--limits",
+      `file-bytes=${limit}`,
+    ]);
+    assert.equal(r.code, 0, r.err);
+    assert.deepEqual(await Deno.readFile(`${dir}/r.json`), reference);
+    assert.deepEqual(await listDir(dir), ["r.json", "s.json"]);
+  });
+});

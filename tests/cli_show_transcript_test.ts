@@ -321,11 +321,20 @@ Deno.test("show --transcript refuses a transcript that does not match the result
   });
 });
 
-Deno.test("show --transcript bounds the episode's lines together by the file-bytes limit", async () => {
+Deno.test("show --transcript bounds the episode's lines together by what run writes with its defaults, or file-bytes", async () => {
   await inTempDir(async (dir) => {
     const { header, lines } = await runGreedy(dir);
-    // A limit above every input file and every line, below two long lines.
-    const limit = (await Deno.stat(`${dir}/r.json`)).size + 1000;
+    const steps = lines.filter((l) => l.episode === SHOW).length;
+    // What run writes for an episode with its defaults: a line per step,
+    // each at most 2 × 65,536 + 320 × 1,024 bytes (the answer line's bound
+    // for the default info of 64 KiB).
+    const bound = steps * (2 * 65_536 + 320 * 1024);
+    // A limit above every input file and every line, and two long lines
+    // that together pass the bound.
+    const limit = Math.max(
+      (await Deno.stat(`${dir}/r.json`)).size + 1000,
+      Math.ceil(bound / 2) + 1000,
+    );
     const big = lines.map((l) =>
       l.episode === SHOW && l.step <= 2
         ? { ...l, info: "x".repeat(limit - 200) }
@@ -336,12 +345,12 @@ Deno.test("show --transcript bounds the episode's lines together by the file-byt
       new TextEncoder().encode(JSON.stringify(l)).length + 1;
     const [first, second] = big.filter((l) => l.episode === SHOW);
     assert.ok(bytes(first!) < limit);
+    assert.ok(bytes(first!) + bytes(second!) > Math.max(limit, bound));
+    const args = ["--transcript", "t.jsonl", "--text"];
     const r = await show(dir, [
       "--limits",
-      `file-bytes=${limit}`,
-      "--transcript",
-      "t.jsonl",
-      "--text",
+      `file-bytes=${limit},string-length=${limit}`,
+      ...args,
     ]);
     assert.equal(r.code, 1);
     assert.equal(
@@ -350,9 +359,20 @@ Deno.test("show --transcript bounds the episode's lines together by the file-byt
         lineOf(lines, 2)
       }: episode ${SHOW}'s decision lines of ${
         bytes(first!) + bytes(second!)
-      } bytes so far: over the implementation limit of ${limit} bytes (raise it with --limits file-bytes=N or limits.maxFileBytes)\n`,
+      } bytes so far: over the implementation limit of ${
+        Math.max(limit, bound)
+      } bytes (raise it with --limits file-bytes=N or limits.maxFileBytes)\n`,
     );
     assert.equal(r.out, "");
+    // Raised to the episode's lines together, it shows them.
+    const all = big.filter((l) => l.episode === SHOW)
+      .reduce((n, l) => n + bytes(l), 0);
+    const raised = await show(dir, [
+      "--limits",
+      `file-bytes=${all},string-length=${limit}`,
+      ...args,
+    ]);
+    assert.equal(raised.code, 0, raised.err);
   });
 });
 

@@ -24,6 +24,7 @@ import { missingWarning, warn } from "./completeness.ts";
 import { checkWritable, emitBytes, sourceName } from "./io.ts";
 import { encodeBytes } from "../json/canonical.ts";
 import { reportWritten } from "./written.ts";
+import { checkWritten } from "../statistics/artifact_bound.ts";
 import { openResult, verifyInput } from "./result_input.ts";
 import { progressBar, statisticsProgress } from "./progress.ts";
 
@@ -111,6 +112,11 @@ Example:
     const bytes = share === undefined
       ? encodeBytes(artifact)
       : statisticsPartBytes(artifact, share);
+    checkWritten(
+      out ?? "<stdout>",
+      share === undefined ? "artifact" : "part",
+      bytes.length,
+    );
     await emitBytes(bytes, out);
     reportWritten(
       out,

@@ -14,9 +14,11 @@ import {
 import { UsageError } from "./args.ts";
 import { wrongKindError } from "../document_kind.ts";
 import { readJson } from "./io.ts";
+import { artifactLimit, tooLargeToRead } from "../statistics/artifact_bound.ts";
 
 /**
- * Read and check every artifact file, in the order given.
+ * Read and check every artifact file, in the order given, each within the
+ * artifact limit (it follows from the episode limit: `artifact_bound.ts`).
  *
  * @example
  * ```ts ignore
@@ -30,7 +32,7 @@ export async function loadArtifacts(
   if (files.length === 0) throw new UsageError("missing input: ARTIFACT");
   const artifacts: ArtifactFile[] = [];
   for (const file of files) {
-    const value = await readJson(file);
+    const value = await readJson(file, artifactLimit(), tooLargeToRead);
     try {
       artifacts.push(await readArtifact(value, file));
     } catch (e) {

@@ -27,6 +27,7 @@ import { openResult } from "./result_input.ts";
 import { ResultFile } from "../verify/file.ts";
 import { encodeBytes } from "../json/canonical.ts";
 import { reportWritten } from "./written.ts";
+import { checkWritten } from "../statistics/artifact_bound.ts";
 import { progressBar, statisticsProgress } from "./progress.ts";
 
 /**
@@ -120,6 +121,11 @@ Example:
     const bytes = share === undefined
       ? encodeBytes(artifact)
       : statisticsPartBytes(artifact, share);
+    checkWritten(
+      out ?? "<stdout>",
+      share === undefined ? "artifact" : "part",
+      bytes.length,
+    );
     await emitBytes(bytes, out);
     reportWritten(
       out,

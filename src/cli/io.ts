@@ -22,7 +22,9 @@ const STDIN = "-";
  * Read a whole file (or standard input for `-`), mapping failures to a
  * {@linkcode FileError} that names the file. A file larger than the
  * `maxFileBytes` limit (`limits.ts`) is refused from its size, before it is
- * read; standard input is refused as soon as it grows past the limit.
+ * read; standard input is refused as soon as it grows past the limit. A
+ * reader of a kind of file whose limit follows from another passes `max`
+ * and the refusal that names how to raise it.
  *
  * @example
  * ```ts ignore
@@ -30,16 +32,21 @@ const STDIN = "-";
  * const bytes = await readInput("results/greedy.json");
  * ```
  */
-export async function readInput(file: string): Promise<Uint8Array> {
-  const max = limitsWith().maxFileBytes;
+export async function readInput(
+  file: string,
+  max: number = limitsWith().maxFileBytes,
+  refuse: (file: string, what: string, max: number) => FileError = tooLarge,
+): Promise<Uint8Array> {
   try {
-    if (file === STDIN) return await readBounded(Deno.stdin, "<stdin>", max, 0);
+    if (file === STDIN) {
+      return await readBounded(Deno.stdin, "<stdin>", max, 0, refuse);
+    }
     using handle = await Deno.open(file, { read: true });
     const size = (await handle.stat()).size;
-    if (size > max) throw tooLarge(file, `input of ${size} bytes`, max);
+    if (size > max) throw refuse(file, `input of ${size} bytes`, max);
     // A device or pipe reports size 0, and a file may grow while it is read:
     // the reading itself is bounded too.
-    return await readBounded(handle, file, max, size);
+    return await readBounded(handle, file, max, size, refuse);
   } catch (e) {
     throw fileError(file, "read", e);
   }
@@ -56,9 +63,16 @@ export async function readInput(file: string): Promise<Uint8Array> {
  * const value = await readJson("results/greedy.json");
  * ```
  */
-export async function readJson(file: string): Promise<JsonValue> {
-  const bytes = await readInput(file);
-  return parseBytes(bytes, { file: sourceName(file) });
+export async function readJson(
+  file: string,
+  max?: number,
+  refuse?: (file: string, what: string, max: number) => FileError,
+): Promise<JsonValue> {
+  const bytes = await readInput(file, max, refuse);
+  return parseBytes(bytes, {
+    file: sourceName(file),
+    ...(max === undefined ? {} : { limits: { maxFileBytes: max } }),
+  });
 }
 
 /** How strict-reading errors name an input file (`-` is `<stdin>`). */

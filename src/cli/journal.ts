@@ -28,6 +28,7 @@ import { EvaluationError } from "../errors.ts";
 import { fileError } from "../files.ts";
 import { beyondLimit, limitsWith } from "../limits.ts";
 import type { Out } from "../result/writer.ts";
+import { MAX_ITEM_UNITS } from "../verify/stream.ts";
 
 /** The version of the journal's format, in its header. */
 export const JOURNAL_VERSION = "1.0";
@@ -96,6 +97,23 @@ export function journalHeaderLine(header: JournalHeader): string {
       model_id: header.model_id,
     })
   }\n`;
+}
+
+/**
+ * The longest episode text a journal line is read with: the `file-bytes`
+ * limit, or when larger the longest item that the readers of a result
+ * stream (one string: V8's bound), which a journal's episode becomes once
+ * assembled; the writer holds a record as one string too.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { episodeLineLimit } from "./journal.ts";
+ * assert.equal(episodeLineLimit(), 2 ** 29 - 24);
+ * ```
+ */
+export function episodeLineLimit(): number {
+  return Math.max(limitsWith().maxFileBytes, MAX_ITEM_UNITS);
 }
 
 /**
@@ -465,7 +483,7 @@ export class Journal {
    * whole lines end.
    */
   #scan(handle: Deno.FsFile, size: number): number {
-    const max = limitsWith().maxFileBytes;
+    const max = episodeLineLimit();
     let buffer = new Uint8Array(0);
     let pos = this.#size;
     while (pos < size) {

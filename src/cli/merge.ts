@@ -28,6 +28,11 @@ import {
 } from "./io.ts";
 import { Sha256 } from "../json/sha256.ts";
 import { reportWritten } from "./written.ts";
+import {
+  checkWritten,
+  partLimit,
+  tooLargeToRead,
+} from "../statistics/artifact_bound.ts";
 
 /**
  * The `merge` command.
@@ -83,7 +88,8 @@ Example:
     const kernel = kernelOption(args.values.kernel);
     const out = stringOption(args.values, "out");
     if (out !== undefined) await checkWritable(out);
-    const sources = files.map(filePart);
+    let statistics = false;
+    const sources = files.map((f) => filePart(f, () => statistics));
     try {
       const first = await headOf(files[0]!);
       if (partKind(first) === undefined) {
@@ -125,7 +131,9 @@ Example:
         );
         return 0;
       }
+      statistics = true;
       const merged = await mergeStatisticsParts(sources);
+      checkWritten(out ?? "<stdout>", "artifact", merged.bytes.length);
       await emitBytes(merged.bytes, out);
       reportWritten(
         out,
@@ -148,14 +156,27 @@ async function headOf(file: string): Promise<Uint8Array> {
   return await readAt(opened, 0, 16);
 }
 
-/** A part file: read whole once, then by ranges through one handle. */
-function filePart(file: string): PartSource & { close(): void } {
+/**
+ * A part file: read whole once (a statistics part within the part limit,
+ * which follows from the episode limit), then by ranges through one handle.
+ */
+function filePart(
+  file: string,
+  statistics: () => boolean,
+): PartSource & { close(): void } {
   let opened: ResultFile | undefined;
   let buffer = new Uint8Array(0);
   return {
     name: file,
     ...(file === "-" ? {} : { path: file }),
-    bytes: () => readInput(file),
+    bytes: () =>
+      statistics()
+        ? readInput(
+          file,
+          partLimit(),
+          (f, what, max) => tooLargeToRead(f, what, max, "part"),
+        )
+        : readInput(file),
     async slice(start, end) {
       opened ??= await ResultFile.open(file);
       if (buffer.length < end - start) buffer = new Uint8Array(end - start);

@@ -24,7 +24,12 @@ import { strictEpisode, strictEpisodes } from "../verify/result_items.ts";
 import type { Span } from "../verify/stream.ts";
 import type { ResultHead } from "../result/reader.ts";
 import { fileExists, readJson } from "./io.ts";
-import { Journal, journalFile, type JournalHeader } from "./journal.ts";
+import {
+  episodeLineLimit,
+  Journal,
+  journalFile,
+  type JournalHeader,
+} from "./journal.ts";
 
 /** The run being resumed: who, what it schedules. */
 export type ResumeTarget = JournalHeader & {
@@ -134,7 +139,10 @@ async function* streamed(
       };
       let parsed: DeferredDocument;
       try {
-        parsed = parseDeferring(text, () => false, { file: journal.file });
+        parsed = parseDeferring(text, () => false, {
+          file: journal.file,
+          limits: { maxFileBytes: episodeLineLimit() },
+        });
       } catch (e) {
         return refuse(`the episode is not strict JSON: ${describe(e)}`);
       }

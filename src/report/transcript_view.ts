@@ -22,6 +22,10 @@ import {
   type TranscriptDecision,
 } from "../policies/sandbox/transcript_read.ts";
 import { beyondLimit, limitsWith } from "../limits.ts";
+import {
+  DEFAULT_INFO_MAX_BYTES,
+  maxAnswerLineBytes,
+} from "../policies/sandbox/answer.ts";
 import type { StepRecord } from "../types.ts";
 import { escapeTerminal } from "../escape.ts";
 
@@ -102,8 +106,14 @@ export function episodeDecisions(
   };
   const found: DecisionView[] = [];
   let lastLine = 1;
-  // The page holds every line of the episode: together they are one input.
-  const max = limitsWith().maxFileBytes;
+  // The page holds every line of the episode: together they are one input,
+  // bounded as the run wrote them with its defaults (a line per step, each
+  // within an answer line's bound: the actions of 4,096 people and an info
+  // of 64 KiB) unless `file-bytes` is larger.
+  const max = Math.max(
+    limitsWith().maxFileBytes,
+    steps.length * maxAnswerLineBytes(DEFAULT_INFO_MAX_BYTES),
+  );
   let bytes = 0;
   readTranscript(file, {
     onHeader: (h) => {

@@ -32,6 +32,7 @@ import { isObject } from "../json/fields.ts";
 import { MIN_BOOTSTRAP_N } from "../bootstrap/interval.ts";
 import { bootstrapSeed } from "../statistics/seed.ts";
 import { intervalOwners } from "../statistics/share.ts";
+import { partLimit } from "../statistics/artifact_bound.ts";
 import { readPartFrame, type StatisticsShardFields } from "./part.ts";
 import type { PartSource } from "./source.ts";
 import { checkTogether } from "./together.ts";
@@ -259,7 +260,12 @@ async function checkStatisticsPart(source: PartSource): Promise<Checked> {
     );
   }
   const text = new TextDecoder().decode(body);
-  const { value, canonical } = parseDeferring(text, isEntry, { file: name });
+  // Within the part limit, which `cli/merge.ts` read it under.
+  const limits = { maxFileBytes: partLimit() };
+  const { value, canonical } = parseDeferring(text, isEntry, {
+    file: name,
+    limits,
+  });
   if (!isObject(value) || !canonical) {
     refuse("not a canonical statistics artifact", "artifact");
   }
@@ -371,12 +377,17 @@ export async function mergeStatisticsParts(
   }
   const intervals = new Map<number, JsonValue>();
   for (const c of checked) {
-    const values = parse(new TextDecoder().decode(c.held)) as JsonValue[];
+    const values = parse(new TextDecoder().decode(c.held), {
+      limits: { maxFileBytes: partLimit() },
+    }) as JsonValue[];
     c.fields.held.forEach((t, k) => intervals.set(t, values[k]!));
   }
   const text = new TextDecoder().decode(first.body);
   const found = slots(
-    parseDeferring(text, isEntry, { file: first.name }).value as JsonObject,
+    parseDeferring(text, isEntry, {
+      file: first.name,
+      limits: { maxFileBytes: partLimit() },
+    }).value as JsonObject,
     kind,
   );
   const pieces: Uint8Array[] = [];

@@ -41,6 +41,7 @@ import {
 } from "./shard.ts";
 import { INTERVAL_RULE } from "../statistics/share.ts";
 import { MAX_RESAMPLES, MIN_RESAMPLES } from "../bootstrap/interval.ts";
+import { partLimit } from "../statistics/artifact_bound.ts";
 
 /** What a run part's SHARD holds. */
 export type RunShardFields = Shard & {
@@ -192,7 +193,7 @@ export function frameOf(
   );
   let value: JsonValue;
   try {
-    value = parse(text, { file });
+    value = parse(text, { file, limits: { maxFileBytes: partLimit() } });
   } catch (e) {
     refuse(`shard: not valid JSON (${(e as Error).message})`);
   }
