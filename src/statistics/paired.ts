@@ -119,6 +119,8 @@ class Side {
   #stream: FileVerification | undefined;
   #reading: BytesVerification | undefined;
   #verified: VerifiedEvaluation | undefined;
+  /** A file's result, proved and reduced to its values. */
+  #values: SideValues | undefined;
 
   constructor(
     input: ResultInput | ResultFile,
@@ -143,12 +145,19 @@ class Side {
 
   /** The proof on bytes or a file (it never refuses): whether it proved them. */
   async prove(suite: Suite): Promise<boolean> {
-    this.#verified ??= await (this.#stream ?? this.#reading)?.prove(suite);
-    if (this.#verified !== undefined) {
+    // A file's proved result is reduced before the proof's garbage is
+    // collected, so that its verified episodes go with it.
+    if (this.#stream !== undefined) {
+      this.#values ??= await this.#stream.proveInto(suite, sideValues);
+    } else {
+      this.#verified ??= await this.#reading?.prove(suite);
+    }
+    const proved = this.#verified !== undefined || this.#values !== undefined;
+    if (proved) {
       this.#reading = undefined;
       this.#stream = undefined;
     }
-    return this.#verified !== undefined;
+    return proved;
   }
 
   /**
@@ -165,6 +174,7 @@ class Side {
 
   /** The structural reading: a failure is a statistics input error. */
   async structure(suite: Suite): Promise<PairableResult> {
+    if (this.#values !== undefined) return this.#values;
     if (this.#verified !== undefined) return this.#verified;
     try {
       const file = this.#file === undefined ? {} : { file: this.#file };
@@ -179,6 +189,16 @@ class Side {
         cause: e,
       });
     }
+  }
+
+  /**
+   * The values of a file proved and reduced (its verification is done: it
+   * was proved against this suite), else `undefined`.
+   */
+  reduced(): SideValues | undefined {
+    const values = this.#values;
+    this.#values = undefined;
+    return values;
   }
 
   /** Full verification (`StatisticsInputError`). */
@@ -421,7 +441,9 @@ export async function pairedDraft(
   const optionsA = verifyOptions(fileA, sourceA, "verify A");
   const sideA = new Side(a, fileA, optionsA, true);
   const provedA = bothProvable && await sideA.prove(suite);
-  let valuesA = provedA ? await verifiedValues(sideA, suite) : undefined;
+  let valuesA = provedA
+    ? sideA.reduced() ?? await verifiedValues(sideA, suite)
+    : undefined;
   const optionsB = verifyOptions(fileB, sourceB, "verify B");
   const sideB = new Side(b, fileB, optionsB, false);
   if (provedA) await sideB.prove(suite);
@@ -430,12 +452,13 @@ export async function pairedDraft(
   const structureA = valuesA ?? await sideA.structure(suite);
   const structureB = await sideB.structure(suite);
   const pairing = pairResults(structureA, structureB);
+  let valuesB = sideB.reduced();
   let va = valuesA === undefined ? await sideA.verify(suite) : undefined;
-  let vb: VerifiedEvaluation | undefined = await sideB.verify(suite);
+  let vb = valuesB === undefined ? await sideB.verify(suite) : undefined;
   // Each side's float checks (statistics.md §2) after both verifications;
   // then only the values are kept.
   valuesA ??= sideValues(va!);
-  const valuesB = sideValues(vb);
+  valuesB ??= sideValues(vb!);
   va = vb = undefined;
   return await pairedFromValues(valuesA, valuesB, pairing, suite, {
     R,
