@@ -9,12 +9,7 @@
  * @module
  */
 
-import {
-  compareCodePoints,
-  encode,
-  JsonFloat,
-  type JsonValue,
-} from "./canonical.ts";
+import { compareCodePoints, encode, type JsonValue } from "./canonical.ts";
 
 /**
  * A part of a document that writes its own canonical text, in pieces; it
@@ -32,11 +27,9 @@ export type PiecewiseValue =
   | readonly PiecewiseValue[]
   | { readonly [key: string]: PiecewiseValue };
 
-/** Whether a value is a part that writes its own text. */
+/** Whether a value is a part that writes its own text (no JSON value has a function). */
 function isPieces(v: unknown): v is TextPieces {
   return typeof v === "object" && v !== null && !Array.isArray(v) &&
-    !(v instanceof JsonFloat) &&
-    Object.getPrototypeOf(v) !== Object.prototype &&
     typeof (v as { pieces?: unknown }).pieces === "function";
 }
 
