@@ -273,7 +273,7 @@ async function verifiedValues(side: Side, suite: Suite): Promise<SideValues> {
  * undefined); its canonical text is written a piece at a time, so that
  * no list is a tree of objects.
  */
-class DeltaList implements TextPieces {
+class DeltaList implements DeltaPieces {
   constructor(
     readonly table: Float64Array,
     readonly indices: readonly number[],
@@ -313,10 +313,16 @@ class DeltaList implements TextPieces {
   }
 }
 
+/** The deltas of a draft's metric: their canonical text in pieces, or values. */
+export interface DeltaPieces extends TextPieces {
+  /** The list as values. */
+  value(): DeltaJson[];
+}
+
 /** A metric of a {@linkcode PairedDraft}: its deltas in pieces. */
 export type PairedDraftMetric = Omit<PairedMetricJson, "deltas"> & {
   /** The deltas' canonical text, in pieces. */
-  readonly deltas: TextPieces;
+  readonly deltas: DeltaPieces;
 };
 
 /** A group of a {@linkcode PairedDraft}. */
@@ -374,7 +380,7 @@ export async function pairedStatistics(
     ...g,
     metrics: g.metrics.map((m) => ({
       ...m,
-      deltas: (m.deltas as DeltaList).value(),
+      deltas: m.deltas.value(),
     })),
   });
   return {
