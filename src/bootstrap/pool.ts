@@ -18,9 +18,14 @@ import { type BootstrapInterval, bootstrapMeanInterval } from "./interval.ts";
 import type { KernelName } from "../kernel_name.ts";
 import type { IntervalReply, IntervalRequest } from "./worker.ts";
 
-/** One interval: values `nums[i] / den`, R and the 32-byte seed. */
+/**
+ * One interval: values `nums[i] / den`, R and the 32-byte seed. `nums` may
+ * be a `BigInt64Array` (a quarter of the memory of BigInts in an array,
+ * for the jobs that wait until every interval is announced); each job's
+ * values become an array only when it is computed.
+ */
 export type IntervalJob = {
-  readonly nums: readonly bigint[];
+  readonly nums: readonly bigint[] | BigInt64Array;
   readonly den: bigint;
   readonly resamples: number;
   readonly seed: Uint8Array;
@@ -109,12 +114,15 @@ export async function computeIntervals(
   if (workers <= 1) {
     return jobs.map((job, id) => {
       report(id, 0);
-      return bootstrapMeanInterval({ nums: job.nums, den: job.den }, {
-        resamples: job.resamples,
-        seed: job.seed,
-        kernel: options.kernel,
-        onProgress: (done) => report(id, done),
-      })!;
+      return bootstrapMeanInterval(
+        { nums: Array.from(job.nums), den: job.den },
+        {
+          resamples: job.resamples,
+          seed: job.seed,
+          kernel: options.kernel,
+          onProgress: (done) => report(id, done),
+        },
+      )!;
     });
   }
   // Longest jobs first, so that no worker is left with a long one at the end.
@@ -132,7 +140,12 @@ export async function computeIntervals(
             if (next === order.length) return resolve();
             const id = order[next++]!;
             const job = jobs[id]!;
-            const req: IntervalRequest = { id, ...job, kernel: options.kernel };
+            const req: IntervalRequest = {
+              id,
+              ...job,
+              nums: Array.from(job.nums),
+              kernel: options.kernel,
+            };
             report(id, 0);
             worker.postMessage(req);
           };

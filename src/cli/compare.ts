@@ -7,7 +7,7 @@
  */
 
 import { EmberError } from "../errors.ts";
-import { pairedStatistics } from "../statistics/paired.ts";
+import { type PairedDraft, pairedDraft } from "../statistics/paired.ts";
 import {
   BOOTSTRAP_HELP,
   BOOTSTRAP_OPTIONS,
@@ -19,13 +19,14 @@ import {
   stringOption,
 } from "./args.ts";
 import { IntervalShare } from "../statistics/share.ts";
-import { statisticsPartBytes } from "../shard/write_part.ts";
+import { statisticsPartFrame } from "../shard/write_part.ts";
 import { type CommandSpec, loadSuite } from "./command.ts";
 import { pairedWarnings, warn } from "./completeness.ts";
-import { checkWritable, emitBytes, sourceName } from "./io.ts";
+import { checkWritable, emitPieces, sourceName } from "./io.ts";
 import { openResult } from "./result_input.ts";
 import { ResultFile } from "../verify/file.ts";
-import { encodeBytes } from "../json/canonical.ts";
+import { canonicalPieces } from "../json/pieces.ts";
+import { Sha256 } from "../json/sha256.ts";
 import { reportWritten } from "./written.ts";
 import { checkWritten } from "../statistics/artifact_bound.ts";
 import { progressBar, statisticsProgress } from "./progress.ts";
@@ -97,7 +98,7 @@ Example:
     const bar = progressBar(`compare ${fileA} - ${fileB}`, { quiet });
     let artifact;
     try {
-      artifact = await pairedStatistics(a, b, suite, {
+      artifact = await pairedDraft(a, b, suite, {
         ...bootstrap,
         ...(share === undefined ? {} : { share }),
         // Standard input's bytes, once hashed and decoded, need not stay
@@ -117,16 +118,32 @@ Example:
         if (input instanceof ResultFile) input.close();
       }
     }
-    for (const w of pairedWarnings(artifact, fileA, fileB)) warn(w);
-    const bytes = share === undefined
-      ? encodeBytes(artifact)
-      : statisticsPartBytes(artifact, share);
+    const { missing_from_a, missing_from_b, result_digest_a, result_digest_b } =
+      artifact;
+    for (
+      const w of pairedWarnings(
+        { missing_from_a, missing_from_b, result_digest_a, result_digest_b },
+        fileA,
+        fileB,
+      )
+    ) warn(w);
+    // The artifact is written as it is encoded (its delta lists, most of
+    // its text, a piece at a time), never held as one text. Its size is
+    // counted first, so that one beyond the limit its readers take is
+    // refused before a byte is written (canonical text is ASCII: a
+    // character is a byte).
+    const pieces = () =>
+      share === undefined
+        ? canonicalPieces(artifact)
+        : framedPieces(artifact, statisticsPartFrame(artifact, share));
+    let size = 0;
+    for (const piece of pieces()) size += piece.length;
     checkWritten(
       out ?? "<stdout>",
       share === undefined ? "artifact" : "part",
-      bytes.length,
+      size,
     );
-    await emitBytes(bytes, out);
+    const digest = await emitPieces(pieces(), out);
     reportWritten(
       out,
       `${
@@ -134,10 +151,27 @@ Example:
           ? ""
           : `part ${share.index} of ${share.count} (${share.held.length} of ${share.total} intervals) of the `
       }paired statistics of ${artifact.paired_count} episode pairs, ${bootstrap.resamples} resamples per interval`,
-      bytes,
+      digest,
       started,
       quiet,
     );
     return 0;
   },
 };
+
+/**
+ * The pieces of a statistics part: its frame around the artifact's
+ * canonical text, the SHA-256 of that text hashed as it goes.
+ */
+function* framedPieces(
+  artifact: PairedDraft,
+  frame: ReturnType<typeof statisticsPartFrame>,
+): Generator<string> {
+  yield frame.prefix;
+  const hash = new Sha256();
+  for (const piece of canonicalPieces(artifact)) {
+    hash.update(piece);
+    yield piece;
+  }
+  yield frame.suffix(hash.hex());
+}

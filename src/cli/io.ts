@@ -12,6 +12,7 @@ import { encodeBytes, type JsonValue, parseBytes } from "../json/canonical.ts";
 import { FileError } from "../errors.ts";
 import { fileError, readBounded, splitPath, tooLarge } from "../files.ts";
 import { limitsWith } from "../limits.ts";
+import { Sha256 } from "../json/sha256.ts";
 
 export { FileError } from "../errors.ts";
 
@@ -326,6 +327,51 @@ export async function emitBytes(
   await writeStdout(bytes);
   if (Deno.stdout.isTerminal()) await writeStdout(new Uint8Array([10]));
 }
+
+/**
+ * Emit a text given in pieces (ASCII, as canonical JSON is) as
+ * {@linkcode emitBytes} emits bytes: atomically to `out`, or to standard
+ * output (a trailing newline only on a terminal). Pieces are written about
+ * a megabyte at a time, so the text is never in memory whole. Returns the
+ * SHA-256 of the bytes written.
+ *
+ * @example
+ * ```ts ignore
+ * import { emitPieces } from "./io.ts";
+ * const digest = await emitPieces(["{", "}"], "out/a.json");
+ * ```
+ */
+export async function emitPieces(
+  pieces: Iterable<string>,
+  out: string | undefined,
+): Promise<string> {
+  const hash = new Sha256();
+  const each = async (write: (bytes: Uint8Array) => Promise<void> | void) => {
+    const encoder = new TextEncoder();
+    let held = "";
+    for (const piece of pieces) {
+      held += piece;
+      if (held.length < PIECES_BYTES) continue;
+      const bytes = encoder.encode(held);
+      held = "";
+      hash.update(bytes);
+      await write(bytes);
+    }
+    const bytes = encoder.encode(held);
+    hash.update(bytes);
+    await write(bytes);
+  };
+  if (out !== undefined) {
+    await writeFileStreamed(out, (sink) => each(sink));
+  } else {
+    await each(writeStdout);
+    if (Deno.stdout.isTerminal()) await writeStdout(new Uint8Array([10]));
+  }
+  return hash.hex();
+}
+
+/** How much text {@linkcode emitPieces} writes at a time. */
+const PIECES_BYTES = 1 << 20;
 
 async function writeAllTo(
   w: { write(p: Uint8Array): Promise<number> },

@@ -8,7 +8,11 @@
 
 import { encodeBytes } from "../json/canonical.ts";
 import { sha256Hex } from "../json/sha256.ts";
-import type { StatisticsArtifact } from "../statistics/artifact_types.ts";
+import type {
+  AggregateArtifact,
+  PairedArtifact,
+  StatisticsArtifact,
+} from "../statistics/artifact_types.ts";
 import type { IntervalShare } from "../statistics/share.ts";
 import { INTERVAL_RULE } from "../statistics/share.ts";
 import type { Manifest } from "../types.ts";
@@ -68,6 +72,78 @@ export function runPartFrame(
   };
 }
 
+/** What the SHARD of a statistics part reads of its artifact. */
+export type StatisticsPartSource =
+  | Pick<
+    AggregateArtifact,
+    | "artifact"
+    | "evaluation_manifest_hash"
+    | "result_digest"
+    | "model_id"
+    | "methods"
+  >
+  | Pick<
+    PairedArtifact,
+    | "artifact"
+    | "evaluation_manifest_hash"
+    | "result_digest_a"
+    | "result_digest_b"
+    | "model_a"
+    | "model_b"
+    | "methods"
+  >;
+
+/**
+ * The frame of a statistics part around its artifact's canonical text:
+ * what comes before it, and what comes after it given the text's SHA-256
+ * (so that a writer can stream the text and hash it as it goes).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { statisticsPartFrame } from "./write_part.ts";
+ * import { IntervalShare } from "../statistics/share.ts";
+ * const share = new IntervalShare(0, 1);
+ * share.assign([5], 100);
+ * const artifact = { artifact: "aggregate", evaluation_manifest_hash: "h", result_digest: "d",
+ *   model_id: "m", methods: { bootstrap: { resamples: 100 } } } as never;
+ * const frame = statisticsPartFrame(artifact, share);
+ * assert.equal(frame.prefix, '{"artifact":');
+ * assert.match(frame.suffix("a".repeat(64)), /"artifact_digest":"a{64}"/);
+ * ```
+ */
+export function statisticsPartFrame(
+  artifact: StatisticsPartSource,
+  share: IntervalShare,
+): RunPartFrame {
+  const paired = artifact.artifact === "paired";
+  return {
+    prefix: partStart(artifact.artifact),
+    suffix: (bodyDigest) => {
+      const fields: StatisticsShardFields = {
+        kind: artifact.artifact,
+        index: share.index,
+        count: share.count,
+        rule: INTERVAL_RULE,
+        evaluation_manifest_hash: artifact.evaluation_manifest_hash,
+        input_digests: paired
+          ? [artifact.result_digest_a, artifact.result_digest_b]
+          : [artifact.result_digest],
+        model_ids: paired
+          ? [artifact.model_a, artifact.model_b]
+          : [artifact.model_id],
+        resamples: artifact.methods.bootstrap.resamples,
+        intervals: share.total,
+        held: share.held,
+        work: share.work,
+        artifact_digest: bodyDigest,
+        versions: partVersions(),
+      };
+      return partEnd(fields);
+    },
+  };
+}
+
 /**
  * The bytes of a statistics part: the artifact that a shard's
  * `aggregateStatistics` or `pairedStatistics` call made with `share`, and
@@ -78,27 +154,8 @@ export function statisticsPartBytes(
   share: IntervalShare,
 ): Uint8Array {
   const body = encodeBytes(artifact);
-  const paired = artifact.artifact === "paired";
-  const fields: StatisticsShardFields = {
-    kind: artifact.artifact,
-    index: share.index,
-    count: share.count,
-    rule: INTERVAL_RULE,
-    evaluation_manifest_hash: artifact.evaluation_manifest_hash,
-    input_digests: paired
-      ? [artifact.result_digest_a, artifact.result_digest_b]
-      : [artifact.result_digest],
-    model_ids: paired
-      ? [artifact.model_a, artifact.model_b]
-      : [artifact.model_id],
-    resamples: artifact.methods.bootstrap.resamples,
-    intervals: share.total,
-    held: share.held,
-    work: share.work,
-    artifact_digest: sha256Hex(body),
-    versions: partVersions(),
-  };
-  return between(partStart(fields.kind), body, partEnd(fields));
+  const frame = statisticsPartFrame(artifact, share);
+  return between(frame.prefix, body, frame.suffix(sha256Hex(body)));
 }
 
 /** `body` with the text `start` before it and `end` after it. */

@@ -295,7 +295,12 @@ export class Summarizer {
     if (n < MIN_BOOTSTRAP_N) return { statistics, ticket: null };
     const R = this.resamples;
     const hex = await bootstrapSeed({ ...seed, resamples: R });
-    this.#jobs.push({ ...scaled, resamples: R, seed: seedBytes(hex) });
+    this.#jobs.push({
+      nums: packed(scaled.nums),
+      den: scaled.den,
+      resamples: R,
+      seed: seedBytes(hex),
+    });
     this.#seeds.push(hex);
     return { statistics, ticket: this.#seeds.length - 1 };
   }
@@ -372,4 +377,17 @@ export class Summarizer {
       this.#progress(this.#sizes.length, this.#work),
     );
   }
+}
+
+const INT64_MIN = -(1n << 63n);
+const INT64_MAX = (1n << 63n) - 1n;
+
+/**
+ * Values that wait for their interval, in 8 bytes each when they all fit
+ * (the bytes of the interval are the same: the job reads the same values).
+ */
+function packed(nums: readonly bigint[]): readonly bigint[] | BigInt64Array {
+  return nums.every((a) => INT64_MIN <= a && a <= INT64_MAX)
+    ? BigInt64Array.from(nums)
+    : nums;
 }

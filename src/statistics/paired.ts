@@ -9,25 +9,30 @@
  * @module
  */
 
-import { float, type JsonValue } from "../json/canonical.ts";
+import { float, type JsonValue, pythonFloatRepr } from "../json/canonical.ts";
+import type { TextPieces } from "../json/pieces.ts";
 import { EmberError, StatisticsInputError } from "../errors.ts";
-import type { Rational } from "../exact.ts";
-import { type PairableResult, pairResults } from "../result/pairing.ts";
+import {
+  type PairableResult,
+  type Pairing,
+  pairResults,
+} from "../result/pairing.ts";
 import { parseResult } from "../result/reader.ts";
-import type { Suite } from "../types.ts";
+import type { EpisodeKey, Suite } from "../types.ts";
 import { VerifiedEvaluation } from "../verify/verified.ts";
 import { BytesVerification } from "../verify/bytes.ts";
 import { FileVerification, ResultFile } from "../verify/file.ts";
 import type { VerifyEvaluationOptions } from "../verify/verify.ts";
 import type {
+  DeltaJson,
   PairedArtifact,
   PairedGroupJson,
   PairedMetricJson,
 } from "./artifact_types.ts";
 import { checkResamples, DEFAULT_RESAMPLES } from "../bootstrap/interval.ts";
 import {
-  episodeMetricValues,
   headerJson,
+  type IntervalOptions,
   intervalOptions,
   intervalSizes,
   type Pending,
@@ -39,6 +44,7 @@ import {
 import type { KernelName } from "../kernel_name.ts";
 import type { IntervalShare } from "./share.ts";
 import { METRIC_DEFINITIONS } from "./definitions.ts";
+import { ExactTable } from "./exact_table.ts";
 import { type Group, statisticsGroups } from "./groups.ts";
 
 /**
@@ -113,6 +119,8 @@ class Side {
   #stream: FileVerification | undefined;
   #reading: BytesVerification | undefined;
   #verified: VerifiedEvaluation | undefined;
+  /** A file's result, proved and reduced to its values. */
+  #values: SideValues | undefined;
 
   constructor(
     input: ResultInput | ResultFile,
@@ -137,12 +145,19 @@ class Side {
 
   /** The proof on bytes or a file (it never refuses): whether it proved them. */
   async prove(suite: Suite): Promise<boolean> {
-    this.#verified ??= await (this.#stream ?? this.#reading)?.prove(suite);
-    if (this.#verified !== undefined) {
+    // A file's proved result is reduced before the proof's garbage is
+    // collected, so that its verified episodes go with it.
+    if (this.#stream !== undefined) {
+      this.#values ??= await this.#stream.proveInto(suite, sideValues);
+    } else {
+      this.#verified ??= await this.#reading?.prove(suite);
+    }
+    const proved = this.#verified !== undefined || this.#values !== undefined;
+    if (proved) {
       this.#reading = undefined;
       this.#stream = undefined;
     }
-    return this.#verified !== undefined;
+    return proved;
   }
 
   /**
@@ -159,6 +174,7 @@ class Side {
 
   /** The structural reading: a failure is a statistics input error. */
   async structure(suite: Suite): Promise<PairableResult> {
+    if (this.#values !== undefined) return this.#values;
     if (this.#verified !== undefined) return this.#verified;
     try {
       const file = this.#file === undefined ? {} : { file: this.#file };
@@ -175,19 +191,161 @@ class Side {
     }
   }
 
+  /**
+   * The values of a file proved and reduced (its verification is done: it
+   * was proved against this suite), else `undefined`.
+   */
+  reduced(): SideValues | undefined {
+    const values = this.#values;
+    this.#values = undefined;
+    return values;
+  }
+
   /** Full verification (`StatisticsInputError`). */
   async verify(suite: Suite): Promise<VerifiedEvaluation> {
     const reading = this.#reading;
+    const verified = this.#verified;
+    // The caller keeps what it needs of the verified result, not the side.
     this.#reading = undefined;
+    this.#verified = undefined;
     return reading !== undefined
       ? await reading.verify(suite)
-      : await verifiedInput(
-        this.#verified ?? this.#value,
-        suite,
-        this.#options,
-      );
+      : await verifiedInput(verified ?? this.#value, suite, this.#options);
   }
 }
+
+/** A verified result reduced to what the comparison reads of it. */
+type SideValues = {
+  readonly model_id: string;
+  readonly digest: string;
+  readonly evaluation_manifest: VerifiedEvaluation["evaluation_manifest"];
+  readonly evaluation_manifest_hash: string;
+  /** The keys of its episodes (what pairing reads). */
+  readonly episodes: readonly EpisodeKey[];
+  /** Each episode's exact statistics values, by manifest index. */
+  readonly values: ExactTable;
+};
+
+/**
+ * A verified result reduced to its keys and exact values (each value's
+ * float check done here), so that the verified episodes (their
+ * dictionaries, their values as objects) are not kept while the other
+ * side is verified: about 250 bytes an episode instead of 2 KB.
+ */
+function sideValues(v: VerifiedEvaluation): SideValues {
+  const rows = v.episodes.reduce((n, e) => Math.max(n, e.index + 1), 0);
+  const values = new ExactTable(rows, METRIC_DEFINITIONS.length);
+  // A scenario's ID and hash once, not once an episode.
+  const strings = new Map<string, string>();
+  const one = (x: string) => {
+    const seen = strings.get(x);
+    if (seen !== undefined) return seen;
+    strings.set(x, x);
+    return x;
+  };
+  const episodes = v.episodes.map((e) => {
+    values.set(e.index, e.values);
+    return {
+      index: e.index,
+      scenario_id: one(e.scenario_id),
+      scenario_hash: one(e.scenario_hash),
+      seed: e.seed,
+    };
+  });
+  return {
+    model_id: v.model_id,
+    digest: v.digest,
+    evaluation_manifest: v.evaluation_manifest,
+    evaluation_manifest_hash: v.evaluation_manifest_hash,
+    episodes,
+    values,
+  };
+}
+
+/** A proved side's verified result, reduced to its values at once. */
+async function verifiedValues(side: Side, suite: Suite): Promise<SideValues> {
+  return sideValues(await side.verify(suite));
+}
+
+/**
+ * The deltas of one group and metric, as the artifact lists them, read
+ * from the table of float deltas by manifest index (NaN: not paired or
+ * undefined); its canonical text is written a piece at a time, so that
+ * no list is a tree of objects.
+ */
+class DeltaList implements DeltaPieces {
+  constructor(
+    readonly table: Float64Array,
+    readonly indices: readonly number[],
+    readonly metric: number,
+  ) {}
+
+  /** The manifest indices and float deltas of the list, in order. */
+  *#entries(): Generator<[number, number]> {
+    const M = METRIC_DEFINITIONS.length;
+    for (const k of this.indices) {
+      const x = this.table[k * M + this.metric];
+      if (x !== undefined && !Number.isNaN(x)) yield [k, x];
+    }
+  }
+
+  /** The list as values. */
+  value(): DeltaJson[] {
+    return [...this.#entries()].map(([index, x]) => ({
+      index,
+      delta: float(x),
+    }));
+  }
+
+  /** The list's canonical text, in pieces of about 64 KB. */
+  *pieces(): Generator<string> {
+    let out = "[";
+    let first = true;
+    for (const [k, x] of this.#entries()) {
+      out += `${first ? "" : ","}{"delta":${pythonFloatRepr(x)},"index":${k}}`;
+      first = false;
+      if (out.length >= 1 << 16) {
+        yield out;
+        out = "";
+      }
+    }
+    yield out + "]";
+  }
+}
+
+/** The deltas of a draft's metric: their canonical text in pieces, or values. */
+export interface DeltaPieces extends TextPieces {
+  /** The list as values. */
+  value(): DeltaJson[];
+}
+
+/** A metric of a {@linkcode PairedDraft}: its deltas in pieces. */
+export type PairedDraftMetric = Omit<PairedMetricJson, "deltas"> & {
+  /** The deltas' canonical text, in pieces. */
+  readonly deltas: DeltaPieces;
+};
+
+/** A group of a {@linkcode PairedDraft}. */
+export type PairedDraftGroup = Omit<PairedGroupJson, "metrics"> & {
+  /** Per metric, in definition order. */
+  readonly metrics: readonly PairedDraftMetric[];
+};
+
+/**
+ * The paired artifact with its delta lists as {@linkcode TextPieces}:
+ * `canonicalPieces` of it is the canonical text of the artifact that
+ * {@linkcode pairedStatistics} returns, which it never holds whole.
+ */
+export type PairedDraft =
+  & Omit<PairedArtifact, "overall" | "scenarios" | "families">
+  & {
+    /** The overall group. */
+    readonly overall: PairedDraftGroup;
+    /** One group per scenario. */
+    readonly scenarios: readonly PairedDraftGroup[];
+    /** One group per family. */
+    readonly families: readonly PairedDraftGroup[];
+  };
 
 /**
  * The paired statistics artifact of results A and B. Order of work: R is
@@ -217,6 +375,42 @@ export async function pairedStatistics(
   suite: Suite,
   options: PairedOptions = {},
 ): Promise<PairedArtifact> {
+  const draft = await pairedDraft(a, b, suite, options);
+  const group = (g: PairedDraftGroup): PairedGroupJson => ({
+    ...g,
+    metrics: g.metrics.map((m) => ({
+      ...m,
+      deltas: m.deltas.value(),
+    })),
+  });
+  return {
+    ...draft,
+    overall: group(draft.overall),
+    scenarios: draft.scenarios.map(group),
+    families: draft.families.map(group),
+  };
+}
+
+/**
+ * {@linkcode pairedStatistics}'s artifact as a {@linkcode PairedDraft}, its
+ * delta lists kept as one float per paired episode and metric: a writer
+ * takes its text in pieces (`canonicalPieces`), the same bytes as the
+ * artifact's canonical encoding. The same order of work and errors.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { pairedDraft } from "./paired.ts";
+ * import { publicSuite } from "../scenario/public_suite.ts";
+ * await assert.rejects(pairedDraft({}, {}, publicSuite(), { resamples: 99 }), RangeError);
+ * ```
+ */
+export async function pairedDraft(
+  a: ResultInput | ResultFile,
+  b: ResultInput | ResultFile,
+  suite: Suite,
+  options: PairedOptions = {},
+): Promise<PairedDraft> {
   const R = checkResamples(options.resamples ?? DEFAULT_RESAMPLES);
   const intervals = intervalOptions(options);
   const [fileA, fileB] = options.files ?? [undefined, undefined];
@@ -244,62 +438,99 @@ export async function pairedStatistics(
   // be refused before a replay; anything else takes the order of work
   // above: both read strictly, both structures, the pairing, then the
   // verifications, each on one episode's values at a time. (B is decoded
-  // after A's proof, so that a large B's text is not beside it.)
+  // after A's proof, so that a large B's text is not beside it.) A proved
+  // A is reduced to its values at once (its verification, then, cannot
+  // fail), so that its verified episodes are not beside B's proof.
   const provable = (x: unknown) =>
     x instanceof Uint8Array || x instanceof ResultFile;
   const bothProvable = provable(a) && provable(b);
   const optionsA = verifyOptions(fileA, sourceA, "verify A");
   const sideA = new Side(a, fileA, optionsA, true);
   const provedA = bothProvable && await sideA.prove(suite);
+  let valuesA = provedA
+    ? sideA.reduced() ?? await verifiedValues(sideA, suite)
+    : undefined;
   const optionsB = verifyOptions(fileB, sourceB, "verify B");
   const sideB = new Side(b, fileB, optionsB, false);
   if (provedA) await sideB.prove(suite);
-  await sideA.read(suite);
+  if (valuesA === undefined) await sideA.read(suite);
   await sideB.read(suite);
-  const structureA = await sideA.structure(suite);
+  const structureA = valuesA ?? await sideA.structure(suite);
   const structureB = await sideB.structure(suite);
   const pairing = pairResults(structureA, structureB);
-  const va = await sideA.verify(suite);
-  const vb = await sideB.verify(suite);
-  const manifest = va.evaluation_manifest;
-  const valuesA = episodeMetricValues(va);
-  const valuesB = episodeMetricValues(vb);
-  const pairedSet = new Set(pairing.paired);
+  let valuesB = sideB.reduced();
+  let va = valuesA === undefined ? await sideA.verify(suite) : undefined;
+  let vb = valuesB === undefined ? await sideB.verify(suite) : undefined;
+  // Each side's float checks (statistics.md §2) after both verifications;
+  // then only the values are kept.
+  valuesA ??= sideValues(va!);
+  valuesB ??= sideValues(vb!);
+  va = vb = undefined;
+  return await pairedFromValues(valuesA, valuesB, pairing, suite, {
+    R,
+    intervals,
+    onProgress: options.onProgress,
+  });
+}
 
-  // Exact deltas per paired episode and metric (null: undefined for A or B).
-  const deltas = new Map<number, (Rational | null)[]>();
+/** The draft of two verified sides, paired. */
+async function pairedFromValues(
+  va: SideValues,
+  vb: SideValues,
+  pairing: Pairing,
+  suite: Suite,
+  how: {
+    readonly R: number;
+    readonly intervals: IntervalOptions;
+    readonly onProgress: ProgressCallback | undefined;
+  },
+): Promise<PairedDraft> {
+  const { R, intervals } = how;
+  const manifest = va.evaluation_manifest;
+  const pairedSet = new Set(pairing.paired);
+  const M = METRIC_DEFINITIONS.length;
+
+  // Exact deltas per paired episode and metric (null: undefined for A or
+  // B), for the statistics; the artifact's lists read the float table.
+  const rows = pairing.paired.reduce((n, k) => Math.max(n, k + 1), 0);
+  const deltas = new ExactTable(rows, M);
+  const table = new Float64Array(rows * M).fill(NaN);
   for (const k of pairing.paired) {
-    const xa = valuesA.get(k)!;
-    const xb = valuesB.get(k)!;
-    deltas.set(
-      k,
-      METRIC_DEFINITIONS.map((_, m) => {
-        const x = xa[m]!;
-        const y = xb[m]!;
-        return x === null || y === null ? null : x.sub(y);
-      }),
-    );
+    const xa = va.values.get(k)!;
+    const xb = vb.values.get(k)!;
+    const row = METRIC_DEFINITIONS.map((_, m) => {
+      const x = xa[m]!;
+      const y = xb[m]!;
+      return x === null || y === null ? null : x.sub(y);
+    });
+    row.forEach((d, m) => {
+      if (d !== null) table[k * M + m] = d.toFloat();
+    });
+    deltas.set(k, row);
   }
   const groups = statisticsGroups(suite, manifest);
   const definedOf = (g: Group, m: number) =>
     g.indices.flatMap((k) => {
-      const d = deltas.get(k)?.[m];
-      return d === undefined || d === null ? [] : [{ index: k, delta: d }];
+      const d = deltas.value(k, m);
+      return d === undefined || d === null ? [] : [d];
     });
-  const sizes = intervalSizes(groups, (g, m) => definedOf(g, m).length);
-  const summarizer = new Summarizer(
-    R,
-    sizes,
-    options.onProgress,
-    intervals,
+  // Counted on the float table: no exact value is built twice.
+  const sizes = intervalSizes(
+    groups,
+    (g, m) =>
+      g.indices.reduce((n, k) => {
+        const x = table[k * M + m];
+        return x === undefined || Number.isNaN(x) ? n : n + 1;
+      }, 0),
   );
+  const summarizer = new Summarizer(R, sizes, how.onProgress, intervals);
   const inA = new Set(va.episodes.map((e) => e.index));
   const inB = new Set(vb.episodes.map((e) => e.index));
 
   // A metric's entry is built whole once every interval is computed; until
   // then it waits beside its summary.
-  type PendingMetric = Pending<Omit<PairedMetricJson, "mean_delta_ci">>;
-  type PendingGroup = Omit<PairedGroupJson, "metrics"> & {
+  type PendingMetric = Pending<Omit<PairedDraftMetric, "mean_delta_ci">>;
+  type PendingGroup = Omit<PairedDraftGroup, "metrics"> & {
     readonly metrics: readonly PendingMetric[];
   };
   const pendingGroup = async (g: Group): Promise<PendingGroup> => {
@@ -308,8 +539,7 @@ export async function pairedStatistics(
     const missingB = g.indices.filter((k) => !inB.has(k));
     const metrics: PendingMetric[] = [];
     for (const [m, def] of METRIC_DEFINITIONS.entries()) {
-      const ds = definedOf(g, m);
-      const xs = ds.map((d) => d.delta);
+      const xs = definedOf(g, m);
       const summary = await summarizer.summarize(xs, {
         purpose: "paired_mean_delta",
         evaluationManifestHash: va.evaluation_manifest_hash,
@@ -332,10 +562,7 @@ export async function pairedStatistics(
           missing_from_a: missingA.length,
           missing_from_b: missingB.length,
           undefined: paired.length - xs.length,
-          deltas: ds.map((d) => ({
-            index: d.index,
-            delta: float(d.delta.toFloat()),
-          })),
+          deltas: new DeltaList(table, g.indices, m),
           statistics: summary.statistics,
           delta_positive: positive,
           delta_negative: negative,
@@ -359,7 +586,7 @@ export async function pairedStatistics(
   const pending: PendingGroup[] = [];
   for (const g of groups) pending.push(await pendingGroup(g));
   await summarizer.finish();
-  const built = pending.map((g): PairedGroupJson => ({
+  const built = pending.map((g): PairedDraftGroup => ({
     ...g,
     metrics: g.metrics.map(({ entry, summary }) => ({
       ...entry,

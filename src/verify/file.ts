@@ -253,8 +253,35 @@ export class FileVerification {
    * cannot prove the file valid (it may still be).
    */
   async prove(suite: Suite): Promise<VerifiedEvaluation | undefined> {
+    return await this.proveInto(suite, (verified) => verified);
+  }
+
+  /**
+   * The streamed proof, as {@linkcode prove}, its verified result handed to
+   * `reduce` and only what that returns kept: with `settleStream`, the
+   * garbage collected is then the proof's and the verified result's (for a
+   * caller that keeps a part of a large result, its episodes' values).
+   */
+  async proveInto<T>(
+    suite: Suite,
+    reduce: (verified: VerifiedEvaluation) => T,
+  ): Promise<T | undefined> {
     if (this.#tried || !this.#file.regular) return undefined;
     this.#tried = true;
+    // The verified result is referred to only inside #proof, so that the
+    // collection below can take it.
+    const proved = await this.#proof(suite, reduce);
+    if (proved === undefined) return undefined;
+    // The proof's garbage goes before the caller's next work.
+    if (this.#settleStream) await collected(1);
+    return proved.kept;
+  }
+
+  /** The proof of {@linkcode proveInto}: what `reduce` kept, if it proved. */
+  async #proof<T>(
+    suite: Suite,
+    reduce: (verified: VerifiedEvaluation) => T,
+  ): Promise<{ readonly kept: T } | undefined> {
     const file = this.#file;
     const streamed = await streamedReading(file, this.#options.limits);
     if (streamed === undefined) return undefined;
@@ -265,8 +292,6 @@ export class FileVerification {
       this.#options,
     );
     if (proof?.verified !== undefined) {
-      // The proof's garbage goes before the caller's next work.
-      if (this.#settleStream) await collected(1);
       SPANS.set(
         proof.verified,
         streamed.spans.map((s) => ({
@@ -274,7 +299,7 @@ export class FileVerification {
           end: file.start + s.end,
         })),
       );
-      return proof.verified;
+      return { kept: reduce(proof.verified) };
     }
     if (proof === undefined) {
       this.#why = "whose fields beside the episodes are not proved the suite's";

@@ -1,0 +1,101 @@
+/**
+ * The exact statistics values of a result's episodes, by manifest index, in
+ * flat arrays: a comparison keeps one side's values while it verifies the
+ * other, and twelve `Rational`s an episode (their BigInts, their arrays)
+ * weigh about a kilobyte, where two doubles a value weigh 192 bytes.
+ *
+ * @module
+ */
+
+import { Rational } from "../exact.ts";
+
+/**
+ * Rows of `width` exact values (or `null`), by row index: each value whose
+ * numerator and denominator are safe integers is kept as two doubles
+ * (exactly), any other as it is.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ExactTable } from "./exact_table.ts";
+ * import { Rational } from "../exact.ts";
+ * const t = new ExactTable(3, 2);
+ * const big = Rational.of(2n ** 80n, 3n);
+ * t.set(2, [Rational.of(-1, 3), null]);
+ * t.set(0, [big, Rational.ZERO]);
+ * assert.deepEqual(t.get(2), [Rational.of(-1, 3), null]);
+ * assert.ok(t.get(0)![0] === big && t.get(0)![1]!.eq(Rational.ZERO));
+ * assert.equal(t.get(1), undefined);
+ * assert.ok(t.has(2) && !t.has(1));
+ * assert.ok(t.value(2, 1) === null && t.value(1, 0) === undefined);
+ * ```
+ */
+export class ExactTable {
+  /** Numerator, denominator of each value; a denominator 0 is `null`. */
+  readonly #parts: Float64Array;
+  /** Whether a row was set. */
+  readonly #set: Uint8Array;
+  /** Values beyond safe integers, by their place. */
+  readonly #large = new Map<number, Rational>();
+
+  /** A table of `rows` rows of `width` values, none set. */
+  constructor(rows: number, readonly width: number) {
+    this.#parts = new Float64Array(rows * width * 2);
+    this.#set = new Uint8Array(rows);
+  }
+
+  /** Set row `row` (`RangeError` outside the table or of another width). */
+  set(row: number, values: readonly (Rational | null)[]): void {
+    if (
+      !(Number.isInteger(row) && row >= 0 && row < this.#set.length) ||
+      values.length !== this.width
+    ) {
+      throw new RangeError(`row ${row} of ${values.length} values`);
+    }
+    this.#set[row] = 1;
+    values.forEach((v, m) => {
+      const at = row * this.width + m;
+      if (v === null) {
+        this.#parts[2 * at + 1] = 0;
+      } else if (safe(v.num) && safe(v.den)) {
+        this.#parts[2 * at] = Number(v.num);
+        this.#parts[2 * at + 1] = Number(v.den);
+      } else {
+        this.#large.set(at, v);
+        this.#parts[2 * at + 1] = Number.NaN;
+      }
+    });
+  }
+
+  /** Whether row `row` was set. */
+  has(row: number): boolean {
+    return this.#set[row] === 1;
+  }
+
+  /** Row `row`'s values, `undefined` if it was not set. */
+  get(row: number): (Rational | null)[] | undefined {
+    if (!this.has(row)) return undefined;
+    const out: (Rational | null)[] = [];
+    for (let m = 0; m < this.width; m++) out.push(this.value(row, m)!);
+    return out;
+  }
+
+  /** Value `m` of row `row`, `undefined` if the row was not set. */
+  value(row: number, m: number): Rational | null | undefined {
+    if (!this.has(row)) return undefined;
+    const at = row * this.width + m;
+    const den = this.#parts[2 * at + 1]!;
+    return den === 0
+      ? null
+      : Number.isNaN(den)
+      ? this.#large.get(at)!
+      : Rational.of(this.#parts[2 * at]!, den);
+  }
+}
+
+const LIMIT = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** Whether a BigInt is a safe integer (so a double holds it exactly). */
+function safe(x: bigint): boolean {
+  return x <= LIMIT && x >= -LIMIT;
+}
