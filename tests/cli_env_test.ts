@@ -248,6 +248,9 @@ Deno.test("env: every refused request gets its one error line and changes nothin
         episode: 6,
         error: '"episode" must be a scheduled episode index, 0 to 5, found 6',
       }],
+      ['{"op":"reset","episode":1.0}', {
+        error: '"episode" must be a scheduled episode index, 0 to 5, found 1.0',
+      }],
       ['{"op":"reset","episode":"0"}', {
         error: '"episode" must be a scheduled episode index, 0 to 5, found "0"',
       }],

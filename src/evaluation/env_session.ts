@@ -15,7 +15,7 @@
  * @module
  */
 
-import type { JsonObject, JsonValue } from "../json/canonical.ts";
+import { encode, type JsonObject, type JsonValue } from "../json/canonical.ts";
 import { isObject } from "../json/fields.ts";
 import { producedRecordMetrics } from "../metrics/episode.ts";
 import { resultEpisode } from "./runner.ts";
@@ -197,7 +197,7 @@ export class EnvSession {
     if (!Number.isSafeInteger(k) || (k as number) < 0 || (k as number) >= n) {
       throw new Refused(
         `"episode" must be a scheduled episode index, 0 to ${n - 1}, found ${
-          JSON.stringify(k) ?? "none"
+          shown(k)
         }`,
       );
     }
@@ -231,15 +231,13 @@ export class EnvSession {
       throw new Refused(
         `"scenario" must be one of the suite's scenarios (${
           ids.join(", ")
-        }), found ${JSON.stringify(id) ?? "none"}`,
+        }), found ${shown(id)}`,
       );
     }
     const seed = request.seed;
     if (!Number.isSafeInteger(seed) || (seed as number) < 0) {
       throw new Refused(
-        `"seed" must be an integer from 0 to ${MAX_SEED}, found ${
-          JSON.stringify(seed) ?? "none"
-        }`,
+        `"seed" must be an integer from 0 to ${MAX_SEED}, found ${shown(seed)}`,
       );
     }
     const run = new Episode(compiled.scenario, seed as number, compiled.hash);
@@ -261,7 +259,7 @@ export class EnvSession {
             this.#train ? "" : "; a finished or failed episode stays closed"
           })`
           : `"episode" must be the integer of an open episode, found ${
-            JSON.stringify(k) ?? "none"
+            shown(k)
           }`,
       );
     }
@@ -300,8 +298,8 @@ export class EnvSession {
     const record = run.record();
     const metrics = producedRecordMetrics(open.compiled, record);
     // The dictionary names its seed; the client is never told one.
-    const { seed: _, ...shown } = metrics;
-    answer.metrics = shown;
+    const { seed: _, ...withoutSeed } = metrics;
+    answer.metrics = withoutSeed;
     if (open.key !== undefined) {
       this.#standing[episode] = Standing.Finished;
       this.#finished++;
@@ -323,6 +321,11 @@ function only(request: JsonObject, allowed: readonly string[]): void {
       })`,
     );
   }
+}
+
+/** A request's value as its text says it (`1.0`, not a float's wrapper). */
+function shown(v: JsonValue | undefined): string {
+  return v === undefined ? "none" : encode(v);
 }
 
 /** A simulator value as the JSON value it already is. */
