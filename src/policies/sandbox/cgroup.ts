@@ -150,7 +150,7 @@ export class MemoryCgroup {
       seen.add(p);
       if (!tryWrite(`${this.#dir}/cgroup.procs`, `${p}`)) return false;
       let ok = true;
-      for (const child of children(p)) ok = walk(child) && ok;
+      for (const child of childPids(p)) ok = walk(child) && ok;
       return ok;
     };
     return walk(pid);
@@ -206,7 +206,16 @@ function exists(file: string): boolean {
   }
 }
 
-function children(pid: number): number[] {
+/**
+ * The children of process `pid` (Linux, every permission), or none.
+ *
+ * @example
+ * ```ts ignore
+ * import { childPids } from "./cgroup.ts";
+ * const kids = childPids(Deno.pid);
+ * ```
+ */
+export function childPids(pid: number): number[] {
   const out: number[] = [];
   try {
     for (const task of Deno.readDirSync(`/proc/${pid}/task`)) {
