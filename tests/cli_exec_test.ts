@@ -8,7 +8,7 @@
  */
 
 import assert from "node:assert/strict";
-import { cli, inTempDir, put, suiteText } from "./cli_support.ts";
+import { cli, exists, inTempDir, put, suiteText } from "./cli_support.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
 const GREEDY = `${ROOT}examples/python/greedy_agent.py`;
@@ -31,6 +31,15 @@ async function needBwrap(): Promise<void> {
   );
 }
 
+// The agent's file relative to the checkout, as a user types it; the CLI
+// runs there with the fewest permissions of README's row.
+const GREEDY_ARG = "examples/python/greedy_agent.py";
+const EXEC_FLAGS = (dir: string) => [
+  `--allow-read=examples/python,${dir}`,
+  `--allow-write=${dir}`,
+  "--allow-run=python3,bwrap,ps",
+];
+
 for (const concurrency of ["1", "4"]) {
   Deno.test(`the Python greedy agent gives the built-in greedy's bytes at --concurrency ${concurrency}`, async () => {
     await needBwrap();
@@ -46,8 +55,8 @@ for (const concurrency of ["1", "4"]) {
         "g.json",
       ]);
       assert.equal(builtin.code, 0, builtin.err);
-      // Through bubblewrap (the default where it runs).
-      const agent = await cli(dir, ALL, [
+      // Through bubblewrap (the default where it runs), a relative path.
+      const agent = await cli(ROOT, EXEC_FLAGS(dir), [
         "run",
         "-q",
         "--policy-exec",
@@ -56,10 +65,10 @@ for (const concurrency of ["1", "4"]) {
         "--concurrency",
         concurrency,
         "--out",
-        "e.json",
+        `${dir}/e.json`,
         "--",
         "python3",
-        GREEDY,
+        GREEDY_ARG,
       ]);
       assert.equal(agent.code, 0, agent.err);
       assert.equal(agent.err, "");
@@ -70,6 +79,99 @@ for (const concurrency of ["1", "4"]) {
     });
   });
 }
+
+Deno.test("an agent's file argument the CLI may not read is refused, naming the flag", async () => {
+  await inTempDir(async (dir) => {
+    const run = await cli(ROOT, [
+      `--allow-read=${dir}`,
+      `--allow-write=${dir}`,
+      "--allow-run=python3,bwrap,ps",
+    ], [
+      "run",
+      "--policy-exec",
+      "--model-id",
+      "M",
+      "--out",
+      `${dir}/e.json`,
+      "--",
+      "python3",
+      GREEDY_ARG,
+    ]);
+    assert.equal(run.code, 1);
+    assert.equal(
+      run.err,
+      `error: --policy-exec: cannot tell whether the agent's argument "${GREEDY_ARG}" names a file, as the CLI may not read it: add --allow-read=${GREEDY_ARG} (the agent starts in an empty folder of its own, so the CLI passes the files its arguments name as absolute paths)\n`,
+    );
+    assert.equal(await exists(dir, "e.json"), false);
+  });
+});
+
+Deno.test("without bubblewrap, an agent's working folder needs --allow-write to the temporary folder", async () => {
+  await inTempDir(async (dir) => {
+    const run = await cli(ROOT, EXEC_FLAGS(dir), [
+      "run",
+      "--policy-exec",
+      "--policy-isolate=off",
+      "--model-id",
+      "M",
+      "--out",
+      `${dir}/e.json`,
+      "--",
+      "python3",
+      GREEDY_ARG,
+    ], { env: { TMPDIR: "/tmp" } });
+    assert.equal(run.code, 1);
+    assert.match(
+      run.err,
+      /\nerror: --policy-exec: the agent's own working folder is made in \/tmp, which the CLI may not write: add --allow-write=\/tmp\n$/,
+    );
+    assert.equal(await exists(dir, "e.json"), false);
+  });
+});
+
+Deno.test("a --model-id after -- is the agent's argument, not the CLI's", async () => {
+  await inTempDir(async (dir) => {
+    // As the issue first wrote the command: the CLI has no --model-id.
+    const after = await cli(ROOT, EXEC_FLAGS(dir), [
+      "run",
+      "--policy-exec",
+      "--",
+      "python3",
+      GREEDY_ARG,
+      "--model-id",
+      "M",
+    ]);
+    assert.equal(after.code, 2);
+    assert.match(
+      after.err,
+      /^error: --model-id ID is required with --policy-exec, before --: everything after -- is the agent's own argv, so the --model-id there is the agent's argument, not the CLI's\n/,
+    );
+    // Given to both: the greedy agent takes no argument and says so.
+    await put(dir, "suite.json", suiteText(1));
+    const both = await cli(ROOT, EXEC_FLAGS(dir), [
+      "run",
+      "-q",
+      "--policy-exec",
+      "--model-id",
+      "M",
+      "--suite",
+      `${dir}/suite.json`,
+      "--out",
+      `${dir}/e.json`,
+      "--",
+      "python3",
+      GREEDY_ARG,
+      "--model-id",
+      "M",
+    ]);
+    assert.equal(both.code, 1);
+    assert.match(
+      both.err,
+      /controller failed: --policy-exec: the policy process ended \(exit code 2\); its standard error ends with:\npolicy\[episode 0\]: greedy_agent\.py takes no argument, got --model-id M \(the CLI's options, --model-id among them, go before --\)\n/,
+    );
+    assert.equal(await exists(dir, "e.json"), false);
+  });
+});
 
 /** A faulty agent's run over the 10 episodes of `suiteText()`. */
 async function faulty(dir: string, mode: string, more: string[] = []) {

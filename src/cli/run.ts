@@ -160,9 +160,17 @@ Options:
                         --policy-allow-net, which then means the host's
                         whole network), a read-only file system without
                         the suite, the results and the home folder, a
-                        private /tmp and its own PID namespace. The
-                        --step-timeout-ms and --policy-* flags apply (not
-                        --policy-allow-data)
+                        private /tmp and its own PID namespace;
+                        --policy-isolate=required fails where that cannot
+                        be had. Everything after -- is the agent's argv:
+                        a --model-id there is the agent's argument, the
+                        CLI's goes before --. The agent gets an empty
+                        working folder of its own, the --policy-allow-env
+                        names, PATH and the variables agent-protocol.md
+                        lists, never the seed or the episode index; an
+                        argument naming a file is passed as an absolute
+                        path. The --step-timeout-ms and --policy-* flags
+                        apply (not --policy-allow-data)
   --model-id ID         the result's model_id (default: the built-in policy's
                         name; required for a module)
   --suite FILE          the suite (default: the embedded public suite)
@@ -182,14 +190,15 @@ Options:
                         simulator, for audits); the result is the same bytes
   --concurrency N       episodes in flight at once (default 1); the result
                         is the same bytes for any N
-  --step-timeout-ms N   per-step time limit of a module policy, from handing
+  --step-timeout-ms N   per-step time limit of a policy or agent, from handing
                         over the observation (default ${DEFAULT_STEP_TIMEOUT_MS})
   --policy-allow-net=HOST[:PORT],...   network hosts the module may reach
   --policy-allow-env=NAME,...          environment variables it may read
   --policy-allow-data=PATH,...         JSON/text/bytes files it may import
   --policy-max-memory-mb N             resident memory limit per policy
                         process, heap and off-heap (128-65536; Deno itself
-                        takes about 60; default ${DEFAULT_POLICY_MEMORY_MB})
+                        takes about 60; default ${DEFAULT_POLICY_MEMORY_MB}); for
+                        an agent, its whole process tree's resident memory
   --policy-isolate=auto|required|off   Linux namespaces (bubblewrap) for the
                         module's bundler and processes: auto (default) uses
                         them when bwrap runs (needs --allow-run=deno,bwrap),
@@ -227,7 +236,11 @@ output; --allow-read=FILE for --suite FILE; --allow-read=DIR --allow-write=DIR
 for --out DIR/NAME (atomic rename needs both); for a module policy,
 --allow-run=deno,bwrap and --allow-read=POLICY_DIR (plus every --policy-allow-data
 file, and --allow-env=NAME for each --policy-allow-env NAME); the module gets
-only what the --policy-allow-* flags grant.
+only what the --policy-allow-* flags grant. For --policy-exec:
+--allow-run=CMD,bwrap,ps (ps reads the agent's memory; -A reads /proc or a
+memory cgroup instead), --allow-read=FILE for each file the agent's
+arguments name, --allow-write=/tmp where bubblewrap does not run (the
+agent's working folder), --allow-env=NAME as above.
 
 Examples:
   deno run jsr:@ember/stats run --policy greedy > greedy.json
@@ -239,7 +252,10 @@ Examples:
       --policy examples/openai_chat_policy.ts --model-id my-llm \\
       --policy-allow-net=api.example.com \\
       --policy-allow-env=EMBER_LLM_URL,EMBER_LLM_KEY,EMBER_LLM_MODEL \\
-      --concurrency 8 --step-timeout-ms 30000 --transcript res/llm.jsonl --out res/llm.json`,
+      --concurrency 8 --step-timeout-ms 30000 --transcript res/llm.jsonl --out res/llm.json
+  deno run --allow-read=examples,res --allow-write=res --allow-run=python3,bwrap,ps \
+      jsr:@ember/stats run --policy-exec --model-id M --out res/agent.json \
+      -- python3 examples/python/greedy_agent.py`,
   async run(args) {
     const started = performance.now();
     const quiet = flag(args.values, "quiet");
@@ -270,6 +286,8 @@ Examples:
       throw new UsageError(
         agentArgv === undefined
           ? "--model-id ID is required with a policy module"
+          : agentArgv.includes("--model-id")
+          ? "--model-id ID is required with --policy-exec, before --: everything after -- is the agent's own argv, so the --model-id there is the agent's argument, not the CLI's"
           : "--model-id ID is required with --policy-exec (before --)",
       );
     }

@@ -8,6 +8,7 @@
  */
 
 import type { AgentLaunch } from "./process.ts";
+import { PolicyError } from "../../errors.ts";
 
 /** Where a command is looked for when the CLI may not read `PATH`. */
 const DEFAULT_PATH = "/usr/local/bin:/usr/bin:/bin";
@@ -46,12 +47,31 @@ export async function agentEnv(
   return { PATH: path ?? DEFAULT_PATH, ...FIXED_ENV, ...granted };
 }
 
-/** The absolute form of `arg` when it names an existing file, else undefined. */
+// An argument that may be a path: it has a folder part, or ends in a
+// file extension (a letter first, so "0.5" and "gpt-4.1" are not).
+const PATH_LIKE = /\/|\.[A-Za-z][A-Za-z0-9]{0,7}$/;
+
+/**
+ * The absolute form of `arg` when it names an existing file, else
+ * undefined. An argument that may be a path but that the CLI may not
+ * look at is refused: passed on relative, it would name nothing in the
+ * agent's own empty working folder (python3 then exits with code 2).
+ */
 function existingFile(arg: string): string | undefined {
-  if (arg.startsWith("-")) return undefined;
+  if (arg.startsWith("-") || arg.includes("://")) return undefined;
+  const absolute = arg.startsWith("/") ? arg : `${Deno.cwd()}/${arg}`;
+  const state = Deno.permissions.querySync({ name: "read", path: absolute });
+  if (state.state !== "granted") {
+    if (!PATH_LIKE.test(arg)) return undefined;
+    throw new PolicyError(
+      `cannot tell whether the agent's argument ${
+        JSON.stringify(arg)
+      } names a file, as the CLI may not read it: add --allow-read=${arg} (the agent starts in an empty folder of its own, so the CLI passes the files its arguments name as absolute paths)`,
+      { path: "--policy-exec" },
+    );
+  }
   try {
-    if (!Deno.statSync(arg).isFile) return undefined;
-    return arg.startsWith("/") ? arg : `${Deno.cwd()}/${arg}`;
+    return Deno.statSync(absolute).isFile ? absolute : undefined;
   } catch {
     return undefined;
   }

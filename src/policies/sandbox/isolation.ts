@@ -390,14 +390,15 @@ export function agentArgv(
       "--proc",
       "/proc",
       ...(options.net ? [] : ["--unshare-net"]),
+      // First: the agent's own files may live under /tmp (a checkout
+      // there), and `keep` binds them back on top of the private /tmp.
+      "--tmpfs",
+      "/tmp",
       ...view.hideFirst.flatMap((d) => ["--tmpfs", d]),
       ...view.keep.flatMap((d) => ["--ro-bind", d, d]),
       // After `keep`: results beside the agent's files stay hidden.
       ...view.hideFolders.flatMap((d) => ["--tmpfs", d]),
       ...view.hideFiles.flatMap((f) => ["--ro-bind", "/dev/null", f]),
-      // After the folders: the results or home folder may hold /tmp's path.
-      "--tmpfs",
-      "/tmp",
       "--dir",
       view.cwd,
       "--chdir",

@@ -229,7 +229,10 @@ export class PolicySandbox {
       options.isolate ?? "auto",
       "agent",
     );
-    if (isolation.kind === "fallback") options.onNotice?.(isolation.note);
+    if (isolation.kind === "fallback") {
+      options.onNotice?.(isolation.note);
+      checkWorkdir();
+    }
     const allowNet = options.allowNet ?? [];
     const allowEnv = options.allowEnv ?? [];
     const home = await readableEnv("HOME");
@@ -376,6 +379,26 @@ async function policyEnv(
     if (value !== undefined) env[name] = value;
   }
   return net ? { ...env, ...await networkEnv() } : env;
+}
+
+/**
+ * Refuses, before any episode, a run whose agents could not get their own
+ * working folder: without bubblewrap it is made in the system's temporary
+ * folder, which the CLI may need leave to write.
+ */
+function checkWorkdir(): void {
+  try {
+    Deno.removeSync(Deno.makeTempDirSync({ prefix: "ember-agent-" }));
+  } catch (e) {
+    const where = /access to "([^"]+)"/.exec(String(e))?.[1] ?? "/tmp";
+    throw new PolicyError(
+      e instanceof Deno.errors.NotCapable ||
+        e instanceof Deno.errors.PermissionDenied
+        ? `the agent's own working folder is made in ${where}, which the CLI may not write: add --allow-write=${where}`
+        : `cannot make the agent's working folder: ${(e as Error).message}`,
+      { path: "--policy-exec" },
+    );
+  }
 }
 
 /** An environment variable's value, when the CLI may read it. */
