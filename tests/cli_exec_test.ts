@@ -259,8 +259,50 @@ for (const [mode, reason] of CASES) {
       assert.deepEqual(result.episodes.map((e: { index: number }) => e.index), [
         0,
       ]);
+      await resumesToGreedy(dir);
     });
   });
+}
+
+/**
+ * Nothing was lost: `--resume` with a sound agent completes f.json to the
+ * bytes of the built-in greedy over the whole suite.
+ */
+async function resumesToGreedy(dir: string): Promise<void> {
+  const resumed = await cli(dir, ALL, [
+    "run",
+    "-q",
+    "--policy-exec",
+    "--model-id",
+    "M",
+    "--suite",
+    "suite.json",
+    "--policy-isolate=off",
+    "--resume",
+    "--out",
+    "f.json",
+    "--",
+    "python3",
+    GREEDY,
+  ]);
+  assert.equal(resumed.code, 0, resumed.err);
+  const builtin = await cli(dir, ALL, [
+    "run",
+    "-q",
+    "--policy",
+    "greedy",
+    "--model-id",
+    "M",
+    "--suite",
+    "suite.json",
+    "--out",
+    "g.json",
+  ]);
+  assert.equal(builtin.code, 0, builtin.err);
+  assert.deepEqual(
+    await Deno.readFile(`${dir}/f.json`),
+    await Deno.readFile(`${dir}/g.json`),
+  );
 }
 
 Deno.test("an agent that exits at once stops the run before any episode", async () => {

@@ -10,8 +10,17 @@
 import type { AgentLaunch } from "./process.ts";
 import { PolicyError } from "../../errors.ts";
 
-/** Where a command is looked for when the CLI may not read `PATH`. */
-const DEFAULT_PATH = "/usr/local/bin:/usr/bin:/bin";
+/**
+ * Where a command is looked for when the CLI may not read `PATH`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { DEFAULT_PATH } from "./agent.ts";
+ * assert.ok(DEFAULT_PATH.split(":").includes("/usr/bin"));
+ * ```
+ */
+export const DEFAULT_PATH = "/usr/local/bin:/usr/bin:/bin";
 
 /**
  * What every agent gets besides the granted names: no colours, UTF-8
@@ -53,8 +62,8 @@ const PATH_LIKE = /\/|\.[A-Za-z][A-Za-z0-9]{0,7}$/;
 
 /**
  * The absolute form of `arg` when it names an existing file, else
- * undefined. An argument that may be a path but that the CLI may not
- * look at is refused: passed on relative, it would name nothing in the
+ * undefined. A relative argument that may be a path but that the CLI
+ * may not look at is refused: passed on relative, it would name nothing in the
  * agent's own empty working folder (python3 then exits with code 2).
  */
 function existingFile(arg: string): string | undefined {
@@ -62,7 +71,8 @@ function existingFile(arg: string): string | undefined {
   const absolute = arg.startsWith("/") ? arg : `${Deno.cwd()}/${arg}`;
   const state = Deno.permissions.querySync({ name: "read", path: absolute });
   if (state.state !== "granted") {
-    if (!PATH_LIKE.test(arg)) return undefined;
+    // An absolute path means the same in the agent's folder.
+    if (arg.startsWith("/") || !PATH_LIKE.test(arg)) return undefined;
     throw new PolicyError(
       `cannot tell whether the agent's argument ${
         JSON.stringify(arg)

@@ -26,7 +26,7 @@ import {
 } from "./answer.ts";
 import { MemoryCgroup } from "./cgroup.ts";
 import { watchdogError } from "./watchdog.ts";
-import { TreeWatchdog } from "./tree_memory.ts";
+import { killPids, TreeWatchdog } from "./tree_memory.ts";
 import { retellDenials } from "./denials.ts";
 import { isObject } from "../../json/fields.ts";
 
@@ -554,13 +554,7 @@ export class PolicyProcess {
       // already exited
     }
     // Without a cgroup or a PID namespace, an agent's children outlive it.
-    for (const pid of this.#tree?.pids.slice(1) ?? []) {
-      try {
-        Deno.kill(pid, "SIGKILL");
-      } catch {
-        // already exited
-      }
-    }
+    killPids(this.#tree?.pids.slice(1) ?? []);
   }
 
   /** End the process: close its stdin, then kill it if it lingers. */

@@ -28,8 +28,8 @@ import { PolicyProcess, type ProcessSpec } from "./process.ts";
 import { type IsolateMode, resolveIsolation } from "./isolation.ts";
 import { DEFAULT_INFO_MAX_BYTES } from "./answer.ts";
 import { DEFAULT_STDERR_MAX_BYTES } from "./stderr_pipe.ts";
-import { agentEnv, agentLaunch, commandExists } from "./agent.ts";
-import { treeMemoryUnavailable } from "./tree_memory.ts";
+import { agentEnv, agentLaunch, commandExists, DEFAULT_PATH } from "./agent.ts";
+import { treeKillUnavailable, treeMemoryUnavailable } from "./tree_memory.ts";
 import { MemoryCgroup } from "./cgroup.ts";
 
 export { DEFAULT_INFO_MAX_BYTES, DEFAULT_STDERR_MAX_BYTES };
@@ -232,6 +232,13 @@ export class PolicySandbox {
     if (isolation.kind === "fallback") {
       options.onNotice?.(isolation.note);
       checkWorkdir();
+      // Killing bubblewrap ends its PID namespace; here each pid is killed.
+      const cannot = probe === undefined
+        ? await treeKillUnavailable()
+        : undefined;
+      if (cannot !== undefined) {
+        throw new PolicyError(cannot, { path: "--policy-exec" });
+      }
     }
     const allowNet = options.allowNet ?? [];
     const allowEnv = options.allowEnv ?? [];
@@ -342,7 +349,12 @@ export class PolicySandbox {
         ? "no such command (looked for on the agent's PATH)"
         : e instanceof Deno.errors.NotCapable ||
             e instanceof Deno.errors.PermissionDenied
-        ? `the CLI may not run it: add --allow-run=${command}`
+        ? `the CLI may not run it: add --allow-run=${command}${
+          command.includes("/") || this.#spec.env.PATH !== DEFAULT_PATH
+            ? ""
+            // Deno resolves the name on the agent's PATH, not the CLI's.
+            : ` (the agent's PATH is ${DEFAULT_PATH}, as the CLI may not read yours: add --allow-env=PATH, or give the command's full path)`
+        }`
         : (e as Error).message;
       throw this.#error(
         `cannot start the agent ${JSON.stringify(command)}: ${why}`,

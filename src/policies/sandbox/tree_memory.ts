@@ -74,6 +74,57 @@ async function psReading(root: number): Promise<Reading> {
 
 let chosen: Reader | string | undefined;
 
+/**
+ * How this CLI can kill an agent's descendants (an interpreter's workers
+ * outlive a killed agent, holding its pipes open): `Deno.kill` needs the
+ * whole of `--allow-run`; else the `kill` command, when it may run.
+ */
+type Killer = (pids: readonly number[]) => void;
+let killer: Killer | string | undefined;
+
+async function chooseKiller(): Promise<Killer | string> {
+  if (killer !== undefined) return killer;
+  const all = await Deno.permissions.query({ name: "run" });
+  const cmd = await Deno.permissions.query({ name: "run", command: "kill" });
+  killer = all.state === "granted"
+    ? (pids) => {
+      for (const pid of pids) {
+        try {
+          Deno.kill(pid, "SIGKILL");
+        } catch {
+          // already exited
+        }
+      }
+    }
+    : cmd.state === "granted"
+    ? (pids) => {
+      if (pids.length === 0) return;
+      new Deno.Command("kill", {
+        args: ["-KILL", ...pids.map(String)],
+        stdin: "null",
+        stdout: "null",
+        stderr: "null",
+      }).output().catch(() => {});
+    }
+    : "without bubblewrap or a memory cgroup, the CLI stops an agent's child processes with the kill command: add --allow-run=kill (or run with -A)";
+  return killer;
+}
+
+/**
+ * Kill processes by id, by the means {@linkcode treeKillUnavailable}
+ * found (it must have been awaited first; else nothing is done, as in a
+ * PID namespace, which ends with its first process); errors are ignored.
+ *
+ * @example
+ * ```ts ignore
+ * import { killPids } from "./tree_memory.ts";
+ * killPids([12345]);
+ * ```
+ */
+export function killPids(pids: readonly number[]): void {
+  if (typeof killer === "function") killer(pids);
+}
+
 /** How this CLI can read a process tree's memory, or why it cannot. */
 async function reader(): Promise<Reader | string> {
   if (chosen !== undefined) return chosen;
@@ -102,6 +153,21 @@ async function reader(): Promise<Reader | string> {
 export async function treeMemoryUnavailable(): Promise<string | undefined> {
   const r = await reader();
   return typeof r === "string" ? r : undefined;
+}
+
+/**
+ * Whether an agent's descendants can be killed here (needed without a
+ * PID namespace or a cgroup): `undefined`, or the one-line reason.
+ *
+ * @example
+ * ```ts ignore
+ * import { treeKillUnavailable } from "./tree_memory.ts";
+ * const why = await treeKillUnavailable();
+ * ```
+ */
+export async function treeKillUnavailable(): Promise<string | undefined> {
+  const k = await chooseKiller();
+  return typeof k === "string" ? k : undefined;
 }
 
 /**
