@@ -239,8 +239,9 @@ file, and --allow-env=NAME for each --policy-allow-env NAME); the module gets
 only what the --policy-allow-* flags grant. For --policy-exec:
 --allow-run=CMD,bwrap,ps (ps reads the agent's memory; -A reads /proc or a
 memory cgroup instead), --allow-read=FILE for each file the agent's
-arguments name, --allow-write=/tmp where bubblewrap does not run (the
-agent's working folder), --allow-env=NAME as above.
+arguments name, and where bubblewrap does not run --allow-write=/tmp (the
+agent's working folder) and --allow-run=kill (its children);
+--allow-env=PATH passes your PATH on, --allow-env=NAME as above.
 
 Examples:
   deno run jsr:@ember/stats run --policy greedy > greedy.json
