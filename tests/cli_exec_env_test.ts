@@ -161,3 +161,19 @@ Deno.test("without bubblewrap or a cgroup, an agent's run needs leave to kill it
     assert.equal(await exists(dir, "r.json"), false);
   });
 });
+
+Deno.test("an agent's standard error is bounded by --policy-stderr-max-bytes, the rest counted", async () => {
+  await inTempDir(async (dir) => {
+    const run = await envRun(dir, ["--policy-stderr-max-bytes", "5"]);
+    assert.equal(run.code, 0, run.err);
+    // Lines are shown whole: "hello from the agent\n" (21 bytes) does not
+    // fit in 5, so it is dropped and counted.
+    assert.ok(!run.err.includes("policy[episode 0]:"), run.err);
+    assert.ok(
+      run.err.includes(
+        "\nnote: episode 0's policy wrote 21 more bytes to standard error than the 5 that --policy-stderr-max-bytes shows; they were dropped\n",
+      ),
+      run.err,
+    );
+  });
+});
