@@ -254,8 +254,8 @@ Examples:
       --policy-allow-net=api.example.com \\
       --policy-allow-env=EMBER_LLM_URL,EMBER_LLM_KEY,EMBER_LLM_MODEL \\
       --concurrency 8 --step-timeout-ms 30000 --transcript res/llm.jsonl --out res/llm.json
-  deno run --allow-read=examples,res --allow-write=res --allow-run=python3,bwrap,ps \
-      jsr:@ember/stats run --policy-exec --model-id M --out res/agent.json \
+  deno run --allow-read=examples,res --allow-write=res --allow-run=python3,bwrap,ps \\
+      jsr:@ember/stats run --policy-exec --model-id M --out res/agent.json \\
       -- python3 examples/python/greedy_agent.py`,
   async run(args) {
     const started = performance.now();
