@@ -177,3 +177,56 @@ Deno.test("an agent's standard error is bounded by --policy-stderr-max-bytes, th
     );
   });
 });
+
+// -A: a memory cgroup where the CLI can make one (root), else /proc;
+// the named flags: ps reads the tree and kill ends it.
+for (const how of ["-A", "ps"]) {
+  Deno.test(`an agent that lingers after the end of its input is killed after the grace period; the run goes on (${how})`, async () => {
+    await inTempDir(async (dir) => {
+      await put(dir, "suite.json", suiteText(1));
+      await Deno.mkdir(`${dir}/tmp`);
+      const started = performance.now();
+      const flags = how === "-A" ? ["-A"] : [
+        `--allow-read=${ROOT}tests/fixtures/agents,${ROOT}examples/python,${dir}`,
+        `--allow-write=${dir}`,
+        `--allow-run=${PYTHON},ps,kill`,
+      ];
+      const run = await cli(dir, flags, [
+        "run",
+        "-q",
+        "--policy-exec",
+        "--model-id",
+        "M",
+        "--suite",
+        "suite.json",
+        "--policy-isolate=off",
+        "--out",
+        "r.json",
+        "--",
+        PYTHON,
+        `${ROOT}tests/fixtures/agents/linger_agent.py`,
+      ], { env: { TMPDIR: `${dir}/tmp` } });
+      const seconds = (performance.now() - started) / 1000;
+      assert.equal(run.code, 0, run.err);
+      // Each agent (and its child) would hold the run for 120 s.
+      assert.ok(seconds < 60, `${seconds} s`);
+      const builtin = await cli(dir, ["-A"], [
+        "run",
+        "-q",
+        "--policy",
+        "greedy",
+        "--model-id",
+        "M",
+        "--suite",
+        "suite.json",
+        "--out",
+        "g.json",
+      ]);
+      assert.equal(builtin.code, 0, builtin.err);
+      assert.deepEqual(
+        await Deno.readFile(`${dir}/r.json`),
+        await Deno.readFile(`${dir}/g.json`),
+      );
+    });
+  });
+}

@@ -163,6 +163,20 @@ export class MemoryCgroup {
       : readNumber(`${this.#dir}/memory.events`, "oom_kill") > 0;
   }
 
+  /**
+   * Kill every process in the group at once (an agent's children, which
+   * outlive it and hold its pipes open).
+   */
+  killAll(): void {
+    for (const pid of this.#procs()) {
+      try {
+        Deno.kill(pid, "SIGKILL");
+      } catch {
+        // gone already
+      }
+    }
+  }
+
   /** Kill whatever is left in it, then remove it. */
   async remove(): Promise<void> {
     for (let attempt = 0; attempt < 20; attempt++) {

@@ -553,7 +553,8 @@ export class PolicyProcess {
     } catch {
       // already exited
     }
-    // Without a cgroup or a PID namespace, an agent's children outlive it.
+    // Without a PID namespace, an agent's children outlive it.
+    if (this.#spec.agent !== undefined) this.#cgroup?.killAll();
     killPids(this.#tree?.pids.slice(1) ?? []);
   }
 
@@ -565,8 +566,8 @@ export class PolicyProcess {
     const timer = setTimeout(() => this.#kill(), 500);
     try {
       await this.#child.status;
-      // An agent's children it left behind (no cgroup, no PID namespace).
-      if (this.#tree !== undefined) this.#kill();
+      // An agent's children it left behind (without a PID namespace).
+      if (this.#spec.agent !== undefined) this.#kill();
       await this.#stderr.done;
       this.#held?.taken();
       await this.#pumped;
