@@ -28,6 +28,7 @@ import { type CommandSpec, COMMON_OPTIONS, PROG } from "./command.ts";
 import { COMPARE } from "./compare.ts";
 import { DEMO } from "./demo.ts";
 import { DIGEST } from "./digest.ts";
+import { ENV } from "./env.ts";
 import { MERGE } from "./merge.ts";
 import { METRICS } from "./metrics.ts";
 import { RUN } from "./run.ts";
@@ -49,6 +50,7 @@ import { VERIFY } from "./verify.ts";
 export type CommandName =
   | "demo"
   | "run"
+  | "env"
   | "verify"
   | "metrics"
   | "aggregate"
@@ -64,6 +66,7 @@ export type CommandName =
 const COMMAND_NAMES: readonly CommandName[] = [
   "demo",
   "run",
+  "env",
   "verify",
   "metrics",
   "aggregate",
@@ -92,6 +95,8 @@ function commandSpec(name: CommandName): CommandSpec {
       return DEMO;
     case "run":
       return RUN;
+    case "env":
+      return ENV;
     case "verify":
       return VERIFY;
     case "metrics":

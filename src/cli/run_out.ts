@@ -154,6 +154,16 @@ export class RunOut {
   }
 
   /**
+   * As {@linkcode stopped}, returning what FILE now holds (undefined when
+   * no episode was saved and nothing was written).
+   */
+  async kept(): Promise<Assembled | undefined> {
+    const written = await this.#save();
+    await this.close();
+    return written;
+  }
+
+  /**
    * Let go of the journal without writing FILE (the run was refused, or a
    * write failed): a journal with no episode is removed.
    */

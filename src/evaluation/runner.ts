@@ -525,6 +525,27 @@ async function runEpisode(
   const metrics = stepped === undefined
     ? producedRecordMetrics(compiled, record)
     : kernelEpisodeMetrics(compiled, key.seed, stepped);
+  return resultEpisode(key, record, metrics);
+}
+
+/**
+ * The result episode of schedule entry `key`: its record and the metrics
+ * of that record, beside the entry's fields.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { resultEpisode } from "./runner.ts";
+ * const key = { index: 3, scenario_id: "s", scenario_hash: "0".repeat(64), seed: 9 };
+ * const e = resultEpisode(key, {} as never, {});
+ * assert.deepEqual([e.index, e.seed], [3, 9]);
+ * ```
+ */
+export function resultEpisode(
+  key: EpisodeKey,
+  record: RunRecord,
+  metrics: JsonObject,
+): ResultEpisode {
   return {
     index: key.index,
     scenario_id: key.scenario_id,
@@ -621,7 +642,7 @@ const SCHEDULE_LIMIT = 16;
  * built, hashed and compiled once, each hash an asynchronous digest. Each
  * run gets its own copy of the manifest, which its result holds.
  */
-async function scheduleOf(
+export async function scheduleOf(
   suite: Suite,
 ): Promise<
   { manifest: Manifest; hash: string; scenarios: CompiledScenario[] }
@@ -671,6 +692,47 @@ async function scenariosByEpisode(
     throw new EvaluationError("manifest does not match the suite's schedule");
   }
   return out;
+}
+
+/**
+ * The schedule indices that a resumed result or stream holds (1 at each),
+ * every episode checked as {@linkcode runEvaluation} checks a resumed one
+ * (its record read strictly and replayed, its metrics recomputed) and
+ * refused with the same errors: what `env --resume` continues from.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { resumedIndices, runEvaluation } from "./runner.ts";
+ * import { publicSuite } from "../scenario/public_suite.ts";
+ * const suite = publicSuite();
+ * const result = await runEvaluation(suite, "stay", { modelId: "s" });
+ * const done = await resumedIndices(suite, result, "s");
+ * assert.equal(done.reduce((a, b) => a + b, 0), result.episodes.length);
+ * ```
+ */
+export async function resumedIndices(
+  suite: Suite,
+  resume: EvaluationResult | ResumeStream,
+  modelId: string,
+  kernel: KernelName = "wasm",
+): Promise<Uint8Array> {
+  const { manifest, hash, scenarios } = await scheduleOf(suite);
+  const done = new Uint8Array(manifest.episodes.length);
+  await adoptResume(
+    resume,
+    modelId,
+    manifest,
+    hash,
+    scenarios,
+    done,
+    (episode) => {
+      done[episode.index] = 1;
+    },
+    kernel,
+    () => true,
+  );
+  return done;
 }
 
 /**
