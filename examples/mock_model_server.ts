@@ -63,6 +63,8 @@ export type MockReply =
     readonly status: number;
     readonly body?: string;
     readonly contentType?: string;
+    /** More response headers, e.g. `Retry-After` with a 429. */
+    readonly headers?: Readonly<Record<string, string>>;
   };
 
 /** Options of {@linkcode serveMockModel}. */
@@ -259,7 +261,10 @@ async function handle(
   }
   return new Response(reply.body ?? "", {
     status: reply.status,
-    headers: { "content-type": reply.contentType ?? "text/plain" },
+    headers: {
+      ...reply.headers,
+      "content-type": reply.contentType ?? "text/plain",
+    },
   });
 }
 

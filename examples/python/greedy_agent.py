@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """The built-in greedy policy as an external agent (agent protocol 1.0).
 
-Run it with:
-    deno run -A jsr:@ember/stats run --policy-exec --model-id greedy \
+Run it with (the CLI's options, --model-id among them, go before --;
+everything after -- is this agent's argv, and it takes no argument):
+    deno run --allow-read=examples/python,res --allow-write=res \
+        --allow-run=python3,bwrap,ps jsr:@ember/stats run --policy-exec \
+        --model-id greedy --out res/greedy.json \
         -- python3 examples/python/greedy_agent.py
 
 Each person steps toward the nearest usable exit: the distance of every
@@ -68,6 +71,12 @@ def actions(obs):
 
 
 def main():
+    if len(sys.argv) > 1:
+        # A CLI option put after -- lands here; ignoring it would hide that.
+        sys.stderr.write(
+            "greedy_agent.py takes no argument, got %s (the CLI's options, "
+            "--model-id among them, go before --)\n" % " ".join(sys.argv[1:]))
+        sys.exit(2)
     # Standard output carries the protocol; anything else goes to stderr.
     send = sys.stdout
     send.write(json.dumps({"ready": True}) + "\n")

@@ -52,6 +52,11 @@ export type OptionSpecs = Readonly<Record<string, OptionSpec>>;
 export type ParsedArgs = {
   readonly values: Readonly<Record<string, string | boolean | undefined>>;
   readonly positionals: readonly string[];
+  /**
+   * The positionals after `--`, when the line has one (`run --policy-exec
+   * -- CMD ARG…` takes them as a command); they are in `positionals` too.
+   */
+  readonly passthrough?: readonly string[];
 };
 
 /**
@@ -87,14 +92,24 @@ export function parseCommandLine(
     throw new UsageError(cleanParseArgsMessage(e));
   }
   const seen = new Set<string>();
+  let terminator: number | undefined;
+  const passthrough: string[] = [];
   for (const token of parsed.tokens ?? []) {
+    if (token.kind === "option-terminator") terminator = token.index;
+    if (token.kind === "positional" && terminator !== undefined) {
+      passthrough.push(token.value);
+    }
     if (token.kind !== "option") continue;
     if (seen.has(token.name)) {
       throw new UsageError(`--${token.name} given more than once`);
     }
     seen.add(token.name);
   }
-  return { values: parsed.values, positionals: parsed.positionals };
+  return {
+    values: parsed.values,
+    positionals: parsed.positionals,
+    ...(terminator === undefined ? {} : { passthrough }),
+  };
 }
 
 function cleanParseArgsMessage(e: unknown): string {

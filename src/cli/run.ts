@@ -27,6 +27,7 @@ import {
   flag,
   intOption,
   kernelOption,
+  type ParsedArgs,
   shardOption,
   stringOption,
   UsageError,
@@ -59,6 +60,7 @@ import { framedBytes, runPartFrame } from "../shard/write_part.ts";
 import { episodeProgress, progressBar } from "./progress.ts";
 import { reportWritten } from "./written.ts";
 import {
+  type Decision,
   DEFAULT_INFO_MAX_BYTES,
   DEFAULT_POLICY_MEMORY_MB,
   DEFAULT_STDERR_MAX_BYTES,
@@ -113,9 +115,10 @@ const MAX_INFO_BYTES = 64 * 1024 * 1024;
 export const RUN: CommandSpec = {
   summary: "evaluate a policy over a suite and write its evaluation result",
   usage:
-    "run --policy NAME|MODULE [--model-id ID] [--suite FILE] [--out FILE [--resume]] [--kernel K] [--concurrency N] [--step-timeout-ms N] [--policy-allow-net=HOST[:PORT],…] [--policy-allow-env=NAME,…] [--policy-allow-data=PATH,…] [--policy-max-memory-mb N] [--policy-isolate=auto|required|off] [--policy-stderr-max-bytes N] [--policy-info-max-bytes N] [--transcript FILE.jsonl] [--shard K/N]",
+    "run --policy NAME|MODULE | --policy-exec … -- CMD ARG… [--model-id ID] [--suite FILE] [--out FILE [--resume]] [--kernel K] [--concurrency N] [--step-timeout-ms N] [--policy-allow-net=HOST[:PORT],…] [--policy-allow-env=NAME,…] [--policy-allow-data=PATH,…] [--policy-max-memory-mb N] [--policy-isolate=auto|required|off] [--policy-stderr-max-bytes N] [--policy-info-max-bytes N] [--transcript FILE.jsonl] [--shard K/N]",
   options: {
     policy: { type: "string" },
+    "policy-exec": { type: "boolean" },
     "model-id": { type: "string" },
     suite: { type: "string" },
     out: { type: "string", short: "o" },
@@ -144,7 +147,30 @@ Options:
                         .ts/.js/.mjs) whose default export maps an observation
                         to {person_id: action}. Its module graph is checked and
                         bundled; it runs sealed, one Deno process per episode,
-                        with no permission (docs/policies.md). (required)
+                        with no permission (docs/policies.md). (required,
+                        unless --policy-exec)
+  --policy-exec -- CMD ARG…  an external agent in any language: the argv
+                        after -- (never a shell), one process per episode,
+                        speaking agent protocol 1.0 on stdin/stdout
+                        (docs/agent-protocol.md); needs --model-id. It is
+                        your own program: Deno's permissions cannot confine
+                        it, and a result proves that the record is
+                        consistent, not that the agent was blind. On Linux
+                        --policy-isolate runs it with no network (unless
+                        --policy-allow-net, which then means the host's
+                        whole network), a read-only file system without
+                        the suite, the results and the home folder, a
+                        private /tmp and its own PID namespace;
+                        --policy-isolate=required fails where that cannot
+                        be had. Everything after -- is the agent's argv:
+                        a --model-id there is the agent's argument, the
+                        CLI's goes before --. The agent gets an empty
+                        working folder of its own, the --policy-allow-env
+                        names, PATH and the variables agent-protocol.md
+                        lists, never the seed or the episode index; an
+                        argument naming a file is passed as an absolute
+                        path. The --step-timeout-ms and --policy-* flags
+                        apply (not --policy-allow-data)
   --model-id ID         the result's model_id (default: the built-in policy's
                         name; required for a module)
   --suite FILE          the suite (default: the embedded public suite)
@@ -164,14 +190,15 @@ Options:
                         simulator, for audits); the result is the same bytes
   --concurrency N       episodes in flight at once (default 1); the result
                         is the same bytes for any N
-  --step-timeout-ms N   per-step time limit of a module policy, from handing
+  --step-timeout-ms N   per-step time limit of a policy or agent, from handing
                         over the observation (default ${DEFAULT_STEP_TIMEOUT_MS})
   --policy-allow-net=HOST[:PORT],...   network hosts the module may reach
   --policy-allow-env=NAME,...          environment variables it may read
   --policy-allow-data=PATH,...         JSON/text/bytes files it may import
   --policy-max-memory-mb N             resident memory limit per policy
                         process, heap and off-heap (128-65536; Deno itself
-                        takes about 60; default ${DEFAULT_POLICY_MEMORY_MB})
+                        takes about 60; default ${DEFAULT_POLICY_MEMORY_MB}); for
+                        an agent, its whole process tree's resident memory
   --policy-isolate=auto|required|off   Linux namespaces (bubblewrap) for the
                         module's bundler and processes: auto (default) uses
                         them when bwrap runs (needs --allow-run=deno,bwrap),
@@ -209,7 +236,12 @@ output; --allow-read=FILE for --suite FILE; --allow-read=DIR --allow-write=DIR
 for --out DIR/NAME (atomic rename needs both); for a module policy,
 --allow-run=deno,bwrap and --allow-read=POLICY_DIR (plus every --policy-allow-data
 file, and --allow-env=NAME for each --policy-allow-env NAME); the module gets
-only what the --policy-allow-* flags grant.
+only what the --policy-allow-* flags grant. For --policy-exec:
+--allow-run=CMD,bwrap,ps (ps reads the agent's memory; -A reads /proc or a
+memory cgroup instead), --allow-read=FILE for each file the agent's
+arguments name, and where bubblewrap does not run --allow-write=/tmp (the
+agent's working folder) and --allow-run=kill (its children);
+--allow-env=PATH passes your PATH on, --allow-env=NAME as above.
 
 Examples:
   deno run jsr:@ember/stats run --policy greedy > greedy.json
@@ -221,17 +253,28 @@ Examples:
       --policy examples/openai_chat_policy.ts --model-id my-llm \\
       --policy-allow-net=api.example.com \\
       --policy-allow-env=EMBER_LLM_URL,EMBER_LLM_KEY,EMBER_LLM_MODEL \\
-      --concurrency 8 --step-timeout-ms 30000 --transcript res/llm.jsonl --out res/llm.json`,
+      --concurrency 8 --step-timeout-ms 30000 --transcript res/llm.jsonl --out res/llm.json
+  deno run --allow-read=examples,res --allow-write=res --allow-run=python3,bwrap,ps \\
+      jsr:@ember/stats run --policy-exec --model-id M --out res/agent.json \\
+      -- python3 examples/python/greedy_agent.py`,
   async run(args) {
     const started = performance.now();
-    expectPositionals(args.positionals, []);
     const quiet = flag(args.values, "quiet");
-    const policyArg = stringOption(args.values, "policy");
+    const agentArgv = execArgv(args);
+    const policyArg = stringOption(args.values, "policy") ??
+      (agentArgv === undefined ? undefined : "--policy-exec");
     if (policyArg === undefined) {
-      throw new UsageError("missing --policy NAME|MODULE");
+      throw new UsageError("missing --policy NAME|MODULE (or --policy-exec)");
     }
-    const builtin = Object.hasOwn(BUILTIN_POLICIES, policyArg);
-    if (!builtin && !isModuleSpecifier(policyArg)) {
+    const builtin = agentArgv === undefined &&
+      Object.hasOwn(BUILTIN_POLICIES, policyArg);
+    if (agentArgv !== undefined) {
+      if (stringOption(args.values, "policy-allow-data") !== undefined) {
+        throw new UsageError(
+          "--policy-allow-data applies to a policy module only (an agent reads what its own program reads)",
+        );
+      }
+    } else if (!builtin && !isModuleSpecifier(policyArg)) {
       throw new UsageError(
         `--policy: ${JSON.stringify(policyArg)} is neither a built-in policy (${
           Object.keys(BUILTIN_POLICIES).join(", ")
@@ -241,7 +284,13 @@ Examples:
     const modelId = stringOption(args.values, "model-id") ??
       (builtin ? policyArg : undefined);
     if (modelId === undefined) {
-      throw new UsageError("--model-id ID is required with a policy module");
+      throw new UsageError(
+        agentArgv === undefined
+          ? "--model-id ID is required with a policy module"
+          : agentArgv.includes("--model-id")
+          ? "--model-id ID is required with --policy-exec, before --: everything after -- is the agent's own argv, so the --model-id there is the agent's argument, not the CLI's"
+          : "--model-id ID is required with --policy-exec (before --)",
+      );
     }
     if (!ID_RE.test(modelId)) {
       throw new UsageError(
@@ -330,7 +379,7 @@ Examples:
     const transcript = transcriptFile === undefined || target === undefined
       ? undefined
       : await openTranscript(transcriptFile, target, output?.resumed, shard);
-    const sandbox = builtin ? undefined : await PolicySandbox.open(policyArg, {
+    const sandboxOptions = {
       stepTimeoutMs,
       forwardStderr: !quiet,
       maxMemoryMb,
@@ -339,16 +388,34 @@ Examples:
       allowNet,
       allowEnv,
       allowData,
-      inputs: [suiteFile, out, out === undefined ? undefined : journalFile(out)]
-        .filter((f): f is string => f !== undefined),
+      inputs: [
+        suiteFile,
+        out,
+        out === undefined ? undefined : journalFile(out),
+        // An agent's view hides the transcript too (a module sees no file).
+        agentArgv === undefined ? undefined : transcriptFile,
+      ].filter((f): f is string => f !== undefined),
       isolate,
       // Shown even with --quiet: it says what the sandbox does not stop.
-      onNotice: (line) => notice(line, false),
+      onNotice: (line: string) => notice(line, false),
       ...(transcript === undefined
         ? {}
-        : { onDecision: (d) => transcript.add(d) }),
-    });
-    if (sandbox !== undefined) {
+        : { onDecision: (d: Decision) => transcript.add(d) }),
+    };
+    const sandbox = builtin
+      ? undefined
+      : agentArgv !== undefined
+      ? await PolicySandbox.openAgent(agentArgv, sandboxOptions)
+      : await PolicySandbox.open(policyArg, sandboxOptions);
+    if (agentArgv !== undefined && allowNet.length > 0) {
+      notice(
+        `note: --policy-allow-net gives an agent the host's whole network, not only ${
+          allowNet.join(", ")
+        }`,
+        false,
+      );
+    }
+    if (sandbox !== undefined && agentArgv === undefined) {
       notice(
         `policy ${policyArg}: bundled ${sandbox.files.length} local file${
           sandbox.files.length === 1 ? "" : "s"
@@ -366,6 +433,14 @@ Examples:
           quiet,
         );
       }
+    }
+    if (agentArgv !== undefined) {
+      notice(
+        `agent ${
+          agentArgv.join(" ")
+        }: one process per episode, agent protocol 1.0`,
+        quiet,
+      );
     }
     const policy: string | PolicyFactory = sandbox?.factory ??
       (transcript === undefined
@@ -683,6 +758,28 @@ function listOption(
     }
   }
   return items;
+}
+
+/**
+ * The agent's argv of `--policy-exec -- CMD ARG…`, or `undefined` without
+ * `--policy-exec`; nothing may stand before `--` but options.
+ */
+function execArgv(args: ParsedArgs): string[] | undefined {
+  if (!flag(args.values, "policy-exec")) {
+    expectPositionals(args.positionals, []);
+    return undefined;
+  }
+  if (stringOption(args.values, "policy") !== undefined) {
+    throw new UsageError("--policy and --policy-exec exclude each other");
+  }
+  const argv = args.passthrough ?? [];
+  if (argv.length === 0) {
+    throw new UsageError(
+      "--policy-exec needs the agent's command after --: run --policy-exec --model-id ID -- CMD ARG…",
+    );
+  }
+  expectPositionals(args.positionals.slice(0, -argv.length), []);
+  return [...argv];
 }
 
 /** Whether a `--policy` value names a module rather than a built-in policy. */

@@ -150,7 +150,7 @@ export class MemoryCgroup {
       seen.add(p);
       if (!tryWrite(`${this.#dir}/cgroup.procs`, `${p}`)) return false;
       let ok = true;
-      for (const child of children(p)) ok = walk(child) && ok;
+      for (const child of childPids(p)) ok = walk(child) && ok;
       return ok;
     };
     return walk(pid);
@@ -161,6 +161,20 @@ export class MemoryCgroup {
     return this.#version === 1
       ? readNumber(`${this.#dir}/memory.oom_control`, "oom_kill") > 0
       : readNumber(`${this.#dir}/memory.events`, "oom_kill") > 0;
+  }
+
+  /**
+   * Kill every process in the group at once (an agent's children, which
+   * outlive it and hold its pipes open).
+   */
+  killAll(): void {
+    for (const pid of this.#procs()) {
+      try {
+        Deno.kill(pid, "SIGKILL");
+      } catch {
+        // gone already
+      }
+    }
   }
 
   /** Kill whatever is left in it, then remove it. */
@@ -206,7 +220,16 @@ function exists(file: string): boolean {
   }
 }
 
-function children(pid: number): number[] {
+/**
+ * The children of process `pid` (Linux, every permission), or none.
+ *
+ * @example
+ * ```ts ignore
+ * import { childPids } from "./cgroup.ts";
+ * const kids = childPids(Deno.pid);
+ * ```
+ */
+export function childPids(pid: number): number[] {
   const out: number[] = [];
   try {
     for (const task of Deno.readDirSync(`/proc/${pid}/task`)) {

@@ -113,12 +113,18 @@ const COMMON = [
  * assert.equal(iso.kind, "fallback");
  * ```
  */
-export async function resolveIsolation(mode: IsolateMode): Promise<Isolation> {
+export async function resolveIsolation(
+  mode: IsolateMode,
+  subject: "module" | "agent" = "module",
+): Promise<Isolation> {
+  // An external agent has no static checks to fall back on.
+  const agent = subject === "agent";
   if (mode === "off") {
     return {
       kind: "fallback",
-      note:
-        "warning: --policy-isolate=off: the policy's bundler and processes run without Linux namespaces; only the static checks apply (docs/security.md)",
+      note: agent
+        ? "warning: --policy-isolate=off: the agent runs as your own program, with your files, network and processes in reach (docs/agent-protocol.md)"
+        : "warning: --policy-isolate=off: the policy's bundler and processes run without Linux namespaces; only the static checks apply (docs/security.md)",
     };
   }
   const why = await probe();
@@ -131,8 +137,9 @@ export async function resolveIsolation(mode: IsolateMode): Promise<Isolation> {
   }
   return {
     kind: "fallback",
-    note:
-      `note: policy isolation is off (${why}); using the fallback: static checks only (docs/security.md)`,
+    note: agent
+      ? `note: agent isolation is off (${why}); the agent runs as your own program, with your files, network and processes in reach (docs/agent-protocol.md)`
+      : `note: policy isolation is off (${why}); using the fallback: static checks only (docs/security.md)`,
   };
 }
 
@@ -315,6 +322,89 @@ export function policyArgv(
       "--",
       POLICY_EXEC_PATH,
       ...args,
+    ],
+  };
+}
+
+/**
+ * What an external agent's bubblewrap view hides and keeps: the files
+ * and folders it must not see (the suite, the results' folders, the home
+ * folder), the folders of the agent's own files, bound back read-only
+ * over a hidden folder, and the agent's working folder (in its private
+ * `/tmp`).
+ *
+ * @example
+ * ```ts
+ * import type { AgentView } from "./isolation.ts";
+ * const view: AgentView = { hideFirst: ["/home/me"], hideFiles: ["/w/suite.json"], hideFolders: ["/w/res"],
+ *   keep: ["/home/me/agent"], cwd: "/tmp/agent" };
+ * ```
+ */
+export type AgentView = {
+  /** Folders shown as empty first (the home folder), before `keep`. */
+  readonly hideFirst: readonly string[];
+  /**
+   * Files made unreadable: `/dev/null` bound over them, on a mount
+   * without devices, so opening one fails.
+   */
+  readonly hideFiles: readonly string[];
+  /** Folders shown as empty after `keep` (the results' folders). */
+  readonly hideFolders: readonly string[];
+  /** Folders bound back read-only after the hidden ones. */
+  readonly keep: readonly string[];
+  /** The agent's working folder, created empty. */
+  readonly cwd: string;
+};
+
+/**
+ * An external agent's argv in bubblewrap: the host's file system
+ * read-only but for what `view` hides, a fresh /dev, a fresh /proc of
+ * its own PID namespace, a private /tmp holding its working folder, and
+ * no network unless `net` (then the host's network: a namespace cannot
+ * narrow it to some hosts).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { agentArgv } from "./isolation.ts";
+ * const view = { hideFirst: [], hideFiles: ["/w/s.json"], hideFolders: ["/w/res"], keep: [], cwd: "/tmp/agent" };
+ * const argv = agentArgv(["python3", "a.py"], view, { net: false });
+ * assert.equal(argv.command, "bwrap");
+ * assert.ok(argv.args.includes("--unshare-net") && argv.args.at(-1) === "a.py");
+ * ```
+ */
+export function agentArgv(
+  argv: readonly string[],
+  view: AgentView,
+  options: { readonly net: boolean },
+): Argv {
+  return {
+    command: "bwrap",
+    args: [
+      ...COMMON,
+      "--ro-bind",
+      "/",
+      "/",
+      "--dev",
+      "/dev",
+      "--proc",
+      "/proc",
+      ...(options.net ? [] : ["--unshare-net"]),
+      // First: the agent's own files may live under /tmp (a checkout
+      // there), and `keep` binds them back on top of the private /tmp.
+      "--tmpfs",
+      "/tmp",
+      ...view.hideFirst.flatMap((d) => ["--tmpfs", d]),
+      ...view.keep.flatMap((d) => ["--ro-bind", d, d]),
+      // After `keep`: results beside the agent's files stay hidden.
+      ...view.hideFolders.flatMap((d) => ["--tmpfs", d]),
+      ...view.hideFiles.flatMap((f) => ["--ro-bind", "/dev/null", f]),
+      "--dir",
+      view.cwd,
+      "--chdir",
+      view.cwd,
+      "--",
+      ...argv,
     ],
   };
 }

@@ -10,7 +10,12 @@ import { hostUrl } from "./host.ts";
 import { sanitize } from "./sanitize.ts";
 import { LineBoundError, NotUtf8Error, readLines } from "./lines.ts";
 import { StderrPipe } from "./stderr_pipe.ts";
-import { type Isolation, policyArgv } from "./isolation.ts";
+import {
+  agentArgv,
+  type AgentView,
+  type Isolation,
+  policyArgv,
+} from "./isolation.ts";
 import {
   boundMessage,
   checkAnswer,
@@ -21,6 +26,7 @@ import {
 } from "./answer.ts";
 import { MemoryCgroup } from "./cgroup.ts";
 import { watchdogError } from "./watchdog.ts";
+import { killPids, TreeWatchdog } from "./tree_memory.ts";
 import { retellDenials } from "./denials.ts";
 import { isObject } from "../../json/fields.ts";
 
@@ -57,7 +63,32 @@ export type ProcessSpec = {
   readonly stderrMaxBytes: number;
   /** Bound of an answer's `info`, bytes of canonical JSON. */
   readonly infoMaxBytes: number;
+  /** An external agent to start instead of the module host. */
+  readonly agent?: AgentLaunch;
 };
+
+/**
+ * How an external agent (`run --policy-exec`) is started: its argv, run
+ * as it is (never through a shell), and with bubblewrap what its view
+ * hides and keeps.
+ *
+ * @example
+ * ```ts
+ * import type { AgentLaunch } from "./process.ts";
+ * const launch: AgentLaunch = { argv: ["python3", "/w/agent.py"], net: false };
+ * ```
+ */
+export type AgentLaunch = {
+  /** The command and its arguments. */
+  readonly argv: readonly string[];
+  /** With bubblewrap: the view (its working folder is set per process). */
+  readonly view?: Omit<AgentView, "cwd">;
+  /** With bubblewrap: keep the host's network. */
+  readonly net: boolean;
+};
+
+/** The agent's working folder inside bubblewrap (in its private /tmp). */
+const AGENT_CWD = "/tmp/agent";
 
 // No file may hold state from one run (or episode) to the next: Deno keeps
 // localStorage and caches under DENO_DIR, and a path below /dev/null can
@@ -149,6 +180,9 @@ export class PolicyProcess {
   // Where no cgroup can be made, the host's watchdog bounds the memory.
   readonly #cgroup: MemoryCgroup | undefined;
   #ready: Promise<true | string> | undefined;
+  // An agent's own working folder (without bubblewrap) and memory poller.
+  readonly #workdir: string | undefined;
+  readonly #tree: TreeWatchdog | undefined;
   #dead: string | undefined;
   // The pump's hand-over: a read waiting to be taken, or a taker waiting.
   #held: { read: Read; taken: () => void } | undefined;
@@ -169,6 +203,63 @@ export class PolicyProcess {
     this.#spec = spec;
     const limitBytes = spec.maxMemoryMb * 2 ** 20;
     this.#cgroup = MemoryCgroup.create(limitBytes);
+    if (spec.agent !== undefined) {
+      const agent = spec.agent;
+      const bwrap = spec.isolation.kind === "bwrap" &&
+        agent.view !== undefined;
+      this.#workdir = bwrap
+        ? undefined
+        : Deno.makeTempDirSync({ prefix: "ember-agent-" });
+      const cwd = this.#workdir ?? AGENT_CWD;
+      const argv = bwrap
+        ? agentArgv(agent.argv, { ...agent.view!, cwd }, { net: agent.net })
+        : { command: agent.argv[0]!, args: agent.argv.slice(1) };
+      try {
+        this.#child = new Deno.Command(argv.command, {
+          args: argv.args,
+          cwd: bwrap ? "/" : cwd,
+          clearEnv: true,
+          env: { ...spec.env, HOME: cwd, TMPDIR: cwd },
+          stdin: "piped",
+          stdout: "piped",
+          stderr: "piped",
+        }).spawn();
+      } catch (e) {
+        if (this.#workdir !== undefined) {
+          Deno.removeSync(this.#workdir, { recursive: true });
+        }
+        this.#cgroup?.remove();
+        throw e;
+      }
+      this.#cgroup?.adopt(this.#child.pid);
+      this.#tree = this.#cgroup === undefined
+        ? new TreeWatchdog(this.#child.pid, limitBytes, (rss) => {
+          this.#fail(
+            `memory limit: the agent's process tree reached ${
+              Math.floor(rss / 2 ** 20)
+            } MiB of resident memory, over --policy-max-memory-mb ${spec.maxMemoryMb}; it was stopped`,
+          );
+        })
+        : undefined;
+    } else {
+      this.#workdir = undefined;
+      this.#tree = undefined;
+      this.#child = this.#hostChild(spec);
+    }
+    this.#writer = this.#child.stdin.getWriter();
+    this.#writer.closed.catch(() => {});
+    this.#infoMaxBytes = spec.infoMaxBytes;
+    this.#pumped = this.#pump(this.#child.stdout);
+    this.#stderr = new StderrPipe(
+      this.#child.stderr,
+      spec.forwardStderr,
+      spec.stderrMaxBytes,
+    );
+  }
+
+  /** The module host's process, its sealed flags and scrubbed environment. */
+  #hostChild(spec: ProcessSpec): Deno.ChildProcess {
+    const limitBytes = spec.maxMemoryMb * 2 ** 20;
     const host = hostUrl(
       this.#cgroup === undefined ? { watchdogLimitBytes: limitBytes } : {},
     );
@@ -176,7 +267,7 @@ export class PolicyProcess {
     const argv = spec.isolation.kind === "bwrap"
       ? policyArgv(spec.isolation, args, { net: spec.allowNet.length > 0 })
       : { command: spec.deno, args };
-    this.#child = new Deno.Command(argv.command, {
+    const child = new Deno.Command(argv.command, {
       args: argv.args,
       // Deno.cwd() needs no permission: the policy must not learn our folder.
       cwd: "/",
@@ -194,16 +285,8 @@ export class PolicyProcess {
     }).spawn();
     // Moved in at once, so the start-up's pages are charged to it; again
     // before the bundle, for the descendants a wrapper may have started.
-    this.#cgroup?.adopt(this.#child.pid);
-    this.#writer = this.#child.stdin.getWriter();
-    this.#writer.closed.catch(() => {});
-    this.#infoMaxBytes = spec.infoMaxBytes;
-    this.#pumped = this.#pump(this.#child.stdout);
-    this.#stderr = new StderrPipe(
-      this.#child.stderr,
-      spec.forwardStderr,
-      spec.stderrMaxBytes,
-    );
+    this.#cgroup?.adopt(child.pid);
+    return child;
   }
 
   /**
@@ -227,6 +310,32 @@ export class PolicyProcess {
   }
 
   async #load(timeoutMs: number): Promise<true | string> {
+    // An agent has no bundle to wait for: its first line is `ready`.
+    if (this.#spec.agent === undefined) {
+      const loaded = await this.#sendBundle(timeoutMs);
+      if (loaded !== undefined) return loaded;
+    }
+    const read = await this.#readReply(
+      timeoutMs,
+      () =>
+        this.#spec.agent === undefined
+          ? `the policy did not load within ${timeoutMs} ms`
+          : `the agent did not write {"ready":true} within ${timeoutMs} ms`,
+    );
+    if (typeof read === "string") return read;
+    const reply = read.reply;
+    if (isObject(reply) && reply.ready === true) {
+      this.#stepping = true;
+      return true;
+    }
+    if (isObject(reply) && typeof reply.error === "string") {
+      return this.#fail(sanitize(retellDenials(reply.error)));
+    }
+    return this.#fail(`unexpected start-up message ${describe(reply)}`);
+  }
+
+  /** The module host's start: wait for it, bound it, send the bundle. */
+  async #sendBundle(timeoutMs: number): Promise<string | undefined> {
     const waiting = await this.#readReply(
       timeoutMs,
       () => `the policy process did not start within ${timeoutMs} ms`,
@@ -249,20 +358,7 @@ export class PolicyProcess {
     } catch {
       return await this.#exited("the policy process stopped reading");
     }
-    const read = await this.#readReply(
-      timeoutMs,
-      () => `the policy did not load within ${timeoutMs} ms`,
-    );
-    if (typeof read === "string") return read;
-    const reply = read.reply;
-    if (isObject(reply) && reply.ready === true) {
-      this.#stepping = true;
-      return true;
-    }
-    if (isObject(reply) && typeof reply.error === "string") {
-      return this.#fail(sanitize(retellDenials(reply.error)));
-    }
-    return this.#fail(`unexpected start-up message ${describe(reply)}`);
+    return undefined;
   }
 
   /**
@@ -426,7 +522,9 @@ export class PolicyProcess {
     const status = await this.#child.status;
     if (this.#cgroup?.oomKilled()) {
       return this.#fail(
-        `memory limit: the policy process went over --policy-max-memory-mb ${this.#spec.maxMemoryMb} (heap, buffers and WebAssembly memory together) and the kernel stopped it`,
+        this.#spec.agent === undefined
+          ? `memory limit: the policy process went over --policy-max-memory-mb ${this.#spec.maxMemoryMb} (heap, buffers and WebAssembly memory together) and the kernel stopped it`
+          : `memory limit: the agent's process tree went over --policy-max-memory-mb ${this.#spec.maxMemoryMb} and the kernel stopped it`,
       );
     }
     const tail = retellDenials((await this.#stderr.done).trim());
@@ -455,6 +553,9 @@ export class PolicyProcess {
     } catch {
       // already exited
     }
+    // Without a PID namespace, an agent's children outlive it.
+    if (this.#spec.agent !== undefined) this.#cgroup?.killAll();
+    killPids(this.#tree?.pids.slice(1) ?? []);
   }
 
   /** End the process: close its stdin, then kill it if it lingers. */
@@ -465,12 +566,18 @@ export class PolicyProcess {
     const timer = setTimeout(() => this.#kill(), 500);
     try {
       await this.#child.status;
+      // An agent's children it left behind (without a PID namespace).
+      if (this.#spec.agent !== undefined) this.#kill();
       await this.#stderr.done;
       this.#held?.taken();
       await this.#pumped;
     } finally {
       clearTimeout(timer);
+      this.#tree?.stop();
       await this.#cgroup?.remove();
+      if (this.#workdir !== undefined) {
+        await Deno.remove(this.#workdir, { recursive: true }).catch(() => {});
+      }
     }
   }
 }

@@ -28,6 +28,9 @@ import { PolicyProcess, type ProcessSpec } from "./process.ts";
 import { type IsolateMode, resolveIsolation } from "./isolation.ts";
 import { DEFAULT_INFO_MAX_BYTES } from "./answer.ts";
 import { DEFAULT_STDERR_MAX_BYTES } from "./stderr_pipe.ts";
+import { agentEnv, agentLaunch, commandExists, DEFAULT_PATH } from "./agent.ts";
+import { treeKillUnavailable, treeMemoryUnavailable } from "./tree_memory.ts";
+import { MemoryCgroup } from "./cgroup.ts";
 
 export { DEFAULT_INFO_MAX_BYTES, DEFAULT_STDERR_MAX_BYTES };
 
@@ -207,6 +210,72 @@ export class PolicySandbox {
   }
 
   /**
+   * Prepare an external agent (`run --policy-exec -- CMD ARG…`), run from
+   * `argv` as it is, one process per episode, over agent protocol 1.0.
+   * Refused here (before any episode) when its memory cannot be bounded.
+   */
+  static async openAgent(
+    argv: readonly string[],
+    options: SandboxOptions = {},
+  ): Promise<PolicySandbox> {
+    const maxMemoryMb = options.maxMemoryMb ?? DEFAULT_POLICY_MEMORY_MB;
+    const probe = MemoryCgroup.create(maxMemoryMb * 2 ** 20);
+    await probe?.remove();
+    const why = probe === undefined ? await treeMemoryUnavailable() : undefined;
+    if (why !== undefined) {
+      throw new PolicyError(why, { path: "--policy-max-memory-mb" });
+    }
+    const isolation = await resolveIsolation(
+      options.isolate ?? "auto",
+      "agent",
+    );
+    if (isolation.kind === "fallback") {
+      options.onNotice?.(isolation.note);
+      checkWorkdir();
+      // Killing bubblewrap ends its PID namespace; here each pid is killed.
+      const cannot = probe === undefined
+        ? await treeKillUnavailable()
+        : undefined;
+      if (cannot !== undefined) {
+        throw new PolicyError(cannot, { path: "--policy-exec" });
+      }
+    }
+    const allowNet = options.allowNet ?? [];
+    const allowEnv = options.allowEnv ?? [];
+    const home = await readableEnv("HOME");
+    const launch = agentLaunch(argv, {
+      inputs: options.inputs ?? [],
+      net: allowNet.length > 0,
+      isolated: isolation.kind === "bwrap",
+      ...(home === undefined ? {} : { home }),
+    });
+    const env = await agentEnv(await policyEnv(allowEnv, allowNet.length > 0));
+    const command = launch.argv[0]!;
+    if (commandExists(command, env.PATH ?? "") === false) {
+      throw new PolicyError(
+        `cannot start the agent ${
+          JSON.stringify(command)
+        }: no such command (looked for on the agent's PATH)`,
+        { path: "--policy-exec" },
+      );
+    }
+    const spec: ProcessSpec = {
+      deno: "",
+      bundle: new Uint8Array(),
+      maxMemoryMb,
+      allowNet,
+      allowEnv,
+      env,
+      forwardStderr: options.forwardStderr ?? true,
+      isolation,
+      stderrMaxBytes: options.stderrMaxBytes ?? DEFAULT_STDERR_MAX_BYTES,
+      infoMaxBytes: options.infoMaxBytes ?? DEFAULT_INFO_MAX_BYTES,
+      agent: launch,
+    };
+    return new PolicySandbox("--policy-exec", spec, [], options);
+  }
+
+  /**
    * The policy factory: each episode gets a fresh process, ended by the
    * controller's `dispose` (the runner calls it when the episode ends).
    */
@@ -263,10 +332,34 @@ export class PolicySandbox {
 
   // One spare process is started ahead, which hides the start-up time.
   #take(): PolicyProcess {
-    const proc = this.#spare ?? new PolicyProcess(this.#spec);
+    const proc = this.#spare ?? this.#start();
     this.#live.add(proc);
-    this.#spare = new PolicyProcess(this.#spec);
+    this.#spare = this.#start();
     return proc;
+  }
+
+  #start(): PolicyProcess {
+    try {
+      return new PolicyProcess(this.#spec);
+    } catch (e) {
+      const command = this.#spec.agent?.argv[0];
+      if (command === undefined) throw e;
+      // A command that does not exist (or may not be run) fails every episode.
+      const why = e instanceof Deno.errors.NotFound
+        ? "no such command (looked for on the agent's PATH)"
+        : e instanceof Deno.errors.NotCapable ||
+            e instanceof Deno.errors.PermissionDenied
+        ? `the CLI may not run it: add --allow-run=${command}${
+          command.includes("/") || this.#spec.env.PATH !== DEFAULT_PATH
+            ? ""
+            // Deno resolves the name on the agent's PATH, not the CLI's.
+            : ` (the agent's PATH is ${DEFAULT_PATH}, as the CLI may not read yours: add --allow-env=PATH, or give the command's full path)`
+        }`
+        : (e as Error).message;
+      throw this.#error(
+        `cannot start the agent ${JSON.stringify(command)}: ${why}`,
+      );
+    }
   }
 
   #error(detail: string): PolicyError {
@@ -298,6 +391,32 @@ async function policyEnv(
     if (value !== undefined) env[name] = value;
   }
   return net ? { ...env, ...await networkEnv() } : env;
+}
+
+/**
+ * Refuses, before any episode, a run whose agents could not get their own
+ * working folder: without bubblewrap it is made in the system's temporary
+ * folder, which the CLI may need leave to write.
+ */
+function checkWorkdir(): void {
+  try {
+    Deno.removeSync(Deno.makeTempDirSync({ prefix: "ember-agent-" }));
+  } catch (e) {
+    const where = /access to "([^"]+)"/.exec(String(e))?.[1] ?? "/tmp";
+    throw new PolicyError(
+      e instanceof Deno.errors.NotCapable ||
+        e instanceof Deno.errors.PermissionDenied
+        ? `the agent's own working folder is made in ${where}, which the CLI may not write: add --allow-write=${where}`
+        : `cannot make the agent's working folder: ${(e as Error).message}`,
+      { path: "--policy-exec" },
+    );
+  }
+}
+
+/** An environment variable's value, when the CLI may read it. */
+async function readableEnv(name: string): Promise<string | undefined> {
+  const state = await Deno.permissions.query({ name: "env", variable: name });
+  return state.state === "granted" ? Deno.env.get(name) : undefined;
 }
 
 /**
