@@ -119,6 +119,12 @@ export {
   type VerifyEvaluationOptions,
 } from "./src/verify/verify.ts";
 export {
+  type FileRange,
+  ResultFile,
+  verifyResultFile,
+} from "./src/verify/file.ts";
+export type { ByteRange } from "./src/verify/stream.ts";
+export {
   type PairableResult,
   type Pairing,
   pairResults,
