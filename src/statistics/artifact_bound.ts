@@ -41,6 +41,9 @@ export const GROUPS_PER_EPISODE = 6;
 /** Bytes of a part's frame beside its artifact and its list of intervals. */
 const PART_FRAME = 4096;
 
+/** Bytes of a code unit at its widest in canonical JSON (`\u0001`). */
+const ESCAPED_UNIT = 6;
+
 /** A float whose canonical text is as long as any (24 characters). */
 const WIDEST = float(-2.2250738585072014e-308);
 const ID = "x".repeat(64);
@@ -134,11 +137,13 @@ function pairedGroup(count: number): PairedGroupJson {
 }
 
 /** The shared header at its widest (the kind is replaced by the caller). */
-function header(episodes: number, stringLength: number) {
+function header(episodes: number) {
   const manifest = {
     suite_id: ID,
-    // A control character is escaped as six bytes, the most a code unit takes.
-    suite_version: "\u0001".repeat(stringLength),
+    // Left empty here: its widest text (each code unit escaped as six
+    // bytes, the most one takes) is added by `artifactShape` without
+    // encoding megabytes of escapes on every command.
+    suite_version: "",
     suite_hash: DIGEST,
     simulator_version: "1.0",
     observation_version: "1.0",
@@ -192,7 +197,9 @@ export function artifactShape(
     scenario_hash: DIGEST,
     seed: Number.MAX_SAFE_INTEGER,
   };
-  const head = header(count, l.maxStringLength);
+  const head = header(count);
+  // The suite version at its widest: `string-length` control characters.
+  const version = ESCAPED_UNIT * l.maxStringLength;
   if (kind === "aggregate") {
     const fixed: AggregateArtifact = {
       ...head,
@@ -206,7 +213,7 @@ export function artifactShape(
       families: [],
     };
     return {
-      fixed: size(fixed),
+      fixed: size(fixed) + version,
       group: size(aggregateGroup(count)) + 1,
       member: digits + 1,
       key: size(key) + 1,
@@ -230,7 +237,7 @@ export function artifactShape(
   };
   const delta = size({ delta: WIDEST, index }) + 1;
   return {
-    fixed: size(fixed),
+    fixed: size(fixed) + version,
     group: size(pairedGroup(count)) + 1,
     member: digits + 1 + METRIC_DEFINITIONS.length * delta,
     key: size(key) + 1,
