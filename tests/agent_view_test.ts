@@ -28,3 +28,35 @@ Deno.test("an agent's folders under /tmp are bound over its private /tmp, not hi
   assert.ok(at("--tmpfs", "/root") > tmp && at("--tmpfs", "/root") < keep);
   assert.deepEqual(args.slice(-3), ["--", "python3", "/tmp/co/agent.py"]);
 });
+
+Deno.test("an isolated agent sees no home folder, even when the CLI may not read HOME", async () => {
+  const { agentLaunch } = await import("../src/policies/sandbox/agent.ts");
+  const view = (home?: string) =>
+    agentLaunch(["python3", "-c", "pass"], {
+      inputs: [],
+      net: false,
+      isolated: true,
+      ...(home === undefined ? {} : { home }),
+    }).view;
+  // Where homes live on Linux, hidden whether or not HOME is known.
+  assert.deepEqual(view()?.hideFirst, ["/root", "/home"]);
+  assert.deepEqual(view("/home/me")?.hideFirst, ["/root", "/home", "/home/me"]);
+  assert.deepEqual(view("/srv/users/me")?.hideFirst, [
+    "/root",
+    "/home",
+    "/srv/users/me",
+  ]);
+  const { args } = agentArgv(["python3", "/root/agents/a.py"], {
+    hideFirst: ["/root", "/home"],
+    hideFiles: [],
+    hideFolders: [],
+    keep: ["/root/agents"],
+    cwd: "/tmp/agent",
+  }, { net: false });
+  const at = (...seq: string[]) =>
+    args.findIndex((_, i) => seq.every((s, k) => args[i + k] === s));
+  // An agent kept in a home is bound back over the hidden home.
+  assert.ok(
+    at("--tmpfs", "/root") < at("--ro-bind", "/root/agents", "/root/agents"),
+  );
+});

@@ -141,12 +141,35 @@ export function agentLaunch(
     argv: resolved,
     net: options.net,
     view: {
-      hideFirst: options.home === undefined ? [] : [options.home],
+      hideFirst: homesToHide(options.home),
       keep,
       hideFolders,
       hideFiles,
     },
   };
+}
+
+/**
+ * The home folders an isolated agent does not see: the user's, when the
+ * CLI may read `HOME`, and always `/root` and `/home`, where homes live on
+ * Linux (without `--allow-env=HOME` the user's own is not known, and its
+ * keys and tokens must not show). Folders of the agent's own files are
+ * bound back over them.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { homesToHide } from "./agent.ts";
+ * assert.deepEqual(homesToHide(undefined), ["/root", "/home"]);
+ * assert.deepEqual(homesToHide("/home/me"), ["/root", "/home", "/home/me"]);
+ * ```
+ */
+export function homesToHide(home: string | undefined): string[] {
+  const all = ["/root", "/home"];
+  // A home under one already hidden is hidden with it; tmpfs over both
+  // would hide nothing more.
+  if (home !== undefined && home !== "/" && !all.includes(home)) all.push(home);
+  return all;
 }
 
 /**
