@@ -128,22 +128,21 @@ Example:
       )
     ) warn(w);
     // The artifact is written as it is encoded (its delta lists, most of
-    // its text, a piece at a time), never held as one text. Its size is
-    // counted first, so that one beyond the limit its readers take is
-    // refused before a byte is written (canonical text is ASCII: a
-    // character is a byte).
-    const pieces = () =>
-      share === undefined
-        ? canonicalPieces(artifact)
-        : framedPieces(artifact, statisticsPartFrame(artifact, share));
-    let size = 0;
-    for (const piece of pieces()) size += piece.length;
-    checkWritten(
-      out ?? "<stdout>",
-      share === undefined ? "artifact" : "part",
-      size,
+    // its text, a piece at a time), never held as one text, and refused,
+    // with nothing written, past the limit its readers take.
+    const digest = await emitPieces(
+      () =>
+        share === undefined
+          ? canonicalPieces(artifact)
+          : framedPieces(artifact, statisticsPartFrame(artifact, share)),
+      out,
+      (bytes) =>
+        checkWritten(
+          out ?? "<stdout>",
+          share === undefined ? "artifact" : "part",
+          bytes,
+        ),
     );
-    const digest = await emitPieces(pieces(), out);
     reportWritten(
       out,
       `${

@@ -332,38 +332,49 @@ export async function emitBytes(
  * Emit a text given in pieces (ASCII, as canonical JSON is) as
  * {@linkcode emitBytes} emits bytes: atomically to `out`, or to standard
  * output (a trailing newline only on a terminal). Pieces are written about
- * a megabyte at a time, so the text is never in memory whole. Returns the
+ * a megabyte at a time, so the text is never in memory whole. `check`
+ * sees the text's size and throws to refuse it: to a file, once it is
+ * written and before it is renamed into place (a refusal leaves no
+ * file); to standard output, where a byte written cannot be taken back,
+ * the pieces are counted first (`pieces` is called again to write them). Returns the
  * SHA-256 of the bytes written.
  *
  * @example
  * ```ts ignore
  * import { emitPieces } from "./io.ts";
- * const digest = await emitPieces(["{", "}"], "out/a.json");
+ * const digest = await emitPieces(() => ["{", "}"], "out/a.json");
  * ```
  */
 export async function emitPieces(
-  pieces: Iterable<string>,
+  pieces: () => Iterable<string>,
   out: string | undefined,
+  check: (bytes: number) => void = () => {},
 ): Promise<string> {
   const hash = new Sha256();
+  let size = 0;
   const each = async (write: (bytes: Uint8Array) => Promise<void> | void) => {
     const encoder = new TextEncoder();
     let held = "";
-    for (const piece of pieces) {
-      held += piece;
-      if (held.length < PIECES_BYTES) continue;
+    const flush = async () => {
+      size += held.length;
       const bytes = encoder.encode(held);
       held = "";
       hash.update(bytes);
       await write(bytes);
+    };
+    for (const piece of pieces()) {
+      held += piece;
+      if (held.length >= PIECES_BYTES) await flush();
     }
-    const bytes = encoder.encode(held);
-    hash.update(bytes);
-    await write(bytes);
+    await flush();
   };
   if (out !== undefined) {
-    await writeFileStreamed(out, (sink) => each(sink));
+    // Checked once whole, before the rename: a refusal leaves no file.
+    await writeFileStreamed(out, (sink) => each(sink), () => check(size));
   } else {
+    let counted = 0;
+    for (const piece of pieces()) counted += piece.length;
+    check(counted);
     await each(writeStdout);
     if (Deno.stdout.isTerminal()) await writeStdout(new Uint8Array([10]));
   }
