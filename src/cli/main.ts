@@ -21,22 +21,9 @@ import {
   SIMULATOR_VERSION,
   STATISTICS_VERSION,
 } from "../types.ts";
-import { AGGREGATE } from "./aggregate.ts";
 import { parseCommandLine, UsageError } from "./args.ts";
 import { PACKAGE_VERSION } from "../version.ts";
 import { type CommandSpec, COMMON_OPTIONS, PROG } from "./command.ts";
-import { COMPARE } from "./compare.ts";
-import { DEMO } from "./demo.ts";
-import { DIGEST } from "./digest.ts";
-import { ENV } from "./env.ts";
-import { MERGE } from "./merge.ts";
-import { METRICS } from "./metrics.ts";
-import { RUN } from "./run.ts";
-import { SUITE } from "./suite.ts";
-import { SUMMARY } from "./summary.ts";
-import { REPORT } from "./report.ts";
-import { SHOW } from "./show.ts";
-import { VERIFY } from "./verify.ts";
 
 /**
  * The commands of the CLI.
@@ -87,36 +74,38 @@ const EXIT_USAGE = 2;
 const EXIT_INVALID = 1;
 
 /**
- * The command of a name.
+ * The command of a name, its module loaded on first use: a command loads
+ * only its own modules (Deno loads a static import graph whole, and each
+ * module costs start-up time), and only the general help loads them all.
  */
-function commandSpec(name: CommandName): CommandSpec {
+function commandSpec(name: CommandName): Promise<CommandSpec> {
   switch (name) {
     case "demo":
-      return DEMO;
+      return import("./demo.ts").then((m) => m.DEMO);
     case "run":
-      return RUN;
+      return import("./run.ts").then((m) => m.RUN);
     case "env":
-      return ENV;
+      return import("./env.ts").then((m) => m.ENV);
     case "verify":
-      return VERIFY;
+      return import("./verify.ts").then((m) => m.VERIFY);
     case "metrics":
-      return METRICS;
+      return import("./metrics.ts").then((m) => m.METRICS);
     case "aggregate":
-      return AGGREGATE;
+      return import("./aggregate.ts").then((m) => m.AGGREGATE);
     case "compare":
-      return COMPARE;
+      return import("./compare.ts").then((m) => m.COMPARE);
     case "merge":
-      return MERGE;
+      return import("./merge.ts").then((m) => m.MERGE);
     case "suite":
-      return SUITE;
+      return import("./suite.ts").then((m) => m.SUITE);
     case "digest":
-      return DIGEST;
+      return import("./digest.ts").then((m) => m.DIGEST);
     case "summary":
-      return SUMMARY;
+      return import("./summary.ts").then((m) => m.SUMMARY);
     case "report":
-      return REPORT;
+      return import("./report.ts").then((m) => m.REPORT);
     case "show":
-      return SHOW;
+      return import("./show.ts").then((m) => m.SHOW);
     default: {
       const unknown: never = name;
       throw new UsageError(`unknown command ${JSON.stringify(unknown)}`);
@@ -134,10 +123,11 @@ function versionText(): string {
 /**
  * The general help text.
  */
-function helpText(): string {
+async function helpText(): Promise<string> {
   const width = Math.max(...COMMAND_NAMES.map((n) => n.length));
-  const commands = COMMAND_NAMES.map((n) =>
-    `  ${n.padEnd(width)}  ${commandSpec(n).summary}`
+  const specs = await Promise.all(COMMAND_NAMES.map(commandSpec));
+  const commands = COMMAND_NAMES.map((n, i) =>
+    `  ${n.padEnd(width)}  ${specs[i]!.summary}`
   );
   return `${versionText()}
 EMBERBench evaluation core: run policies, verify results by replay, and
@@ -167,8 +157,7 @@ Exit codes: 0 success; 1 invalid input, failed verification, failing policy
 or unreadable/unwritable file; 2 usage error; 130 run interrupted by Ctrl-C.`;
 }
 
-function commandHelp(name: CommandName): string {
-  const spec = commandSpec(name);
+function commandHelp(spec: CommandSpec): string {
   return `Usage: ${PROG} ${spec.usage}\n\n${spec.summary}.\n\n${spec.help}`;
 }
 
@@ -189,10 +178,11 @@ function isCommandName(name: string): name is CommandName {
  */
 export async function main(args: readonly string[]): Promise<number> {
   let command: CommandName | undefined;
+  let spec: CommandSpec | undefined;
   try {
     const [first, ...rest] = args;
     if (first === "--help" || first === "-h" || first === "help") {
-      await print(helpText());
+      await print(await helpText());
       return 0;
     }
     if (first === "--version" || first === "-V") {
@@ -208,13 +198,13 @@ export async function main(args: readonly string[]): Promise<number> {
           : `unknown command ${JSON.stringify(first)}`,
       );
     }
-    const spec = commandSpec(command);
+    spec = await commandSpec(command);
     const parsed = parseCommandLine(rest, {
       ...COMMON_OPTIONS,
       ...spec.options,
     });
     if (parsed.values.help === true) {
-      await print(commandHelp(command));
+      await print(commandHelp(spec));
       return 0;
     }
     const limits = parsed.values.limits;
@@ -231,17 +221,21 @@ export async function main(args: readonly string[]): Promise<number> {
       setLimits(previous);
     }
   } catch (e) {
-    return report(e, command);
+    return report(e, command, spec);
   }
 }
 
-function report(e: unknown, command: CommandName | undefined): number {
+function report(
+  e: unknown,
+  command: CommandName | undefined,
+  spec: CommandSpec | undefined,
+): number {
   if (e instanceof UsageError) {
     const usage = command === undefined
       ? `Usage: ${PROG} <command> [options] <inputs...>\nCommands: ${
         COMMAND_NAMES.join(", ")
       }`
-      : `Usage: ${PROG} ${commandSpec(command).usage}`;
+      : `Usage: ${PROG} ${spec?.usage ?? command}`;
     const more = command === undefined ? "--help" : `${command} --help`;
     printError(`error: ${e.message}\n${usage}\nSee '${more}' for details.`);
     return EXIT_USAGE;
