@@ -105,3 +105,36 @@ Deno.test("pool: an interval that fails in a worker rejects the whole call", asy
     /fewer than 5 values/,
   );
 });
+
+Deno.test("packed values: a BigInt64Array job gives the interval of its bigint[], on a worker and here, both kernels", async () => {
+  // Small integers (the exact double path) and values near 2^62, whose sums
+  // pass 2^53 (the certified path, which re-reads the values as BigInts).
+  const cases = [
+    Array.from({ length: 40 }, (_, i) => BigInt((i * 7919) % 23) - 11n),
+    Array.from({ length: 40 }, (_, i) => (1n << 62n) - BigInt(i * i * 977)),
+  ];
+  for (const nums of cases) {
+    const job = (packed: boolean) => ({
+      nums: packed ? BigInt64Array.from(nums) : nums,
+      den: 3n,
+      resamples: 200,
+      seed: new Uint8Array(32).fill(7),
+    });
+    for (const kernel of ["wasm", "reference"] as const) {
+      const [plain] = await computeIntervals([job(false)], {
+        kernel,
+        workers: 1,
+      });
+      for (const workers of [1, 2]) {
+        const packed = await computeIntervals([job(true), job(true)], {
+          kernel,
+          workers,
+        });
+        for (const ci of packed) {
+          assert.equal(ci.lower.cmp(plain!.lower), 0, `${kernel} ${workers}`);
+          assert.equal(ci.upper.cmp(plain!.upper), 0, `${kernel} ${workers}`);
+        }
+      }
+    }
+  }
+});

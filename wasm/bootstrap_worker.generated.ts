@@ -3,21 +3,21 @@
 // Inputs (sha256 of each; the hash below is the sha256 of these lines):
 //   deno b71bb0918d94a0b0a4979336b1f574869a12e53875232d3c55494ac7daf79097
 //   npm:@noble/hashes@2.0.1 e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
-//   src/bootstrap/interval.ts 5b0c4cc1653bf34dbf38e0572a8709cca2ab0d668055cc8bae841aaa1afced72
+//   src/bootstrap/interval.ts bce3d77729bb147bb442abf0159515e345f12393f881fb73d611939d81cad0c4
 //   src/bootstrap/kernel.ts 28640b918f3da7e00225f3a6110130345974e645d232fde75e75f7939d4cf757
 //   src/bootstrap/resample.ts 2793118a096d0078a4ff5a6d32f831c8506dd872edc7efa6a68b6cf0a5ccaa8a
 //   src/bootstrap/sampler.ts 55231b4e7bb77c08b54a32a8eafca433610ebd24c175a4952b60ad483035a59e
 //   src/bootstrap/select.ts 834399073329bdacaf378638efaf677a36020b8dbb5259775ff7ae5e135597d4
 //   src/bootstrap/stream.ts af6cb4b404aed4bd5f5c25578f98133d3b1800ae6544c76718f250b989648d64
 //   src/bootstrap/wasm_kernel.ts 24a6f164947d2cdb5d943d03ec99375e3d6954fb9d89fe1d14d02513877e72f1
-//   src/bootstrap/worker.ts 8136569badfefd83981dca32d43aa7de32c6904b1a6a8c9657af126c3d96ec8d
+//   src/bootstrap/worker.ts ba4cd3cc0386db2ad07ffdb84f1506a2e1062872fe894e502d291ec5b7c0fc4a
 //   src/exact.ts 68174e4f367e42ecb26f0544293cfe7d8c60c912a95736dfd586f4d4c92fbfff
 //   src/kernel_name.ts ec010955b5bfbf2d08959ac308ec7580aa8702b6d99785676cc814a037360dcb
 //   wasm/bootstrap_wasm.generated.ts 9c429068669c03c4ee45571a01bcb89e30435af2bb97dba7d5e951014ce367d4
 
 /** SHA-256 of the worker's module graph and the bundler's version. */
 export const BOOTSTRAP_WORKER_SOURCE_HASH =
-  "e02f25258ab7347855637bf728985dde912043c71e0af8061f9bd1404154d468";
+  "00a222f94e30cae18ba015516e65b02245230b24eec62df603badc2b7b560e6e";
 
 /** The worker's source: one ES module that imports nothing. */
 export const BOOTSTRAP_WORKER_SOURCE: string =

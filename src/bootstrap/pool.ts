@@ -21,8 +21,8 @@ import type { IntervalReply, IntervalRequest } from "./worker.ts";
 /**
  * One interval: values `nums[i] / den`, R and the 32-byte seed. `nums` may
  * be a `BigInt64Array` (a quarter of the memory of BigInts in an array,
- * for the jobs that wait until every interval is announced); each job's
- * values become an array only when it is computed.
+ * for the jobs that wait until every interval is announced), which a
+ * worker receives as it is.
  */
 export type IntervalJob = {
   readonly nums: readonly bigint[] | BigInt64Array;
@@ -115,7 +115,7 @@ export async function computeIntervals(
     return jobs.map((job, id) => {
       report(id, 0);
       return bootstrapMeanInterval(
-        { nums: Array.from(job.nums), den: job.den },
+        { nums: job.nums, den: job.den },
         {
           resamples: job.resamples,
           seed: job.seed,
@@ -143,7 +143,6 @@ export async function computeIntervals(
             const req: IntervalRequest = {
               id,
               ...job,
-              nums: Array.from(job.nums),
               kernel: options.kernel,
             };
             report(id, 0);

@@ -11,13 +11,13 @@
  * @module
  */
 
-import { bootstrapMeanInterval } from "./interval.ts";
+import { bootstrapMeanInterval, type Numerators } from "./interval.ts";
 import type { KernelName } from "../kernel_name.ts";
 
 /** One interval to compute. */
 export type IntervalRequest = {
   readonly id: number;
-  readonly nums: readonly bigint[];
+  readonly nums: Numerators;
   readonly den: bigint;
   readonly resamples: number;
   readonly seed: Uint8Array;
