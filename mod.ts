@@ -171,6 +171,7 @@ export {
   type BootstrapInterval,
   bootstrapMeanInterval,
   type BootstrapOptions,
+  type Numerators,
   type Scaled,
 } from "./src/bootstrap/interval.ts";
 // The bootstrap kernel's seam: what a kernel must provide.
