@@ -157,7 +157,7 @@ export async function aggregateStatistics(
 
   const defined = (g: Group, m: number): Rational[] =>
     g.indices.flatMap((k) => {
-      const v = values.get(k)?.[m];
+      const v = values.value(k, m);
       return v === undefined || v === null ? [] : [v];
     });
   const sizes = intervalSizes(groups, (g, m) => defined(g, m).length);

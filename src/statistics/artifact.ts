@@ -35,6 +35,7 @@ import type {
 } from "./artifact_types.ts";
 import { bootstrapSeed, type SeedInput } from "./seed.ts";
 import type { IntervalShare } from "./share.ts";
+import { ExactTable } from "./exact_table.ts";
 
 /**
  * Progress callback of the statistics functions: (phase, done, total), in
@@ -126,12 +127,14 @@ export function headerJson<K extends ArtifactHeader["artifact"]>(
 /**
  * The exact value of every statistics metric (in METRIC_DEFINITIONS order)
  * of every episode of a verified result, by manifest index: rebuilt from
- * the integer counts, with the stored float checked bit for bit.
+ * the integer counts, with the stored float checked bit for bit; kept in a
+ * flat table, not as `Rational`s (a kilobyte an episode).
  */
-export function episodeMetricValues(
-  result: VerifiedEvaluation,
-): Map<number, readonly (Rational | null)[]> {
-  const out = new Map<number, readonly (Rational | null)[]>();
+export function episodeMetricValues(result: VerifiedEvaluation): ExactTable {
+  const out = new ExactTable(
+    result.evaluation_manifest.episodes.length,
+    METRIC_DEFINITIONS.length,
+  );
   for (const e of result.episodes) out.set(e.index, e.values);
   return out;
 }

@@ -124,9 +124,12 @@ export function detachedString(s: string): string {
 
 /**
  * A deep copy of a JSON value (objects keep their prototype and key order)
- * whose strings, keys included, are {@linkcode detachedString}s. Floats and
- * deferred values are kept as they are (they hold no slice of the text, or
- * are dropped by the caller).
+ * whose strings, keys included, are {@linkcode detachedString}s, each
+ * distinct string copied once: a manifest names one scenario's ID and hash
+ * once a seed, and its copies share them (a 100,000-episode manifest would
+ * otherwise hold 100,000 copies of a few hashes). Floats and deferred
+ * values are kept as they are (they hold no slice of the text, or are
+ * dropped by the caller).
  *
  * @example
  * ```ts
@@ -139,16 +142,57 @@ export function detachedString(s: string): string {
  * ```
  */
 export function detached<T>(v: T): T {
-  if (typeof v === "string") return detachedString(v) as T;
+  return copied(v, new Map());
+}
+
+function copied<T>(v: T, seen: Map<string, string>): T {
+  if (typeof v === "string") return shared(v, seen) as T;
   if (v === null || typeof v !== "object" || v instanceof DeferredJson) {
     return v;
   }
-  if (Array.isArray(v)) return v.map((x) => detached(x)) as T;
+  if (Array.isArray(v)) return v.map((x) => copied(x, seen)) as T;
   const proto = Object.getPrototypeOf(v);
   if (proto !== null && proto !== Object.prototype) return v;
   const out: Record<string, unknown> = Object.create(proto);
   for (const key of Object.keys(v)) {
-    out[detachedString(key)] = detached((v as Record<string, unknown>)[key]);
+    out[shared(key, seen)] = copied(
+      (v as Record<string, unknown>)[key],
+      seen,
+    );
   }
   return out as T;
+}
+
+/** `s` detached, the same copy for equal strings of one {@linkcode detached}. */
+function shared(s: string, seen: Map<string, string>): string {
+  let copy = seen.get(s);
+  if (copy === undefined) {
+    copy = detachedString(s);
+    seen.set(s, copy);
+  }
+  return copy;
+}
+
+/**
+ * Detached copies of strings that many verified episodes repeat (a
+ * scenario's ID and hash, once a seed), one copy each. Bounded: past 1,024
+ * strings it starts again, so a long-lived caller verifying many suites
+ * keeps no more than that.
+ */
+const repeated = new Map<string, string>();
+
+/**
+ * `s` as a {@linkcode detachedString}, the same copy for equal strings.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { sharedString } from "./memory.ts";
+ * const text = `{"hash":"${"ab".repeat(32)}"}`;
+ * assert.equal(sharedString(text.slice(9, 73)), "ab".repeat(32));
+ * ```
+ */
+export function sharedString(s: string): string {
+  if (repeated.size >= 1024) repeated.clear();
+  return shared(s, repeated);
 }

@@ -14,7 +14,7 @@ import {
   parse,
 } from "../json/canonical.ts";
 import { StatisticsInputError } from "../errors.ts";
-import type { Rational } from "../exact.ts";
+import { Rational } from "../exact.ts";
 import { checkStored, storedAt } from "../metrics/rebuild.ts";
 import {
   type ExactValues,
@@ -28,7 +28,7 @@ import type {
   TerminationReason,
 } from "../types.ts";
 import { at, isObject, rootCtx } from "../json/fields.ts";
-import { detached, detachedString } from "./memory.ts";
+import { detached, detachedString, sharedString } from "./memory.ts";
 
 /**
  * @internal Only the verifier imports the token, so only it constructs
@@ -65,8 +65,10 @@ export class VerifiedEpisode implements EpisodeKey {
   readonly #metrics: string;
   readonly #position: number;
   readonly #file: string | undefined;
-  readonly #exact: ExactValues;
+  /** The exact values, packed ({@linkcode packedValues}) when they fit. */
+  readonly #exact: ExactValues | Float64Array;
   #values: readonly (Rational | null)[] | undefined;
+  readonly #statisticsOnly: boolean;
 
   /**
    * @internal Only the verifier constructs one; `metrics` is the dictionary
@@ -88,8 +90,9 @@ export class VerifiedEpisode implements EpisodeKey {
     }
     this.index = key.index;
     // Strings of their own: a slice would keep the result's text alive.
-    this.scenario_id = detachedString(key.scenario_id);
-    this.scenario_hash = detachedString(key.scenario_hash);
+    // One copy for all the episodes of a scenario.
+    this.scenario_id = sharedString(key.scenario_id);
+    this.scenario_hash = sharedString(key.scenario_hash);
     this.seed = key.seed;
     const dictionary = typeof metrics === "string" && statisticsOnly
       ? parse(metrics) as JsonObject
@@ -99,7 +102,8 @@ export class VerifiedEpisode implements EpisodeKey {
         ? dictionary
         : encode(statisticsOnly ? statisticsPart(dictionary) : dictionary),
     );
-    this.#exact = exact;
+    this.#statisticsOnly = statisticsOnly;
+    this.#exact = statisticsOnly ? packedValues(exact) ?? exact : exact;
     this.termination_reason = terminationReason;
     this.#position = position;
     this.#file = file;
@@ -119,26 +123,65 @@ export class VerifiedEpisode implements EpisodeKey {
    * `STATISTICS_METRICS` (the metric definitions' order, which they check
    * when they load; `null`: undefined for this episode), as the metrics
    * computation gave it, each checked against its stored float bit for bit
-   * (statistics.md §2). Checked once.
+   * (statistics.md §2). Checked once; of an episode verified with
+   * `statisticsOnly`, checked again on each access instead of kept, so that
+   * a result of many episodes keeps 2 doubles a value, not a `Rational`.
    */
   get values(): readonly (Rational | null)[] {
-    if (this.#values === undefined) {
-      const ctx = at(
-        at(
-          at(rootCtx(StatisticsInputError, this.#file), "episodes"),
-          this.#position,
-        ),
-        "metrics",
-      );
-      const metrics = this.metrics;
-      this.#values = Object.freeze(
-        STATISTICS_METRICS.map((metric) =>
-          checkStored(metric, this.#exact[metric], metrics, ctx)
-        ),
-      );
-    }
-    return this.#values;
+    if (this.#values !== undefined) return this.#values;
+    const ctx = at(
+      at(
+        at(rootCtx(StatisticsInputError, this.#file), "episodes"),
+        this.#position,
+      ),
+      "metrics",
+    );
+    const metrics = this.metrics;
+    const exact = this.#exact;
+    const values = Object.freeze(
+      STATISTICS_METRICS.map((metric, m) =>
+        checkStored(
+          metric,
+          exact instanceof Float64Array ? unpacked(exact, m) : exact[metric],
+          metrics,
+          ctx,
+        )
+      ),
+    );
+    if (!this.#statisticsOnly) this.#values = values;
+    return values;
   }
+}
+
+/**
+ * Exact values as 2 doubles each (numerator, denominator; a denominator 0
+ * is `null`), in `STATISTICS_METRICS` order: `undefined` unless every
+ * numerator and denominator is a safe integer (then a double holds it
+ * exactly). A dozen `Rational`s, their BigInts and the record weigh about a
+ * kilobyte; this, 192 bytes and the array's header.
+ */
+function packedValues(exact: ExactValues): Float64Array | undefined {
+  const out = new Float64Array(2 * STATISTICS_METRICS.length);
+  for (const [m, metric] of STATISTICS_METRICS.entries()) {
+    const v = exact[metric];
+    if (v === null) continue;
+    if (!(safe(v.num) && safe(v.den))) return undefined;
+    out[2 * m] = Number(v.num);
+    out[2 * m + 1] = Number(v.den);
+  }
+  return out;
+}
+
+/** Value `m` of {@linkcode packedValues}. */
+function unpacked(packed: Float64Array, m: number): Rational | null {
+  const den = packed[2 * m + 1]!;
+  return den === 0 ? null : Rational.of(packed[2 * m]!, den);
+}
+
+const LIMIT = BigInt(Number.MAX_SAFE_INTEGER);
+
+function safe(x: bigint): boolean {
+  return x <= LIMIT && x >= -LIMIT;
 }
 
 /**
