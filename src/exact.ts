@@ -326,3 +326,21 @@ export function sampleVariance(xs: readonly Rational[]): Rational {
   }
   return acc.div(Rational.of(n - 1));
 }
+
+const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * Whether the numerator and denominator of `r` are safe integers, so that
+ * two doubles hold it exactly (the compact tables of values keep it so).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { fitsDoubles, Rational } from "./exact.ts";
+ * assert.ok(fitsDoubles(Rational.of(-1, 3)));
+ * assert.ok(!fitsDoubles(Rational.of(2n ** 53n, 3n)));
+ * ```
+ */
+export function fitsDoubles(r: Rational): boolean {
+  return r.num <= SAFE && r.num >= -SAFE && r.den <= SAFE;
+}

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { Rational } from "../exact.ts";
+import { fitsDoubles, Rational } from "../exact.ts";
 
 /**
  * Rows of `width` exact values (or `null`), by row index: each value whose
@@ -18,7 +18,7 @@ import { Rational } from "../exact.ts";
  * ```ts
  * import assert from "node:assert/strict";
  * import { ExactTable } from "./exact_table.ts";
- * import { Rational } from "../exact.ts";
+ * import { fitsDoubles, Rational } from "../exact.ts";
  * const t = new ExactTable(3, 2);
  * const big = Rational.of(2n ** 80n, 3n);
  * t.set(2, [Rational.of(-1, 3), null]);
@@ -57,7 +57,7 @@ export class ExactTable {
       const at = row * this.width + m;
       if (v === null) {
         this.#parts[2 * at + 1] = 0;
-      } else if (safe(v.num) && safe(v.den)) {
+      } else if (fitsDoubles(v)) {
         this.#parts[2 * at] = Number(v.num);
         this.#parts[2 * at + 1] = Number(v.den);
       } else {
@@ -91,11 +91,4 @@ export class ExactTable {
       ? this.#large.get(at)!
       : Rational.of(this.#parts[2 * at]!, den);
   }
-}
-
-const LIMIT = BigInt(Number.MAX_SAFE_INTEGER);
-
-/** Whether a BigInt is a safe integer (so a double holds it exactly). */
-function safe(x: bigint): boolean {
-  return x <= LIMIT && x >= -LIMIT;
 }

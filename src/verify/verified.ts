@@ -14,7 +14,7 @@ import {
   parse,
 } from "../json/canonical.ts";
 import { StatisticsInputError } from "../errors.ts";
-import { Rational } from "../exact.ts";
+import { fitsDoubles, Rational } from "../exact.ts";
 import { checkStored, storedAt } from "../metrics/rebuild.ts";
 import {
   type ExactValues,
@@ -165,7 +165,7 @@ function packedValues(exact: ExactValues): Float64Array | undefined {
   for (const [m, metric] of STATISTICS_METRICS.entries()) {
     const v = exact[metric];
     if (v === null) continue;
-    if (!(safe(v.num) && safe(v.den))) return undefined;
+    if (!fitsDoubles(v)) return undefined;
     out[2 * m] = Number(v.num);
     out[2 * m + 1] = Number(v.den);
   }
@@ -176,12 +176,6 @@ function packedValues(exact: ExactValues): Float64Array | undefined {
 function unpacked(packed: Float64Array, m: number): Rational | null {
   const den = packed[2 * m + 1]!;
   return den === 0 ? null : Rational.of(packed[2 * m]!, den);
-}
-
-const LIMIT = BigInt(Number.MAX_SAFE_INTEGER);
-
-function safe(x: bigint): boolean {
-  return x <= LIMIT && x >= -LIMIT;
 }
 
 /**
