@@ -11,13 +11,13 @@
 //   src/bootstrap/stream.ts af6cb4b404aed4bd5f5c25578f98133d3b1800ae6544c76718f250b989648d64
 //   src/bootstrap/wasm_kernel.ts 24a6f164947d2cdb5d943d03ec99375e3d6954fb9d89fe1d14d02513877e72f1
 //   src/bootstrap/worker.ts ba4cd3cc0386db2ad07ffdb84f1506a2e1062872fe894e502d291ec5b7c0fc4a
-//   src/exact.ts 68174e4f367e42ecb26f0544293cfe7d8c60c912a95736dfd586f4d4c92fbfff
+//   src/exact.ts c8d2a6b132c91da9bbce39cbe26b4d281a14f91bdd96244ff194dc4bafed36b4
 //   src/kernel_name.ts ec010955b5bfbf2d08959ac308ec7580aa8702b6d99785676cc814a037360dcb
 //   wasm/bootstrap_wasm.generated.ts 9c429068669c03c4ee45571a01bcb89e30435af2bb97dba7d5e951014ce367d4
 
 /** SHA-256 of the worker's module graph and the bundler's version. */
 export const BOOTSTRAP_WORKER_SOURCE_HASH =
-  "00a222f94e30cae18ba015516e65b02245230b24eec62df603badc2b7b560e6e";
+  "d011577c3325ae5dac8a2620dc4ec8acd7348f1d14e48d3eebd6385917ef990c";
 
 /** The worker's source: one ES module that imports nothing. */
 export const BOOTSTRAP_WORKER_SOURCE: string =
@@ -45,282 +45,282 @@ export const BOOTSTRAP_WORKER_SOURCE: string =
   "rn n<e?-1:n>e?1:0}eq(t){return this.num===t.num&&this.den===t.den}sign(){ret" +
   "urn this.num<0n?-1:this.num>0n?1:0}floor(){let t=this.num/this.den;return th" +
   "is.num<0n&&t*this.den!==this.num?t-1n:t}toString(){return this.den===1n?`${t" +
-  "his.num}`:`${this.num}/${this.den}`}toFloat(){return O(this.num,this.den)}};" +
+  "his.num}`:`${this.num}/${this.den}`}toFloat(){return N(this.num,this.den)}};" +
   "function _(A){if(typeof A==\"bigint\")return A;if(!Number.isSafeInteger(A))thr" +
-  "ow new RangeError(`${A} is not a safe integer`);return BigInt(A)}function O(" +
+  "ow new RangeError(`${A} is not a safe integer`);return BigInt(A)}function N(" +
   "A,t){if(t<=0n)throw new RangeError(\"denominator must be positive\");if(A===0n" +
   ")return 0;let n=A<0n,e=n?-A:A,r=F(e)-F(t)-55,[i,o]=r>=0?[e,t<<BigInt(r)]:[e<" +
   "<BigInt(-r),t],s=i/o,g=s*o!==i,c=F(s),a=r+c-1>=-1022?c-53:-1074-r,h=s>>BigIn" +
   "t(a),u=s&(1n<<BigInt(a))-1n,S=1n<<BigInt(a-1);(u>S||u===S&&(g||(h&1n)===1n))" +
   "&&(h+=1n);let E=r+a;if(h!==0n&&F(h)+E>1024)throw new RangeError(\"fraction is" +
-  " too large to convert to a float\");let w=Number(h)*2**E;return n?-w:w}var W=" +
-  "[\"wasm\",\"reference\"];function X(A,t,n,e,r,i){let o=A.length;if(t.n!==o)throw" +
-  " new RangeError(`stream draws below ${t.n}, not ${o}`);if(r<0||i>n.length||e" +
-  "&&i>e.length)throw new RangeError(\"resample range outside the output arrays\"" +
-  ");let s=new Uint32Array(o);for(let g=r;g<i;g++){e!==null&&(e[g]=t.position)," +
-  "t.fill(s,o);let c=0;for(let I=0;I<o;I++)c+=A[s[I]];n[g]=c}}var k=BigInt(4294" +
-  "967295),$=BigInt(32);function xt(A,t=!1){return t?{h:Number(A&k),l:Number(A>" +
-  ">$&k)}:{h:Number(A>>$&k)|0,l:Number(A&k)|0}}function Z(A,t=!1){let n=A.lengt" +
-  "h,e=new Uint32Array(n),r=new Uint32Array(n);for(let i=0;i<n;i++){let{h:o,l:s" +
-  "}=xt(A[i],t);[e[i],r[i]]=[o,s]}return[e,r]}var q=(A,t,n)=>A<<n|t>>>32-n,tt=(" +
-  "A,t,n)=>t<<n|A>>>32-n,At=(A,t,n)=>t<<n-32|A>>>64-n,nt=(A,t,n)=>A<<n-32|t>>>6" +
-  "4-n;function Ft(A){return A instanceof Uint8Array||ArrayBuffer.isView(A)&&A." +
-  "constructor.name===\"Uint8Array\"}function P(A,t=\"\"){if(!Number.isSafeInteger(" +
-  "A)||A<0){let n=t&&`\"${t}\" `;throw new Error(`${n}expected integer >= 0, got " +
-  "${A}`)}}function L(A,t,n=\"\"){let e=Ft(A),r=A?.length,i=t!==void 0;if(!e||i&&" +
-  "r!==t){let o=n&&`\"${n}\" `,s=i?` of length ${t}`:\"\",g=e?`length=${r}`:`type=$" +
-  "{typeof A}`;throw new Error(o+\"expected Uint8Array\"+s+\", got \"+g)}return A}f" +
-  "unction N(A,t=!0){if(A.destroyed)throw new Error(\"Hash instance has been des" +
-  "troyed\");if(t&&A.finished)throw new Error(\"Hash#digest() has already been ca" +
-  "lled\")}function et(A,t){L(A,void 0,\"digestInto() output\");let n=t.outputLen;" +
-  "if(A.length<n)throw new Error('\"digestInto() output\" expected to be of lengt" +
-  "h >='+n)}function rt(A){return new Uint32Array(A.buffer,A.byteOffset,Math.fl" +
-  "oor(A.byteLength/4))}function G(...A){for(let t=0;t<A.length;t++)A[t].fill(0" +
-  ")}var kt=new Uint8Array(new Uint32Array([287454020]).buffer)[0]===68;functio" +
-  "n Lt(A){return A<<24&4278190080|A<<8&16711680|A>>>8&65280|A>>>24&255}functio" +
-  "n Ht(A){for(let t=0;t<A.length;t++)A[t]=Lt(A[t]);return A}var J=kt?A=>A:Ht;f" +
-  "unction ot(A,t={}){let n=(r,i)=>A(i).update(r).digest(),e=A(void 0);return n" +
-  ".outputLen=e.outputLen,n.blockLen=e.blockLen,n.create=r=>A(r),Object.assign(" +
-  "n,t),Object.freeze(n)}var it=A=>({oid:Uint8Array.from([6,9,96,134,72,1,101,3" +
-  ",4,2,A])});var bt=BigInt(0),y=BigInt(1),Mt=BigInt(2),Vt=BigInt(7),Ot=BigInt(" +
-  "256),Pt=BigInt(113),It=[],ft=[],ct=[];for(let A=0,t=y,n=1,e=0;A<24;A++){[n,e" +
-  "]=[e,(2*n+3*e)%5],It.push(2*(5*e+n)),ft.push((A+1)*(A+2)/2%64);let r=bt;for(" +
-  "let i=0;i<7;i++)t=(t<<y^(t>>Vt)*Pt)%Ot,t&Mt&&(r^=y<<(y<<BigInt(i))-y);ct.pus" +
-  "h(r)}var ht=Z(ct,!0),Nt=ht[0],Gt=ht[1],st=(A,t,n)=>n>32?At(A,t,n):q(A,t,n),g" +
-  "t=(A,t,n)=>n>32?nt(A,t,n):tt(A,t,n);function Jt(A,t=24){let n=new Uint32Arra" +
-  "y(10);for(let e=24-t;e<24;e++){for(let o=0;o<10;o++)n[o]=A[o]^A[o+10]^A[o+20" +
-  "]^A[o+30]^A[o+40];for(let o=0;o<10;o+=2){let s=(o+8)%10,g=(o+2)%10,c=n[g],I=" +
-  "n[g+1],a=st(c,I,1)^n[s],h=gt(c,I,1)^n[s+1];for(let u=0;u<50;u+=10)A[o+u]^=a," +
-  "A[o+u+1]^=h}let r=A[2],i=A[3];for(let o=0;o<24;o++){let s=ft[o],g=st(r,i,s)," +
-  "c=gt(r,i,s),I=It[o];r=A[I],i=A[I+1],A[I]=g,A[I+1]=c}for(let o=0;o<50;o+=10){" +
-  "for(let s=0;s<10;s++)n[s]=A[o+s];for(let s=0;s<10;s++)A[o+s]^=~n[(s+2)%10]&n" +
-  "[(s+4)%10]}A[0]^=Nt[e],A[1]^=Gt[e]}G(n)}var T=class A{state;pos=0;posOut=0;f" +
-  "inished=!1;state32;destroyed=!1;blockLen;suffix;outputLen;enableXOF=!1;round" +
-  "s;constructor(t,n,e,r=!1,i=24){if(this.blockLen=t,this.suffix=n,this.outputL" +
-  "en=e,this.enableXOF=r,this.rounds=i,P(e,\"outputLen\"),!(0<t&&t<200))throw new" +
-  " Error(\"only keccak-f1600 function is supported\");this.state=new Uint8Array(" +
-  "200),this.state32=rt(this.state)}clone(){return this._cloneInto()}keccak(){J" +
-  "(this.state32),Jt(this.state32,this.rounds),J(this.state32),this.posOut=0,th" +
-  "is.pos=0}update(t){N(this),L(t);let{blockLen:n,state:e}=this,r=t.length;for(" +
-  "let i=0;i<r;){let o=Math.min(n-this.pos,r-i);for(let s=0;s<o;s++)e[this.pos+" +
-  "+]^=t[i++];this.pos===n&&this.keccak()}return this}finish(){if(this.finished" +
-  ")return;this.finished=!0;let{state:t,suffix:n,pos:e,blockLen:r}=this;t[e]^=n" +
-  ",(n&128)!==0&&e===r-1&&this.keccak(),t[r-1]^=128,this.keccak()}writeInto(t){" +
-  "N(this,!1),L(t),this.finish();let n=this.state,{blockLen:e}=this;for(let r=0" +
-  ",i=t.length;r<i;){this.posOut>=e&&this.keccak();let o=Math.min(e-this.posOut" +
-  ",i-r);t.set(n.subarray(this.posOut,this.posOut+o),r),this.posOut+=o,r+=o}ret" +
-  "urn t}xofInto(t){if(!this.enableXOF)throw new Error(\"XOF is not possible for" +
-  " this instance\");return this.writeInto(t)}xof(t){return P(t),this.xofInto(ne" +
-  "w Uint8Array(t))}digestInto(t){if(et(t,this),this.finished)throw new Error(\"" +
-  "digest() was already called\");return this.writeInto(t),this.destroy(),t}dige" +
-  "st(){return this.digestInto(new Uint8Array(this.outputLen))}destroy(){this.d" +
-  "estroyed=!0,G(this.state)}_cloneInto(t){let{blockLen:n,suffix:e,outputLen:r," +
-  "rounds:i,enableXOF:o}=this;return t||=new A(n,e,r,o,i),t.state32.set(this.st" +
-  "ate32),t.pos=this.pos,t.posOut=this.posOut,t.finished=this.finished,t.rounds" +
-  "=i,t.suffix=e,t.outputLen=r,t.enableXOF=o,t.destroyed=this.destroyed,t}};var" +
-  " Tt=(A,t,n,e={})=>ot((r={})=>new T(t,A,r.dkLen===void 0?n:r.dkLen,!0),e);var" +
-  " Et=Tt(31,136,32,it(12));var at=new TextEncoder().encode(\"emberbench/statist" +
-  "ics/bootstrap/v1\\0\"),Q=4096,D=512,m=4294967296,H=class{#A;#t;constructor(t){" +
-  "if(t.length!==32)throw new RangeError(`bootstrap seed must be 32 bytes, foun" +
-  "d ${t.length}`);let n=at.length;this.#A=new Uint8Array(n+32+8),this.#A.set(a" +
-  "t,0),this.#A.set(t,n),this.#t=new DataView(this.#A.buffer,n+32,8)}fill(t,n){" +
-  "if(!Number.isSafeInteger(t)||t<0)throw new RangeError(`block index ${t} is n" +
-  "ot a safe integer >= 0`);if(n.length<Q)throw new RangeError(`output needs ${" +
-  "Q} bytes`);this.#t.setUint32(0,Math.floor(t/m)),this.#t.setUint32(4,t>>>0),E" +
-  "t.create({}).update(this.#A).xofInto(n.subarray(0,Q))}};var Kt=m-1,p=class{n" +
-  ";#A;#t=new Uint8Array(Q);#r=new DataView(this.#t.buffer);#e=-1;#n=0;#o=0;#i;" +
-  "#s;constructor(t,n,e=0){if(!Number.isSafeInteger(n)||n<1||n>Kt)throw new Ran" +
-  "geError(`index range ${n} is outside [1, 2^32 - 1]`);this.n=n,this.#A=t;let " +
-  "r=Number((1n<<64n)%BigInt(n));this.#i=r===0?m:m-r,this.#s=n<=2**21,this.seek" +
-  "(e)}get position(){return this.#n*D+this.#o}seek(t){if(!Number.isSafeInteger" +
-  "(t)||t<0)throw new RangeError(`stream position ${t} is not valid`);this.#n=M" +
-  "ath.floor(t/D),this.#o=t%D}next(){let t=new Uint32Array(1);return this.fill(" +
-  "t,1),t[0]}fill(t,n=t.length){if(n>t.length)throw new RangeError(\"output arra" +
-  "y too short\");let e=this.#r,r=this.#i,i=this.n,o=this.#s,s=this.#o;this.#e!=" +
-  "=this.#n&&s<D&&this.#g();for(let g=0;g<n;){s===D&&(this.#n++,this.#g(),s=0);" +
-  "let c=e.getUint32(8*s),I=e.getUint32(8*s+4);s++,!(c===4294967295&&I>=r)&&(t[" +
-  "g++]=o?(c%i*m+I)%i:Yt(c,I,i))}this.#o=s}#g(){this.#A.fill(this.#n,this.#t),t" +
-  "his.#e=this.#n}};function Yt(A,t,n){let e=A%n;return e=e*65536%n,(e*65536+t)" +
-  "%n}var vt=\"AGFzbQEAAAABMApgAABgAAF/YAJ8fwBgAX4Bf2ABfwBgAXwAYAR/f39/AGAAAXxgA" +
-  "X4AYAN/f38BfwMPDgMAAAAEBQEGBwgBAgkCBQMBAAEGHwZ+AUIAC38BQQMLfgFCAAt/AUEAC34BQ" +
-  "gELfgFCAAsHfwsLc2VlZEFkZHJlc3MABghoZWFwQmFzZQAKB3NldFNlZWQAAwhzZXRSYW5nZQAEC" +
-  "WRyYXdXb3JkcwAMBHNlZWsABQhwb3NpdGlvbgAIDmdlbmVyYXRlQmxvY2tzAAsKYmxvY2tCeXRlc" +
-  "wANCHJlc2FtcGxlAAcGbWVtb3J5AgAIAQEMAQIKwCsOQAEBfyAAIwBTIAAjAEIDfFlyBEAgABAJC" +
-  "0EDQQQgACMAfSIAQgJRIgEbJAEgAQR/QYDQAAUgAKdBA3RBgBBqCwsKAEJ9JABCfyQFC+8gAyp+K" +
-  "HsCf0GgC/0ABAAhLEGwC/0ABAAhKkHAC/0ABAAhP0HQC/0ABAAhO0HgC/0ABAAhNkHwC/0ABAAhL" +
-  "UGADP0ABAAhLkGQDP0ABAAhMkGgDP0ABAAhQEGwDP0ABAAhN0HADP0ABAAhK0HQDP0ABAAhOEHgD" +
-  "P0ABAAhL0HwDP0ABAAhQUGADf0ABAAhQkGQDf0ABAAhM0GgDf0ABAAhNEGwDf0ABAAhPEHADf0AB" +
-  "AAhPUHQDf0ABAAhOUHgDf0ABAAhMUHwDf0ABAAhPkGADv0ABAAhOkGQDv0ABAAhNUGgDv0ABAAhM" +
-  "EGwDikDACELQbgOKQMAIRhBwA4pAwAhD0HIDikDACEQQdAOKQMAIQxB2A4pAwAhDkHgDikDACEGQ" +
-  "egOKQMAIQdB8A4pAwAhCEH4DikDACEJQYAPKQMAIRFBiA8pAwAhA0GQDykDACEAQZgPKQMAIQFBo" +
-  "A8pAwAhCkGoDykDACESQbAPKQMAIRNBuA8pAwAhFEHADykDACEFQcgPKQMAIRVB0A8pAwAhDUHYD" +
-  "ykDACEWQeAPKQMAIRdB6A8pAwAhAkHwDykDACEEA0AgUkEYSARAICwgNiA3/VEgQiA5/VH9USAw/" +
-  "VEiQyAqIC79USA4IDT9Uf1RID79USJEIET9zgEgREE//c0B/VD9USJF/VEiRiAvIEQgOyBA/VEgQ" +
-  "SA9/VH9USA1/VEiRCBE/c4BIERBP/3NAf1Q/VEiR/1RIkhBK/3LASBIQRX9zQH9UCJIIC4gLCAt/" +
-  "VEgKyAz/VH9USAx/VEiLCA/IDL9USAvIDz9Uf1RIDr9USIuIC79zgEgLkE//c0B/VD9USJJ/VEiL" +
-  "0Es/csBIC9BFP3NAf1QIkr9T/1RIFJBA3QiU0GACGopAwAiGf0S/VEhSyAZIAsgCSAMhSAKhSAVh" +
-  "SAEhSIZIAYgGIUgA4UgE4UgFoUiGkIBiYUiG4UiHCAaIAggEIUgAYUgBYUgAoUiHUIBiYUiHiAAh" +
-  "UIriSIfIAYgCyAOhSARhSAShSANhSIGIAcgD4UgAIUgFIUgF4UiAEIBiYUiC4VCLIkiGkJ/hYOFh" +
-  "SEgIEogPSAuIEMgQ/3OASBDQT/9zQH9UP1RIj39USIuQRX9ywEgLkEr/c0B/VAiQyBI/U/9USEvI" +
-  "BogBSAAIBlCAYmFIhmFQhWJIiEgH0J/hYOFIQAgSCAwIEQgLCAs/c4BICxBP/3NAf1Q/VEiRP1RI" +
-  "ixBDv3LASAsQTL9zQH9UCJIIEP9T/1RIUwgHyAdIAZCAYmFIgYgBIVCDokiHSAhQn+Fg4UhBCA7I" +
-  "D39USIsQRz9ywEgLEEk/c0B/VAiOyArIEX9USIrQQP9ywEgK0E9/c0B/VAiKyA3IET9USIsQRT9y" +
-  "wEgLEEs/c0B/VAiN/1P/VEhMCAQIBmFQhyJIhAgESAbhUIDiSIRIAYgCYVCFIkiCUJ/hYOFIQUgN" +
-  "yA0IEn9USIsQS39ywEgLEET/c0B/VAiNCAr/U/9USFNIAkgCyAThUItiSITIBFCf4WDhSEfICsgO" +
-  "iBH/VEiK0E9/csBICtBA/3NAf1QIisgNP1P/VEhOiARIBcgHoVCPYkiFyATQn+Fg4UhESAqIEn9U" +
-  "SIqICr9zgEgKkE//c0B/VAiKiBBID39USIsQRn9ywEgLEEn/c0B/VAiLCAyIEf9USIuQQb9ywEgL" +
-  "kE6/c0B/VAiMv1P/VEhQSALIBiFQgGJIhggASAZhUIZiSIBIAcgHoVCBokiB0J/hYOFISIgMiA5I" +
-  "ET9USIuIC79DQcAAQIDBAUGDwgJCgsMDQ4iOSAs/U/9USFOIAcgBiAVhUIIiSIVIAFCf4WDhSEjI" +
-  "CwgMSBF/VEiLEES/csBICxBLv3NAf1QIiwgOf1P/VEhMSABIA0gG4VCEokiASAVQn+Fg4UhDSA2I" +
-  "ET9USIuQRv9ywEgLkEl/c0B/VAiNiA4IEn9USIuQQr9ywEgLkE2/c0B/VAiOCAtIEX9USItQST9y" +
-  "wEgLUEc/c0B/VAiT/1P/VEhUCAGIAyFQhuJIgwgAyALhUIKiSIDIA4gG4VCJIkiDkJ/hYOFISQgT" +
-  "yA8IEf9USItQQ/9ywEgLUEx/c0B/VAiPCA4/U/9USEuIA4gFCAehUIPiSIUIANCf4WDhSElIDggN" +
-  "SA9/VEiLSAt/Q0BAgMEBQYHAAkKCwwNDg8IIi0gPP1P/VEhNSADIAIgGYVCOIkiAiAUQn+Fg4UhJ" +
-  "iBCIET9USI4QSf9ywEgOEEZ/c0B/VAiOCA+IEn9USI+QQL9ywEgPkE+/c0B/VAiPiAzIEX9USIzQ" +
-  "Sn9ywEgM0EX/c0B/VAiM/1P/VEhQiAGIAqFQieJIgMgCyAWhUICiSIGIBIgG4VCKYkiCkJ/hYOFI" +
-  "RIgSyBIIEogRv1P/VEiRCArIDcgO/1P/VEiN/1RICwgMiAq/U/9USJFIC0gTyA2/U/9USJJ/VH9U" +
-  "SA+IEAgPf1RIjJBN/3LASAyQQn9zQH9UCIyID8gR/1RIj1BPv3LASA9QQL9zQH9UCI9/U/9USI//" +
-  "VEiQCAvIE39USBOIC79Uf1RIDIgMyA4/U/9USJH/VEiSiBK/c4BIEpBP/3NAf1Q/VEiT/1RIlEgM" +
-  "SBKIEMgRiBI/U/9USJDIDQgOyAr/U/9USJG/VEgOSAqICz9T/1RIisgPCA2IC39T/1RIir9Uf1RI" +
-  "DMgPSA+/U/9USI5/VEiLSAt/c4BIC1BP/3NAf1Q/VEiPv1RIixBK/3LASAsQRX9zQH9UCIzIE0gS" +
-  "yAw/VEgQSBQ/VH9USA9IDggMv1P/VEiNP1RIjIgTCA6/VEgMSA1/VH9USBC/VEiMSAx/c4BIDFBP" +
-  "/3NAf1Q/VEiSP1RIixBLP3LASAsQRT9zQH9UCI2/U/9USBTQYgIaikDACIL/RL9USEsIAsgICAII" +
-  "BmFQjeJIgggA0J/hSAKg4UiGyAAIB+FICOFICWFhSILQgGJIAYgDyAehUI+iSIPQn+FIAiDhSIeI" +
-  "AIgDEJ/hSAOg4UiJyABIBhCf4UgB4OFIhkgHSAcQn+FIBqDhSIaIBcgEEJ/hSAJg4UiB4WFhYUiC" +
-  "YUiFoUiDiANIAsgCiAGQn+FIA+DhSIoIBQgAkJ/hSAMg4UiCiAVIAFCf4UgGIOFIhQgEyAXQn+FI" +
-  "BCDhSIpICEgHUJ/hSAcg4UiE4WFhYUiDEIBiYUiHIVCK4kiECAfIA8gCEJ/hSADg4UiAiAFICCFI" +
-  "CKFICSFhSIDIAQgEYUgDYUgJoUgEoUiBkIBiYUiF4VCLIkiAUJ/hYOFhSELIDYgKiAxIEAgQP3OA" +
-  "SBAQT/9zQH9UP1RIjH9USIqQRX9ywEgKkEr/c0B/VAiOCAz/U/9USEqIAEgCiAGIAlCAYmFIg2FQ" +
-  "hWJIgYgEEJ/hYOFIRggMyA/IC0gMiAy/c4BIDJBP/3NAf1Q/VEiSv1RIi1BDv3LASAtQTL9zQH9U" +
-  "CItIDj9T/1RIT8gECAeIAwgA0IBiYUiHYVCDokiAyAGQn+Fg4UhDyA4IFEgLf1P/VEhOyAGIANCf" +
-  "4UgDoOFIRAgLSA2IFH9T/1RITYgAyAOQn+FIAGDhSEMIEMgMf1RIi1BHP3LASAtQST9zQH9UCIzI" +
-  "EEgT/1RIi1BA/3LASAtQT39zQH9UCIyIDcgSv1RIi1BFP3LASAtQSz9zQH9UCI3/U/9USEtIA0gE" +
-  "4VCHIkiASAWICKFQgOJIgMgByAdhUIUiSIJQn+Fg4UhDiA3IC4gSP1RIi5BLf3LASAuQRP9zQH9U" +
-  "CI4IDL9T/1RIS4gCSAXICWFQi2JIgggA0J/hYOFIQYgMiBCID79USIyQT39ywEgMkED/c0B/VAiP" +
-  "CA4/U/9USEyIAMgEiAchUI9iSIDIAhCf4WDhSEHIDggMyA8/U/9USFAIAggA0J/hSABg4UhCCA8I" +
-  "DcgM/1P/VEhNyADIAFCf4UgCYOFIQkgLyBI/VEiLyAv/c4BIC9BP/3NAf1QIjMgKyAx/VEiK0EZ/" +
-  "csBICtBJ/3NAf1QIi8gOiA+/VEiK0EG/csBICtBOv3NAf1QIjr9T/1RISsgACAXhUIBiSIKIA0gF" +
-  "IVCGYkiACARIByFQgaJIhJCf4WDhSERIDogSSBK/VEiOCA4/Q0HAAECAwQFBg8ICQoLDA0OIjwgL" +
-  "/1P/VEhOCASIB0gJ4VCCIkiASAAQn+Fg4UhAyAvIDQgT/1RIi9BEv3LASAvQS79zQH9UCI0IDz9T" +
-  "/1RIS8gACACIBaFQhKJIgIgAUJ/hYOFIQAgPCAzIDT9T/1RIUEgASACQn+FIAqDhSEBIDQgOiAz/" +
-  "U/9USFCIAIgCkJ/hSASg4UhCiBEIEr9USIzQRv9ywEgM0El/c0B/VAiOiBOIEj9USIzQQr9ywEgM" +
-  "0E2/c0B/VAiPCAwIE/9USIwQST9ywEgMEEc/c0B/VAiMP1P/VEhMyAaIB2FQhuJIgIgFyAjhUIKi" +
-  "SIUIAUgFoVCJIkiFUJ/hYOFIRIgMCA1ID79USI0QQ/9ywEgNEEx/c0B/VAiNSA8/U/9USE0IBUgH" +
-  "CAmhUIPiSIFIBRCf4WDhSETIDwgOSAx/VEiOSA5/Q0BAgMEBQYHAAkKCwwNDg8IIjkgNf1P/VEhP" +
-  "CAUIA0gKIVCOIkiGiAFQn+Fg4UhFCA1IDogOf1P/VEhPSAFIBpCf4UgAoOFIQUgOSAwIDr9T/1RI" +
-  "TkgGiACQn+FIBWDhSEVIEwgPv1RIjBBPv3LASAwQQL9zQH9UCIwIEUgSv1RIjVBJ/3LASA1QRn9z" +
-  "QH9UCI1IEYgMf1RIjFBN/3LASAxQQn9zQH9UCJD/U/9USExIAQgHIVCPokiBCAZIB2FQieJIgIgD" +
-  "SAphUI3iSIaQn+Fg4UhDSBDIFAgT/1RIjpBKf3LASA6QRf9zQH9UCJEIDX9T/1RIT4gGiAWICSFQ" +
-  "imJIhkgAkJ/hYOFIRYgNSBHIEj9USI1QQL9ywEgNUE+/c0B/VAiRSBE/U/9USE6IAIgFyAbhUICi" +
-  "SIbIBlCf4WDhSEXIEQgMCBF/U/9USE1IBkgG0J/hSAEg4UhAiBFIEMgMP1P/VEhMCAbIARCf4UgG" +
-  "oOFIQQgUkECaiFSDAELC0GgCyAs/QsEAEGwCyAq/QsEAEHACyA//QsEAEHQCyA7/QsEAEHgCyA2/" +
-  "QsEAEHwCyAt/QsEAEGADCAu/QsEAEGQDCAy/QsEAEGgDCBA/QsEAEGwDCA3/QsEAEHADCAr/QsEA" +
-  "EHQDCA4/QsEAEHgDCAv/QsEAEHwDCBB/QsEAEGADSBC/QsEAEGQDSAz/QsEAEGgDSA0/QsEAEGwD" +
-  "SA8/QsEAEHADSA9/QsEAEHQDSA5/QsEAEHgDSAx/QsEAEHwDSA+/QsEAEGADiA6/QsEAEGQDiA1/" +
-  "QsEAEGgDiAw/QsEAEGwDiALNwMAQbgOIBg3AwBBwA4gDzcDAEHIDiAQNwMAQdAOIAw3AwBB2A4gD" +
-  "jcDAEHgDiAGNwMAQegOIAc3AwBB8A4gCDcDAEH4DiAJNwMAQYAPIBE3AwBBiA8gAzcDAEGQDyAAN" +
-  "wMAQZgPIAE3AwBBoA8gCjcDAEGoDyASNwMAQbAPIBM3AwBBuA8gFDcDAEHADyAFNwMAQcgPIBU3A" +
-  "wBB0A8gDTcDAEHYDyAWNwMAQeAPIBc3AwBB6A8gAjcDAEHwDyAENwMAC0kAQZAKQQBBiAH8CwBBk" +
-  "ApBwAlBI/wKAABBswpB8AlBIPwKAABB2wpBHzoAAEGXC0GXCy0AAEGAAXI6AABCfSQAQgAkAkEAJ" +
-  "AMLFAAgAK0kBEJ/QgAjBH0jBIJ9JAULGQEBfiAA/AYiAUKABH8kAiABQoAEgackAwsFAEHwCQuJA" +
-  "gMIfwR+AXwjBKchByMFIQ0jBCEOIwMhBSMCIgwQACEIIwEhCQNAIAMgBkoEQCACBEAgAiAGQQN0a" +
-  "iAFrCAMQgmGfLk5AwALRAAAAAAAAAAAIRBBACEEA0AgBCAHSARAIAVBgARGBEAgDEIBfCIMEAAhC" +
-  "CMBIQlBACEFC0GABCAFayIKIAcgBGsiCyAKIAtIGyAFaiEKA0AgBSAKSARAIA0gCCAFIAl0aikDA" +
-  "CIPVAR+Qn8FIA8gDoILIg9CAFkEQCAQIAAgD6dBA3RqKwMAoCEQIARBAWohBAsgBUEBaiEFDAELC" +
-  "wwBCwsgASAGQQN0aiAQOQMAIAZBAWohBgwBCwsgDCQCIAUkAwsMACMDrCMCQgmGfLkL5QQDBH8Df" +
-  "gF7QdMKIABCCIhC/4H8h/CfwP8AgyAAQv+B/Ifwn8D/AINCCIaEIgVCEIhC//+DgPD/P4MgBUL//" +
-  "4OA8P8/g0IQhoRCIIo3AwBB0AopAwAhBkHYCikDACEFQdMKIABCAXwiB0IIiEL/gfyH8J/A/wCDI" +
-  "AdC/4H8h/CfwP8Ag0IIhoQiB0IQiEL//4OA8P8/gyAHQv//g4Dw/z+DQhCGhEIgijcDAANAIAFBG" +
-  "UgEQCABQQR0QaALaiABQRFIBH4gAUEDdEGQCmopAwAFQgAL/RL9CwQAIAFBAWohAQwBCwtBoAxBo" +
-  "Az9AAQAIAb9HgD9CwQAQbAMQbAM/QAEACAF/R4A/QsEAEHTCiAAQgJ8IgVCCIhC/4H8h/CfwP8Ag" +
-  "yAFQv+B/Ifwn8D/AINCCIaEIgVCEIhC//+DgPD/P4MgBUL//4OA8P8/g0IQhoRCIIo3AwBBACEBA" +
-  "0AgAUEZSARAIAFBA3QiA0GwDmogAUERSAR+IANBkApqKQMABUIACzcDACABQQFqIQEMAQsLA0AgA" +
-  "kGABEgEQBACQRFBgAQgAmsiASABQRFKGyEDQQAhAQNAIAEgA0gEQCABIAJqIgRBBHRBgBBqIAFBB" +
-  "HRBoAtq/QAEACIIIAj9DQcGBQQDAgEADw4NDAsKCQj9CwQAIARBA3RBgNAAaiABQQN0QbAOaikDA" +
-  "CIFQgiIQv+B/Ifwn8D/AIMgBUL/gfyH8J/A/wCDQgiGhCIFQhCIQv//g4Dw/z+DIAVC//+DgPD/P" +
-  "4NCEIaEQiCKNwMAIAFBAWohAQwBCwsgAiADaiECDAELCyAAJAALBgBBgPAACykBAn4gAPwGIgMhA" +
-  "gNAIAIgAyABrHxTBEAgAhAAGiACQgN8IQIMAQsLC1cCAn8CfgNAIAEgBEoEQCMEIQYgACAEQQN0a" +
-  "ikDACIFIwVWBH5CfwUgBSAGggsiBUIAWQRAIAIgA0ECdGogBT4CACADQQFqIQMLIARBAWohBAwBC" +
-  "wsgAwt6AgJ/AX4gAPwGEAAhAwNAIAJBgARIBEAgASACQQN0aiADIAIjAXRqKQMAIgRCCIhC/4H8h" +
-  "/CfwP8AgyAEQv+B/Ifwn8D/AINCCIaEIgRCEIhC//+DgPD/P4MgBEL//4OA8P8/g0IQhoRCIIo3A" +
-  "wAgAkEBaiECDAELCwsL8AECAEGACAvAAQEAAAAAAAAAgoAAAAAAAACKgAAAAAAAgACAAIAAAACAi" +
-  "4AAAAAAAAABAACAAAAAAIGAAIAAAACACYAAAAAAAICKAAAAAAAAAIgAAAAAAAAACYAAgAAAAAAKA" +
-  "ACAAAAAAIuAAIAAAAAAiwAAAAAAAICJgAAAAAAAgAOAAAAAAACAAoAAAAAAAICAAAAAAAAAgAqAA" +
-  "AAAAAAACgAAgAAAAICBgACAAAAAgICAAAAAAACAAQAAgAAAAAAIgACAAAAAgABBwAkLImVtYmVyY" +
-  "mVuY2gvc3RhdGlzdGljcy9ib290c3RyYXAvdjE=\",K;function Bt(){if(K===void 0){let " +
-  "A=atob(vt),t=new Uint8Array(A.length);for(let n=0;n<A.length;n++)t[n]=A.char" +
-  "CodeAt(n);K=new WebAssembly.Module(t)}return K}var b=4096,jt=65536,ut,wt;fun" +
-  "ction zt(){return ut??=new WebAssembly.Instance(Bt(),{}).exports,ut}function" +
-  " _t(A,t){new Uint8Array(A.memory.buffer,A.seedAddress(),32).set(t),A.setSeed" +
-  "()}function lt(A,t){let n=A.memory.buffer.byteLength;t>n&&A.memory.grow(Math" +
-  ".ceil((t-n)/jt))}var Y=class{source;#A;#t;#r=0;#e=null;constructor(t,n){if(t" +
-  ".length!==32)throw new RangeError(`bootstrap seed must be 32 bytes, found ${" +
-  "t.length}`);if(!Number.isSafeInteger(n)||n<1||n>4294967295)throw new RangeEr" +
-  "ror(`index range ${n} is outside [1, 2^32 - 1]`);this.#A=t.slice(),this.#t=n" +
-  ",this.source={fill:(e,r)=>{if(!Number.isSafeInteger(e)||e<0)throw new RangeE" +
-  "rror(`block index ${e} is not a safe integer >= 0`);if(r.length<Q)throw new " +
-  "RangeError(`output needs ${Q} bytes`);let i=this.#n(null),o=i.heapBase();lt(" +
-  "i,o+Q),i.blockBytes(e,o),r.set(new Uint8Array(i.memory.buffer,o,Q))}}}#n(t){" +
-  "let n=zt();if(wt!==this&&(_t(n,this.#A),n.setRange(this.#t),n.seek(this.#r)," +
-  "wt=this,this.#e=null),t!==null&&t!==this.#e){let e=n.heapBase()+Q;lt(n,e+8*(" +
-  "t.length+2*b)),new Float64Array(n.memory.buffer,e,t.length).set(t),this.#e=t" +
-  "}return n}resample(t,n,e,r,i){if(t.length!==this.#t)throw new RangeError(`st" +
-  "ream draws below ${this.#t}, not ${t.length}`);if(r<0||i>n.length||e&&i>e.le" +
-  "ngth)throw new RangeError(\"resample range outside the output arrays\");let o=" +
-  "this.#n(t),s=o.heapBase()+Q,g=s+8*this.#t,c=g+8*b;for(let I=r;I<i;I+=b){let " +
-  "a=Math.min(b,i-I);o.resample(s,g,e===null?0:c,a);let h=o.memory.buffer;n.set" +
-  "(new Float64Array(h,g,a),I),e?.set(new Float64Array(h,c,a),I)}this.#r=o.posi" +
-  "tion()}};function Qt(A,t){return new Y(A,t)}function Wt(A){return(t,n)=>{let" +
-  " e=A(t),r=new p(e,n);return{source:e,resample:(i,o,s,g,c)=>X(i,r,o,s,g,c)}}}" +
-  "var Xt=Wt(A=>new H(A));function Ct(A){if(A===\"wasm\")return Qt;if(A===\"refere" +
-  "nce\")return Xt;throw new RangeError(`kernel must be one of ${W.join(\", \")}, " +
-  "found ${String(A)}`)}function $t(A,t,n=0,e=A.length-1){if(!(n<=t&&t<=e&&n>=0" +
-  "&&e<A.length))throw new RangeError(`rank ${t} is outside [${n}, ${e}]`);for(" +
-  ";e>n;){if(e-n<16){tA(A,n,e);break}let r=n+(e-n>>>1),i=qt(A[n],A[r],A[e]),o=n" +
-  "-1,s=e+1;for(;;){do o++;while(A[o]<i);do s--;while(A[s]>i);if(o>=s)break;let" +
-  " g=A[o];A[o]=A[s],A[s]=g}t<=s?e=s:n=s+1}return A[t]}function Zt(A,t,n){let e" +
-  "=1/0;for(let r=t;r<=n;r++)A[r]<e&&(e=A[r]);return e}function v(A,t){let n=[]" +
-  ",e=A.length-1;for(let r=t.length-1;r>=0;r--){let i=t[r];if(i+1>e)throw new R" +
-  "angeError(`rank ${i+1} is out of range`);let o=$t(A,i,0,e);n.unshift([o,Zt(A" +
-  ",i+1,e)]),e=i}return n}function qt(A,t,n){return A>t&&([A,t]=[t,A]),t>n&&(t=" +
-  "n),A>t?A:t}function tA(A,t,n){for(let e=t+1;e<=n;e++){let r=A[e],i=e-1;for(;" +
-  "i>=t&&A[i]>r;)A[i+1]=A[i],i--;A[i+1]=r}}var St=100,Ut=1e6,AA=5;function nA(A" +
-  "){if(typeof A!=\"number\"||!Number.isInteger(A)||A<St||A>Ut)throw new RangeErr" +
-  "or(`resamples must be an integer in [${St}, ${Ut}], found ${String(A)}`);ret" +
-  "urn A}function eA(A,t){for(;t!==0n;)[A,t]=[t,A%t];return A}function rA(A){le" +
-  "t t=1n,n=new Set;for(let e of A)n.has(e.den)||(n.add(e.den),t=t/eA(t,e.den)*" +
-  "e.den);return{nums:A.map(e=>e.num*(t/e.den)),den:t}}var oA=[1,39],M=40,pt=40" +
-  "96;function mt(A,t){let n=nA(t.resamples),e=Array.isArray(A)?rA(A):A,{nums:r" +
-  ",den:i}=e,o=r.length;if(o<AA)return null;let s=0n;for(let f of r){let B=f<0n" +
-  "?-f:f;B>s&&(s=B)}if(r.every(f=>f===r[0])){t.onProgress?.(n,n);let f=d.of(r[0" +
-  "],i);return{lower:f,upper:f}}let c=(typeof t.kernel==\"function\"?t.kernel:Ct(" +
-  "t.kernel??\"wasm\"))(t.seed,o),I=BigInt(o)*s<=BigInt(Number.MAX_SAFE_INTEGER)," +
-  "a=I?Float64Array.from(r,f=>Number(f)):iA(r,i,s),h=j(0,n),u=I?null:j(1,n);for" +
-  "(let f=0;f<n;f+=pt){let B=Math.min(n,f+pt);c.resample(a,h,u,f,B),t.onProgres" +
-  "s?.(B,n)}let S=oA.map(f=>{let B=(n-1)*f,x=Math.floor(B/M),V=B-x*M;return{j:x" +
-  ",g:V}}),E=S.map(f=>f.j),w=I?v(h,E).map(([f,B])=>[BigInt(f),BigInt(B)]):gA(a," +
-  "h,u,c,r,E),l=BigInt(M)*BigInt(o)*i,[C,U]=S.map(({g:f},B)=>{let[x,V]=w[B];ret" +
-  "urn d.of(BigInt(M-f)*x+BigInt(f)*V,l)});return{lower:C,upper:U}}var dt=[];fu" +
-  "nction j(A,t){let n=dt[A];return(n===void 0||n.length<t)&&(n=new Float64Arra" +
-  "y(t),dt[A]=n),n.subarray(0,t)}function yt(A){return A===0n?0:A.toString(2).l" +
-  "ength}function iA(A,t,n){let e=yt(n)-yt(t),r=e>=0?t<<BigInt(e):t,i=e<0?BigIn" +
-  "t(-e):0n;return Float64Array.from(A,o=>O(o<<i,r))}var Dt=2**-53,sA=2**-1074;" +
-  "function gA(A,t,n,e,r,i){let o=r.length,s=t.length;if(o*Dt>=.005)throw new R" +
-  "angeError(`too many values (${o})`);let g=0;for(let E of A)g=Math.max(g,Math" +
-  ".abs(E));let c=4*(2*o*o*Dt*g+o*sA),I=j(2,t.length);I.set(t);let a=v(I,i),h=i" +
-  ".map((E,w)=>{let l=a[w][0]-c,C=a[w][1]+c;return{j:E,lo:l,hi:C,below:IA(t,l)," +
-  "exact:[]}}),u=new p(e.source,o),S=new Uint32Array(o);for(let E=0;E<s;E++){le" +
-  "t w=t[E],l=null;for(let C of h)if(!(w<C.lo||w>C.hi)){if(l===null){u.seek(n[E" +
-  "]),u.fill(S,o),l=0n;for(let U=0;U<o;U++)l+=r[S[U]]}C.exact.push(l)}}return h" +
-  ".map(({j:E,below:w,exact:l})=>{l.sort((f,B)=>f<B?-1:f>B?1:0);let C=l[E-w],U=" +
-  "l[E+1-w];if(C===void 0||U===void 0)throw new Error(\"internal error: bootstra" +
-  "p certification window failed\");return[C,U]})}function IA(A,t){let n=0;for(l" +
-  "et e=0;e<A.length;e++)A[e]<t&&n++;return n}function fA(A,t){try{let n=mt({nu" +
-  "ms:A.nums,den:A.den},{resamples:A.resamples,seed:A.seed,kernel:A.kernel,onPr" +
-  "ogress:e=>t({id:A.id,done:e})});if(n===null)throw new RangeError(\"interval o" +
-  "f fewer than 5 values\");t({id:A.id,lower:[n.lower.num,n.lower.den],upper:[n." +
-  "upper.num,n.upper.den]})}catch(n){t({id:A.id,error:n instanceof Error?n.mess" +
-  "age:String(n)})}}var R=globalThis;if(R.WorkerGlobalScope!==void 0&&R.postMes" +
-  "sage){let A=R.postMessage.bind(R);R.onmessage=t=>fA(t.data,A)}export{fA as a" +
-  "nswer};\n/*! noble-hashes - MIT License (c) 2022 Paul Miller (paulmillr.com) " +
-  "*/\n";
+  " too large to convert to a float\");let w=Number(h)*2**E;return n?-w:w}var cA" +
+  "=BigInt(Number.MAX_SAFE_INTEGER);var W=[\"wasm\",\"reference\"];function X(A,t,n" +
+  ",e,r,i){let o=A.length;if(t.n!==o)throw new RangeError(`stream draws below $" +
+  "{t.n}, not ${o}`);if(r<0||i>n.length||e&&i>e.length)throw new RangeError(\"re" +
+  "sample range outside the output arrays\");let s=new Uint32Array(o);for(let g=" +
+  "r;g<i;g++){e!==null&&(e[g]=t.position),t.fill(s,o);let c=0;for(let I=0;I<o;I" +
+  "++)c+=A[s[I]];n[g]=c}}var k=BigInt(4294967295),$=BigInt(32);function xt(A,t=" +
+  "!1){return t?{h:Number(A&k),l:Number(A>>$&k)}:{h:Number(A>>$&k)|0,l:Number(A" +
+  "&k)|0}}function Z(A,t=!1){let n=A.length,e=new Uint32Array(n),r=new Uint32Ar" +
+  "ray(n);for(let i=0;i<n;i++){let{h:o,l:s}=xt(A[i],t);[e[i],r[i]]=[o,s]}return" +
+  "[e,r]}var q=(A,t,n)=>A<<n|t>>>32-n,tt=(A,t,n)=>t<<n|A>>>32-n,At=(A,t,n)=>t<<" +
+  "n-32|A>>>64-n,nt=(A,t,n)=>A<<n-32|t>>>64-n;function Ft(A){return A instanceo" +
+  "f Uint8Array||ArrayBuffer.isView(A)&&A.constructor.name===\"Uint8Array\"}funct" +
+  "ion O(A,t=\"\"){if(!Number.isSafeInteger(A)||A<0){let n=t&&`\"${t}\" `;throw new" +
+  " Error(`${n}expected integer >= 0, got ${A}`)}}function L(A,t,n=\"\"){let e=Ft" +
+  "(A),r=A?.length,i=t!==void 0;if(!e||i&&r!==t){let o=n&&`\"${n}\" `,s=i?` of le" +
+  "ngth ${t}`:\"\",g=e?`length=${r}`:`type=${typeof A}`;throw new Error(o+\"expect" +
+  "ed Uint8Array\"+s+\", got \"+g)}return A}function P(A,t=!0){if(A.destroyed)thro" +
+  "w new Error(\"Hash instance has been destroyed\");if(t&&A.finished)throw new E" +
+  "rror(\"Hash#digest() has already been called\")}function et(A,t){L(A,void 0,\"d" +
+  "igestInto() output\");let n=t.outputLen;if(A.length<n)throw new Error('\"diges" +
+  "tInto() output\" expected to be of length >='+n)}function rt(A){return new Ui" +
+  "nt32Array(A.buffer,A.byteOffset,Math.floor(A.byteLength/4))}function G(...A)" +
+  "{for(let t=0;t<A.length;t++)A[t].fill(0)}var kt=new Uint8Array(new Uint32Arr" +
+  "ay([287454020]).buffer)[0]===68;function Lt(A){return A<<24&4278190080|A<<8&" +
+  "16711680|A>>>8&65280|A>>>24&255}function bt(A){for(let t=0;t<A.length;t++)A[" +
+  "t]=Lt(A[t]);return A}var J=kt?A=>A:bt;function ot(A,t={}){let n=(r,i)=>A(i)." +
+  "update(r).digest(),e=A(void 0);return n.outputLen=e.outputLen,n.blockLen=e.b" +
+  "lockLen,n.create=r=>A(r),Object.assign(n,t),Object.freeze(n)}var it=A=>({oid" +
+  ":Uint8Array.from([6,9,96,134,72,1,101,3,4,2,A])});var Ht=BigInt(0),y=BigInt(" +
+  "1),Mt=BigInt(2),Vt=BigInt(7),Nt=BigInt(256),Ot=BigInt(113),It=[],ft=[],ct=[]" +
+  ";for(let A=0,t=y,n=1,e=0;A<24;A++){[n,e]=[e,(2*n+3*e)%5],It.push(2*(5*e+n))," +
+  "ft.push((A+1)*(A+2)/2%64);let r=Ht;for(let i=0;i<7;i++)t=(t<<y^(t>>Vt)*Ot)%N" +
+  "t,t&Mt&&(r^=y<<(y<<BigInt(i))-y);ct.push(r)}var ht=Z(ct,!0),Pt=ht[0],Gt=ht[1" +
+  "],st=(A,t,n)=>n>32?At(A,t,n):q(A,t,n),gt=(A,t,n)=>n>32?nt(A,t,n):tt(A,t,n);f" +
+  "unction Jt(A,t=24){let n=new Uint32Array(10);for(let e=24-t;e<24;e++){for(le" +
+  "t o=0;o<10;o++)n[o]=A[o]^A[o+10]^A[o+20]^A[o+30]^A[o+40];for(let o=0;o<10;o+" +
+  "=2){let s=(o+8)%10,g=(o+2)%10,c=n[g],I=n[g+1],a=st(c,I,1)^n[s],h=gt(c,I,1)^n" +
+  "[s+1];for(let u=0;u<50;u+=10)A[o+u]^=a,A[o+u+1]^=h}let r=A[2],i=A[3];for(let" +
+  " o=0;o<24;o++){let s=ft[o],g=st(r,i,s),c=gt(r,i,s),I=It[o];r=A[I],i=A[I+1],A" +
+  "[I]=g,A[I+1]=c}for(let o=0;o<50;o+=10){for(let s=0;s<10;s++)n[s]=A[o+s];for(" +
+  "let s=0;s<10;s++)A[o+s]^=~n[(s+2)%10]&n[(s+4)%10]}A[0]^=Pt[e],A[1]^=Gt[e]}G(" +
+  "n)}var T=class A{state;pos=0;posOut=0;finished=!1;state32;destroyed=!1;block" +
+  "Len;suffix;outputLen;enableXOF=!1;rounds;constructor(t,n,e,r=!1,i=24){if(thi" +
+  "s.blockLen=t,this.suffix=n,this.outputLen=e,this.enableXOF=r,this.rounds=i,O" +
+  "(e,\"outputLen\"),!(0<t&&t<200))throw new Error(\"only keccak-f1600 function is" +
+  " supported\");this.state=new Uint8Array(200),this.state32=rt(this.state)}clon" +
+  "e(){return this._cloneInto()}keccak(){J(this.state32),Jt(this.state32,this.r" +
+  "ounds),J(this.state32),this.posOut=0,this.pos=0}update(t){P(this),L(t);let{b" +
+  "lockLen:n,state:e}=this,r=t.length;for(let i=0;i<r;){let o=Math.min(n-this.p" +
+  "os,r-i);for(let s=0;s<o;s++)e[this.pos++]^=t[i++];this.pos===n&&this.keccak(" +
+  ")}return this}finish(){if(this.finished)return;this.finished=!0;let{state:t," +
+  "suffix:n,pos:e,blockLen:r}=this;t[e]^=n,(n&128)!==0&&e===r-1&&this.keccak()," +
+  "t[r-1]^=128,this.keccak()}writeInto(t){P(this,!1),L(t),this.finish();let n=t" +
+  "his.state,{blockLen:e}=this;for(let r=0,i=t.length;r<i;){this.posOut>=e&&thi" +
+  "s.keccak();let o=Math.min(e-this.posOut,i-r);t.set(n.subarray(this.posOut,th" +
+  "is.posOut+o),r),this.posOut+=o,r+=o}return t}xofInto(t){if(!this.enableXOF)t" +
+  "hrow new Error(\"XOF is not possible for this instance\");return this.writeInt" +
+  "o(t)}xof(t){return O(t),this.xofInto(new Uint8Array(t))}digestInto(t){if(et(" +
+  "t,this),this.finished)throw new Error(\"digest() was already called\");return " +
+  "this.writeInto(t),this.destroy(),t}digest(){return this.digestInto(new Uint8" +
+  "Array(this.outputLen))}destroy(){this.destroyed=!0,G(this.state)}_cloneInto(" +
+  "t){let{blockLen:n,suffix:e,outputLen:r,rounds:i,enableXOF:o}=this;return t||" +
+  "=new A(n,e,r,o,i),t.state32.set(this.state32),t.pos=this.pos,t.posOut=this.p" +
+  "osOut,t.finished=this.finished,t.rounds=i,t.suffix=e,t.outputLen=r,t.enableX" +
+  "OF=o,t.destroyed=this.destroyed,t}};var Tt=(A,t,n,e={})=>ot((r={})=>new T(t," +
+  "A,r.dkLen===void 0?n:r.dkLen,!0),e);var Et=Tt(31,136,32,it(12));var at=new T" +
+  "extEncoder().encode(\"emberbench/statistics/bootstrap/v1\\0\"),Q=4096,D=512,m=4" +
+  "294967296,b=class{#A;#t;constructor(t){if(t.length!==32)throw new RangeError" +
+  "(`bootstrap seed must be 32 bytes, found ${t.length}`);let n=at.length;this." +
+  "#A=new Uint8Array(n+32+8),this.#A.set(at,0),this.#A.set(t,n),this.#t=new Dat" +
+  "aView(this.#A.buffer,n+32,8)}fill(t,n){if(!Number.isSafeInteger(t)||t<0)thro" +
+  "w new RangeError(`block index ${t} is not a safe integer >= 0`);if(n.length<" +
+  "Q)throw new RangeError(`output needs ${Q} bytes`);this.#t.setUint32(0,Math.f" +
+  "loor(t/m)),this.#t.setUint32(4,t>>>0),Et.create({}).update(this.#A).xofInto(" +
+  "n.subarray(0,Q))}};var Kt=m-1,p=class{n;#A;#t=new Uint8Array(Q);#r=new DataV" +
+  "iew(this.#t.buffer);#e=-1;#n=0;#o=0;#i;#s;constructor(t,n,e=0){if(!Number.is" +
+  "SafeInteger(n)||n<1||n>Kt)throw new RangeError(`index range ${n} is outside " +
+  "[1, 2^32 - 1]`);this.n=n,this.#A=t;let r=Number((1n<<64n)%BigInt(n));this.#i" +
+  "=r===0?m:m-r,this.#s=n<=2**21,this.seek(e)}get position(){return this.#n*D+t" +
+  "his.#o}seek(t){if(!Number.isSafeInteger(t)||t<0)throw new RangeError(`stream" +
+  " position ${t} is not valid`);this.#n=Math.floor(t/D),this.#o=t%D}next(){let" +
+  " t=new Uint32Array(1);return this.fill(t,1),t[0]}fill(t,n=t.length){if(n>t.l" +
+  "ength)throw new RangeError(\"output array too short\");let e=this.#r,r=this.#i" +
+  ",i=this.n,o=this.#s,s=this.#o;this.#e!==this.#n&&s<D&&this.#g();for(let g=0;" +
+  "g<n;){s===D&&(this.#n++,this.#g(),s=0);let c=e.getUint32(8*s),I=e.getUint32(" +
+  "8*s+4);s++,!(c===4294967295&&I>=r)&&(t[g++]=o?(c%i*m+I)%i:Yt(c,I,i))}this.#o" +
+  "=s}#g(){this.#A.fill(this.#n,this.#t),this.#e=this.#n}};function Yt(A,t,n){l" +
+  "et e=A%n;return e=e*65536%n,(e*65536+t)%n}var vt=\"AGFzbQEAAAABMApgAABgAAF/YA" +
+  "J8fwBgAX4Bf2ABfwBgAXwAYAR/f39/AGAAAXxgAX4AYAN/f38BfwMPDgMAAAAEBQEGBwgBAgkCBQ" +
+  "MBAAEGHwZ+AUIAC38BQQMLfgFCAAt/AUEAC34BQgELfgFCAAsHfwsLc2VlZEFkZHJlc3MABghoZW" +
+  "FwQmFzZQAKB3NldFNlZWQAAwhzZXRSYW5nZQAECWRyYXdXb3JkcwAMBHNlZWsABQhwb3NpdGlvbg" +
+  "AIDmdlbmVyYXRlQmxvY2tzAAsKYmxvY2tCeXRlcwANCHJlc2FtcGxlAAcGbWVtb3J5AgAIAQEMAQ" +
+  "IKwCsOQAEBfyAAIwBTIAAjAEIDfFlyBEAgABAJC0EDQQQgACMAfSIAQgJRIgEbJAEgAQR/QYDQAA" +
+  "UgAKdBA3RBgBBqCwsKAEJ9JABCfyQFC+8gAyp+KHsCf0GgC/0ABAAhLEGwC/0ABAAhKkHAC/0ABA" +
+  "AhP0HQC/0ABAAhO0HgC/0ABAAhNkHwC/0ABAAhLUGADP0ABAAhLkGQDP0ABAAhMkGgDP0ABAAhQE" +
+  "GwDP0ABAAhN0HADP0ABAAhK0HQDP0ABAAhOEHgDP0ABAAhL0HwDP0ABAAhQUGADf0ABAAhQkGQDf" +
+  "0ABAAhM0GgDf0ABAAhNEGwDf0ABAAhPEHADf0ABAAhPUHQDf0ABAAhOUHgDf0ABAAhMUHwDf0ABA" +
+  "AhPkGADv0ABAAhOkGQDv0ABAAhNUGgDv0ABAAhMEGwDikDACELQbgOKQMAIRhBwA4pAwAhD0HIDi" +
+  "kDACEQQdAOKQMAIQxB2A4pAwAhDkHgDikDACEGQegOKQMAIQdB8A4pAwAhCEH4DikDACEJQYAPKQ" +
+  "MAIRFBiA8pAwAhA0GQDykDACEAQZgPKQMAIQFBoA8pAwAhCkGoDykDACESQbAPKQMAIRNBuA8pAw" +
+  "AhFEHADykDACEFQcgPKQMAIRVB0A8pAwAhDUHYDykDACEWQeAPKQMAIRdB6A8pAwAhAkHwDykDAC" +
+  "EEA0AgUkEYSARAICwgNiA3/VEgQiA5/VH9USAw/VEiQyAqIC79USA4IDT9Uf1RID79USJEIET9zg" +
+  "EgREE//c0B/VD9USJF/VEiRiAvIEQgOyBA/VEgQSA9/VH9USA1/VEiRCBE/c4BIERBP/3NAf1Q/V" +
+  "EiR/1RIkhBK/3LASBIQRX9zQH9UCJIIC4gLCAt/VEgKyAz/VH9USAx/VEiLCA/IDL9USAvIDz9Uf" +
+  "1RIDr9USIuIC79zgEgLkE//c0B/VD9USJJ/VEiL0Es/csBIC9BFP3NAf1QIkr9T/1RIFJBA3QiU0" +
+  "GACGopAwAiGf0S/VEhSyAZIAsgCSAMhSAKhSAVhSAEhSIZIAYgGIUgA4UgE4UgFoUiGkIBiYUiG4" +
+  "UiHCAaIAggEIUgAYUgBYUgAoUiHUIBiYUiHiAAhUIriSIfIAYgCyAOhSARhSAShSANhSIGIAcgD4" +
+  "UgAIUgFIUgF4UiAEIBiYUiC4VCLIkiGkJ/hYOFhSEgIEogPSAuIEMgQ/3OASBDQT/9zQH9UP1RIj" +
+  "39USIuQRX9ywEgLkEr/c0B/VAiQyBI/U/9USEvIBogBSAAIBlCAYmFIhmFQhWJIiEgH0J/hYOFIQ" +
+  "AgSCAwIEQgLCAs/c4BICxBP/3NAf1Q/VEiRP1RIixBDv3LASAsQTL9zQH9UCJIIEP9T/1RIUwgHy" +
+  "AdIAZCAYmFIgYgBIVCDokiHSAhQn+Fg4UhBCA7ID39USIsQRz9ywEgLEEk/c0B/VAiOyArIEX9US" +
+  "IrQQP9ywEgK0E9/c0B/VAiKyA3IET9USIsQRT9ywEgLEEs/c0B/VAiN/1P/VEhMCAQIBmFQhyJIh" +
+  "AgESAbhUIDiSIRIAYgCYVCFIkiCUJ/hYOFIQUgNyA0IEn9USIsQS39ywEgLEET/c0B/VAiNCAr/U" +
+  "/9USFNIAkgCyAThUItiSITIBFCf4WDhSEfICsgOiBH/VEiK0E9/csBICtBA/3NAf1QIisgNP1P/V" +
+  "EhOiARIBcgHoVCPYkiFyATQn+Fg4UhESAqIEn9USIqICr9zgEgKkE//c0B/VAiKiBBID39USIsQR" +
+  "n9ywEgLEEn/c0B/VAiLCAyIEf9USIuQQb9ywEgLkE6/c0B/VAiMv1P/VEhQSALIBiFQgGJIhggAS" +
+  "AZhUIZiSIBIAcgHoVCBokiB0J/hYOFISIgMiA5IET9USIuIC79DQcAAQIDBAUGDwgJCgsMDQ4iOS" +
+  "As/U/9USFOIAcgBiAVhUIIiSIVIAFCf4WDhSEjICwgMSBF/VEiLEES/csBICxBLv3NAf1QIiwgOf" +
+  "1P/VEhMSABIA0gG4VCEokiASAVQn+Fg4UhDSA2IET9USIuQRv9ywEgLkEl/c0B/VAiNiA4IEn9US" +
+  "IuQQr9ywEgLkE2/c0B/VAiOCAtIEX9USItQST9ywEgLUEc/c0B/VAiT/1P/VEhUCAGIAyFQhuJIg" +
+  "wgAyALhUIKiSIDIA4gG4VCJIkiDkJ/hYOFISQgTyA8IEf9USItQQ/9ywEgLUEx/c0B/VAiPCA4/U" +
+  "/9USEuIA4gFCAehUIPiSIUIANCf4WDhSElIDggNSA9/VEiLSAt/Q0BAgMEBQYHAAkKCwwNDg8IIi" +
+  "0gPP1P/VEhNSADIAIgGYVCOIkiAiAUQn+Fg4UhJiBCIET9USI4QSf9ywEgOEEZ/c0B/VAiOCA+IE" +
+  "n9USI+QQL9ywEgPkE+/c0B/VAiPiAzIEX9USIzQSn9ywEgM0EX/c0B/VAiM/1P/VEhQiAGIAqFQi" +
+  "eJIgMgCyAWhUICiSIGIBIgG4VCKYkiCkJ/hYOFIRIgSyBIIEogRv1P/VEiRCArIDcgO/1P/VEiN/" +
+  "1RICwgMiAq/U/9USJFIC0gTyA2/U/9USJJ/VH9USA+IEAgPf1RIjJBN/3LASAyQQn9zQH9UCIyID" +
+  "8gR/1RIj1BPv3LASA9QQL9zQH9UCI9/U/9USI//VEiQCAvIE39USBOIC79Uf1RIDIgMyA4/U/9US" +
+  "JH/VEiSiBK/c4BIEpBP/3NAf1Q/VEiT/1RIlEgMSBKIEMgRiBI/U/9USJDIDQgOyAr/U/9USJG/V" +
+  "EgOSAqICz9T/1RIisgPCA2IC39T/1RIir9Uf1RIDMgPSA+/U/9USI5/VEiLSAt/c4BIC1BP/3NAf" +
+  "1Q/VEiPv1RIixBK/3LASAsQRX9zQH9UCIzIE0gSyAw/VEgQSBQ/VH9USA9IDggMv1P/VEiNP1RIj" +
+  "IgTCA6/VEgMSA1/VH9USBC/VEiMSAx/c4BIDFBP/3NAf1Q/VEiSP1RIixBLP3LASAsQRT9zQH9UC" +
+  "I2/U/9USBTQYgIaikDACIL/RL9USEsIAsgICAIIBmFQjeJIgggA0J/hSAKg4UiGyAAIB+FICOFIC" +
+  "WFhSILQgGJIAYgDyAehUI+iSIPQn+FIAiDhSIeIAIgDEJ/hSAOg4UiJyABIBhCf4UgB4OFIhkgHS" +
+  "AcQn+FIBqDhSIaIBcgEEJ/hSAJg4UiB4WFhYUiCYUiFoUiDiANIAsgCiAGQn+FIA+DhSIoIBQgAk" +
+  "J/hSAMg4UiCiAVIAFCf4UgGIOFIhQgEyAXQn+FIBCDhSIpICEgHUJ/hSAcg4UiE4WFhYUiDEIBiY" +
+  "UiHIVCK4kiECAfIA8gCEJ/hSADg4UiAiAFICCFICKFICSFhSIDIAQgEYUgDYUgJoUgEoUiBkIBiY" +
+  "UiF4VCLIkiAUJ/hYOFhSELIDYgKiAxIEAgQP3OASBAQT/9zQH9UP1RIjH9USIqQRX9ywEgKkEr/c" +
+  "0B/VAiOCAz/U/9USEqIAEgCiAGIAlCAYmFIg2FQhWJIgYgEEJ/hYOFIRggMyA/IC0gMiAy/c4BID" +
+  "JBP/3NAf1Q/VEiSv1RIi1BDv3LASAtQTL9zQH9UCItIDj9T/1RIT8gECAeIAwgA0IBiYUiHYVCDo" +
+  "kiAyAGQn+Fg4UhDyA4IFEgLf1P/VEhOyAGIANCf4UgDoOFIRAgLSA2IFH9T/1RITYgAyAOQn+FIA" +
+  "GDhSEMIEMgMf1RIi1BHP3LASAtQST9zQH9UCIzIEEgT/1RIi1BA/3LASAtQT39zQH9UCIyIDcgSv" +
+  "1RIi1BFP3LASAtQSz9zQH9UCI3/U/9USEtIA0gE4VCHIkiASAWICKFQgOJIgMgByAdhUIUiSIJQn" +
+  "+Fg4UhDiA3IC4gSP1RIi5BLf3LASAuQRP9zQH9UCI4IDL9T/1RIS4gCSAXICWFQi2JIgggA0J/hY" +
+  "OFIQYgMiBCID79USIyQT39ywEgMkED/c0B/VAiPCA4/U/9USEyIAMgEiAchUI9iSIDIAhCf4WDhS" +
+  "EHIDggMyA8/U/9USFAIAggA0J/hSABg4UhCCA8IDcgM/1P/VEhNyADIAFCf4UgCYOFIQkgLyBI/V" +
+  "EiLyAv/c4BIC9BP/3NAf1QIjMgKyAx/VEiK0EZ/csBICtBJ/3NAf1QIi8gOiA+/VEiK0EG/csBIC" +
+  "tBOv3NAf1QIjr9T/1RISsgACAXhUIBiSIKIA0gFIVCGYkiACARIByFQgaJIhJCf4WDhSERIDogSS" +
+  "BK/VEiOCA4/Q0HAAECAwQFBg8ICQoLDA0OIjwgL/1P/VEhOCASIB0gJ4VCCIkiASAAQn+Fg4UhAy" +
+  "AvIDQgT/1RIi9BEv3LASAvQS79zQH9UCI0IDz9T/1RIS8gACACIBaFQhKJIgIgAUJ/hYOFIQAgPC" +
+  "AzIDT9T/1RIUEgASACQn+FIAqDhSEBIDQgOiAz/U/9USFCIAIgCkJ/hSASg4UhCiBEIEr9USIzQR" +
+  "v9ywEgM0El/c0B/VAiOiBOIEj9USIzQQr9ywEgM0E2/c0B/VAiPCAwIE/9USIwQST9ywEgMEEc/c" +
+  "0B/VAiMP1P/VEhMyAaIB2FQhuJIgIgFyAjhUIKiSIUIAUgFoVCJIkiFUJ/hYOFIRIgMCA1ID79US" +
+  "I0QQ/9ywEgNEEx/c0B/VAiNSA8/U/9USE0IBUgHCAmhUIPiSIFIBRCf4WDhSETIDwgOSAx/VEiOS" +
+  "A5/Q0BAgMEBQYHAAkKCwwNDg8IIjkgNf1P/VEhPCAUIA0gKIVCOIkiGiAFQn+Fg4UhFCA1IDogOf" +
+  "1P/VEhPSAFIBpCf4UgAoOFIQUgOSAwIDr9T/1RITkgGiACQn+FIBWDhSEVIEwgPv1RIjBBPv3LAS" +
+  "AwQQL9zQH9UCIwIEUgSv1RIjVBJ/3LASA1QRn9zQH9UCI1IEYgMf1RIjFBN/3LASAxQQn9zQH9UC" +
+  "JD/U/9USExIAQgHIVCPokiBCAZIB2FQieJIgIgDSAphUI3iSIaQn+Fg4UhDSBDIFAgT/1RIjpBKf" +
+  "3LASA6QRf9zQH9UCJEIDX9T/1RIT4gGiAWICSFQimJIhkgAkJ/hYOFIRYgNSBHIEj9USI1QQL9yw" +
+  "EgNUE+/c0B/VAiRSBE/U/9USE6IAIgFyAbhUICiSIbIBlCf4WDhSEXIEQgMCBF/U/9USE1IBkgG0" +
+  "J/hSAEg4UhAiBFIEMgMP1P/VEhMCAbIARCf4UgGoOFIQQgUkECaiFSDAELC0GgCyAs/QsEAEGwCy" +
+  "Aq/QsEAEHACyA//QsEAEHQCyA7/QsEAEHgCyA2/QsEAEHwCyAt/QsEAEGADCAu/QsEAEGQDCAy/Q" +
+  "sEAEGgDCBA/QsEAEGwDCA3/QsEAEHADCAr/QsEAEHQDCA4/QsEAEHgDCAv/QsEAEHwDCBB/QsEAE" +
+  "GADSBC/QsEAEGQDSAz/QsEAEGgDSA0/QsEAEGwDSA8/QsEAEHADSA9/QsEAEHQDSA5/QsEAEHgDS" +
+  "Ax/QsEAEHwDSA+/QsEAEGADiA6/QsEAEGQDiA1/QsEAEGgDiAw/QsEAEGwDiALNwMAQbgOIBg3Aw" +
+  "BBwA4gDzcDAEHIDiAQNwMAQdAOIAw3AwBB2A4gDjcDAEHgDiAGNwMAQegOIAc3AwBB8A4gCDcDAE" +
+  "H4DiAJNwMAQYAPIBE3AwBBiA8gAzcDAEGQDyAANwMAQZgPIAE3AwBBoA8gCjcDAEGoDyASNwMAQb" +
+  "APIBM3AwBBuA8gFDcDAEHADyAFNwMAQcgPIBU3AwBB0A8gDTcDAEHYDyAWNwMAQeAPIBc3AwBB6A" +
+  "8gAjcDAEHwDyAENwMAC0kAQZAKQQBBiAH8CwBBkApBwAlBI/wKAABBswpB8AlBIPwKAABB2wpBHz" +
+  "oAAEGXC0GXCy0AAEGAAXI6AABCfSQAQgAkAkEAJAMLFAAgAK0kBEJ/QgAjBH0jBIJ9JAULGQEBfi" +
+  "AA/AYiAUKABH8kAiABQoAEgackAwsFAEHwCQuJAgMIfwR+AXwjBKchByMFIQ0jBCEOIwMhBSMCIg" +
+  "wQACEIIwEhCQNAIAMgBkoEQCACBEAgAiAGQQN0aiAFrCAMQgmGfLk5AwALRAAAAAAAAAAAIRBBAC" +
+  "EEA0AgBCAHSARAIAVBgARGBEAgDEIBfCIMEAAhCCMBIQlBACEFC0GABCAFayIKIAcgBGsiCyAKIA" +
+  "tIGyAFaiEKA0AgBSAKSARAIA0gCCAFIAl0aikDACIPVAR+Qn8FIA8gDoILIg9CAFkEQCAQIAAgD6" +
+  "dBA3RqKwMAoCEQIARBAWohBAsgBUEBaiEFDAELCwwBCwsgASAGQQN0aiAQOQMAIAZBAWohBgwBCw" +
+  "sgDCQCIAUkAwsMACMDrCMCQgmGfLkL5QQDBH8DfgF7QdMKIABCCIhC/4H8h/CfwP8AgyAAQv+B/I" +
+  "fwn8D/AINCCIaEIgVCEIhC//+DgPD/P4MgBUL//4OA8P8/g0IQhoRCIIo3AwBB0AopAwAhBkHYCi" +
+  "kDACEFQdMKIABCAXwiB0IIiEL/gfyH8J/A/wCDIAdC/4H8h/CfwP8Ag0IIhoQiB0IQiEL//4OA8P" +
+  "8/gyAHQv//g4Dw/z+DQhCGhEIgijcDAANAIAFBGUgEQCABQQR0QaALaiABQRFIBH4gAUEDdEGQCm" +
+  "opAwAFQgAL/RL9CwQAIAFBAWohAQwBCwtBoAxBoAz9AAQAIAb9HgD9CwQAQbAMQbAM/QAEACAF/R" +
+  "4A/QsEAEHTCiAAQgJ8IgVCCIhC/4H8h/CfwP8AgyAFQv+B/Ifwn8D/AINCCIaEIgVCEIhC//+DgP" +
+  "D/P4MgBUL//4OA8P8/g0IQhoRCIIo3AwBBACEBA0AgAUEZSARAIAFBA3QiA0GwDmogAUERSAR+IA" +
+  "NBkApqKQMABUIACzcDACABQQFqIQEMAQsLA0AgAkGABEgEQBACQRFBgAQgAmsiASABQRFKGyEDQQ" +
+  "AhAQNAIAEgA0gEQCABIAJqIgRBBHRBgBBqIAFBBHRBoAtq/QAEACIIIAj9DQcGBQQDAgEADw4NDA" +
+  "sKCQj9CwQAIARBA3RBgNAAaiABQQN0QbAOaikDACIFQgiIQv+B/Ifwn8D/AIMgBUL/gfyH8J/A/w" +
+  "CDQgiGhCIFQhCIQv//g4Dw/z+DIAVC//+DgPD/P4NCEIaEQiCKNwMAIAFBAWohAQwBCwsgAiADai" +
+  "ECDAELCyAAJAALBgBBgPAACykBAn4gAPwGIgMhAgNAIAIgAyABrHxTBEAgAhAAGiACQgN8IQIMAQ" +
+  "sLC1cCAn8CfgNAIAEgBEoEQCMEIQYgACAEQQN0aikDACIFIwVWBH5CfwUgBSAGggsiBUIAWQRAIA" +
+  "IgA0ECdGogBT4CACADQQFqIQMLIARBAWohBAwBCwsgAwt6AgJ/AX4gAPwGEAAhAwNAIAJBgARIBE" +
+  "AgASACQQN0aiADIAIjAXRqKQMAIgRCCIhC/4H8h/CfwP8AgyAEQv+B/Ifwn8D/AINCCIaEIgRCEI" +
+  "hC//+DgPD/P4MgBEL//4OA8P8/g0IQhoRCIIo3AwAgAkEBaiECDAELCwsL8AECAEGACAvAAQEAAA" +
+  "AAAAAAgoAAAAAAAACKgAAAAAAAgACAAIAAAACAi4AAAAAAAAABAACAAAAAAIGAAIAAAACACYAAAA" +
+  "AAAICKAAAAAAAAAIgAAAAAAAAACYAAgAAAAAAKAACAAAAAAIuAAIAAAAAAiwAAAAAAAICJgAAAAA" +
+  "AAgAOAAAAAAACAAoAAAAAAAICAAAAAAAAAgAqAAAAAAAAACgAAgAAAAICBgACAAAAAgICAAAAAAA" +
+  "CAAQAAgAAAAAAIgACAAAAAgABBwAkLImVtYmVyYmVuY2gvc3RhdGlzdGljcy9ib290c3RyYXAvdj" +
+  "E=\",K;function Bt(){if(K===void 0){let A=atob(vt),t=new Uint8Array(A.length)" +
+  ";for(let n=0;n<A.length;n++)t[n]=A.charCodeAt(n);K=new WebAssembly.Module(t)" +
+  "}return K}var H=4096,jt=65536,ut,wt;function zt(){return ut??=new WebAssembl" +
+  "y.Instance(Bt(),{}).exports,ut}function _t(A,t){new Uint8Array(A.memory.buff" +
+  "er,A.seedAddress(),32).set(t),A.setSeed()}function lt(A,t){let n=A.memory.bu" +
+  "ffer.byteLength;t>n&&A.memory.grow(Math.ceil((t-n)/jt))}var Y=class{source;#" +
+  "A;#t;#r=0;#e=null;constructor(t,n){if(t.length!==32)throw new RangeError(`bo" +
+  "otstrap seed must be 32 bytes, found ${t.length}`);if(!Number.isSafeInteger(" +
+  "n)||n<1||n>4294967295)throw new RangeError(`index range ${n} is outside [1, " +
+  "2^32 - 1]`);this.#A=t.slice(),this.#t=n,this.source={fill:(e,r)=>{if(!Number" +
+  ".isSafeInteger(e)||e<0)throw new RangeError(`block index ${e} is not a safe " +
+  "integer >= 0`);if(r.length<Q)throw new RangeError(`output needs ${Q} bytes`)" +
+  ";let i=this.#n(null),o=i.heapBase();lt(i,o+Q),i.blockBytes(e,o),r.set(new Ui" +
+  "nt8Array(i.memory.buffer,o,Q))}}}#n(t){let n=zt();if(wt!==this&&(_t(n,this.#" +
+  "A),n.setRange(this.#t),n.seek(this.#r),wt=this,this.#e=null),t!==null&&t!==t" +
+  "his.#e){let e=n.heapBase()+Q;lt(n,e+8*(t.length+2*H)),new Float64Array(n.mem" +
+  "ory.buffer,e,t.length).set(t),this.#e=t}return n}resample(t,n,e,r,i){if(t.le" +
+  "ngth!==this.#t)throw new RangeError(`stream draws below ${this.#t}, not ${t." +
+  "length}`);if(r<0||i>n.length||e&&i>e.length)throw new RangeError(\"resample r" +
+  "ange outside the output arrays\");let o=this.#n(t),s=o.heapBase()+Q,g=s+8*thi" +
+  "s.#t,c=g+8*H;for(let I=r;I<i;I+=H){let a=Math.min(H,i-I);o.resample(s,g,e===" +
+  "null?0:c,a);let h=o.memory.buffer;n.set(new Float64Array(h,g,a),I),e?.set(ne" +
+  "w Float64Array(h,c,a),I)}this.#r=o.position()}};function Qt(A,t){return new " +
+  "Y(A,t)}function Wt(A){return(t,n)=>{let e=A(t),r=new p(e,n);return{source:e," +
+  "resample:(i,o,s,g,c)=>X(i,r,o,s,g,c)}}}var Xt=Wt(A=>new b(A));function Ct(A)" +
+  "{if(A===\"wasm\")return Qt;if(A===\"reference\")return Xt;throw new RangeError(`" +
+  "kernel must be one of ${W.join(\", \")}, found ${String(A)}`)}function $t(A,t," +
+  "n=0,e=A.length-1){if(!(n<=t&&t<=e&&n>=0&&e<A.length))throw new RangeError(`r" +
+  "ank ${t} is outside [${n}, ${e}]`);for(;e>n;){if(e-n<16){tA(A,n,e);break}let" +
+  " r=n+(e-n>>>1),i=qt(A[n],A[r],A[e]),o=n-1,s=e+1;for(;;){do o++;while(A[o]<i)" +
+  ";do s--;while(A[s]>i);if(o>=s)break;let g=A[o];A[o]=A[s],A[s]=g}t<=s?e=s:n=s" +
+  "+1}return A[t]}function Zt(A,t,n){let e=1/0;for(let r=t;r<=n;r++)A[r]<e&&(e=" +
+  "A[r]);return e}function v(A,t){let n=[],e=A.length-1;for(let r=t.length-1;r>" +
+  "=0;r--){let i=t[r];if(i+1>e)throw new RangeError(`rank ${i+1} is out of rang" +
+  "e`);let o=$t(A,i,0,e);n.unshift([o,Zt(A,i+1,e)]),e=i}return n}function qt(A," +
+  "t,n){return A>t&&([A,t]=[t,A]),t>n&&(t=n),A>t?A:t}function tA(A,t,n){for(let" +
+  " e=t+1;e<=n;e++){let r=A[e],i=e-1;for(;i>=t&&A[i]>r;)A[i+1]=A[i],i--;A[i+1]=" +
+  "r}}var St=100,Ut=1e6,AA=5;function nA(A){if(typeof A!=\"number\"||!Number.isIn" +
+  "teger(A)||A<St||A>Ut)throw new RangeError(`resamples must be an integer in [" +
+  "${St}, ${Ut}], found ${String(A)}`);return A}function eA(A,t){for(;t!==0n;)[" +
+  "A,t]=[t,A%t];return A}function rA(A){let t=1n,n=new Set;for(let e of A)n.has" +
+  "(e.den)||(n.add(e.den),t=t/eA(t,e.den)*e.den);return{nums:A.map(e=>e.num*(t/" +
+  "e.den)),den:t}}var oA=[1,39],M=40,pt=4096;function mt(A,t){let n=nA(t.resamp" +
+  "les),e=Array.isArray(A)?rA(A):A,{nums:r,den:i}=e,o=r.length;if(o<AA)return n" +
+  "ull;let s=0n;for(let f of r){let B=f<0n?-f:f;B>s&&(s=B)}if(r.every(f=>f===r[" +
+  "0])){t.onProgress?.(n,n);let f=d.of(r[0],i);return{lower:f,upper:f}}let c=(t" +
+  "ypeof t.kernel==\"function\"?t.kernel:Ct(t.kernel??\"wasm\"))(t.seed,o),I=BigInt" +
+  "(o)*s<=BigInt(Number.MAX_SAFE_INTEGER),a=I?Float64Array.from(r,f=>Number(f))" +
+  ":iA(r,i,s),h=j(0,n),u=I?null:j(1,n);for(let f=0;f<n;f+=pt){let B=Math.min(n," +
+  "f+pt);c.resample(a,h,u,f,B),t.onProgress?.(B,n)}let S=oA.map(f=>{let B=(n-1)" +
+  "*f,x=Math.floor(B/M),V=B-x*M;return{j:x,g:V}}),E=S.map(f=>f.j),w=I?v(h,E).ma" +
+  "p(([f,B])=>[BigInt(f),BigInt(B)]):gA(a,h,u,c,r,E),l=BigInt(M)*BigInt(o)*i,[C" +
+  ",U]=S.map(({g:f},B)=>{let[x,V]=w[B];return d.of(BigInt(M-f)*x+BigInt(f)*V,l)" +
+  "});return{lower:C,upper:U}}var dt=[];function j(A,t){let n=dt[A];return(n===" +
+  "void 0||n.length<t)&&(n=new Float64Array(t),dt[A]=n),n.subarray(0,t)}functio" +
+  "n yt(A){return A===0n?0:A.toString(2).length}function iA(A,t,n){let e=yt(n)-" +
+  "yt(t),r=e>=0?t<<BigInt(e):t,i=e<0?BigInt(-e):0n;return Float64Array.from(A,o" +
+  "=>N(o<<i,r))}var Dt=2**-53,sA=2**-1074;function gA(A,t,n,e,r,i){let o=r.leng" +
+  "th,s=t.length;if(o*Dt>=.005)throw new RangeError(`too many values (${o})`);l" +
+  "et g=0;for(let E of A)g=Math.max(g,Math.abs(E));let c=4*(2*o*o*Dt*g+o*sA),I=" +
+  "j(2,t.length);I.set(t);let a=v(I,i),h=i.map((E,w)=>{let l=a[w][0]-c,C=a[w][1" +
+  "]+c;return{j:E,lo:l,hi:C,below:IA(t,l),exact:[]}}),u=new p(e.source,o),S=new" +
+  " Uint32Array(o);for(let E=0;E<s;E++){let w=t[E],l=null;for(let C of h)if(!(w" +
+  "<C.lo||w>C.hi)){if(l===null){u.seek(n[E]),u.fill(S,o),l=0n;for(let U=0;U<o;U" +
+  "++)l+=r[S[U]]}C.exact.push(l)}}return h.map(({j:E,below:w,exact:l})=>{l.sort" +
+  "((f,B)=>f<B?-1:f>B?1:0);let C=l[E-w],U=l[E+1-w];if(C===void 0||U===void 0)th" +
+  "row new Error(\"internal error: bootstrap certification window failed\");retur" +
+  "n[C,U]})}function IA(A,t){let n=0;for(let e=0;e<A.length;e++)A[e]<t&&n++;ret" +
+  "urn n}function fA(A,t){try{let n=mt({nums:A.nums,den:A.den},{resamples:A.res" +
+  "amples,seed:A.seed,kernel:A.kernel,onProgress:e=>t({id:A.id,done:e})});if(n=" +
+  "==null)throw new RangeError(\"interval of fewer than 5 values\");t({id:A.id,lo" +
+  "wer:[n.lower.num,n.lower.den],upper:[n.upper.num,n.upper.den]})}catch(n){t({" +
+  "id:A.id,error:n instanceof Error?n.message:String(n)})}}var R=globalThis;if(" +
+  "R.WorkerGlobalScope!==void 0&&R.postMessage){let A=R.postMessage.bind(R);R.o" +
+  "nmessage=t=>fA(t.data,A)}export{fA as answer};\n/*! noble-hashes - MIT Licens" +
+  "e (c) 2022 Paul Miller (paulmillr.com) */\n";
