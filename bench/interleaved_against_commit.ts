@@ -63,31 +63,19 @@ const suite = `${work}/large_suite.json`;
 await Deno.writeTextFile(suite, encode(largeSuite(LARGE_SEED)));
 const large = `${work}/large.json`;
 const pub = `${work}/public.json`;
-const rw = [`--allow-read=${work}`, `--allow-write=${work}`];
-await run(here, [
-  "run",
-  ...rw,
-  "mod.ts",
-  "run",
-  "--quiet",
-  "--suite",
-  suite,
-  "--policy",
-  "greedy",
-  "--out",
-  large,
-]);
-await run(here, [
-  "run",
-  ...rw,
-  "mod.ts",
-  "run",
-  "--quiet",
-  "--policy",
-  "greedy",
-  "--out",
-  pub,
-]);
+/** The CLI in `cwd` with read (and, to write, write) permission for `work`. */
+const cli = (cwd: string, args: string[], write = false) =>
+  run(cwd, [
+    "run",
+    `--allow-read=${work}`,
+    ...(write ? [`--allow-write=${work}`] : []),
+    "mod.ts",
+    ...args,
+    "--quiet",
+  ]);
+const greedy = ["run", "--policy", "greedy", "--out"];
+await cli(here, [...greedy, large, "--suite", suite], true);
+await cli(here, [...greedy, pub], true);
 
 // In process: the verifier module's path differs across the redesign.
 const inProcess = `${work}/in_process.ts`;
@@ -114,30 +102,14 @@ console.log(best);
 );
 
 const figures: [string, (cwd: string) => Promise<Sample>][] = [
-  ["verify large (process)", async (cwd) =>
-    timesOf(
-      await run(cwd, [
-        "run",
-        `--allow-read=${work}`,
-        "mod.ts",
-        "verify",
-        "--quiet",
-        "--suite",
-        suite,
-        large,
-      ]),
-    )],
-  ["verify public (process)", async (cwd) =>
-    timesOf(
-      await run(cwd, [
-        "run",
-        `--allow-read=${work}`,
-        "mod.ts",
-        "verify",
-        "--quiet",
-        pub,
-      ]),
-    )],
+  [
+    "verify large (process)",
+    async (cwd) => timesOf(await cli(cwd, ["verify", "--suite", suite, large])),
+  ],
+  [
+    "verify public (process)",
+    async (cwd) => timesOf(await cli(cwd, ["verify", pub])),
+  ],
   ["in process, reference", async (cwd) => {
     const text = await run(cwd, [
       "run",

@@ -330,17 +330,53 @@ export function sampleVariance(xs: readonly Rational[]): Rational {
 const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 /**
- * Whether the numerator and denominator of `r` are safe integers, so that
- * two doubles hold it exactly (the compact tables of values keep it so).
+ * Write `v` as two doubles, `parts[2i]` its numerator and `parts[2i + 1]`
+ * its denominator (0 for `null`), when both are safe integers, so that the
+ * doubles hold it exactly: the compact tables of values, a dozen doubles
+ * where `Rational`s and their BigInts weigh a kilobyte. `false`, and
+ * nothing written, when they are not.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { fitsDoubles, Rational } from "./exact.ts";
- * assert.ok(fitsDoubles(Rational.of(-1, 3)));
- * assert.ok(!fitsDoubles(Rational.of(2n ** 53n, 3n)));
+ * import { packRational, Rational, unpackRational } from "./exact.ts";
+ * const parts = new Float64Array(4);
+ * assert.ok(packRational(parts, 0, Rational.of(-1, 3)) && packRational(parts, 1, null));
+ * assert.equal(unpackRational(parts, 0)!.cmp(Rational.of(-1, 3)), 0);
+ * assert.equal(unpackRational(parts, 1), null);
+ * assert.ok(!packRational(parts, 1, Rational.of(2n ** 53n, 3n)));
  * ```
  */
-export function fitsDoubles(r: Rational): boolean {
-  return r.num <= SAFE && r.num >= -SAFE && r.den <= SAFE;
+export function packRational(
+  parts: Float64Array,
+  i: number,
+  v: Rational | null,
+): boolean {
+  if (v === null) {
+    parts[2 * i + 1] = 0;
+    return true;
+  }
+  if (!(v.num <= SAFE && v.num >= -SAFE && v.den <= SAFE)) return false;
+  parts[2 * i] = Number(v.num);
+  parts[2 * i + 1] = Number(v.den);
+  return true;
+}
+
+/**
+ * The value that {@linkcode packRational} wrote at `i` (a denominator 0 is
+ * `null`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { unpackRational } from "./exact.ts";
+ * assert.equal(unpackRational(Float64Array.of(2, 4), 0)!.toString(), "1/2");
+ * ```
+ */
+export function unpackRational(
+  parts: Float64Array,
+  i: number,
+): Rational | null {
+  const den = parts[2 * i + 1]!;
+  return den === 0 ? null : Rational.of(parts[2 * i]!, den);
 }

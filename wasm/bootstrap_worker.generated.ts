@@ -3,7 +3,7 @@
 // Inputs (sha256 of each; the hash below is the sha256 of these lines):
 //   deno b71bb0918d94a0b0a4979336b1f574869a12e53875232d3c55494ac7daf79097
 //   npm:@noble/hashes@2.0.1 e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
-//   src/bootstrap/interval.ts bce3d77729bb147bb442abf0159515e345f12393f881fb73d611939d81cad0c4
+//   src/bootstrap/interval.ts de495a27eb8ef8761b1675c8d7deefb6564633d71638913ca156839fd3999c56
 //   src/bootstrap/kernel.ts 28640b918f3da7e00225f3a6110130345974e645d232fde75e75f7939d4cf757
 //   src/bootstrap/resample.ts 2793118a096d0078a4ff5a6d32f831c8506dd872edc7efa6a68b6cf0a5ccaa8a
 //   src/bootstrap/sampler.ts 55231b4e7bb77c08b54a32a8eafca433610ebd24c175a4952b60ad483035a59e
@@ -11,137 +11,137 @@
 //   src/bootstrap/stream.ts af6cb4b404aed4bd5f5c25578f98133d3b1800ae6544c76718f250b989648d64
 //   src/bootstrap/wasm_kernel.ts 24a6f164947d2cdb5d943d03ec99375e3d6954fb9d89fe1d14d02513877e72f1
 //   src/bootstrap/worker.ts ba4cd3cc0386db2ad07ffdb84f1506a2e1062872fe894e502d291ec5b7c0fc4a
-//   src/exact.ts c8d2a6b132c91da9bbce39cbe26b4d281a14f91bdd96244ff194dc4bafed36b4
+//   src/exact.ts 2b118be972e4abfe995acc222c1d9252e9bda5bb381dd4b50a9a1a0e4349184d
 //   src/kernel_name.ts ec010955b5bfbf2d08959ac308ec7580aa8702b6d99785676cc814a037360dcb
 //   wasm/bootstrap_wasm.generated.ts 9c429068669c03c4ee45571a01bcb89e30435af2bb97dba7d5e951014ce367d4
 
 /** SHA-256 of the worker's module graph and the bundler's version. */
 export const BOOTSTRAP_WORKER_SOURCE_HASH =
-  "d011577c3325ae5dac8a2620dc4ec8acd7348f1d14e48d3eebd6385917ef990c";
+  "ee210b350b668545b4721bcfa3522d58fda691bba7f3df81a0c77a78f5851413";
 
 /** The worker's source: one ES module that imports nothing. */
 export const BOOTSTRAP_WORKER_SOURCE: string =
-  "function Rt(A,t){for(A<0n&&(A=-A),t<0n&&(t=-t);t!==0n;){let n=A%t;A=t,t=n}re" +
-  "turn A}function F(A){let t=A.toString(16);return(t.length-1)*4+(32-Math.clz3" +
-  "2(parseInt(t[0],16)))}var z=new DataView(new ArrayBuffer(8)),d=class A{num;d" +
-  "en;constructor(t,n){this.num=t,this.den=n}static ZERO=new A(0n,1n);static ON" +
-  "E=new A(1n,1n);static of(t,n=1n){if(typeof t==\"number\"&&typeof n==\"number\")r" +
-  "eturn A.ofNumbers(t,n);let e=_(t),r=_(n);if(r===0n)throw new RangeError(\"zer" +
-  "o denominator\");if(r<0n&&(e=-e,r=-r),r===1n)return new A(e,1n);let i=Rt(e,r)" +
-  ";return i===1n?new A(e,r):new A(e/i,r/i)}static ofNumbers(t,n){if(!Number.is" +
+  "function Rt(n,t){for(n<0n&&(n=-n),t<0n&&(t=-t);t!==0n;){let A=n%t;n=t,t=A}re" +
+  "turn n}function F(n){let t=n.toString(16);return(t.length-1)*4+(32-Math.clz3" +
+  "2(parseInt(t[0],16)))}var v=new DataView(new ArrayBuffer(8)),d=class n{num;d" +
+  "en;constructor(t,A){this.num=t,this.den=A}static ZERO=new n(0n,1n);static ON" +
+  "E=new n(1n,1n);static of(t,A=1n){if(typeof t==\"number\"&&typeof A==\"number\")r" +
+  "eturn n.ofNumbers(t,A);let e=_(t),r=_(A);if(r===0n)throw new RangeError(\"zer" +
+  "o denominator\");if(r<0n&&(e=-e,r=-r),r===1n)return new n(e,1n);let i=Rt(e,r)" +
+  ";return i===1n?new n(e,r):new n(e/i,r/i)}static ofNumbers(t,A){if(!Number.is" +
   "SafeInteger(t))throw new RangeError(`${t} is not a safe integer`);if(!Number" +
-  ".isSafeInteger(n))throw new RangeError(`${n} is not a safe integer`);if(n===" +
-  "0)throw new RangeError(\"zero denominator\");n<0&&(t=-t,n=-n);let e=t<0?-t:t,r" +
-  "=n;for(;r!==0;){let i=e%r;e=r,r=i}return new A(BigInt(t/e),BigInt(n/e))}stat" +
+  ".isSafeInteger(A))throw new RangeError(`${A} is not a safe integer`);if(A===" +
+  "0)throw new RangeError(\"zero denominator\");A<0&&(t=-t,A=-A);let e=t<0?-t:t,r" +
+  "=A;for(;r!==0;){let i=e%r;e=r,r=i}return new n(BigInt(t/e),BigInt(A/e))}stat" +
   "ic fromFloat(t){if(!Number.isFinite(t))throw new RangeError(`cannot make a f" +
-  "raction of ${t}`);z.setFloat64(0,t);let n=z.getBigUint64(0),e=n>>63n===1n,r=" +
-  "Number(n>>52n&0x7ffn),i=n&0xfffffffffffffn,o;return r===0?o=-1074:(i|=1n<<52" +
-  "n,o=r-1075),e&&(i=-i),o>=0?A.of(i<<BigInt(o)):A.of(i,1n<<BigInt(-o))}add(t){" +
-  "return this.den===t.den?A.of(this.num+t.num,this.den):A.of(this.num*t.den+t." +
-  "num*this.den,this.den*t.den)}sub(t){return this.add(t.neg())}mul(t){return A" +
+  "raction of ${t}`);v.setFloat64(0,t);let A=v.getBigUint64(0),e=A>>63n===1n,r=" +
+  "Number(A>>52n&0x7ffn),i=A&0xfffffffffffffn,o;return r===0?o=-1074:(i|=1n<<52" +
+  "n,o=r-1075),e&&(i=-i),o>=0?n.of(i<<BigInt(o)):n.of(i,1n<<BigInt(-o))}add(t){" +
+  "return this.den===t.den?n.of(this.num+t.num,this.den):n.of(this.num*t.den+t." +
+  "num*this.den,this.den*t.den)}sub(t){return this.add(t.neg())}mul(t){return n" +
   ".of(this.num*t.num,this.den*t.den)}div(t){if(t.num===0n)throw new RangeError" +
-  "(\"division by zero\");return A.of(this.num*t.den,this.den*t.num)}neg(){return" +
-  " new A(-this.num,this.den)}cmp(t){let n=this.num*t.den,e=t.num*this.den;retu" +
-  "rn n<e?-1:n>e?1:0}eq(t){return this.num===t.num&&this.den===t.den}sign(){ret" +
+  "(\"division by zero\");return n.of(this.num*t.den,this.den*t.num)}neg(){return" +
+  " new n(-this.num,this.den)}cmp(t){let A=this.num*t.den,e=t.num*this.den;retu" +
+  "rn A<e?-1:A>e?1:0}eq(t){return this.num===t.num&&this.den===t.den}sign(){ret" +
   "urn this.num<0n?-1:this.num>0n?1:0}floor(){let t=this.num/this.den;return th" +
   "is.num<0n&&t*this.den!==this.num?t-1n:t}toString(){return this.den===1n?`${t" +
   "his.num}`:`${this.num}/${this.den}`}toFloat(){return N(this.num,this.den)}};" +
-  "function _(A){if(typeof A==\"bigint\")return A;if(!Number.isSafeInteger(A))thr" +
-  "ow new RangeError(`${A} is not a safe integer`);return BigInt(A)}function N(" +
-  "A,t){if(t<=0n)throw new RangeError(\"denominator must be positive\");if(A===0n" +
-  ")return 0;let n=A<0n,e=n?-A:A,r=F(e)-F(t)-55,[i,o]=r>=0?[e,t<<BigInt(r)]:[e<" +
+  "function _(n){if(typeof n==\"bigint\")return n;if(!Number.isSafeInteger(n))thr" +
+  "ow new RangeError(`${n} is not a safe integer`);return BigInt(n)}function N(" +
+  "n,t){if(t<=0n)throw new RangeError(\"denominator must be positive\");if(n===0n" +
+  ")return 0;let A=n<0n,e=A?-n:n,r=F(e)-F(t)-55,[i,o]=r>=0?[e,t<<BigInt(r)]:[e<" +
   "<BigInt(-r),t],s=i/o,g=s*o!==i,c=F(s),a=r+c-1>=-1022?c-53:-1074-r,h=s>>BigIn" +
-  "t(a),u=s&(1n<<BigInt(a))-1n,S=1n<<BigInt(a-1);(u>S||u===S&&(g||(h&1n)===1n))" +
+  "t(a),B=s&(1n<<BigInt(a))-1n,S=1n<<BigInt(a-1);(B>S||B===S&&(g||(h&1n)===1n))" +
   "&&(h+=1n);let E=r+a;if(h!==0n&&F(h)+E>1024)throw new RangeError(\"fraction is" +
-  " too large to convert to a float\");let w=Number(h)*2**E;return n?-w:w}var cA" +
-  "=BigInt(Number.MAX_SAFE_INTEGER);var W=[\"wasm\",\"reference\"];function X(A,t,n" +
-  ",e,r,i){let o=A.length;if(t.n!==o)throw new RangeError(`stream draws below $" +
-  "{t.n}, not ${o}`);if(r<0||i>n.length||e&&i>e.length)throw new RangeError(\"re" +
+  " too large to convert to a float\");let w=Number(h)*2**E;return A?-w:w}var hn" +
+  "=BigInt(Number.MAX_SAFE_INTEGER);var W=[\"wasm\",\"reference\"];function X(n,t,A" +
+  ",e,r,i){let o=n.length;if(t.n!==o)throw new RangeError(`stream draws below $" +
+  "{t.n}, not ${o}`);if(r<0||i>A.length||e&&i>e.length)throw new RangeError(\"re" +
   "sample range outside the output arrays\");let s=new Uint32Array(o);for(let g=" +
   "r;g<i;g++){e!==null&&(e[g]=t.position),t.fill(s,o);let c=0;for(let I=0;I<o;I" +
-  "++)c+=A[s[I]];n[g]=c}}var k=BigInt(4294967295),$=BigInt(32);function xt(A,t=" +
-  "!1){return t?{h:Number(A&k),l:Number(A>>$&k)}:{h:Number(A>>$&k)|0,l:Number(A" +
-  "&k)|0}}function Z(A,t=!1){let n=A.length,e=new Uint32Array(n),r=new Uint32Ar" +
-  "ray(n);for(let i=0;i<n;i++){let{h:o,l:s}=xt(A[i],t);[e[i],r[i]]=[o,s]}return" +
-  "[e,r]}var q=(A,t,n)=>A<<n|t>>>32-n,tt=(A,t,n)=>t<<n|A>>>32-n,At=(A,t,n)=>t<<" +
-  "n-32|A>>>64-n,nt=(A,t,n)=>A<<n-32|t>>>64-n;function Ft(A){return A instanceo" +
-  "f Uint8Array||ArrayBuffer.isView(A)&&A.constructor.name===\"Uint8Array\"}funct" +
-  "ion O(A,t=\"\"){if(!Number.isSafeInteger(A)||A<0){let n=t&&`\"${t}\" `;throw new" +
-  " Error(`${n}expected integer >= 0, got ${A}`)}}function L(A,t,n=\"\"){let e=Ft" +
-  "(A),r=A?.length,i=t!==void 0;if(!e||i&&r!==t){let o=n&&`\"${n}\" `,s=i?` of le" +
-  "ngth ${t}`:\"\",g=e?`length=${r}`:`type=${typeof A}`;throw new Error(o+\"expect" +
-  "ed Uint8Array\"+s+\", got \"+g)}return A}function P(A,t=!0){if(A.destroyed)thro" +
-  "w new Error(\"Hash instance has been destroyed\");if(t&&A.finished)throw new E" +
-  "rror(\"Hash#digest() has already been called\")}function et(A,t){L(A,void 0,\"d" +
-  "igestInto() output\");let n=t.outputLen;if(A.length<n)throw new Error('\"diges" +
-  "tInto() output\" expected to be of length >='+n)}function rt(A){return new Ui" +
-  "nt32Array(A.buffer,A.byteOffset,Math.floor(A.byteLength/4))}function G(...A)" +
-  "{for(let t=0;t<A.length;t++)A[t].fill(0)}var kt=new Uint8Array(new Uint32Arr" +
-  "ay([287454020]).buffer)[0]===68;function Lt(A){return A<<24&4278190080|A<<8&" +
-  "16711680|A>>>8&65280|A>>>24&255}function bt(A){for(let t=0;t<A.length;t++)A[" +
-  "t]=Lt(A[t]);return A}var J=kt?A=>A:bt;function ot(A,t={}){let n=(r,i)=>A(i)." +
-  "update(r).digest(),e=A(void 0);return n.outputLen=e.outputLen,n.blockLen=e.b" +
-  "lockLen,n.create=r=>A(r),Object.assign(n,t),Object.freeze(n)}var it=A=>({oid" +
-  ":Uint8Array.from([6,9,96,134,72,1,101,3,4,2,A])});var Ht=BigInt(0),y=BigInt(" +
+  "++)c+=n[s[I]];A[g]=c}}var k=BigInt(4294967295),$=BigInt(32);function xt(n,t=" +
+  "!1){return t?{h:Number(n&k),l:Number(n>>$&k)}:{h:Number(n>>$&k)|0,l:Number(n" +
+  "&k)|0}}function Z(n,t=!1){let A=n.length,e=new Uint32Array(A),r=new Uint32Ar" +
+  "ray(A);for(let i=0;i<A;i++){let{h:o,l:s}=xt(n[i],t);[e[i],r[i]]=[o,s]}return" +
+  "[e,r]}var q=(n,t,A)=>n<<A|t>>>32-A,tt=(n,t,A)=>t<<A|n>>>32-A,nt=(n,t,A)=>t<<" +
+  "A-32|n>>>64-A,At=(n,t,A)=>n<<A-32|t>>>64-A;function Ft(n){return n instanceo" +
+  "f Uint8Array||ArrayBuffer.isView(n)&&n.constructor.name===\"Uint8Array\"}funct" +
+  "ion O(n,t=\"\"){if(!Number.isSafeInteger(n)||n<0){let A=t&&`\"${t}\" `;throw new" +
+  " Error(`${A}expected integer >= 0, got ${n}`)}}function L(n,t,A=\"\"){let e=Ft" +
+  "(n),r=n?.length,i=t!==void 0;if(!e||i&&r!==t){let o=A&&`\"${A}\" `,s=i?` of le" +
+  "ngth ${t}`:\"\",g=e?`length=${r}`:`type=${typeof n}`;throw new Error(o+\"expect" +
+  "ed Uint8Array\"+s+\", got \"+g)}return n}function P(n,t=!0){if(n.destroyed)thro" +
+  "w new Error(\"Hash instance has been destroyed\");if(t&&n.finished)throw new E" +
+  "rror(\"Hash#digest() has already been called\")}function et(n,t){L(n,void 0,\"d" +
+  "igestInto() output\");let A=t.outputLen;if(n.length<A)throw new Error('\"diges" +
+  "tInto() output\" expected to be of length >='+A)}function rt(n){return new Ui" +
+  "nt32Array(n.buffer,n.byteOffset,Math.floor(n.byteLength/4))}function G(...n)" +
+  "{for(let t=0;t<n.length;t++)n[t].fill(0)}var kt=new Uint8Array(new Uint32Arr" +
+  "ay([287454020]).buffer)[0]===68;function Lt(n){return n<<24&4278190080|n<<8&" +
+  "16711680|n>>>8&65280|n>>>24&255}function bt(n){for(let t=0;t<n.length;t++)n[" +
+  "t]=Lt(n[t]);return n}var J=kt?n=>n:bt;function ot(n,t={}){let A=(r,i)=>n(i)." +
+  "update(r).digest(),e=n(void 0);return A.outputLen=e.outputLen,A.blockLen=e.b" +
+  "lockLen,A.create=r=>n(r),Object.assign(A,t),Object.freeze(A)}var it=n=>({oid" +
+  ":Uint8Array.from([6,9,96,134,72,1,101,3,4,2,n])});var Ht=BigInt(0),y=BigInt(" +
   "1),Mt=BigInt(2),Vt=BigInt(7),Nt=BigInt(256),Ot=BigInt(113),It=[],ft=[],ct=[]" +
-  ";for(let A=0,t=y,n=1,e=0;A<24;A++){[n,e]=[e,(2*n+3*e)%5],It.push(2*(5*e+n))," +
-  "ft.push((A+1)*(A+2)/2%64);let r=Ht;for(let i=0;i<7;i++)t=(t<<y^(t>>Vt)*Ot)%N" +
+  ";for(let n=0,t=y,A=1,e=0;n<24;n++){[A,e]=[e,(2*A+3*e)%5],It.push(2*(5*e+A))," +
+  "ft.push((n+1)*(n+2)/2%64);let r=Ht;for(let i=0;i<7;i++)t=(t<<y^(t>>Vt)*Ot)%N" +
   "t,t&Mt&&(r^=y<<(y<<BigInt(i))-y);ct.push(r)}var ht=Z(ct,!0),Pt=ht[0],Gt=ht[1" +
-  "],st=(A,t,n)=>n>32?At(A,t,n):q(A,t,n),gt=(A,t,n)=>n>32?nt(A,t,n):tt(A,t,n);f" +
-  "unction Jt(A,t=24){let n=new Uint32Array(10);for(let e=24-t;e<24;e++){for(le" +
-  "t o=0;o<10;o++)n[o]=A[o]^A[o+10]^A[o+20]^A[o+30]^A[o+40];for(let o=0;o<10;o+" +
-  "=2){let s=(o+8)%10,g=(o+2)%10,c=n[g],I=n[g+1],a=st(c,I,1)^n[s],h=gt(c,I,1)^n" +
-  "[s+1];for(let u=0;u<50;u+=10)A[o+u]^=a,A[o+u+1]^=h}let r=A[2],i=A[3];for(let" +
-  " o=0;o<24;o++){let s=ft[o],g=st(r,i,s),c=gt(r,i,s),I=It[o];r=A[I],i=A[I+1],A" +
-  "[I]=g,A[I+1]=c}for(let o=0;o<50;o+=10){for(let s=0;s<10;s++)n[s]=A[o+s];for(" +
-  "let s=0;s<10;s++)A[o+s]^=~n[(s+2)%10]&n[(s+4)%10]}A[0]^=Pt[e],A[1]^=Gt[e]}G(" +
-  "n)}var T=class A{state;pos=0;posOut=0;finished=!1;state32;destroyed=!1;block" +
-  "Len;suffix;outputLen;enableXOF=!1;rounds;constructor(t,n,e,r=!1,i=24){if(thi" +
-  "s.blockLen=t,this.suffix=n,this.outputLen=e,this.enableXOF=r,this.rounds=i,O" +
+  "],st=(n,t,A)=>A>32?nt(n,t,A):q(n,t,A),gt=(n,t,A)=>A>32?At(n,t,A):tt(n,t,A);f" +
+  "unction Jt(n,t=24){let A=new Uint32Array(10);for(let e=24-t;e<24;e++){for(le" +
+  "t o=0;o<10;o++)A[o]=n[o]^n[o+10]^n[o+20]^n[o+30]^n[o+40];for(let o=0;o<10;o+" +
+  "=2){let s=(o+8)%10,g=(o+2)%10,c=A[g],I=A[g+1],a=st(c,I,1)^A[s],h=gt(c,I,1)^A" +
+  "[s+1];for(let B=0;B<50;B+=10)n[o+B]^=a,n[o+B+1]^=h}let r=n[2],i=n[3];for(let" +
+  " o=0;o<24;o++){let s=ft[o],g=st(r,i,s),c=gt(r,i,s),I=It[o];r=n[I],i=n[I+1],n" +
+  "[I]=g,n[I+1]=c}for(let o=0;o<50;o+=10){for(let s=0;s<10;s++)A[s]=n[o+s];for(" +
+  "let s=0;s<10;s++)n[o+s]^=~A[(s+2)%10]&A[(s+4)%10]}n[0]^=Pt[e],n[1]^=Gt[e]}G(" +
+  "A)}var T=class n{state;pos=0;posOut=0;finished=!1;state32;destroyed=!1;block" +
+  "Len;suffix;outputLen;enableXOF=!1;rounds;constructor(t,A,e,r=!1,i=24){if(thi" +
+  "s.blockLen=t,this.suffix=A,this.outputLen=e,this.enableXOF=r,this.rounds=i,O" +
   "(e,\"outputLen\"),!(0<t&&t<200))throw new Error(\"only keccak-f1600 function is" +
   " supported\");this.state=new Uint8Array(200),this.state32=rt(this.state)}clon" +
   "e(){return this._cloneInto()}keccak(){J(this.state32),Jt(this.state32,this.r" +
   "ounds),J(this.state32),this.posOut=0,this.pos=0}update(t){P(this),L(t);let{b" +
-  "lockLen:n,state:e}=this,r=t.length;for(let i=0;i<r;){let o=Math.min(n-this.p" +
-  "os,r-i);for(let s=0;s<o;s++)e[this.pos++]^=t[i++];this.pos===n&&this.keccak(" +
+  "lockLen:A,state:e}=this,r=t.length;for(let i=0;i<r;){let o=Math.min(A-this.p" +
+  "os,r-i);for(let s=0;s<o;s++)e[this.pos++]^=t[i++];this.pos===A&&this.keccak(" +
   ")}return this}finish(){if(this.finished)return;this.finished=!0;let{state:t," +
-  "suffix:n,pos:e,blockLen:r}=this;t[e]^=n,(n&128)!==0&&e===r-1&&this.keccak()," +
-  "t[r-1]^=128,this.keccak()}writeInto(t){P(this,!1),L(t),this.finish();let n=t" +
+  "suffix:A,pos:e,blockLen:r}=this;t[e]^=A,(A&128)!==0&&e===r-1&&this.keccak()," +
+  "t[r-1]^=128,this.keccak()}writeInto(t){P(this,!1),L(t),this.finish();let A=t" +
   "his.state,{blockLen:e}=this;for(let r=0,i=t.length;r<i;){this.posOut>=e&&thi" +
-  "s.keccak();let o=Math.min(e-this.posOut,i-r);t.set(n.subarray(this.posOut,th" +
+  "s.keccak();let o=Math.min(e-this.posOut,i-r);t.set(A.subarray(this.posOut,th" +
   "is.posOut+o),r),this.posOut+=o,r+=o}return t}xofInto(t){if(!this.enableXOF)t" +
   "hrow new Error(\"XOF is not possible for this instance\");return this.writeInt" +
   "o(t)}xof(t){return O(t),this.xofInto(new Uint8Array(t))}digestInto(t){if(et(" +
   "t,this),this.finished)throw new Error(\"digest() was already called\");return " +
   "this.writeInto(t),this.destroy(),t}digest(){return this.digestInto(new Uint8" +
   "Array(this.outputLen))}destroy(){this.destroyed=!0,G(this.state)}_cloneInto(" +
-  "t){let{blockLen:n,suffix:e,outputLen:r,rounds:i,enableXOF:o}=this;return t||" +
-  "=new A(n,e,r,o,i),t.state32.set(this.state32),t.pos=this.pos,t.posOut=this.p" +
+  "t){let{blockLen:A,suffix:e,outputLen:r,rounds:i,enableXOF:o}=this;return t||" +
+  "=new n(A,e,r,o,i),t.state32.set(this.state32),t.pos=this.pos,t.posOut=this.p" +
   "osOut,t.finished=this.finished,t.rounds=i,t.suffix=e,t.outputLen=r,t.enableX" +
-  "OF=o,t.destroyed=this.destroyed,t}};var Tt=(A,t,n,e={})=>ot((r={})=>new T(t," +
-  "A,r.dkLen===void 0?n:r.dkLen,!0),e);var Et=Tt(31,136,32,it(12));var at=new T" +
+  "OF=o,t.destroyed=this.destroyed,t}};var Tt=(n,t,A,e={})=>ot((r={})=>new T(t," +
+  "n,r.dkLen===void 0?A:r.dkLen,!0),e);var Et=Tt(31,136,32,it(12));var at=new T" +
   "extEncoder().encode(\"emberbench/statistics/bootstrap/v1\\0\"),Q=4096,D=512,m=4" +
-  "294967296,b=class{#A;#t;constructor(t){if(t.length!==32)throw new RangeError" +
-  "(`bootstrap seed must be 32 bytes, found ${t.length}`);let n=at.length;this." +
-  "#A=new Uint8Array(n+32+8),this.#A.set(at,0),this.#A.set(t,n),this.#t=new Dat" +
-  "aView(this.#A.buffer,n+32,8)}fill(t,n){if(!Number.isSafeInteger(t)||t<0)thro" +
-  "w new RangeError(`block index ${t} is not a safe integer >= 0`);if(n.length<" +
+  "294967296,b=class{#n;#t;constructor(t){if(t.length!==32)throw new RangeError" +
+  "(`bootstrap seed must be 32 bytes, found ${t.length}`);let A=at.length;this." +
+  "#n=new Uint8Array(A+32+8),this.#n.set(at,0),this.#n.set(t,A),this.#t=new Dat" +
+  "aView(this.#n.buffer,A+32,8)}fill(t,A){if(!Number.isSafeInteger(t)||t<0)thro" +
+  "w new RangeError(`block index ${t} is not a safe integer >= 0`);if(A.length<" +
   "Q)throw new RangeError(`output needs ${Q} bytes`);this.#t.setUint32(0,Math.f" +
-  "loor(t/m)),this.#t.setUint32(4,t>>>0),Et.create({}).update(this.#A).xofInto(" +
-  "n.subarray(0,Q))}};var Kt=m-1,p=class{n;#A;#t=new Uint8Array(Q);#r=new DataV" +
-  "iew(this.#t.buffer);#e=-1;#n=0;#o=0;#i;#s;constructor(t,n,e=0){if(!Number.is" +
-  "SafeInteger(n)||n<1||n>Kt)throw new RangeError(`index range ${n} is outside " +
-  "[1, 2^32 - 1]`);this.n=n,this.#A=t;let r=Number((1n<<64n)%BigInt(n));this.#i" +
-  "=r===0?m:m-r,this.#s=n<=2**21,this.seek(e)}get position(){return this.#n*D+t" +
+  "loor(t/m)),this.#t.setUint32(4,t>>>0),Et.create({}).update(this.#n).xofInto(" +
+  "A.subarray(0,Q))}};var Kt=m-1,p=class{n;#n;#t=new Uint8Array(Q);#r=new DataV" +
+  "iew(this.#t.buffer);#e=-1;#A=0;#o=0;#i;#s;constructor(t,A,e=0){if(!Number.is" +
+  "SafeInteger(A)||A<1||A>Kt)throw new RangeError(`index range ${A} is outside " +
+  "[1, 2^32 - 1]`);this.n=A,this.#n=t;let r=Number((1n<<64n)%BigInt(A));this.#i" +
+  "=r===0?m:m-r,this.#s=A<=2**21,this.seek(e)}get position(){return this.#A*D+t" +
   "his.#o}seek(t){if(!Number.isSafeInteger(t)||t<0)throw new RangeError(`stream" +
-  " position ${t} is not valid`);this.#n=Math.floor(t/D),this.#o=t%D}next(){let" +
-  " t=new Uint32Array(1);return this.fill(t,1),t[0]}fill(t,n=t.length){if(n>t.l" +
+  " position ${t} is not valid`);this.#A=Math.floor(t/D),this.#o=t%D}next(){let" +
+  " t=new Uint32Array(1);return this.fill(t,1),t[0]}fill(t,A=t.length){if(A>t.l" +
   "ength)throw new RangeError(\"output array too short\");let e=this.#r,r=this.#i" +
-  ",i=this.n,o=this.#s,s=this.#o;this.#e!==this.#n&&s<D&&this.#g();for(let g=0;" +
-  "g<n;){s===D&&(this.#n++,this.#g(),s=0);let c=e.getUint32(8*s),I=e.getUint32(" +
+  ",i=this.n,o=this.#s,s=this.#o;this.#e!==this.#A&&s<D&&this.#g();for(let g=0;" +
+  "g<A;){s===D&&(this.#A++,this.#g(),s=0);let c=e.getUint32(8*s),I=e.getUint32(" +
   "8*s+4);s++,!(c===4294967295&&I>=r)&&(t[g++]=o?(c%i*m+I)%i:Yt(c,I,i))}this.#o" +
-  "=s}#g(){this.#A.fill(this.#n,this.#t),this.#e=this.#n}};function Yt(A,t,n){l" +
-  "et e=A%n;return e=e*65536%n,(e*65536+t)%n}var vt=\"AGFzbQEAAAABMApgAABgAAF/YA" +
+  "=s}#g(){this.#n.fill(this.#A,this.#t),this.#e=this.#A}};function Yt(n,t,A){l" +
+  "et e=n%A;return e=e*65536%A,(e*65536+t)%A}var jt=\"AGFzbQEAAAABMApgAABgAAF/YA" +
   "J8fwBgAX4Bf2ABfwBgAXwAYAR/f39/AGAAAXxgAX4AYAN/f38BfwMPDgMAAAAEBQEGBwgBAgkCBQ" +
   "MBAAEGHwZ+AUIAC38BQQMLfgFCAAt/AUEAC34BQgELfgFCAAsHfwsLc2VlZEFkZHJlc3MABghoZW" +
   "FwQmFzZQAKB3NldFNlZWQAAwhzZXRSYW5nZQAECWRyYXdXb3JkcwAMBHNlZWsABQhwb3NpdGlvbg" +
@@ -248,79 +248,79 @@ export const BOOTSTRAP_WORKER_SOURCE: string =
   "AAAICKAAAAAAAAAIgAAAAAAAAACYAAgAAAAAAKAACAAAAAAIuAAIAAAAAAiwAAAAAAAICJgAAAAA" +
   "AAgAOAAAAAAACAAoAAAAAAAICAAAAAAAAAgAqAAAAAAAAACgAAgAAAAICBgACAAAAAgICAAAAAAA" +
   "CAAQAAgAAAAAAIgACAAAAAgABBwAkLImVtYmVyYmVuY2gvc3RhdGlzdGljcy9ib290c3RyYXAvdj" +
-  "E=\",K;function Bt(){if(K===void 0){let A=atob(vt),t=new Uint8Array(A.length)" +
-  ";for(let n=0;n<A.length;n++)t[n]=A.charCodeAt(n);K=new WebAssembly.Module(t)" +
-  "}return K}var H=4096,jt=65536,ut,wt;function zt(){return ut??=new WebAssembl" +
-  "y.Instance(Bt(),{}).exports,ut}function _t(A,t){new Uint8Array(A.memory.buff" +
-  "er,A.seedAddress(),32).set(t),A.setSeed()}function lt(A,t){let n=A.memory.bu" +
-  "ffer.byteLength;t>n&&A.memory.grow(Math.ceil((t-n)/jt))}var Y=class{source;#" +
-  "A;#t;#r=0;#e=null;constructor(t,n){if(t.length!==32)throw new RangeError(`bo" +
+  "E=\",K;function ut(){if(K===void 0){let n=atob(jt),t=new Uint8Array(n.length)" +
+  ";for(let A=0;A<n.length;A++)t[A]=n.charCodeAt(A);K=new WebAssembly.Module(t)" +
+  "}return K}var H=4096,zt=65536,Bt,wt;function vt(){return Bt??=new WebAssembl" +
+  "y.Instance(ut(),{}).exports,Bt}function _t(n,t){new Uint8Array(n.memory.buff" +
+  "er,n.seedAddress(),32).set(t),n.setSeed()}function lt(n,t){let A=n.memory.bu" +
+  "ffer.byteLength;t>A&&n.memory.grow(Math.ceil((t-A)/zt))}var Y=class{source;#" +
+  "n;#t;#r=0;#e=null;constructor(t,A){if(t.length!==32)throw new RangeError(`bo" +
   "otstrap seed must be 32 bytes, found ${t.length}`);if(!Number.isSafeInteger(" +
-  "n)||n<1||n>4294967295)throw new RangeError(`index range ${n} is outside [1, " +
-  "2^32 - 1]`);this.#A=t.slice(),this.#t=n,this.source={fill:(e,r)=>{if(!Number" +
+  "A)||A<1||A>4294967295)throw new RangeError(`index range ${A} is outside [1, " +
+  "2^32 - 1]`);this.#n=t.slice(),this.#t=A,this.source={fill:(e,r)=>{if(!Number" +
   ".isSafeInteger(e)||e<0)throw new RangeError(`block index ${e} is not a safe " +
   "integer >= 0`);if(r.length<Q)throw new RangeError(`output needs ${Q} bytes`)" +
-  ";let i=this.#n(null),o=i.heapBase();lt(i,o+Q),i.blockBytes(e,o),r.set(new Ui" +
-  "nt8Array(i.memory.buffer,o,Q))}}}#n(t){let n=zt();if(wt!==this&&(_t(n,this.#" +
-  "A),n.setRange(this.#t),n.seek(this.#r),wt=this,this.#e=null),t!==null&&t!==t" +
-  "his.#e){let e=n.heapBase()+Q;lt(n,e+8*(t.length+2*H)),new Float64Array(n.mem" +
-  "ory.buffer,e,t.length).set(t),this.#e=t}return n}resample(t,n,e,r,i){if(t.le" +
+  ";let i=this.#A(null),o=i.heapBase();lt(i,o+Q),i.blockBytes(e,o),r.set(new Ui" +
+  "nt8Array(i.memory.buffer,o,Q))}}}#A(t){let A=vt();if(wt!==this&&(_t(A,this.#" +
+  "n),A.setRange(this.#t),A.seek(this.#r),wt=this,this.#e=null),t!==null&&t!==t" +
+  "his.#e){let e=A.heapBase()+Q;lt(A,e+8*(t.length+2*H)),new Float64Array(A.mem" +
+  "ory.buffer,e,t.length).set(t),this.#e=t}return A}resample(t,A,e,r,i){if(t.le" +
   "ngth!==this.#t)throw new RangeError(`stream draws below ${this.#t}, not ${t." +
-  "length}`);if(r<0||i>n.length||e&&i>e.length)throw new RangeError(\"resample r" +
-  "ange outside the output arrays\");let o=this.#n(t),s=o.heapBase()+Q,g=s+8*thi" +
+  "length}`);if(r<0||i>A.length||e&&i>e.length)throw new RangeError(\"resample r" +
+  "ange outside the output arrays\");let o=this.#A(t),s=o.heapBase()+Q,g=s+8*thi" +
   "s.#t,c=g+8*H;for(let I=r;I<i;I+=H){let a=Math.min(H,i-I);o.resample(s,g,e===" +
-  "null?0:c,a);let h=o.memory.buffer;n.set(new Float64Array(h,g,a),I),e?.set(ne" +
-  "w Float64Array(h,c,a),I)}this.#r=o.position()}};function Qt(A,t){return new " +
-  "Y(A,t)}function Wt(A){return(t,n)=>{let e=A(t),r=new p(e,n);return{source:e," +
-  "resample:(i,o,s,g,c)=>X(i,r,o,s,g,c)}}}var Xt=Wt(A=>new b(A));function Ct(A)" +
-  "{if(A===\"wasm\")return Qt;if(A===\"reference\")return Xt;throw new RangeError(`" +
-  "kernel must be one of ${W.join(\", \")}, found ${String(A)}`)}function $t(A,t," +
-  "n=0,e=A.length-1){if(!(n<=t&&t<=e&&n>=0&&e<A.length))throw new RangeError(`r" +
-  "ank ${t} is outside [${n}, ${e}]`);for(;e>n;){if(e-n<16){tA(A,n,e);break}let" +
-  " r=n+(e-n>>>1),i=qt(A[n],A[r],A[e]),o=n-1,s=e+1;for(;;){do o++;while(A[o]<i)" +
-  ";do s--;while(A[s]>i);if(o>=s)break;let g=A[o];A[o]=A[s],A[s]=g}t<=s?e=s:n=s" +
-  "+1}return A[t]}function Zt(A,t,n){let e=1/0;for(let r=t;r<=n;r++)A[r]<e&&(e=" +
-  "A[r]);return e}function v(A,t){let n=[],e=A.length-1;for(let r=t.length-1;r>" +
+  "null?0:c,a);let h=o.memory.buffer;A.set(new Float64Array(h,g,a),I),e?.set(ne" +
+  "w Float64Array(h,c,a),I)}this.#r=o.position()}};function Qt(n,t){return new " +
+  "Y(n,t)}function Wt(n){return(t,A)=>{let e=n(t),r=new p(e,A);return{source:e," +
+  "resample:(i,o,s,g,c)=>X(i,r,o,s,g,c)}}}var Xt=Wt(n=>new b(n));function Ct(n)" +
+  "{if(n===\"wasm\")return Qt;if(n===\"reference\")return Xt;throw new RangeError(`" +
+  "kernel must be one of ${W.join(\", \")}, found ${String(n)}`)}function $t(n,t," +
+  "A=0,e=n.length-1){if(!(A<=t&&t<=e&&A>=0&&e<n.length))throw new RangeError(`r" +
+  "ank ${t} is outside [${A}, ${e}]`);for(;e>A;){if(e-A<16){tn(n,A,e);break}let" +
+  " r=A+(e-A>>>1),i=qt(n[A],n[r],n[e]),o=A-1,s=e+1;for(;;){do o++;while(n[o]<i)" +
+  ";do s--;while(n[s]>i);if(o>=s)break;let g=n[o];n[o]=n[s],n[s]=g}t<=s?e=s:A=s" +
+  "+1}return n[t]}function Zt(n,t,A){let e=1/0;for(let r=t;r<=A;r++)n[r]<e&&(e=" +
+  "n[r]);return e}function j(n,t){let A=[],e=n.length-1;for(let r=t.length-1;r>" +
   "=0;r--){let i=t[r];if(i+1>e)throw new RangeError(`rank ${i+1} is out of rang" +
-  "e`);let o=$t(A,i,0,e);n.unshift([o,Zt(A,i+1,e)]),e=i}return n}function qt(A," +
-  "t,n){return A>t&&([A,t]=[t,A]),t>n&&(t=n),A>t?A:t}function tA(A,t,n){for(let" +
-  " e=t+1;e<=n;e++){let r=A[e],i=e-1;for(;i>=t&&A[i]>r;)A[i+1]=A[i],i--;A[i+1]=" +
-  "r}}var St=100,Ut=1e6,AA=5;function nA(A){if(typeof A!=\"number\"||!Number.isIn" +
-  "teger(A)||A<St||A>Ut)throw new RangeError(`resamples must be an integer in [" +
-  "${St}, ${Ut}], found ${String(A)}`);return A}function eA(A,t){for(;t!==0n;)[" +
-  "A,t]=[t,A%t];return A}function rA(A){let t=1n,n=new Set;for(let e of A)n.has" +
-  "(e.den)||(n.add(e.den),t=t/eA(t,e.den)*e.den);return{nums:A.map(e=>e.num*(t/" +
-  "e.den)),den:t}}var oA=[1,39],M=40,pt=4096;function mt(A,t){let n=nA(t.resamp" +
-  "les),e=Array.isArray(A)?rA(A):A,{nums:r,den:i}=e,o=r.length;if(o<AA)return n" +
-  "ull;let s=0n;for(let f of r){let B=f<0n?-f:f;B>s&&(s=B)}if(r.every(f=>f===r[" +
-  "0])){t.onProgress?.(n,n);let f=d.of(r[0],i);return{lower:f,upper:f}}let c=(t" +
+  "e`);let o=$t(n,i,0,e);A.unshift([o,Zt(n,i+1,e)]),e=i}return A}function qt(n," +
+  "t,A){return n>t&&([n,t]=[t,n]),t>A&&(t=A),n>t?n:t}function tn(n,t,A){for(let" +
+  " e=t+1;e<=A;e++){let r=n[e],i=e-1;for(;i>=t&&n[i]>r;)n[i+1]=n[i],i--;n[i+1]=" +
+  "r}}var St=100,Ut=1e6,nn=5;function An(n){if(typeof n!=\"number\"||!Number.isIn" +
+  "teger(n)||n<St||n>Ut)throw new RangeError(`resamples must be an integer in [" +
+  "${St}, ${Ut}], found ${String(n)}`);return n}function en(n,t){for(;t!==0n;)[" +
+  "n,t]=[t,n%t];return n}function rn(n){let t=1n,A=new Set;for(let e of n)A.has" +
+  "(e.den)||(A.add(e.den),t=t/en(t,e.den)*e.den);return{nums:n.map(e=>e.num*(t/" +
+  "e.den)),den:t}}var on=[1,39],M=40,pt=4096;function mt(n,t){let A=An(t.resamp" +
+  "les),e=Array.isArray(n)?rn(n):n,{nums:r,den:i}=e,o=r.length;if(o<nn)return n" +
+  "ull;let s=0n;for(let f of r){let u=f<0n?-f:f;u>s&&(s=u)}if(r.every(f=>f===r[" +
+  "0])){t.onProgress?.(A,A);let f=d.of(r[0],i);return{lower:f,upper:f}}let c=(t" +
   "ypeof t.kernel==\"function\"?t.kernel:Ct(t.kernel??\"wasm\"))(t.seed,o),I=BigInt" +
   "(o)*s<=BigInt(Number.MAX_SAFE_INTEGER),a=I?Float64Array.from(r,f=>Number(f))" +
-  ":iA(r,i,s),h=j(0,n),u=I?null:j(1,n);for(let f=0;f<n;f+=pt){let B=Math.min(n," +
-  "f+pt);c.resample(a,h,u,f,B),t.onProgress?.(B,n)}let S=oA.map(f=>{let B=(n-1)" +
-  "*f,x=Math.floor(B/M),V=B-x*M;return{j:x,g:V}}),E=S.map(f=>f.j),w=I?v(h,E).ma" +
-  "p(([f,B])=>[BigInt(f),BigInt(B)]):gA(a,h,u,c,r,E),l=BigInt(M)*BigInt(o)*i,[C" +
-  ",U]=S.map(({g:f},B)=>{let[x,V]=w[B];return d.of(BigInt(M-f)*x+BigInt(f)*V,l)" +
-  "});return{lower:C,upper:U}}var dt=[];function j(A,t){let n=dt[A];return(n===" +
-  "void 0||n.length<t)&&(n=new Float64Array(t),dt[A]=n),n.subarray(0,t)}functio" +
-  "n yt(A){return A===0n?0:A.toString(2).length}function iA(A,t,n){let e=yt(n)-" +
-  "yt(t),r=e>=0?t<<BigInt(e):t,i=e<0?BigInt(-e):0n;return Float64Array.from(A,o" +
-  "=>N(o<<i,r))}var Dt=2**-53,sA=2**-1074;function gA(A,t,n,e,r,i){let o=r.leng" +
+  ":sn(r,i,s),h=z(0,A),B=I?null:z(1,A);for(let f=0;f<A;f+=pt){let u=Math.min(A," +
+  "f+pt);c.resample(a,h,B,f,u),t.onProgress?.(u,A)}let S=on.map(f=>{let u=(A-1)" +
+  "*f,x=Math.floor(u/M),V=u-x*M;return{j:x,g:V}}),E=S.map(f=>f.j),w=I?j(h,E).ma" +
+  "p(([f,u])=>[BigInt(f),BigInt(u)]):In(a,h,B,c,r,E),l=BigInt(M)*BigInt(o)*i,[C" +
+  ",U]=S.map(({g:f},u)=>{let[x,V]=w[u];return d.of(BigInt(M-f)*x+BigInt(f)*V,l)" +
+  "});return{lower:C,upper:U}}var dt=[];function z(n,t){let A=dt[n];return(A===" +
+  "void 0||A.length<t)&&(A=new Float64Array(t),dt[n]=A),A.subarray(0,t)}functio" +
+  "n yt(n){return n===0n?0:n.toString(2).length}function sn(n,t,A){let e=yt(A)-" +
+  "yt(t),r=e>=0?t<<BigInt(e):t,i=e<0?BigInt(-e):0n;return Float64Array.from(n,o" +
+  "=>N(o<<i,r))}var Dt=2**-53,gn=2**-1074;function In(n,t,A,e,r,i){let o=r.leng" +
   "th,s=t.length;if(o*Dt>=.005)throw new RangeError(`too many values (${o})`);l" +
-  "et g=0;for(let E of A)g=Math.max(g,Math.abs(E));let c=4*(2*o*o*Dt*g+o*sA),I=" +
-  "j(2,t.length);I.set(t);let a=v(I,i),h=i.map((E,w)=>{let l=a[w][0]-c,C=a[w][1" +
-  "]+c;return{j:E,lo:l,hi:C,below:IA(t,l),exact:[]}}),u=new p(e.source,o),S=new" +
+  "et g=0;for(let E of n)g=Math.max(g,Math.abs(E));let c=4*(2*o*o*Dt*g+o*gn),I=" +
+  "z(2,t.length);I.set(t);let a=j(I,i),h=i.map((E,w)=>{let l=a[w][0]-c,C=a[w][1" +
+  "]+c;return{j:E,lo:l,hi:C,below:fn(t,l),exact:[]}}),B=new p(e.source,o),S=new" +
   " Uint32Array(o);for(let E=0;E<s;E++){let w=t[E],l=null;for(let C of h)if(!(w" +
-  "<C.lo||w>C.hi)){if(l===null){u.seek(n[E]),u.fill(S,o),l=0n;for(let U=0;U<o;U" +
+  "<C.lo||w>C.hi)){if(l===null){B.seek(A[E]),B.fill(S,o),l=0n;for(let U=0;U<o;U" +
   "++)l+=r[S[U]]}C.exact.push(l)}}return h.map(({j:E,below:w,exact:l})=>{l.sort" +
-  "((f,B)=>f<B?-1:f>B?1:0);let C=l[E-w],U=l[E+1-w];if(C===void 0||U===void 0)th" +
+  "((f,u)=>f<u?-1:f>u?1:0);let C=l[E-w],U=l[E+1-w];if(C===void 0||U===void 0)th" +
   "row new Error(\"internal error: bootstrap certification window failed\");retur" +
-  "n[C,U]})}function IA(A,t){let n=0;for(let e=0;e<A.length;e++)A[e]<t&&n++;ret" +
-  "urn n}function fA(A,t){try{let n=mt({nums:A.nums,den:A.den},{resamples:A.res" +
-  "amples,seed:A.seed,kernel:A.kernel,onProgress:e=>t({id:A.id,done:e})});if(n=" +
-  "==null)throw new RangeError(\"interval of fewer than 5 values\");t({id:A.id,lo" +
-  "wer:[n.lower.num,n.lower.den],upper:[n.upper.num,n.upper.den]})}catch(n){t({" +
-  "id:A.id,error:n instanceof Error?n.message:String(n)})}}var R=globalThis;if(" +
-  "R.WorkerGlobalScope!==void 0&&R.postMessage){let A=R.postMessage.bind(R);R.o" +
-  "nmessage=t=>fA(t.data,A)}export{fA as answer};\n/*! noble-hashes - MIT Licens" +
+  "n[C,U]})}function fn(n,t){let A=0;for(let e=0;e<n.length;e++)n[e]<t&&A++;ret" +
+  "urn A}function cn(n,t){try{let A=mt({nums:n.nums,den:n.den},{resamples:n.res" +
+  "amples,seed:n.seed,kernel:n.kernel,onProgress:e=>t({id:n.id,done:e})});if(A=" +
+  "==null)throw new RangeError(\"interval of fewer than 5 values\");t({id:n.id,lo" +
+  "wer:[A.lower.num,A.lower.den],upper:[A.upper.num,A.upper.den]})}catch(A){t({" +
+  "id:n.id,error:A instanceof Error?A.message:String(A)})}}var R=globalThis;if(" +
+  "R.WorkerGlobalScope!==void 0&&R.postMessage){let n=R.postMessage.bind(R);R.o" +
+  "nmessage=t=>cn(t.data,n)}export{cn as answer};\n/*! noble-hashes - MIT Licens" +
   "e (c) 2022 Paul Miller (paulmillr.com) */\n";

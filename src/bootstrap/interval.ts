@@ -62,15 +62,18 @@ export function checkResamples(resamples: unknown): number {
   return resamples;
 }
 
-/** Values `nums[i] / den` over one common denominator `den > 0`. */
-export type Scaled = { readonly nums: readonly bigint[]; readonly den: bigint };
-
 /**
  * The numerators of an interval's values: BigInts, or packed 8 bytes each
  * (what a job waits in, and what a worker receives: one buffer to copy, no
  * BigInt objects for the worker's heap to allocate and collect).
  */
 export type Numerators = readonly bigint[] | BigInt64Array;
+
+/** Values `nums[i] / den` over one common denominator `den > 0`. */
+export type Scaled<N extends Numerators = readonly bigint[]> = {
+  readonly nums: N;
+  readonly den: bigint;
+};
 
 function gcd(a: bigint, b: bigint): bigint {
   while (b !== 0n) [a, b] = [b, a % b];
@@ -144,15 +147,13 @@ const CHUNK = 4096;
  * ```
  */
 export function bootstrapMeanInterval(
-  values:
-    | readonly Rational[]
-    | { readonly nums: Numerators; readonly den: bigint },
+  values: readonly Rational[] | Scaled<Numerators>,
   options: BootstrapOptions,
 ): BootstrapInterval | null {
   const R = checkResamples(options.resamples);
   const scaled = Array.isArray(values)
     ? toCommonDenominator(values as readonly Rational[])
-    : values as { readonly nums: Numerators; readonly den: bigint };
+    : values as Scaled<Numerators>;
   const { nums, den } = scaled;
   const n = nums.length;
   if (n < MIN_BOOTSTRAP_N) return null;

@@ -14,7 +14,11 @@
 
 import { BOOTSTRAP_WORKER_SOURCE } from "../../wasm/bootstrap_worker.generated.ts";
 import { Rational } from "../exact.ts";
-import { type BootstrapInterval, bootstrapMeanInterval } from "./interval.ts";
+import {
+  type BootstrapInterval,
+  bootstrapMeanInterval,
+  type Numerators,
+} from "./interval.ts";
 import type { KernelName } from "../kernel_name.ts";
 import type { IntervalReply, IntervalRequest } from "./worker.ts";
 
@@ -25,7 +29,7 @@ import type { IntervalReply, IntervalRequest } from "./worker.ts";
  * worker receives as it is.
  */
 export type IntervalJob = {
-  readonly nums: readonly bigint[] | BigInt64Array;
+  readonly nums: Numerators;
   readonly den: bigint;
   readonly resamples: number;
   readonly seed: Uint8Array;

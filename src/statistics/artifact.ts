@@ -9,7 +9,11 @@
 import { float, type JsonValue } from "../json/canonical.ts";
 import { StatisticsInputError } from "../errors.ts";
 import type { Rational } from "../exact.ts";
-import { MIN_BOOTSTRAP_N, toCommonDenominator } from "../bootstrap/interval.ts";
+import {
+  MIN_BOOTSTRAP_N,
+  type Numerators,
+  toCommonDenominator,
+} from "../bootstrap/interval.ts";
 import { kernelByName } from "../bootstrap/kernel.ts";
 import type { KernelName } from "../kernel_name.ts";
 import {
@@ -389,7 +393,7 @@ const INT64_MAX = (1n << 63n) - 1n;
  * Values that wait for their interval, in 8 bytes each when they all fit
  * (the bytes of the interval are the same: the job reads the same values).
  */
-function packed(nums: readonly bigint[]): readonly bigint[] | BigInt64Array {
+function packed(nums: readonly bigint[]): Numerators {
   return nums.every((a) => INT64_MIN <= a && a <= INT64_MAX)
     ? BigInt64Array.from(nums)
     : nums;

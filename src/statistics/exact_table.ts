@@ -7,7 +7,7 @@
  * @module
  */
 
-import { fitsDoubles, Rational } from "../exact.ts";
+import { packRational, type Rational, unpackRational } from "../exact.ts";
 
 /**
  * Rows of `width` exact values (or `null`), by row index: each value whose
@@ -18,7 +18,7 @@ import { fitsDoubles, Rational } from "../exact.ts";
  * ```ts
  * import assert from "node:assert/strict";
  * import { ExactTable } from "./exact_table.ts";
- * import { fitsDoubles, Rational } from "../exact.ts";
+ * import { Rational } from "../exact.ts";
  * const t = new ExactTable(3, 2);
  * const big = Rational.of(2n ** 80n, 3n);
  * t.set(2, [Rational.of(-1, 3), null]);
@@ -55,13 +55,8 @@ export class ExactTable {
     this.#set[row] = 1;
     values.forEach((v, m) => {
       const at = row * this.width + m;
-      if (v === null) {
-        this.#parts[2 * at + 1] = 0;
-      } else if (fitsDoubles(v)) {
-        this.#parts[2 * at] = Number(v.num);
-        this.#parts[2 * at + 1] = Number(v.den);
-      } else {
-        this.#large.set(at, v);
+      if (!packRational(this.#parts, at, v)) {
+        this.#large.set(at, v!);
         this.#parts[2 * at + 1] = Number.NaN;
       }
     });
@@ -84,11 +79,8 @@ export class ExactTable {
   value(row: number, m: number): Rational | null | undefined {
     if (!this.has(row)) return undefined;
     const at = row * this.width + m;
-    const den = this.#parts[2 * at + 1]!;
-    return den === 0
-      ? null
-      : Number.isNaN(den)
+    return Number.isNaN(this.#parts[2 * at + 1]!)
       ? this.#large.get(at)!
-      : Rational.of(this.#parts[2 * at]!, den);
+      : unpackRational(this.#parts, at);
   }
 }

@@ -14,7 +14,7 @@ import {
   parse,
 } from "../json/canonical.ts";
 import { StatisticsInputError } from "../errors.ts";
-import { fitsDoubles, Rational } from "../exact.ts";
+import { packRational, type Rational, unpackRational } from "../exact.ts";
 import { checkStored, storedAt } from "../metrics/rebuild.ts";
 import {
   type ExactValues,
@@ -142,7 +142,9 @@ export class VerifiedEpisode implements EpisodeKey {
       STATISTICS_METRICS.map((metric, m) =>
         checkStored(
           metric,
-          exact instanceof Float64Array ? unpacked(exact, m) : exact[metric],
+          exact instanceof Float64Array
+            ? unpackRational(exact, m)
+            : exact[metric],
           metrics,
           ctx,
         )
@@ -154,28 +156,15 @@ export class VerifiedEpisode implements EpisodeKey {
 }
 
 /**
- * Exact values as 2 doubles each (numerator, denominator; a denominator 0
- * is `null`), in `STATISTICS_METRICS` order: `undefined` unless every
- * numerator and denominator is a safe integer (then a double holds it
- * exactly). A dozen `Rational`s, their BigInts and the record weigh about a
- * kilobyte; this, 192 bytes and the array's header.
+ * Exact values as 2 doubles each ({@linkcode packRational}), in
+ * `STATISTICS_METRICS` order; `undefined` unless every one fits.
  */
 function packedValues(exact: ExactValues): Float64Array | undefined {
   const out = new Float64Array(2 * STATISTICS_METRICS.length);
   for (const [m, metric] of STATISTICS_METRICS.entries()) {
-    const v = exact[metric];
-    if (v === null) continue;
-    if (!fitsDoubles(v)) return undefined;
-    out[2 * m] = Number(v.num);
-    out[2 * m + 1] = Number(v.den);
+    if (!packRational(out, m, exact[metric])) return undefined;
   }
   return out;
-}
-
-/** Value `m` of {@linkcode packedValues}. */
-function unpacked(packed: Float64Array, m: number): Rational | null {
-  const den = packed[2 * m + 1]!;
-  return den === 0 ? null : Rational.of(packed[2 * m]!, den);
 }
 
 /**
