@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { greedyActions } from "../src/policies/greedy.ts";
 import type { Observation } from "../src/types.ts";
 import {
+  builtinGreedyBytes,
   CLI,
   cli,
   exists,
@@ -107,24 +108,6 @@ const FLAGS = (dir: string) => [`--allow-read=${dir}`, `--allow-write=${dir}`];
 /** Six episodes: scenario "hot" (fire) seeds 0–2, then "cold" seeds 0–2. */
 const EPISODES = 6;
 
-/** `run --policy greedy`'s bytes for the same suite and model id. */
-async function runBytes(dir: string, model: string): Promise<Uint8Array> {
-  const r = await cli(dir, FLAGS(dir), [
-    "run",
-    "--quiet",
-    "--policy",
-    "greedy",
-    "--model-id",
-    model,
-    "--suite",
-    `${dir}/suite.json`,
-    "--out",
-    `${dir}/run.json`,
-  ]);
-  assert.equal(r.code, 0, r.err);
-  return await Deno.readFile(`${dir}/run.json`);
-}
-
 /**
  * `env --model-id g` over the six-episode suite, writing `env.json`, in
  * `dir` (the suite written there first).
@@ -145,8 +128,15 @@ async function evaluationEnv(dir: string): Promise<Env> {
 async function sameAsRun(dir: string): Promise<void> {
   assert.deepEqual(
     await Deno.readFile(`${dir}/env.json`),
-    await runBytes(dir, "g"),
+    await builtinGreedyBytes(dir, FLAGS(dir), "g", `${dir}/suite.json`),
   );
+}
+
+/** Close the session, see it exit 0, and compare with run (`sameAsRun`). */
+async function closedSameAsRun(env: Env, dir: string): Promise<void> {
+  await env.ask({ op: "close" });
+  assert.equal((await env.end()).code, 0);
+  await sameAsRun(dir);
 }
 
 /** Any key named `seed` anywhere in a JSON value. */
@@ -175,7 +165,10 @@ Deno.test("env: greedy's actions, episodes in order, give run's bytes; no answer
     const { code, err } = await env.end();
     assert.equal(code, 0, err);
     const bytes = await Deno.readFile(`${dir}/env.json`);
-    assert.deepEqual(bytes, await runBytes(dir, "g"));
+    assert.deepEqual(
+      bytes,
+      await builtinGreedyBytes(dir, FLAGS(dir), "g", `${dir}/suite.json`),
+    );
     // The result digest is SHA-256 of the result's canonical bytes.
     const digest = Array.from(
       new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)),
@@ -217,9 +210,7 @@ Deno.test("env: several episodes open at once, in any order, still give run's by
         }
       }
     }
-    await env.ask({ op: "close" });
-    assert.equal((await env.end()).code, 0);
-    await sameAsRun(dir);
+    await closedSameAsRun(env, dir);
   });
 });
 
@@ -292,9 +283,7 @@ Deno.test("env: every refused request gets its one error line and changes nothin
         "episode 0 has finished: each scheduled episode is played once per result",
     });
     for (let k = 1; k < EPISODES; k++) await env.playGreedy(k);
-    await env.ask({ op: "close" });
-    assert.equal((await env.end()).code, 0);
-    await sameAsRun(dir);
+    await closedSameAsRun(env, dir);
   });
 });
 
@@ -385,9 +374,7 @@ Deno.test("env: input ended without close, or a kill, leaves what env --resume c
       ["finished", "fresh", "finished", "fresh", "finished", "fresh"],
     );
     for (const k of [1, 3, 5]) await third.playGreedy(k);
-    await third.ask({ op: "close" });
-    assert.equal((await third.end()).code, 0);
-    await sameAsRun(dir);
+    await closedSameAsRun(third, dir);
   });
 });
 
@@ -486,7 +473,12 @@ const PY_CLIENT = new URL("../examples/python/ember_env.py", import.meta.url)
 Deno.test("env: the Python client plays the suite with greedy's actions to run's bytes, one and four episodes open", async () => {
   await inTempDir(async (dir) => {
     await put(dir, "suite.json", suiteText(3));
-    const expected = await runBytes(dir, "py");
+    const expected = await builtinGreedyBytes(
+      dir,
+      FLAGS(dir),
+      "py",
+      `${dir}/suite.json`,
+    );
     for (const vector of ["1", "4"]) {
       const py = await new Deno.Command("python3", {
         args: [

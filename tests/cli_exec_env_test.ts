@@ -10,7 +10,14 @@
  */
 
 import assert from "node:assert/strict";
-import { cli, exists, inTempDir, put, suiteText } from "./cli_support.ts";
+import {
+  builtinGreedyBytes,
+  cli,
+  exists,
+  inTempDir,
+  put,
+  suiteText,
+} from "./cli_support.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
 const ENV_AGENT = `${ROOT}tests/fixtures/agents/env_agent.py`;
@@ -210,22 +217,9 @@ for (const how of ["-A", "ps"]) {
       assert.equal(run.code, 0, run.err);
       // Each agent (and its child) would hold the run for 120 s.
       assert.ok(seconds < 60, `${seconds} s`);
-      const builtin = await cli(dir, ["-A"], [
-        "run",
-        "-q",
-        "--policy",
-        "greedy",
-        "--model-id",
-        "M",
-        "--suite",
-        "suite.json",
-        "--out",
-        "g.json",
-      ]);
-      assert.equal(builtin.code, 0, builtin.err);
       assert.deepEqual(
         await Deno.readFile(`${dir}/r.json`),
-        await Deno.readFile(`${dir}/g.json`),
+        await builtinGreedyBytes(dir, ["-A"], "M", "suite.json"),
       );
     });
   });

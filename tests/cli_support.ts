@@ -53,6 +53,35 @@ export async function cli(
   };
 }
 
+/**
+ * The bytes that `run --policy greedy --model-id MODEL` writes, run in
+ * `dir` with `flags` on the suite `suite` (a path; the public suite when
+ * absent): what an external agent or `env` that plays greedy must match.
+ */
+export async function builtinGreedyBytes(
+  dir: string,
+  flags: readonly string[],
+  model: string,
+  suite?: string,
+): Promise<Uint8Array> {
+  const out = `${dir}/builtin_greedy.json`;
+  const r = await cli(dir, flags, [
+    "run",
+    "--quiet",
+    "--policy",
+    "greedy",
+    "--model-id",
+    model,
+    ...(suite === undefined ? [] : ["--suite", suite]),
+    "--out",
+    out,
+  ]);
+  if (r.code !== 0) {
+    throw new Error(`built-in greedy: exit ${r.code}\n${r.err}`);
+  }
+  return await Deno.readFile(out);
+}
+
 /** Run `fn` in a fresh folder under `tests/.tmp`, removed afterwards. */
 export async function inTempDir(
   fn: (dir: string) => Promise<void>,
