@@ -12,6 +12,7 @@ import {
   builtinGreedyBytes,
   CLI,
   cli,
+  type CliRun,
   exists,
   inTempDir,
   listDir,
@@ -130,6 +131,18 @@ async function sameAsRun(dir: string): Promise<void> {
     await Deno.readFile(`${dir}/env.json`),
     await builtinGreedyBytes(dir, FLAGS(dir), "g", `${dir}/suite.json`),
   );
+}
+
+/** `verify` of `env.json` against the suite: it must pass. */
+async function verifiedEnvResult(dir: string): Promise<CliRun> {
+  const v = await cli(dir, [`--allow-read=${dir}`], [
+    "verify",
+    "--suite",
+    `${dir}/suite.json`,
+    `${dir}/env.json`,
+  ]);
+  assert.equal(v.code, 0, v.err);
+  return v;
 }
 
 /** Close the session, see it exit 0, and compare with run (`sameAsRun`). */
@@ -312,13 +325,7 @@ Deno.test("env: invalid actions end that episode as failed (missing), the sessio
     await env.ask({ op: "close" });
     const { code, err } = await env.end();
     assert.equal(code, 0, err);
-    const v = await cli(dir, [`--allow-read=${dir}`], [
-      "verify",
-      "--suite",
-      `${dir}/suite.json`,
-      `${dir}/env.json`,
-    ]);
-    assert.equal(v.code, 0, v.err);
+    const v = await verifiedEnvResult(dir);
     assert.match(v.out, /model g, 5 of 6 scheduled episodes replayed/);
     assert.match(
       v.err,
@@ -349,13 +356,7 @@ Deno.test("env: input ended without close, or a kill, leaves what env --resume c
       ended.err,
       /env\.json: input ended without close: 2 of 6 episodes saved; `env --resume` continues/,
     );
-    const v = await cli(dir, [`--allow-read=${dir}`], [
-      "verify",
-      "--suite",
-      `${dir}/suite.json`,
-      `${dir}/env.json`,
-    ]);
-    assert.equal(v.code, 0, v.err);
+    const v = await verifiedEnvResult(dir);
     assert.match(v.out, /2 of 6 scheduled episodes replayed/);
     // Resumed: the saved episodes stay finished; one more, then a kill.
     const second = new Env(dir, FLAGS(dir), [...args, "--resume"]);
@@ -456,13 +457,7 @@ Deno.test("env: a line over the request bound is refused, and what finished is k
       ),
       err,
     );
-    const v = await cli(dir, [`--allow-read=${dir}`], [
-      "verify",
-      "--suite",
-      `${dir}/suite.json`,
-      `${dir}/env.json`,
-    ]);
-    assert.equal(v.code, 0, v.err);
+    const v = await verifiedEnvResult(dir);
     assert.match(v.out, /1 of 6 scheduled episodes replayed/);
   });
 });
