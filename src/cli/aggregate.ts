@@ -5,7 +5,7 @@
  * @module
  */
 
-import { aggregateStatistics } from "../statistics/aggregate.ts";
+import { aggregateOfValues } from "../statistics/aggregate.ts";
 import type { ProgressCallback } from "../statistics/artifact.ts";
 import {
   BOOTSTRAP_HELP,
@@ -25,7 +25,8 @@ import { checkWritable, emitBytes, sourceName } from "./io.ts";
 import { encodeBytes } from "../json/canonical.ts";
 import { reportWritten } from "./written.ts";
 import { checkWritten } from "../statistics/artifact_bound.ts";
-import { openResult, verifyInput } from "./result_input.ts";
+import { openResult, verifyInputInto } from "./result_input.ts";
+import { valuesReducer } from "../statistics/verified_values.ts";
 import { progressBar, statisticsProgress } from "./progress.ts";
 
 /**
@@ -85,15 +86,21 @@ Example:
     try {
       const onProgress: ProgressCallback = (...at) =>
         bar.update(statisticsProgress(...at));
-      const verified = await verifyInput(input, suite, {
-        file,
-        // Nothing shows a dictionary: the statistics' part of each is kept.
-        statisticsOnly: true,
-        kernel: bootstrap.kernel,
-        source: sourceName(file),
-        onProgress: (done, total) => onProgress("verify", done, total),
-      }, true);
-      artifact = await aggregateStatistics(verified, suite, {
+      const values = await verifyInputInto(
+        input,
+        suite,
+        {
+          file,
+          // Nothing shows a dictionary: the statistics' part of each is kept.
+          statisticsOnly: true,
+          kernel: bootstrap.kernel,
+          source: sourceName(file),
+          onProgress: (done, total) => onProgress("verify", done, total),
+        },
+        () => valuesReducer(true, file),
+        true,
+      );
+      artifact = await aggregateOfValues(values, suite, {
         ...bootstrap,
         ...(share === undefined ? {} : { share }),
         file,

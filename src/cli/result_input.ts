@@ -9,7 +9,8 @@
  */
 
 import type { ResultEpisode, Suite } from "../types.ts";
-import { ResultFile, verifyOpened } from "../verify/file.ts";
+import { ResultFile, verifyOpened, verifyOpenedInto } from "../verify/file.ts";
+import { type Reducer, reduceVerified } from "../verify/sink.ts";
 import {
   type ItemText,
   strictEpisodes,
@@ -64,6 +65,44 @@ export async function verifyInput(
   }
   try {
     return await verifyOpened(input, suite, options, settle);
+  } finally {
+    input.close();
+  }
+}
+
+/**
+ * {@linkcode verifyInput}, what a new `reducer` keeps of the verified
+ * result returned instead: a file's episodes are handed to it one at a time
+ * as the streamed proof verifies them, so that the command's memory is
+ * what the reducer keeps, whatever the file's size.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { verifyInputInto } from "./result_input.ts";
+ * import { indicesReducer } from "../verify/sink.ts";
+ * import { publicSuite } from "../scenario/public_suite.ts";
+ * await assert.rejects(
+ *   verifyInputInto(new TextEncoder().encode("{}"), publicSuite(), { file: "-" }, indicesReducer),
+ *   { name: "StatisticsInputError", message: "-: model_id: missing field" },
+ * );
+ * ```
+ */
+export async function verifyInputInto<T>(
+  input: ResultFile | Uint8Array,
+  suite: Suite,
+  options: VerifyEvaluationOptions,
+  reducer: () => Reducer<T>,
+  settle = false,
+): Promise<T> {
+  if (input instanceof Uint8Array) {
+    return reduceVerified(
+      await verifyEvaluation(input, suite, { ...options, release: true }),
+      reducer(),
+    );
+  }
+  try {
+    return await verifyOpenedInto(input, suite, options, reducer, settle);
   } finally {
     input.close();
   }

@@ -12,9 +12,9 @@ import { expectPositionals, flag, kernelOption, stringOption } from "./args.ts";
 import { type CommandSpec, loadSuite } from "./command.ts";
 import { firstKeys, missingWarning, warn } from "./completeness.ts";
 import { printLine, sourceName } from "./io.ts";
-import { openResult, verifyInput } from "./result_input.ts";
+import { openResult, verifyInputInto } from "./result_input.ts";
 import { ResultFile } from "../verify/file.ts";
-import type { VerifiedEvaluation } from "../verify/verified.ts";
+import { indicesReducer, type VerifiedIndices } from "../verify/sink.ts";
 import { PartError } from "../errors.ts";
 import { wrongKindDetail } from "../document_kind.ts";
 import {
@@ -81,14 +81,14 @@ Example:
     const bar = progressBar(`verify ${file}`, { quiet });
     let verified;
     try {
-      verified = await verifyInput(input, suite, {
+      verified = await verifyInputInto(input, suite, {
         file,
         // Nothing shows a dictionary: the statistics' part of each is kept.
         statisticsOnly: true,
         kernel,
         source: sourceName(file),
         onProgress: (done, total) => bar.update(episodeProgress(done, total)),
-      });
+      }, indicesReducer);
     } finally {
       bar.finish();
     }
@@ -98,8 +98,8 @@ Example:
       return await verifiedPart(file, part.fields as RunShardFields, verified);
     }
     const scheduled = manifest.episodes.length;
-    const observed = verified.episodes.length;
-    const present = new Set(verified.episodes.map((e) => e.index));
+    const observed = verified.indices.length;
+    const present = new Set(verified.indices);
     const missing = manifest.episodes.filter((k) => !present.has(k.index));
     const warning = missingWarning(file, missing, scheduled);
     if (warning !== undefined) {
@@ -163,7 +163,7 @@ async function partBody(
 async function verifiedPart(
   file: string,
   fields: RunShardFields,
-  verified: VerifiedEvaluation,
+  verified: VerifiedIndices,
 ): Promise<number> {
   if (verified.digest !== fields.result_digest) {
     throw new PartError(
@@ -175,7 +175,7 @@ async function verifiedPart(
     verified.evaluation_manifest.episodes.filter((k) =>
       inShard(k.index, fields)
     ).length;
-  const observed = verified.episodes.length;
+  const observed = verified.indices.length;
   if (observed < mine) {
     warn(
       `incomplete: ${file}: ${

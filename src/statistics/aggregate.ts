@@ -8,12 +8,10 @@
  * @module
  */
 
-import { StatisticsInputError } from "../errors.ts";
 import type { Rational } from "../exact.ts";
 import { episodeKey } from "../result/pairing.ts";
 import type { Suite } from "../types.ts";
-import type { VerifiedEpisode } from "../verify/verified.ts";
-import { at, expectInt, expectObject, field, rootCtx } from "../json/fields.ts";
+import { reduceVerified } from "../verify/sink.ts";
 import type {
   AggregateArtifact,
   AggregateGroupJson,
@@ -21,7 +19,6 @@ import type {
 } from "./artifact_types.ts";
 import { checkResamples, DEFAULT_RESAMPLES } from "../bootstrap/interval.ts";
 import {
-  episodeMetricValues,
   headerJson,
   intervalOptions,
   intervalSizes,
@@ -35,6 +32,11 @@ import type { KernelName } from "../kernel_name.ts";
 import type { IntervalShare } from "./share.ts";
 import { METRIC_DEFINITIONS } from "./definitions.ts";
 import { type Group, statisticsGroups } from "./groups.ts";
+import {
+  ROBUSTNESS,
+  valuesReducer,
+  type VerifiedValues,
+} from "./verified_values.ts";
 
 /**
  * Options of {@linkcode aggregateStatistics}.
@@ -77,43 +79,6 @@ export type AggregateOptions = {
   readonly share?: IntervalShare;
 };
 
-type Robustness = {
-  allResolved: boolean;
-  maxSteps: boolean;
-  casualties: boolean;
-  stranded: boolean;
-  zeroEvacuation: boolean;
-};
-
-function robustnessOf(
-  e: VerifiedEpisode,
-  i: number,
-  file: string | undefined,
-): Robustness {
-  const ctx = at(
-    at(at(rootCtx(StatisticsInputError, file), "episodes"), i),
-    "metrics",
-  );
-  // The verifier proved the dictionary; this reads its safety section as
-  // an object with the three counts, whatever its other fields.
-  const sctx = at(ctx, "safety");
-  const stored = e.metrics.safety;
-  const safety = expectObject(
-    stored,
-    sctx,
-    ["casualties", "stranded", "evacuated"],
-    Object.keys(stored ?? {}),
-  );
-  const count = (k: string) => expectInt(field(safety, k), at(sctx, k), 0);
-  return {
-    allResolved: e.termination_reason === "all_resolved",
-    maxSteps: e.termination_reason === "max_steps",
-    casualties: count("casualties") > 0,
-    stranded: count("stranded") > 0,
-    zeroEvacuation: count("evacuated") === 0,
-  };
-}
-
 /**
  * The aggregate statistics artifact of an evaluation result. The result is
  * verified first (statistics.md §1; any failure raises
@@ -138,21 +103,39 @@ export async function aggregateStatistics(
   suite: Suite,
   options: AggregateOptions = {},
 ): Promise<AggregateArtifact> {
-  const R = checkResamples(options.resamples ?? DEFAULT_RESAMPLES);
-  const intervals = intervalOptions(options);
+  checkResamples(options.resamples ?? DEFAULT_RESAMPLES);
+  intervalOptions(options);
   const res = await verifiedInput(result, suite, {
     ...(options.file === undefined ? {} : { file: options.file }),
     // One switch: the kernel that draws the resamples also replays.
     ...(options.kernel === undefined ? {} : { kernel: options.kernel }),
     onProgress: (done, total) => options.onProgress?.("verify", done, total),
   });
+  return await aggregateOfValues(
+    reduceVerified(res, valuesReducer(true, options.file)),
+    suite,
+    options,
+  );
+}
+
+/**
+ * The aggregate statistics artifact of a verified result reduced to its
+ * values and robustness flags ({@linkcode valuesReducer} with
+ * `robustness`), verified against `suite`: what {@linkcode
+ * aggregateStatistics} computes once it has verified its input (the CLI
+ * reduces the result as the proof verifies it).
+ */
+export async function aggregateOfValues(
+  res: VerifiedValues,
+  suite: Suite,
+  options: AggregateOptions = {},
+): Promise<AggregateArtifact> {
+  const R = checkResamples(options.resamples ?? DEFAULT_RESAMPLES);
+  const intervals = intervalOptions(options);
   const digest = res.digest;
   const manifest = res.evaluation_manifest;
-  const values = episodeMetricValues(res);
-  const robust = new Map<number, Robustness>();
-  res.episodes.forEach((e, i) =>
-    robust.set(e.index, robustnessOf(e, i, options.file))
-  );
+  const values = res.values;
+  const robust = res.robustness;
   const groups = statisticsGroups(suite, manifest);
 
   const defined = (g: Group, m: number): Rational[] =>
@@ -177,8 +160,8 @@ export async function aggregateStatistics(
   const pendingGroup = async (g: Group): Promise<PendingGroup> => {
     const observed = g.indices.filter((k) => values.has(k));
     const missing = g.indices.filter((k) => !values.has(k));
-    const rb = observed.map((k) => robust.get(k)!);
-    const countOf = (f: (r: Robustness) => boolean) => rb.filter(f).length;
+    const countOf = (flag: number) =>
+      observed.filter((k) => (robust[k]! & flag) !== 0).length;
     const metrics: PendingMetric[] = [];
     for (const [m, def] of METRIC_DEFINITIONS.entries()) {
       const xs = defined(g, m);
@@ -210,11 +193,11 @@ export async function aggregateStatistics(
         scheduled: g.indices.length,
         observed: observed.length,
         missing: missing.length,
-        all_resolved: countOf((r) => r.allResolved),
-        max_steps: countOf((r) => r.maxSteps),
-        with_casualties: countOf((r) => r.casualties),
-        with_stranded: countOf((r) => r.stranded),
-        zero_evacuation: countOf((r) => r.zeroEvacuation),
+        all_resolved: countOf(ROBUSTNESS.allResolved),
+        max_steps: countOf(ROBUSTNESS.maxSteps),
+        with_casualties: countOf(ROBUSTNESS.casualties),
+        with_stranded: countOf(ROBUSTNESS.stranded),
+        zero_evacuation: countOf(ROBUSTNESS.zeroEvacuation),
       },
       metrics,
     };

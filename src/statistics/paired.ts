@@ -18,7 +18,7 @@ import {
   pairResults,
 } from "../result/pairing.ts";
 import { parseResult } from "../result/reader.ts";
-import type { EpisodeKey, Suite } from "../types.ts";
+import type { Suite } from "../types.ts";
 import { VerifiedEvaluation } from "../verify/verified.ts";
 import { BytesVerification } from "../verify/bytes.ts";
 import { FileVerification, ResultFile } from "../verify/file.ts";
@@ -46,6 +46,8 @@ import type { IntervalShare } from "./share.ts";
 import { METRIC_DEFINITIONS } from "./definitions.ts";
 import { ExactTable } from "./exact_table.ts";
 import { type Group, statisticsGroups } from "./groups.ts";
+import { valuesReducer, type VerifiedValues } from "./verified_values.ts";
+import { reduceVerified } from "../verify/sink.ts";
 
 /**
  * Options of {@linkcode pairedStatistics}.
@@ -148,7 +150,7 @@ class Side {
     // A file's proved result is reduced before the proof's garbage is
     // collected, so that its verified episodes go with it.
     if (this.#stream !== undefined) {
-      this.#values ??= await this.#stream.proveInto(suite, sideValues);
+      this.#values ??= await this.#stream.proveInto(suite, valuesReducer());
     } else {
       this.#verified ??= await this.#reading?.prove(suite);
     }
@@ -215,51 +217,11 @@ class Side {
 }
 
 /** A verified result reduced to what the comparison reads of it. */
-type SideValues = {
-  readonly model_id: string;
-  readonly digest: string;
-  readonly evaluation_manifest: VerifiedEvaluation["evaluation_manifest"];
-  readonly evaluation_manifest_hash: string;
-  /** The keys of its episodes (what pairing reads). */
-  readonly episodes: readonly EpisodeKey[];
-  /** Each episode's exact statistics values, by manifest index. */
-  readonly values: ExactTable;
-};
+type SideValues = VerifiedValues;
 
-/**
- * A verified result reduced to its keys and exact values (each value's
- * float check done here), so that the verified episodes (their
- * dictionaries, their values as objects) are not kept while the other
- * side is verified: about 250 bytes an episode instead of 2 KB.
- */
+/** A verified result reduced to its keys and exact values. */
 function sideValues(v: VerifiedEvaluation): SideValues {
-  const rows = v.episodes.reduce((n, e) => Math.max(n, e.index + 1), 0);
-  const values = new ExactTable(rows, METRIC_DEFINITIONS.length);
-  // A scenario's ID and hash once, not once an episode.
-  const strings = new Map<string, string>();
-  const one = (x: string) => {
-    const seen = strings.get(x);
-    if (seen !== undefined) return seen;
-    strings.set(x, x);
-    return x;
-  };
-  const episodes = v.episodes.map((e) => {
-    values.set(e.index, e.values);
-    return {
-      index: e.index,
-      scenario_id: one(e.scenario_id),
-      scenario_hash: one(e.scenario_hash),
-      seed: e.seed,
-    };
-  });
-  return {
-    model_id: v.model_id,
-    digest: v.digest,
-    evaluation_manifest: v.evaluation_manifest,
-    evaluation_manifest_hash: v.evaluation_manifest_hash,
-    episodes,
-    values,
-  };
+  return reduceVerified(v, valuesReducer());
 }
 
 /** A proved side's verified result, reduced to its values at once. */

@@ -22,8 +22,14 @@ import type { Suite } from "../types.ts";
 import { BytesVerification } from "./bytes.ts";
 import { checkKernel, type VerifyEvaluationOptions } from "./options.ts";
 import { collected } from "./memory.ts";
-import { type Proof, provedResult } from "./proof.ts";
-import { type ByteRange, type Span, streamedReading } from "./stream.ts";
+import { type Proof, provedResult, sunkResult } from "./proof.ts";
+import { type Reducer, reduceVerified } from "./sink.ts";
+import {
+  type ByteRange,
+  type Span,
+  type StreamedReading,
+  streamedReading,
+} from "./stream.ts";
 import type { VerifiedEvaluation } from "./verified.ts";
 
 /** A byte range of a file: from `start` (default 0) to `end` (its size). */
@@ -253,61 +259,93 @@ export class FileVerification {
    * cannot prove the file valid (it may still be).
    */
   async prove(suite: Suite): Promise<VerifiedEvaluation | undefined> {
-    return await this.proveInto(suite, (verified) => verified);
-  }
-
-  /**
-   * The streamed proof, as {@linkcode prove}, its verified result handed to
-   * `reduce` and only what that returns kept: with `settleStream`, the
-   * garbage collected is then the proof's and the verified result's (for a
-   * caller that keeps a part of a large result, its episodes' values).
-   */
-  async proveInto<T>(
-    suite: Suite,
-    reduce: (verified: VerifiedEvaluation) => T,
-  ): Promise<T | undefined> {
-    if (this.#tried || !this.#file.regular) return undefined;
-    this.#tried = true;
-    // The verified result is referred to only inside #proof, so that the
-    // collection below can take it.
-    const proved = await this.#proof(suite, reduce);
-    if (proved === undefined) return undefined;
-    // The proof's garbage goes before the caller's next work.
-    if (this.#settleStream) await collected(1);
-    return proved.kept;
-  }
-
-  /** The proof of {@linkcode proveInto}: what `reduce` kept, if it proved. */
-  async #proof<T>(
-    suite: Suite,
-    reduce: (verified: VerifiedEvaluation) => T,
-  ): Promise<{ readonly kept: T } | undefined> {
-    const file = this.#file;
-    const streamed = await streamedReading(file, this.#options.limits);
+    const streamed = await this.#streamed();
     if (streamed === undefined) return undefined;
+    const file = this.#file;
     const proof = await provedResult(
       streamed.reading,
       () => streamed.digest(),
       suite,
       this.#options,
     );
-    if (proof?.verified !== undefined) {
-      SPANS.set(
-        proof.verified,
-        streamed.spans.map((s) => ({
-          start: file.start + s.start,
-          end: file.start + s.end,
-        })),
-      );
-      return { kept: reduce(proof.verified) };
-    }
-    if (proof === undefined) {
-      this.#why = "whose fields beside the episodes are not proved the suite's";
+    if (proof?.verified === undefined) {
+      await this.#failed(streamed, proof);
       return undefined;
     }
-    let k = 0;
-    while (proof.proved.has(k)) k++;
+    SPANS.set(
+      proof.verified,
+      streamed.spans.map((s) => ({
+        start: file.start + s.start,
+        end: file.start + s.end,
+      })),
+    );
+    if (this.#settleStream) await collected(1);
+    return proof.verified;
+  }
+
+  /**
+   * The streamed proof, as {@linkcode prove}, each verified episode handed
+   * to `reducer` as it is proved and only what that keeps kept: the
+   * memory of a large result is its reducer's, not a verified episode's
+   * each. Episodes proved are kept for the file read whole, should the
+   * proof fail, only when it could be read whole (within the `file-bytes`
+   * limit); with `settleStream`, the proof's garbage is collected once it
+   * proves the file.
+   */
+  async proveInto<T>(
+    suite: Suite,
+    reducer: Reducer<T>,
+  ): Promise<T | undefined> {
+    const streamed = await this.#streamed();
+    if (streamed === undefined) return undefined;
+    const file = this.#file;
+    // Beyond the limit, the file is not read whole (`bytes` refuses it).
+    const retain = file.end - file.start <= limitsWith().maxFileBytes;
+    const proof = await sunkResult(
+      streamed.reading,
+      () => streamed.digest(),
+      suite,
+      this.#options,
+      { reducer, retain },
+    );
+    if (proof === undefined || proof.proved !== undefined) {
+      await this.#failed(
+        streamed,
+        proof === undefined ? undefined : { proved: proof.proved },
+        proof?.first,
+        retain,
+      );
+      return undefined;
+    }
+    if (this.#settleStream) await collected(1);
+    return proof.kept;
+  }
+
+  /** The streamed reading (once), `undefined` if the file cannot be so read. */
+  async #streamed(): Promise<StreamedReading | undefined> {
+    if (this.#tried || !this.#file.regular) return undefined;
+    this.#tried = true;
+    return await streamedReading(this.#file, this.#options.limits);
+  }
+
+  /**
+   * A streamed proof that did not prove the file: why it is read whole,
+   * and what it proved, for the verifier of bytes.
+   */
+  async #failed(
+    streamed: StreamedReading,
+    proof: Proof | undefined,
+    first?: number,
+    readable = true,
+  ): Promise<void> {
+    if (proof?.proved === undefined) {
+      this.#why = "whose fields beside the episodes are not proved the suite's";
+      return;
+    }
+    let k = first ?? 0;
+    if (first === undefined) { while (proof.proved.has(k)) k++; }
     this.#why = `whose episodes[${k}] is not proved in one pass`;
+    if (!readable) return;
     const digest = await streamed.finish();
     if (digest !== undefined) {
       const bytes = streamed.retained();
@@ -317,7 +355,6 @@ export class FileVerification {
         ...(bytes === undefined ? {} : { bytes }),
       };
     }
-    return undefined;
   }
 
   /**
@@ -398,6 +435,41 @@ export async function verifyOpened(
   const steps = new FileVerification(file, options, settle);
   const streamed = await steps.prove(suite);
   if (streamed !== undefined) return streamed;
+  return await readWhole(steps, suite);
+}
+
+/**
+ * {@linkcode verifyOpened}, what `reducer` keeps of the verified result
+ * returned instead: the streamed proof hands it each episode as it proves
+ * it, so that only what it keeps stays in memory; a result read whole is
+ * verified, then handed to a new reducer.
+ *
+ * @example
+ * ```ts ignore
+ * import { ResultFile, verifyOpenedInto } from "./file.ts";
+ * import { indicesReducer } from "./sink.ts";
+ * using file = await ResultFile.open("r.json");
+ * const { indices } = await verifyOpenedInto(file, suite, {}, indicesReducer);
+ * ```
+ */
+export async function verifyOpenedInto<T>(
+  file: ResultFile,
+  suite: Suite,
+  options: VerifyEvaluationOptions,
+  reducer: () => Reducer<T>,
+  settle = false,
+): Promise<T> {
+  const steps = new FileVerification(file, options, settle);
+  const streamed = await steps.proveInto(suite, reducer());
+  if (streamed !== undefined) return streamed;
+  return reduceVerified(await readWhole(steps, suite), reducer());
+}
+
+/** The verifier of bytes, after a streamed proof that did not prove. */
+async function readWhole(
+  steps: FileVerification,
+  suite: Suite,
+): Promise<VerifiedEvaluation> {
   const reading = await steps.bytes();
   const fast = await reading.prove(suite);
   if (fast !== undefined) return fast;

@@ -73,6 +73,7 @@ import {
 import { checkManifest } from "./reference.ts";
 import { replayedEpisode } from "./replay.ts";
 import { need } from "./undecided.ts";
+import type { Reducer } from "./sink.ts";
 import { TOKEN, VerifiedEpisode, VerifiedEvaluation } from "./verified.ts";
 
 /** A proved episode: its index field, its value, and where its text is. */
@@ -98,6 +99,31 @@ export type Proof =
     readonly verified?: undefined;
     readonly proved: ReadonlyMap<number, ProvedEpisode>;
     readonly hashed?: ResultDigest;
+  };
+
+/**
+ * Where a proof with a sink hands its verified episodes: to `reducer`, in
+ * order, while every one before was proved; it keeps them as well (for the
+ * reference checks, should the proof fail) only with `retain`, else it
+ * stops at the first episode it cannot prove (a caller that cannot read
+ * the text whole has no use for the others).
+ */
+export type Sink<T> = {
+  readonly reducer: Reducer<T>;
+  readonly retain: boolean;
+};
+
+/**
+ * What a proof with a sink gives: what the reducer kept, or, as
+ * {@linkcode Proof}, the episodes proved (none without `retain`).
+ */
+export type SunkProof<T> =
+  | { readonly kept: T; readonly proved?: undefined }
+  | {
+    readonly kept?: undefined;
+    readonly proved: ReadonlyMap<number, ProvedEpisode>;
+    /** The position of the first episode not proved. */
+    readonly first: number;
   };
 
 /**
@@ -146,6 +172,77 @@ export async function provedResult(
   options: VerifyEvaluationOptions,
   earlier?: Earlier,
 ): Promise<Proof | undefined> {
+  const proof = await proofOf(reading, digest, suite, options, earlier);
+  if (proof === undefined || proof.proved !== undefined) return proof;
+  const { fields, manifest, episodes, hash } = proof;
+  return {
+    verified: new VerifiedEvaluation(TOKEN, {
+      model_id: fields.model_id as string,
+      evaluation_manifest: manifest,
+      evaluation_manifest_hash: fields.evaluation_manifest_hash as string,
+      episodes: [...episodes.values()].map((p) => p.episode),
+      digest: typeof digest === "function"
+        ? digest()
+        : digest ?? hash!.finish(fields),
+    }),
+  };
+}
+
+/**
+ * The proof of {@linkcode provedResult} over a streamed reading whose
+ * digest comes once every byte is read (`digest`), each verified episode
+ * handed to `sink` as it is proved (see {@linkcode Sink}): what its
+ * reducer kept, or the episodes proved, or `undefined` when the fields
+ * beside the episodes are not the suite's.
+ */
+export async function sunkResult<T>(
+  reading: ResultReading | undefined,
+  digest: () => string,
+  suite: Suite,
+  options: VerifyEvaluationOptions,
+  sink: Sink<T>,
+): Promise<SunkProof<T> | undefined> {
+  const proof = await proofOf(reading, digest, suite, options, undefined, sink);
+  if (proof === undefined) return undefined;
+  if (proof.proved !== undefined) {
+    return { proved: proof.proved, first: proof.first };
+  }
+  const { fields, manifest } = proof;
+  return {
+    kept: sink.reducer.finish({
+      model_id: fields.model_id as string,
+      evaluation_manifest: manifest,
+      evaluation_manifest_hash: fields.evaluation_manifest_hash as string,
+      digest: digest(),
+    }),
+  };
+}
+
+/** The proof's two outcomes, before a result is built of them. */
+type Outcome =
+  | {
+    readonly proved?: undefined;
+    readonly fields: ResultFields;
+    readonly manifest: Manifest;
+    /** The episodes proved (none given to a sink without `retain`). */
+    readonly episodes: ReadonlyMap<number, ProvedEpisode>;
+    readonly hash: ResultDigest | undefined;
+  }
+  | {
+    readonly proved: ReadonlyMap<number, ProvedEpisode>;
+    readonly hashed?: ResultDigest;
+    readonly first: number;
+  };
+
+/** The proof itself (see {@linkcode provedResult}). */
+async function proofOf<T>(
+  reading: ResultReading | undefined,
+  digest: string | (() => string) | undefined,
+  suite: Suite,
+  options: VerifyEvaluationOptions,
+  earlier?: Earlier,
+  sink?: Sink<T>,
+): Promise<Outcome | undefined> {
   if (reading === undefined) return undefined;
   let head: { manifest: Manifest; fields: ResultFields };
   try {
@@ -154,6 +251,7 @@ export async function provedResult(
     return undefined;
   }
   const { manifest, fields } = head;
+  sink?.reducer.start?.(manifest);
   const compiled = new Map<string, CompiledScenario>();
   // The last scenario of an ID wins, as in the reference verifier.
   for (const s of suite.scenarios) {
@@ -167,6 +265,9 @@ export async function provedResult(
   let step = await items.next(false);
   let i = 0;
   let last = -1;
+  /** How many were proved, and the position of the first that was not. */
+  let count = 0;
+  let first = Infinity;
   for (; step.done !== true; i++) {
     const item = step.value;
     const index = item.index;
@@ -191,32 +292,32 @@ export async function provedResult(
       } catch {
         // Not proved: the reference checks decide it.
         collectAfter(item.size);
+        first = Math.min(first, i);
+        if (sink !== undefined && !sink.retain) break;
         step = await items.next(false);
         continue;
       }
     }
     // The episode's record, checks and metrics are garbage now.
     collectAfter(item.size);
-    proved.set(i, episode.proved);
+    count++;
+    if (sink === undefined || sink.retain) proved.set(i, episode.proved);
+    if (sink !== undefined && first === Infinity) {
+      sink.reducer.episode(episode.proved.episode, i);
+    }
     if (hash !== undefined && hash.count === i) hash.episode(episode.write);
     options.onProgress?.(i + 1, total);
     step = await items.next(true);
   }
   const covered = step.done === true && step.value;
-  if (!covered || proved.size < i) {
-    return { proved, ...(hash === undefined ? {} : { hashed: hash }) };
+  if (!covered || count < i) {
+    return {
+      proved,
+      first: Math.min(first, i),
+      ...(hash === undefined ? {} : { hashed: hash }),
+    };
   }
-  return {
-    verified: new VerifiedEvaluation(TOKEN, {
-      model_id: fields.model_id as string,
-      evaluation_manifest: manifest,
-      evaluation_manifest_hash: fields.evaluation_manifest_hash as string,
-      episodes: [...proved.values()].map((p) => p.episode),
-      digest: typeof digest === "function"
-        ? digest()
-        : digest ?? hash!.finish(fields),
-    }),
-  };
+  return { fields, manifest, episodes: proved, hash };
 }
 
 /**
