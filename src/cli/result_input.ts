@@ -9,7 +9,7 @@
  */
 
 import type { ResultEpisode, Suite } from "../types.ts";
-import { ResultFile, verifyOpened, verifyOpenedInto } from "../verify/file.ts";
+import { ResultFile, verifyOpenedInto } from "../verify/file.ts";
 import { type Reducer, reduceVerified } from "../verify/sink.ts";
 import {
   type ItemText,
@@ -18,7 +18,6 @@ import {
 } from "../verify/result_items.ts";
 import { verifyEvaluation } from "../verify/verify.ts";
 import type { VerifyEvaluationOptions } from "../verify/options.ts";
-import type { VerifiedEvaluation } from "../verify/verified.ts";
 import { readInput } from "./io.ts";
 
 /**
@@ -40,40 +39,9 @@ export async function openResult(
 
 /**
  * Verify an opened result input (`verifyEvaluation`'s options; bytes are
- * handed over), and close it; with `settle`, for a command with more work
- * to come, the verification's garbage is collected first.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { verifyInput } from "./result_input.ts";
- * import { publicSuite } from "../scenario/public_suite.ts";
- * await assert.rejects(verifyInput(new TextEncoder().encode("{}"), publicSuite(), { file: "-" }), {
- *   name: "StatisticsInputError",
- *   message: "-: model_id: missing field",
- * });
- * ```
- */
-export async function verifyInput(
-  input: ResultFile | Uint8Array,
-  suite: Suite,
-  options: VerifyEvaluationOptions,
-  settle = false,
-): Promise<VerifiedEvaluation> {
-  if (input instanceof Uint8Array) {
-    return await verifyEvaluation(input, suite, { ...options, release: true });
-  }
-  try {
-    return await verifyOpened(input, suite, options, settle);
-  } finally {
-    input.close();
-  }
-}
-
-/**
- * {@linkcode verifyInput}, what a new `reducer` keeps of the verified
- * result returned instead: a file's episodes are handed to it one at a time
- * as the streamed proof verifies them, so that the command's memory is
+ * handed over), close it, and return what a new `reducer` keeps of the
+ * verified result: a file's episodes are handed to it one at a time as the
+ * streamed proof verifies them, so that the command's memory is
  * what the reducer keeps, whatever the file's size.
  *
  * @example
