@@ -68,7 +68,7 @@ function walk(
   path: string,
   order: KeyOrder,
 ): Difference | null {
-  if (same(a, b)) return null;
+  if (sameCanonical(a, b)) return null;
   const here = { path, first: a, second: b };
   if (Array.isArray(a) && Array.isArray(b)) {
     if (order === "union" && a.length !== b.length) return here;
@@ -106,14 +106,26 @@ function walk(
   return here;
 }
 
-/** Whether two values have the same canonical bytes (key order aside). */
-function same(a: unknown, b: unknown): boolean {
+/**
+ * Whether `a` has the canonical bytes of the JSON value `b` (key order
+ * aside), without encoding either.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { sameCanonical } from "./diff.ts";
+ * assert.ok(sameCanonical({ b: [1, "x"], a: null }, { a: null, b: [1, "x"] }));
+ * assert.ok(!sameCanonical({ a: 1, c: 2 }, { a: 1 }));
+ * assert.ok(!sameCanonical([1, 2], [1, "2"]));
+ * ```
+ */
+export function sameCanonical(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (b === null || typeof b !== "object") return false;
   if (Array.isArray(b)) {
     if (!Array.isArray(a) || a.length !== b.length) return false;
     for (let i = 0; i < b.length; i++) {
-      if (!same(a[i], b[i])) return false;
+      if (!sameCanonical(a[i], b[i])) return false;
     }
     return true;
   }
@@ -125,7 +137,9 @@ function same(a: unknown, b: unknown): boolean {
   if (Object.keys(a).length !== keys.length) return false;
   for (const key of keys) {
     if (!Object.hasOwn(a, key)) return false;
-    if (!same(a[key], (b as Record<string, unknown>)[key])) return false;
+    if (!sameCanonical(a[key], (b as Record<string, unknown>)[key])) {
+      return false;
+    }
   }
   return true;
 }

@@ -121,7 +121,12 @@ export type EpisodeItem = {
  * text in the proof's form: the items, then the fields, nothing else.
  */
 export type ResultReading = {
-  readonly fields: unknown;
+  /**
+   * The fields beside the episodes. The proof takes them and sets this to
+   * `undefined`, so that the document read (at 100,000 episodes, a
+   * manifest of tens of megabytes) is not held through the proof.
+   */
+  fields: unknown;
   readonly total: number;
   readonly episodes:
     | Iterator<EpisodeItem, boolean, boolean>
