@@ -380,3 +380,65 @@ Deno.test("result files: a byte range outside the file is a RangeError", async (
     );
   });
 });
+
+Deno.test("result files: fields beyond what is kept are hashed as read again, and a file whose fields changed meanwhile is not proved", async () => {
+  const bytes = ENCODER.encode(BASE_TEXT);
+  const fields = BASE_TEXT.lastIndexOf('],"evaluation_manifest":');
+  const tail = bytes.length - fields;
+  // A file larger than `file-bytes` is not kept whole, so its fields are
+  // not held through the proof either.
+  const previous = setLimits({ maxFileBytes: tail + 16 });
+  try {
+    const range = countingRange(bytes);
+    const streamed = (await streamedReading(range, {}, undefined, "deferred"))!;
+    const proof = await provedResult(
+      streamed.reading,
+      () => streamed.digest(),
+      SUITE,
+      {},
+    );
+    assert.equal(proof?.verified?.digest, sha256Hex(bytes));
+    assert.equal(proof?.verified?.episodes.length, BASE.episodes.length);
+    // Searched for, parsed, and read again to be hashed.
+    assert.deepEqual(new Set(range.reads.slice(fields)), new Set([3]));
+    assert.equal(streamed.retained(), undefined);
+
+    // The second read of the fields sees another model's ID, of the same
+    // length: the digest would be of bytes that were not proved.
+    const changed = ENCODER.encode(
+      BASE_TEXT.slice(0, fields) +
+        BASE_TEXT.slice(fields).replace(
+          `"model_id":"${BASE.model_id}"`,
+          `"model_id":"${"z".repeat(BASE.model_id.length)}"`,
+        ),
+    );
+    assert.equal(changed.length, bytes.length);
+    assert.notDeepEqual(changed, bytes);
+    // Reads that begin where the fields begin: the one that parses them,
+    // then the one that hashes them.
+    let fromFields = 0;
+    const flipping: ByteRange = {
+      start: 0,
+      end: bytes.length,
+      read(into: Uint8Array, at: number): Promise<number> {
+        const late = at === fields && fromFields++ >= 1;
+        const part = (late ? changed : bytes).subarray(at, at + into.length);
+        into.set(part);
+        return Promise.resolve(part.length);
+      },
+    };
+    const again = (await streamedReading(flipping, {}, undefined, "deferred"))!;
+    const refused = await provedResult(
+      again.reading,
+      () => again.digest(),
+      SUITE,
+      {},
+    );
+    assert.equal(refused?.verified, undefined);
+    assert.equal(refused?.proved?.size, BASE.episodes.length);
+    assert.equal(fromFields, 2);
+    assert.equal(await again.finish(), undefined);
+  } finally {
+    setLimits(previous);
+  }
+});

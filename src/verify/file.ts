@@ -325,7 +325,13 @@ export class FileVerification {
   async #streamed(): Promise<StreamedReading | undefined> {
     if (this.#tried || !this.#file.regular) return undefined;
     this.#tried = true;
-    return await streamedReading(this.#file, this.#options.limits);
+    // The proof compares the manifest's episodes as text (`proof.ts`).
+    return await streamedReading(
+      this.#file,
+      this.#options.limits,
+      undefined,
+      "deferred",
+    );
   }
 
   /**

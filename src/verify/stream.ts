@@ -23,6 +23,7 @@
 import {
   containerEnd,
   type DeferredDocument,
+  DeferredJson,
   parseDeferring,
 } from "../json/canonical.ts";
 import { isObject } from "../json/fields.ts";
@@ -135,6 +136,7 @@ export async function streamedReading(
   range: ByteRange,
   limits?: Partial<Limits>,
   reads: ReadSizes = READS,
+  manifest: "built" | "deferred" = "built",
 ): Promise<StreamedReading | undefined> {
   // As in the reading of a whole text: records are skimmed only where no
   // record can reach the depth and string limits.
@@ -160,7 +162,7 @@ export async function streamedReading(
     // same depth, under the same limits.
     fields = parseDeferring(
       `${RESULT_START}${text}`,
-      () => false,
+      manifest === "deferred" ? manifestEpisodes : () => false,
       limits === undefined ? {} : { limits },
     );
   } catch {
@@ -172,17 +174,21 @@ export async function streamedReading(
   // large valid one cost its size).
   const keep = range.end - range.start <=
     Math.min(limitsWith().maxFileBytes, DEFAULT_LIMITS.maxFileBytes);
+  // A tail that is not kept is read again once the episodes are read, and
+  // must have the bytes that were parsed (at 100,000 episodes, it is a
+  // manifest of 13 MB that would otherwise be held through the proof).
   const window = new Window(
     range,
     at,
     reads.least,
     keep ? tail : undefined,
+    keep ? tail : { length: tail.length, sha: new Sha256().update(tail).hex() },
   );
   const spans: Span[] = [];
   let digest: string | undefined;
   const done = () => {
     if (!window.hashedAll) throw new Error("the range is not read through");
-    digest ??= window.hash.update(tail).hex();
+    digest ??= window.hash.hex();
     return digest;
   };
   const total = scheduled(fields.value);
@@ -217,7 +223,29 @@ function scheduled(fields: unknown): number {
   const manifest = fields["evaluation_manifest"];
   if (!isObject(manifest)) return 0;
   const episodes = manifest["episodes"];
-  return Array.isArray(episodes) ? episodes.length : 0;
+  if (Array.isArray(episodes)) return episodes.length;
+  if (!(episodes instanceof DeferredJson)) return 0;
+  // Canonical keys begin so (only the progress total and the first read's
+  // size depend on this count, never a verdict).
+  let count = 0;
+  const { text, end } = episodes;
+  for (let i = text.indexOf(KEY_START, episodes.start); i >= 0 && i < end;) {
+    count++;
+    i = text.indexOf(KEY_START, i + KEY_START.length);
+  }
+  return count;
+}
+
+const KEY_START = '{"index":';
+
+/**
+ * The path of the manifest's episodes in the fields: read as text, not
+ * built (a hundred thousand keys would be as many objects, each with
+ * strings of its own), for a reader that compares them as text.
+ */
+function manifestEpisodes(path: readonly (string | number)[]): boolean {
+  return path.length === 2 && path[0] === "evaluation_manifest" &&
+    path[1] === "episodes";
 }
 
 /** Fill `into` from offset `at`: the count read (less at the file's end). */
@@ -299,6 +327,12 @@ class Window {
   /** Where `base` is in `#bytes`, and the bytes held from there. */
   #from = 0;
   #held = 0;
+  /** The fields' bytes, or their size and digest to read them again. */
+  readonly #tail: Uint8Array | {
+    readonly length: number;
+    readonly sha: string;
+  };
+  #tailHashed = false;
   #at: number;
   /** All of the text is read: `text` ends where the episodes end. */
   #complete = false;
@@ -309,15 +343,17 @@ class Window {
     range: ByteRange,
     end: number,
     least: number,
-    tail: Uint8Array | undefined,
+    kept: Uint8Array | undefined,
+    tail: Uint8Array | { readonly length: number; readonly sha: string },
   ) {
+    this.#tail = tail;
     this.#range = range;
     this.#at = range.start;
     this.#end = end;
     this.#least = least;
-    if (tail !== undefined) {
-      this.#whole = new Uint8Array(end - range.start + tail.length);
-      this.#whole.set(tail, end - range.start);
+    if (kept !== undefined) {
+      this.#whole = new Uint8Array(end - range.start + kept.length);
+      this.#whole.set(kept, end - range.start);
     }
     this.#bytes = this.#whole ?? new Uint8Array(0);
   }
@@ -327,9 +363,30 @@ class Window {
     return this.#complete;
   }
 
-  /** Whether every byte up to the fields is hashed. */
+  /** Whether every byte of the range is hashed, the fields last. */
   get hashedAll(): boolean {
-    return this.#at === this.#end;
+    return this.#tailHashed;
+  }
+
+  /**
+   * Hash the fields once every byte before them is: the bytes parsed, or
+   * the same bytes read again (checked by their digest: a file changed
+   * since is never hashed all, so it is not proved).
+   */
+  async #hashTail(): Promise<void> {
+    if (this.#at !== this.#end || this.#tailHashed) return;
+    const tail = this.#tail;
+    let bytes: Uint8Array;
+    if (tail instanceof Uint8Array) bytes = tail;
+    else {
+      bytes = new Uint8Array(tail.length);
+      const n = await readFully(this.#range, bytes, this.#end);
+      if (n < tail.length || new Sha256().update(bytes).hex() !== tail.sha) {
+        return;
+      }
+    }
+    this.hash.update(bytes);
+    this.#tailHashed = true;
   }
 
   /** The whole range's bytes, if kept and read through. */
@@ -376,6 +433,7 @@ class Window {
     this.hash.update(fresh.subarray(0, n));
     this.#at += n;
     this.#held += n;
+    await this.#hashTail();
     this.text = "";
     const text = this.#decoder.decode(
       this.#bytes.subarray(this.#from, this.#from + this.#held),
@@ -406,6 +464,7 @@ class Window {
       this.hash.update(into.subarray(0, n));
       this.#at += n;
     }
+    await this.#hashTail();
   }
 }
 
@@ -473,7 +532,8 @@ async function* streamedItems(
       (text, offset, partial) =>
         offset < text.length ? text.charCodeAt(offset) : partial ? MORE : END,
     );
-  if (await charAt(at) === END) return true;
+  // The end: covered only if the fields hashed are the fields parsed.
+  if (await charAt(at) === END) return window.hashedAll;
   for (;;) {
     const literal = await settle(
       at,
@@ -513,7 +573,7 @@ async function* streamedItems(
     const c = await charAt(next);
     // The end of the episodes' text is where `],"evaluation_manifest":`
     // begins.
-    if (c === END) return true;
+    if (c === END) return window.hashedAll;
     if (c !== COMMA) return false;
     at = next + 1;
   }
