@@ -274,7 +274,7 @@ export class FileVerification {
     }
     SPANS.set(
       proof.verified,
-      streamed.spans.map((s) => ({
+      streamed.spans().map((s) => ({
         start: file.start + s.start,
         end: file.start + s.end,
       })),
