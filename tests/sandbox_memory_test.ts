@@ -50,6 +50,13 @@ function hog(kind: "buffers" | "wasm"): string {
 };`;
 }
 
+/** The MiB the policy had allocated when it was stopped. */
+function allocated(err: string): number {
+  const stamps = [...err.matchAll(/ALLOC (\d+) /g)].map((m) => Number(m[1]));
+  assert.ok(stamps.length > 0, err.slice(-2000));
+  return stamps[stamps.length - 1]!;
+}
+
 /** Upper bound of the time from crossing the bound to the kill, in ms. */
 function killLatencyMs(err: string): number {
   const stamps = [...err.matchAll(/ALLOC (\d+) ([\d.]+)/g)].map((m) => ({
@@ -110,13 +117,24 @@ async function attack(
       r.err,
       /2 completed episodes are saved in r\.json; continue with --resume/,
     );
-    const latency = killLatencyMs(r.err);
-    // The bound is a quarter of a second from crossing to kill; the
-    // watchdog polls every 10 ms, so this holds with a wide margin.
-    assert.ok(latency < 250, `${latency} ms from crossing to kill`);
-    // EMBER_SHOW_LATENCY=1 prints the figure, for the record of a run.
-    if (Deno.env.get("EMBER_SHOW_LATENCY")) {
-      console.log(`${kind}: ${latency.toFixed(1)} ms`);
+    if (message === WATCHDOG) {
+      const latency = killLatencyMs(r.err);
+      // The bound is a quarter of a second from crossing to kill; the
+      // watchdog polls every 10 ms, so this holds with a wide margin.
+      assert.ok(latency < 250, `${latency} ms from crossing to kill`);
+      // EMBER_SHOW_LATENCY=1 prints the figure, for the record of a run.
+      if (Deno.env.get("EMBER_SHOW_LATENCY")) {
+        console.log(`${kind}: ${latency.toFixed(1)} ms`);
+      }
+    } else {
+      // The kernel stops the allocation that crosses the cgroup's bound, so
+      // there is no latency to measure, only what was allocated: never the
+      // bound. (Its start-up pages count where the kernel still moves
+      // charges with a process, cgroup v1's move_charge_at_immigrate; where
+      // it does not, only what the policy allocates counts, and the crossing
+      // comes up to START_RSS_MAX_MB later than the watchdog's estimate
+      // assumes: at 11 ms a 4 MiB chunk, 250 ms later.)
+      assert.ok(allocated(r.err) <= BOUND_MB, r.err.slice(-2000));
     }
     const saved = JSON.parse(await Deno.readTextFile(`${dir}/r.json`));
     assert.deepEqual(saved.episodes.map((e: { index: number }) => e.index), [
