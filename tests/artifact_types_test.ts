@@ -176,7 +176,7 @@ Deno.test("summarizer: an interval is handed out whole, and only after finish()"
     group: ["overall", "overall"],
     metric: "evacuated_rate",
   };
-  const s = new Summarizer(100, [5], undefined, {
+  const s = new Summarizer(100, [{ n: 5, equal: true }], undefined, {
     kernel: "reference",
     workers: 1,
   });

@@ -549,6 +549,9 @@ async function stopThenResume(signal: "SIGINT" | "SIGKILL"): Promise<void> {
     ];
     const child = spawnCli(dir, FLAGS, args);
     await untilExists(dir, "r.json", 5);
+    // On a loaded machine episode 0's sandbox can start after later
+    // episodes are done: stop it once it has decided (it has 40 steps).
+    await untilDecided(dir, "t.jsonl", 0);
     child.kill(signal);
     const stopped = await child.output();
     if (signal === "SIGINT") {
@@ -761,3 +764,17 @@ Deno.test("cli run --transcript: a 60 KB _info on each of 1,200 steps leaves the
     assert.ok(text === expected, "the transcript's bytes");
   });
 });
+
+/** Wait until the transcript `name` holds a decision of `episode`. */
+async function untilDecided(
+  dir: string,
+  name: string,
+  episode: number,
+): Promise<void> {
+  const mark = `{"episode":${episode},`;
+  for (;;) {
+    const text = await Deno.readTextFile(`${dir}/${name}`).catch(() => "");
+    if (text.split("\n").some((l) => l.startsWith(mark))) return;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}

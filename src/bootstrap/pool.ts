@@ -113,65 +113,194 @@ export async function computeIntervals(
   jobs: readonly IntervalJob[],
   options: PoolOptions,
 ): Promise<BootstrapInterval[]> {
+  const results: BootstrapInterval[] = new Array(jobs.length);
   const workers = Math.min(checkWorkers(options.workers), jobs.length);
-  const report = (id: number, done: number) => options.onProgress?.(id, done);
-  if (workers <= 1) {
-    return jobs.map((job, id) => {
-      report(id, 0);
-      return bootstrapMeanInterval(
+  const pool = new IntervalPool(
+    { ...options, workers: Math.max(1, workers) },
+    (id, ci) => results[id] = ci,
+  );
+  // With workers, longest first: the first jobs start before the rest are
+  // submitted.
+  const order = jobs.map((_, id) => id);
+  if (workers > 1) {
+    order.sort((a, b) => jobs[b]!.nums.length - jobs[a]!.nums.length || a - b);
+  }
+  try {
+    for (const id of order) pool.submit(id, jobs[id]!);
+    await pool.finish();
+  } finally {
+    pool.close();
+  }
+  return results;
+}
+
+/**
+ * Intervals computed as their jobs are handed in, so that a caller need
+ * not hold every job's values until the last is known: with one worker
+ * each on the calling thread as it is submitted; with more, each worker
+ * takes the longest job waiting when it is free. {@linkcode
+ * IntervalPool.room} lets the caller wait while as many jobs wait as
+ * there are workers, so that at most about twice that many are held.
+ * Each interval goes to `onResult` once computed, and its job is let go.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { IntervalPool } from "./pool.ts";
+ * import type { BootstrapInterval } from "./interval.ts";
+ * const got = new Map<number, BootstrapInterval>();
+ * const pool = new IntervalPool({ kernel: "wasm", workers: 2 }, (id, ci) => got.set(id, ci));
+ * try {
+ *   for (let id = 0; id < 4; id++) {
+ *     pool.submit(id, { nums: [1n, 2n, 3n, 4n, BigInt(id)], den: 1n, resamples: 100, seed: new Uint8Array(32) });
+ *     await pool.room();
+ *   }
+ *   await pool.finish();
+ * } finally {
+ *   pool.close();
+ * }
+ * assert.deepEqual([...got.keys()].sort(), [0, 1, 2, 3]);
+ * ```
+ */
+export class IntervalPool {
+  readonly #options: PoolOptions;
+  readonly #onResult: (id: number, ci: BootstrapInterval) => void;
+  readonly #idle: Worker[] = [];
+  readonly #all: Worker[] = [];
+  readonly #waiting: { id: number; job: IntervalJob }[] = [];
+  #running = 0;
+  #error: Error | undefined;
+  #wake: (() => void)[] = [];
+
+  /** A pool of `options.workers` threads (started as jobs arrive). */
+  constructor(
+    options: PoolOptions,
+    onResult: (id: number, ci: BootstrapInterval) => void,
+  ) {
+    checkWorkers(options.workers);
+    this.#options = options;
+    this.#onResult = onResult;
+  }
+
+  #report(id: number, done: number): void {
+    this.#options.onProgress?.(id, done);
+  }
+
+  /**
+   * Compute job `id` (with one worker, here and now; `RangeError` for
+   * fewer than 5 values).
+   */
+  submit(id: number, job: IntervalJob): void {
+    this.#throwIfFailed();
+    if (this.#options.workers <= 1) {
+      this.#report(id, 0);
+      const ci = bootstrapMeanInterval(
         { nums: job.nums, den: job.den },
         {
           resamples: job.resamples,
           seed: job.seed,
-          kernel: options.kernel,
-          onProgress: (done) => report(id, done),
+          kernel: this.#options.kernel,
+          onProgress: (done) => this.#report(id, done),
         },
-      )!;
-    });
+      );
+      if (ci === null) throw new RangeError("interval of fewer than 5 values");
+      this.#onResult(id, ci);
+      return;
+    }
+    this.#waiting.push({ id, job });
+    this.#dispatch();
   }
-  // Longest jobs first, so that no worker is left with a long one at the end.
-  const order = jobs.map((_, id) => id).sort((a, b) =>
-    jobs[b]!.nums.length - jobs[a]!.nums.length || a - b
-  );
-  const results: (BootstrapInterval | undefined)[] = new Array(jobs.length);
-  const pool = Array.from({ length: workers }, spawn);
-  try {
-    let next = 0;
-    await Promise.all(
-      pool.map((worker) =>
-        new Promise<void>((resolve, reject) => {
-          const send = () => {
-            if (next === order.length) return resolve();
-            const id = order[next++]!;
-            const job = jobs[id]!;
-            const req: IntervalRequest = {
-              id,
-              ...job,
-              kernel: options.kernel,
-            };
-            report(id, 0);
-            worker.postMessage(req);
-          };
-          worker.onmessage = (e: MessageEvent<IntervalReply>) => {
-            const m = e.data;
-            if ("done" in m) return report(m.id, m.done);
-            if ("error" in m) return reject(new Error(m.error));
-            results[m.id] = {
-              lower: Rational.of(m.lower[0], m.lower[1]),
-              upper: Rational.of(m.upper[0], m.upper[1]),
-            };
-            send();
-          };
-          worker.onerror = (e) => {
-            e.preventDefault();
-            reject(new Error(`bootstrap worker failed: ${e.message}`));
-          };
-          send();
-        })
-      ),
-    );
-  } finally {
-    for (const w of pool) w.terminate();
+
+  /** Resolves once fewer jobs wait than there are workers. */
+  async room(): Promise<void> {
+    while (
+      this.#error === undefined &&
+      this.#waiting.length >= this.#options.workers
+    ) {
+      await new Promise<void>((r) => this.#wake.push(r));
+    }
+    this.#throwIfFailed();
   }
-  return results as BootstrapInterval[];
+
+  /** Resolves once every submitted job is computed; rejects on the first failure. */
+  async finish(): Promise<void> {
+    while (
+      this.#error === undefined &&
+      (this.#waiting.length > 0 || this.#running > 0)
+    ) {
+      await new Promise<void>((r) => this.#wake.push(r));
+    }
+    this.#throwIfFailed();
+  }
+
+  /** Stop every worker (call it however the work ends). */
+  close(): void {
+    for (const w of this.#all) w.terminate();
+    this.#all.length = 0;
+    this.#idle.length = 0;
+    this.#waiting.length = 0;
+  }
+
+  #throwIfFailed(): void {
+    if (this.#error !== undefined) throw this.#error;
+  }
+
+  #fail(error: Error): void {
+    this.#error ??= error;
+    this.close();
+    this.#notify();
+  }
+
+  #notify(): void {
+    const wake = this.#wake;
+    this.#wake = [];
+    for (const r of wake) r();
+  }
+
+  #dispatch(): void {
+    while (this.#waiting.length > 0 && this.#error === undefined) {
+      const worker = this.#idle.pop() ??
+        (this.#all.length < this.#options.workers ? this.#start() : undefined);
+      if (worker === undefined) return;
+      // The longest job waiting, the earliest of equal length: no worker
+      // is left with a long one at the end.
+      let pick = 0;
+      this.#waiting.forEach((w, i) => {
+        if (w.job.nums.length > this.#waiting[pick]!.job.nums.length) pick = i;
+      });
+      const { id, job } = this.#waiting.splice(pick, 1)[0]!;
+      const req: IntervalRequest = { id, ...job, kernel: this.#options.kernel };
+      this.#running++;
+      this.#report(id, 0);
+      worker.postMessage(req);
+      this.#notify();
+    }
+  }
+
+  #start(): Worker {
+    const worker = spawn();
+    this.#all.push(worker);
+    worker.onmessage = (e: MessageEvent<IntervalReply>) => {
+      const m = e.data;
+      if ("done" in m) return this.#report(m.id, m.done);
+      if ("error" in m) return this.#fail(new Error(m.error));
+      this.#running--;
+      this.#idle.push(worker);
+      try {
+        this.#onResult(m.id, {
+          lower: Rational.of(m.lower[0], m.lower[1]),
+          upper: Rational.of(m.upper[0], m.upper[1]),
+        });
+      } catch (e) {
+        return this.#fail(e instanceof Error ? e : new Error(String(e)));
+      }
+      this.#dispatch();
+      this.#notify();
+    };
+    worker.onerror = (e) => {
+      e.preventDefault();
+      this.#fail(new Error(`bootstrap worker failed: ${e.message}`));
+    };
+    return worker;
+  }
 }

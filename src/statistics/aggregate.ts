@@ -143,7 +143,7 @@ export async function aggregateOfValues(
       const v = values.value(k, m);
       return v === undefined || v === null ? [] : [v];
     });
-  const sizes = intervalSizes(groups, (g, m) => defined(g, m).length);
+  const sizes = intervalSizes(groups, (g, m) => values.defined(g.indices, m));
   const summarizer = new Summarizer(
     R,
     sizes,
@@ -204,8 +204,12 @@ export async function aggregateOfValues(
   };
 
   const pending: PendingGroup[] = [];
-  for (const g of groups) pending.push(await pendingGroup(g));
-  await summarizer.finish();
+  try {
+    for (const g of groups) pending.push(await pendingGroup(g));
+    await summarizer.finish();
+  } finally {
+    summarizer.close();
+  }
   const built = pending.map((g): AggregateGroupJson => ({
     ...g,
     metrics: g.metrics.map(({ entry, summary }) => ({

@@ -10,6 +10,7 @@ import { float, type JsonValue } from "../json/canonical.ts";
 import { StatisticsInputError } from "../errors.ts";
 import type { Rational } from "../exact.ts";
 import {
+  type BootstrapInterval,
   MIN_BOOTSTRAP_N,
   type Numerators,
   toCommonDenominator,
@@ -18,9 +19,8 @@ import { kernelByName } from "../bootstrap/kernel.ts";
 import type { KernelName } from "../kernel_name.ts";
 import {
   checkWorkers,
-  computeIntervals,
   defaultWorkers,
-  type IntervalJob,
+  IntervalPool,
 } from "../bootstrap/pool.ts";
 import { seedBytes } from "../bootstrap/stream.ts";
 import { type Manifest, STATISTICS_VERSION, type Suite } from "../types.ts";
@@ -70,7 +70,8 @@ export type BootstrapProgress = {
   /**
    * All the work, in resampled values: the sum of R × n over the intervals,
    * but none for an interval whose values are all equal (its bounds need no
-   * draw). Known from the second call on; the first counts every interval.
+   * draw). Known from the first call: the intervals are announced with
+   * their n and whether their values are all equal.
    */
   readonly work: number;
   /** The work done so far, in resampled values. */
@@ -174,18 +175,33 @@ export async function verifiedInput(
 }
 
 /**
- * The n of every interval that a {@linkcode Summarizer} will compute: one per
- * group and metric whose defined values reach the bootstrap's minimum n.
+ * One interval that a {@linkcode Summarizer} will compute: its n, and
+ * whether its values are all equal (its bounds need no draw).
+ */
+export type IntervalSize = { readonly n: number; readonly equal: boolean };
+
+/**
+ * Every interval that a {@linkcode Summarizer} will compute, in the order
+ * it will be given them: one per group and metric whose defined values
+ * reach the bootstrap's minimum n.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { intervalSizes } from "./artifact.ts";
+ * const sizes = intervalSizes(["g"], (_, m) => ({ n: m + 3, equal: m === 2 }));
+ * assert.deepEqual(sizes.slice(0, 2), [{ n: 5, equal: true }, { n: 6, equal: false }]);
+ * ```
  */
 export function intervalSizes<G>(
   groups: readonly G[],
-  definedCount: (group: G, metric: number) => number,
-): number[] {
-  const sizes: number[] = [];
+  defined: (group: G, metric: number) => IntervalSize,
+): IntervalSize[] {
+  const sizes: IntervalSize[] = [];
   for (const g of groups) {
     METRIC_DEFINITIONS.forEach((_, m) => {
-      const n = definedCount(g, m);
-      if (n >= MIN_BOOTSTRAP_N) sizes.push(n);
+      const size = defined(g, m);
+      if (size.n >= MIN_BOOTSTRAP_N) sizes.push(size);
     });
   }
   return sizes;
@@ -242,74 +258,143 @@ export type Pending<E> = {
 
 /**
  * Summarizes lists of values: the §4 statistics at once, and the bootstrap
- * interval of the mean (or `null` when n < 5) once
- * {@linkcode Summarizer.finish} has computed all the intervals together,
- * on every worker. The artifact's objects are built after that, whole, so
- * that each is a value of its declared type when it is made. Progress is
- * reported in resamples over all the intervals announced to the
- * constructor.
+ * interval of the mean (or `null` when n < 5) on the workers while the
+ * next lists are summarized. Each list's values are handed to a worker
+ * and let go once its interval is computed, and {@linkcode summarize}
+ * waits while as many wait as there are workers: what is held is a few
+ * lists, not every list of the artifact. {@linkcode finish} waits for the
+ * last; the artifact's objects are built after that, whole, so that each
+ * is a value of its declared type when it is made. Progress is reported
+ * in resamples over all the intervals announced to the constructor.
+ * Call {@linkcode close} however the work ends: it stops the workers.
  */
 export class Summarizer {
-  readonly #jobs: IntervalJob[] = [];
-  readonly #seeds: string[] = [];
-  #intervals: readonly (IntervalJson | null)[] | undefined;
-  readonly #sizes: readonly number[];
-  /** The intervals computed here (all, or a shard's share). */
+  /** Each ticket's interval once computed (`null` for another shard's). */
+  readonly #intervals: (IntervalJson | null)[] = [];
+  /** The tickets computed here (all, or a shard's share). */
   readonly #held: ReadonlySet<number> | undefined;
+  /** The held intervals, in order: their n and weight in the work. */
+  readonly #sizes: readonly IntervalSize[];
+  /** By held rank: the ticket, its seed until computed, its resamples done. */
+  readonly #tickets: number[] = [];
+  readonly #seeds = new Map<number, string>();
+  readonly #seen: Float64Array;
   readonly #total: number;
-  #work: number;
+  readonly #work: number;
+  #announced = 0;
+  #resamplesDone = 0;
+  #workDone = 0;
+  #intervalsDone = 0;
+  #pool: IntervalPool | undefined;
+  #finished = false;
 
-  /** `sizes`: n of every interval that {@linkcode summarize} will compute. */
+  /** `sizes`: every interval that {@linkcode summarize} will compute. */
   constructor(
     readonly resamples: number,
-    sizes: readonly number[],
+    sizes: readonly IntervalSize[],
     readonly onProgress: ProgressCallback | undefined,
     readonly intervals: IntervalOptions,
   ) {
-    this.#held = intervals.share?.assign(sizes, resamples);
+    this.#held = intervals.share?.assign(sizes.map((s) => s.n), resamples);
     const held = this.#held;
     this.#sizes = held === undefined
       ? sizes
       : sizes.filter((_, t) => held.has(t));
+    this.#seen = new Float64Array(this.#sizes.length);
     this.#total = this.#sizes.length * resamples;
-    this.#work = this.#sizes.reduce((a, n) => a + n * resamples, 0);
-    onProgress?.("bootstrap", 0, this.#total, this.#progress(0, 0));
+    this.#work = this.#sizes.reduce(
+      (a, s) => a + (s.equal ? 0 : s.n * resamples),
+      0,
+    );
+    onProgress?.("bootstrap", 0, this.#total, this.#progress());
   }
 
-  #progress(
-    intervalsDone: number,
-    workDone: number,
-    interval?: BootstrapProgress["interval"],
-  ): BootstrapProgress {
+  #progress(interval?: BootstrapProgress["interval"]): BootstrapProgress {
     return {
       resamples: this.resamples,
       intervals: this.#sizes.length,
-      intervalsDone,
+      intervalsDone: this.#intervalsDone,
       work: this.#work,
-      workDone,
+      workDone: this.#workDone,
       ...(interval === undefined ? {} : { interval }),
     };
   }
 
-  /** The statistics of some exact values, and their interval's ticket. */
+  /**
+   * The statistics of some exact values, and their interval's ticket; the
+   * interval is started, and this waits while the workers are busy.
+   */
   async summarize(
     values: readonly Rational[],
     seed: Omit<SeedInput, "resamples">,
   ): Promise<Summary> {
     const scaled = toCommonDenominator(values);
     const statistics = descriptiveStatistics(scaled);
-    const n = values.length;
-    if (n < MIN_BOOTSTRAP_N) return { statistics, ticket: null };
+    if (values.length < MIN_BOOTSTRAP_N) return { statistics, ticket: null };
+    const ticket = this.#announced++;
+    this.#intervals.push(null);
+    if (this.#held !== undefined && !this.#held.has(ticket)) {
+      return { statistics, ticket };
+    }
     const R = this.resamples;
     const hex = await bootstrapSeed({ ...seed, resamples: R });
-    this.#jobs.push({
+    const rank = this.#tickets.length;
+    const size = this.#sizes[rank];
+    if (size === undefined || size.n !== values.length) {
+      throw new RangeError(
+        `interval ${ticket} of ${values.length} values was not announced`,
+      );
+    }
+    this.#tickets.push(ticket);
+    this.#seeds.set(rank, hex);
+    this.#pool ??= new IntervalPool({
+      kernel: this.intervals.kernel,
+      workers: this.intervals.workers,
+      onProgress: (r, done) => this.#advance(r, done),
+    }, (r, ci) => this.#computed(r, ci));
+    this.#pool.submit(rank, {
       nums: packed(scaled.nums),
       den: scaled.den,
       resamples: R,
       seed: seedBytes(hex),
     });
-    this.#seeds.push(hex);
-    return { statistics, ticket: this.#seeds.length - 1 };
+    await this.#pool.room();
+    return { statistics, ticket };
+  }
+
+  #advance(rank: number, done: number): void {
+    const size = this.#sizes[rank]!;
+    const weight = size.equal ? 0 : size.n;
+    const before = this.#seen[rank]!;
+    this.#resamplesDone += done - before;
+    this.#workDone += (done - before) * weight;
+    if (done === this.resamples && before !== done) this.#intervalsDone++;
+    this.#seen[rank] = done;
+    this.onProgress?.(
+      "bootstrap",
+      this.#resamplesDone,
+      this.#total,
+      this.#progress({
+        index: rank,
+        n: size.n,
+        work: weight * this.resamples,
+        done,
+      }),
+    );
+  }
+
+  #computed(rank: number, ci: BootstrapInterval): void {
+    const seed = this.#seeds.get(rank)!;
+    this.#seeds.delete(rank);
+    this.#intervals[this.#tickets[rank]!] = {
+      method: "percentile_bootstrap",
+      statistic: "mean",
+      level: float(0.95),
+      resamples: this.resamples,
+      seed,
+      lower: float(ci.lower.toFloat()),
+      upper: float(ci.upper.toFloat()),
+    };
   }
 
   /**
@@ -319,70 +404,31 @@ export class Summarizer {
    */
   interval(summary: Summary): IntervalJson | null {
     if (summary.ticket === null) return null;
-    const ci = this.#intervals?.[summary.ticket];
-    if (ci === undefined) {
+    const ci = this.#intervals[summary.ticket];
+    if (!this.#finished || ci === undefined) {
       throw new RangeError("an interval was read before finish()");
     }
     return ci;
   }
 
-  /** Compute every interval (of the share, when there is one). */
+  /** Wait for every interval (of the share, when there is one). */
   async finish(): Promise<void> {
-    const R = this.resamples;
-    const held = this.#held;
-    const places = this.#jobs.flatMap((_, t) =>
-      held === undefined || held.has(t) ? [t] : []
-    );
-    const jobs = places.map((t) => this.#jobs[t]!);
-    const weights = jobs.map((job) =>
-      job.nums.every((a) => a === job.nums[0]) ? 0 : job.nums.length
-    );
-    this.#work = weights.reduce((a, w) => a + w * R, 0);
-    const seen = new Float64Array(jobs.length);
-    let resamplesDone = 0;
-    let workDone = 0;
-    let intervalsDone = 0;
-    const cis = await computeIntervals(jobs, {
-      kernel: this.intervals.kernel,
-      workers: this.intervals.workers,
-      onProgress: (index, done) => {
-        const n = jobs[index]!.nums.length;
-        resamplesDone += done - seen[index]!;
-        workDone += (done - seen[index]!) * weights[index]!;
-        if (done === R && seen[index] !== R) intervalsDone++;
-        seen[index] = done;
-        this.onProgress?.(
-          "bootstrap",
-          resamplesDone,
-          this.#total,
-          this.#progress(intervalsDone, workDone, {
-            index,
-            n,
-            work: weights[index]! * R,
-            done,
-          }),
-        );
-      },
-    });
-    const intervals: (IntervalJson | null)[] = this.#jobs.map(() => null);
-    cis.forEach((ci, i) => {
-      intervals[places[i]!] = {
-        method: "percentile_bootstrap",
-        statistic: "mean",
-        level: float(0.95),
-        resamples: R,
-        seed: this.#seeds[places[i]!]!,
-        lower: float(ci.lower.toFloat()),
-        upper: float(ci.upper.toFloat()),
-      };
-    });
-    this.#intervals = intervals;
-    this.onProgress?.(
-      "bootstrap",
-      this.#total,
-      this.#total,
-      this.#progress(this.#sizes.length, this.#work),
-    );
+    if (this.#tickets.length !== this.#sizes.length) {
+      throw new RangeError(
+        `${this.#tickets.length} of ${this.#sizes.length} announced intervals were summarized`,
+      );
+    }
+    await this.#pool?.finish();
+    this.close();
+    this.#finished = true;
+    this.#intervalsDone = this.#sizes.length;
+    this.#workDone = this.#work;
+    this.onProgress?.("bootstrap", this.#total, this.#total, this.#progress());
+  }
+
+  /** Stop the workers (after {@linkcode finish}, or on a failure). */
+  close(): void {
+    this.#pool?.close();
   }
 }
 

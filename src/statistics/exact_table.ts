@@ -75,6 +75,51 @@ export class ExactTable {
     return out;
   }
 
+  /**
+   * How many of `rows` have a value `m` (set and not `null`), and whether
+   * those values are all equal: read from the table without building them
+   * (a value is kept in lowest terms, so equal values are equal parts).
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { ExactTable } from "./exact_table.ts";
+   * import { Rational } from "../exact.ts";
+   * const t = new ExactTable(4, 1);
+   * t.set(0, [Rational.of(1, 2)]);
+   * t.set(1, [null]);
+   * t.set(3, [Rational.of(2, 4)]);
+   * assert.deepEqual(t.defined([0, 1, 2, 3], 0), { n: 2, equal: true });
+   * t.set(2, [Rational.of(2n ** 80n, 3n)]);
+   * assert.deepEqual(t.defined([0, 1, 2, 3], 0), { n: 3, equal: false });
+   * ```
+   */
+  defined(rows: readonly number[], m: number): { n: number; equal: boolean } {
+    let n = 0;
+    let equal = true;
+    let first = -1;
+    for (const row of rows) {
+      if (!this.has(row)) continue;
+      const at = row * this.width + m;
+      const den = this.#parts[2 * at + 1]!;
+      if (den === 0) continue;
+      n++;
+      if (first < 0) first = at;
+      else if (equal) equal = this.#same(first, at);
+    }
+    return { n, equal };
+  }
+
+  #same(a: number, b: number): boolean {
+    const da = this.#parts[2 * a + 1]!;
+    const db = this.#parts[2 * b + 1]!;
+    if (Number.isNaN(da) || Number.isNaN(db)) {
+      return Number.isNaN(da) && Number.isNaN(db) &&
+        this.#large.get(a)!.eq(this.#large.get(b)!);
+    }
+    return da === db && this.#parts[2 * a] === this.#parts[2 * b];
+  }
+
   /** Value `m` of row `row`, `undefined` if the row was not set. */
   value(row: number, m: number): Rational | null | undefined {
     if (!this.has(row)) return undefined;

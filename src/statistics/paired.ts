@@ -476,15 +476,8 @@ async function pairedFromValues(
       const d = deltas.value(k, m);
       return d === undefined || d === null ? [] : [d];
     });
-  // Counted on the float table: no exact value is built twice.
-  const sizes = intervalSizes(
-    groups,
-    (g, m) =>
-      g.indices.reduce((n, k) => {
-        const x = table[k * M + m];
-        return x === undefined || Number.isNaN(x) ? n : n + 1;
-      }, 0),
-  );
+  // Counted on the packed table: no exact value is built twice.
+  const sizes = intervalSizes(groups, (g, m) => deltas.defined(g.indices, m));
   const summarizer = new Summarizer(R, sizes, how.onProgress, intervals);
   const inA = new Set(va.episodes.map((e) => e.index));
   const inB = new Set(vb.episodes.map((e) => e.index));
@@ -546,8 +539,12 @@ async function pairedFromValues(
   };
 
   const pending: PendingGroup[] = [];
-  for (const g of groups) pending.push(await pendingGroup(g));
-  await summarizer.finish();
+  try {
+    for (const g of groups) pending.push(await pendingGroup(g));
+    await summarizer.finish();
+  } finally {
+    summarizer.close();
+  }
   const built = pending.map((g): PairedDraftGroup => ({
     ...g,
     metrics: g.metrics.map(({ entry, summary }) => ({
