@@ -13,12 +13,15 @@ import assert from "node:assert/strict";
 import { encode } from "../src/json/canonical.ts";
 import { sha256Hex } from "../src/json/sha256.ts";
 import { setLimits } from "../src/limits.ts";
+import { EvaluationError } from "../src/errors.ts";
 import {
-  episodeSpans,
+  type FileRange,
   FileVerification,
   ResultFile,
   verifyResultFile,
+  verifyWrittenInto,
 } from "../src/verify/file.ts";
+import { indicesReducer } from "../src/verify/sink.ts";
 import { BytesVerification } from "../src/verify/bytes.ts";
 import { provedResult } from "../src/verify/proof.ts";
 import { canonicalReading } from "../src/verify/reader.ts";
@@ -250,38 +253,46 @@ print(json.dumps(spans))
 
 Deno.test("result files: each verified episode's byte span is its item's text, in a file and in a part", async () => {
   await inTempDir(async (dir) => {
+    const written = async (path: string, range: FileRange = {}) => {
+      using file = await ResultFile.open(path, range, path);
+      return await verifyWrittenInto(file, SUITE, {}, indicesReducer());
+    };
     const plain = `${dir}/r.json`;
     await Deno.writeTextFile(plain, BASE_TEXT);
-    const v = await verifyResultFile(plain, SUITE);
+    const v = (await written(plain))!;
     assert.deepEqual(
-      episodeSpans(v),
+      v.spans,
       await pythonSpans(plain, 0, ENCODER.encode(BASE_TEXT).length),
     );
     const wrapped = part(BASE_TEXT);
     const partFile = `${dir}/p.json`;
     await Deno.writeFile(partFile, wrapped.bytes);
-    const p = await verifyResultFile(partFile, SUITE, {
+    const p = (await written(partFile, {
       start: wrapped.start,
       end: wrapped.end,
-    });
-    assert.equal(p.digest, v.digest);
-    const spans = episodeSpans(p)!;
+    }))!;
+    assert.equal(p.kept.digest, v.kept.digest);
     assert.deepEqual(
-      spans,
+      p.spans,
       await pythonSpans(partFile, wrapped.start, wrapped.end - wrapped.start),
     );
     const text = new TextDecoder();
-    for (const [k, s] of spans.entries()) {
+    for (const [k, s] of p.spans.entries()) {
       assert.equal(
         text.decode(wrapped.bytes.subarray(s.start, s.end)),
         encode(BASE.episodes[k] as unknown as Any),
       );
+      assert.equal(p.kept.indices[k], BASE.episodes[k]!.index);
     }
-    // A result read whole (not canonical) has no spans.
+    // A valid result written otherwise (read whole) has no spans; an
+    // invalid one is refused.
     await Deno.writeTextFile(plain, ` ${BASE_TEXT}`);
-    const spaced = await verifyResultFile(plain, SUITE);
-    assert.equal(spaced.digest, v.digest);
-    assert.equal(episodeSpans(spaced), undefined);
+    assert.equal(await written(plain), undefined);
+    await Deno.writeTextFile(
+      plain,
+      BASE_TEXT.replace('"index":0', '"index":1'),
+    );
+    await assert.rejects(written(plain), EvaluationError);
   });
 });
 

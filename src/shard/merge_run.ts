@@ -15,10 +15,15 @@ import { RESULT_START, resultEnd } from "../result/writer.ts";
 import type { EpisodeKey, Suite } from "../types.ts";
 import { verifyCanonicalBytes, verifyEvaluation } from "../verify/verify.ts";
 import type { VerifiedEvaluation } from "../verify/verified.ts";
+import {
+  indicesReducer,
+  reduceVerified,
+  type VerifiedIndices,
+} from "../verify/sink.ts";
 import type { PartFrame, RunShardFields } from "./part.ts";
 import { readPartFrame } from "./part.ts";
 import { partFrameOfFile } from "./part_file.ts";
-import { episodeSpans, ResultFile, verifyOpened } from "../verify/file.ts";
+import { ResultFile, verifyWrittenInto } from "../verify/file.ts";
 import type { Span } from "../verify/stream.ts";
 import { inShard } from "./shard.ts";
 import { checkTogether } from "./together.ts";
@@ -106,15 +111,17 @@ export async function mergeRunParts(
 }
 
 /**
- * A part's frame, its result verified, and where each episode item lies
- * in it: streamed from its file when it has one, else from its bytes.
+ * A part's frame, its result verified (its fields and the indices of its
+ * episodes: the verified episodes are let go as they are proved), and
+ * where each episode item lies in it: streamed from its file when it has
+ * one, else from its bytes.
  */
 async function verifiedBody(
   source: PartSource,
   suite: Suite,
   kernel: KernelName | undefined,
 ): Promise<
-  { frame: PartFrame; verified: VerifiedEvaluation; spans: readonly Span[] }
+  { frame: PartFrame; verified: VerifiedIndices; spans: readonly Span[] }
 > {
   const file = source.name;
   const options = {
@@ -139,12 +146,17 @@ async function verifiedBody(
       start: frame.start,
       end: frame.end,
     }, file);
-    const verified = await verifyOpened(body, suite, options, true);
-    const spans = episodeSpans(verified);
-    if (spans === undefined) {
+    const written = await verifyWrittenInto(
+      body,
+      suite,
+      options,
+      indicesReducer(),
+      true,
+    );
+    if (written === undefined) {
       throw new PartError(NOT_CANONICAL, { file, path: "result" });
     }
-    return { frame, verified, spans };
+    return { frame, verified: written.kept, spans: written.spans };
   }
   const bytes = await source.bytes();
   const frame = runFrame(readPartFrame(bytes, file), file);
@@ -156,7 +168,7 @@ async function verifiedBody(
     start: frame.start + start,
     end: frame.start + end,
   }));
-  return { frame, verified, spans };
+  return { frame, verified: reduceVerified(verified, indicesReducer()), spans };
 }
 
 /** `frame`, refused (naming `file`) unless it is a run part's. */
@@ -216,17 +228,17 @@ async function checkRunPart(
     );
   }
   const spans = new Map<number, [number, number]>();
-  verified.episodes.forEach((e, i) => {
-    if (!inShard(e.index, run)) {
+  verified.indices.forEach((index, i) => {
+    if (!inShard(index, run)) {
       refuse(
-        `episode ${e.index} is not in shard ${run.index} of ${run.count} (index mod ${run.count} is ${
-          e.index % run.count
+        `episode ${index} is not in shard ${run.index} of ${run.count} (index mod ${run.count} is ${
+          index % run.count
         })`,
         `result.episodes[${i}].index`,
       );
     }
     const { start, end } = items[i]!;
-    spans.set(e.index, [start, end]);
+    spans.set(index, [start, end]);
   });
   const { model_id, evaluation_manifest, evaluation_manifest_hash } = verified;
   return {

@@ -169,37 +169,6 @@ export class ResultFile implements ByteRange {
   }
 }
 
-/** Where each episode item of a result verified from a file is. */
-const SPANS = new WeakMap<VerifiedEvaluation, readonly Span[]>();
-
-/**
- * Where in its file each episode of a result verified by the streamed
- * proof is: the byte span [start, end) of its item, the result writer's
- * text of the episode (offsets in the file, not in the range; item `k`
- * for `episodes[k]`). `undefined` for a result verified otherwise (read
- * whole: a text the writer would not write, or bytes in memory). Not part
- * of the package's API: for the commands that copy episode items by
- * offset.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { episodeSpans } from "./file.ts";
- * import { verifyEvaluation } from "./verify.ts";
- * import { runEvaluation } from "../evaluation/runner.ts";
- * import { publicSuite } from "../scenario/public_suite.ts";
- * const full = publicSuite();
- * const suite = { ...full, families: [], scenarios: full.scenarios.slice(0, 1) };
- * const verified = await verifyEvaluation(await runEvaluation(suite, "stay", { modelId: "stay" }), suite);
- * assert.equal(episodeSpans(verified), undefined);
- * ```
- */
-export function episodeSpans(
-  verified: VerifiedEvaluation,
-): readonly Span[] | undefined {
-  return SPANS.get(verified);
-}
-
 /**
  * A result file through the verifier's steps: {@linkcode prove}, the
  * streamed proof (it never refuses), then, when it did not prove the
@@ -231,6 +200,8 @@ export class FileVerification {
       readonly bytes?: Uint8Array;
     }
     | undefined;
+  /** Where the episode items lie, once {@linkcode proveInto} proved them. */
+  #spans: readonly Span[] | undefined;
   /** Why the file is read whole, for a message of the size limit. */
   #why = "that is not as the result writer writes it";
 
@@ -272,13 +243,6 @@ export class FileVerification {
       await this.#failed(streamed, proof);
       return undefined;
     }
-    SPANS.set(
-      proof.verified,
-      streamed.spans().map((s) => ({
-        start: file.start + s.start,
-        end: file.start + s.end,
-      })),
-    );
     if (this.#settleStream) await collected(1);
     return proof.verified;
   }
@@ -317,8 +281,20 @@ export class FileVerification {
       );
       return undefined;
     }
+    this.#spans = streamed.spans().map((s) => ({
+      start: file.start + s.start,
+      end: file.start + s.end,
+    }));
     if (this.#settleStream) await collected(1);
     return proof.kept;
+  }
+
+  /**
+   * Where each episode item lies in the file (offsets from its start), in
+   * order, once {@linkcode proveInto} has proved it; else `undefined`.
+   */
+  get spans(): readonly Span[] | undefined {
+    return this.#spans;
   }
 
   /** The streamed reading (once), `undefined` if the file cannot be so read. */
@@ -469,6 +445,28 @@ export async function verifyOpenedInto<T>(
   const streamed = await steps.proveInto(suite, reducer());
   if (streamed !== undefined) return streamed;
   return reduceVerified(await readWhole(steps, suite), reducer());
+}
+
+/**
+ * A result file as the result writer writes it, verified completely with
+ * each verified episode handed to `reducer` (as {@linkcode
+ * verifyOpenedInto}), and where each episode item lies in the file;
+ * `undefined` for a valid result written otherwise (canonical JSON, say,
+ * whose items are not the writer's bytes); the verifier's refusal for one
+ * that is not valid.
+ */
+export async function verifyWrittenInto<T>(
+  file: ResultFile,
+  suite: Suite,
+  options: VerifyEvaluationOptions,
+  reducer: Reducer<T>,
+  settle = false,
+): Promise<{ readonly kept: T; readonly spans: readonly Span[] } | undefined> {
+  const steps = new FileVerification(file, options, settle);
+  const kept = await steps.proveInto(suite, reducer);
+  if (kept !== undefined) return { kept, spans: steps.spans! };
+  await readWhole(steps, suite);
+  return undefined;
 }
 
 /** The verifier of bytes, after a streamed proof that did not prove. */
