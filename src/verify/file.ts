@@ -232,7 +232,6 @@ export class FileVerification {
   async prove(suite: Suite): Promise<VerifiedEvaluation | undefined> {
     const streamed = await this.#streamed();
     if (streamed === undefined) return undefined;
-    const file = this.#file;
     const proof = await provedResult(
       streamed.reading,
       () => streamed.digest(),
