@@ -3,324 +3,349 @@
 // Inputs (sha256 of each; the hash below is the sha256 of these lines):
 //   deno b71bb0918d94a0b0a4979336b1f574869a12e53875232d3c55494ac7daf79097
 //   npm:@noble/hashes@2.0.1 e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
-//   src/bootstrap/interval.ts de495a27eb8ef8761b1675c8d7deefb6564633d71638913ca156839fd3999c56
+//   src/bootstrap/interval.ts 22f1c1c070a9dd4892a91542a20a63921711aad65b68ba11ac3de9b1e52ec3c8
 //   src/bootstrap/kernel.ts 28640b918f3da7e00225f3a6110130345974e645d232fde75e75f7939d4cf757
 //   src/bootstrap/resample.ts 2793118a096d0078a4ff5a6d32f831c8506dd872edc7efa6a68b6cf0a5ccaa8a
 //   src/bootstrap/sampler.ts 55231b4e7bb77c08b54a32a8eafca433610ebd24c175a4952b60ad483035a59e
 //   src/bootstrap/select.ts 834399073329bdacaf378638efaf677a36020b8dbb5259775ff7ae5e135597d4
 //   src/bootstrap/stream.ts af6cb4b404aed4bd5f5c25578f98133d3b1800ae6544c76718f250b989648d64
 //   src/bootstrap/wasm_kernel.ts 24a6f164947d2cdb5d943d03ec99375e3d6954fb9d89fe1d14d02513877e72f1
-//   src/bootstrap/worker.ts ba4cd3cc0386db2ad07ffdb84f1506a2e1062872fe894e502d291ec5b7c0fc4a
+//   src/bootstrap/wide.ts 15d63c5d1d2240c321d58b1d64265703a1f45f8d545bf6a1d8d47b3df88d4355
+//   src/bootstrap/worker.ts 2aca0de08553fe13a19c624eb839c5a9309ac6b909366aa2bbeb05c9c665f55a
 //   src/exact.ts 2b118be972e4abfe995acc222c1d9252e9bda5bb381dd4b50a9a1a0e4349184d
 //   src/kernel_name.ts ec010955b5bfbf2d08959ac308ec7580aa8702b6d99785676cc814a037360dcb
 //   wasm/bootstrap_wasm.generated.ts 9c429068669c03c4ee45571a01bcb89e30435af2bb97dba7d5e951014ce367d4
 
 /** SHA-256 of the worker's module graph and the bundler's version. */
 export const BOOTSTRAP_WORKER_SOURCE_HASH =
-  "ee210b350b668545b4721bcfa3522d58fda691bba7f3df81a0c77a78f5851413";
+  "71cc4baaa306c26b2f8db5d519b5f530f237c39fda45d18a61efe4e883fc7809";
 
 /** The worker's source: one ES module that imports nothing. */
 export const BOOTSTRAP_WORKER_SOURCE: string =
-  "function Rt(n,t){for(n<0n&&(n=-n),t<0n&&(t=-t);t!==0n;){let A=n%t;n=t,t=A}re" +
-  "turn n}function F(n){let t=n.toString(16);return(t.length-1)*4+(32-Math.clz3" +
-  "2(parseInt(t[0],16)))}var v=new DataView(new ArrayBuffer(8)),d=class n{num;d" +
-  "en;constructor(t,A){this.num=t,this.den=A}static ZERO=new n(0n,1n);static ON" +
-  "E=new n(1n,1n);static of(t,A=1n){if(typeof t==\"number\"&&typeof A==\"number\")r" +
-  "eturn n.ofNumbers(t,A);let e=_(t),r=_(A);if(r===0n)throw new RangeError(\"zer" +
-  "o denominator\");if(r<0n&&(e=-e,r=-r),r===1n)return new n(e,1n);let i=Rt(e,r)" +
-  ";return i===1n?new n(e,r):new n(e/i,r/i)}static ofNumbers(t,A){if(!Number.is" +
+  "function kt(n,t){for(n<0n&&(n=-n),t<0n&&(t=-t);t!==0n;){let e=n%t;n=t,t=e}re" +
+  "turn n}function L(n){let t=n.toString(16);return(t.length-1)*4+(32-Math.clz3" +
+  "2(parseInt(t[0],16)))}var $=new DataView(new ArrayBuffer(8)),U=class n{num;d" +
+  "en;constructor(t,e){this.num=t,this.den=e}static ZERO=new n(0n,1n);static ON" +
+  "E=new n(1n,1n);static of(t,e=1n){if(typeof t==\"number\"&&typeof e==\"number\")r" +
+  "eturn n.ofNumbers(t,e);let A=X(t),r=X(e);if(r===0n)throw new RangeError(\"zer" +
+  "o denominator\");if(r<0n&&(A=-A,r=-r),r===1n)return new n(A,1n);let o=kt(A,r)" +
+  ";return o===1n?new n(A,r):new n(A/o,r/o)}static ofNumbers(t,e){if(!Number.is" +
   "SafeInteger(t))throw new RangeError(`${t} is not a safe integer`);if(!Number" +
-  ".isSafeInteger(A))throw new RangeError(`${A} is not a safe integer`);if(A===" +
-  "0)throw new RangeError(\"zero denominator\");A<0&&(t=-t,A=-A);let e=t<0?-t:t,r" +
-  "=A;for(;r!==0;){let i=e%r;e=r,r=i}return new n(BigInt(t/e),BigInt(A/e))}stat" +
+  ".isSafeInteger(e))throw new RangeError(`${e} is not a safe integer`);if(e===" +
+  "0)throw new RangeError(\"zero denominator\");e<0&&(t=-t,e=-e);let A=t<0?-t:t,r" +
+  "=e;for(;r!==0;){let o=A%r;A=r,r=o}return new n(BigInt(t/A),BigInt(e/A))}stat" +
   "ic fromFloat(t){if(!Number.isFinite(t))throw new RangeError(`cannot make a f" +
-  "raction of ${t}`);v.setFloat64(0,t);let A=v.getBigUint64(0),e=A>>63n===1n,r=" +
-  "Number(A>>52n&0x7ffn),i=A&0xfffffffffffffn,o;return r===0?o=-1074:(i|=1n<<52" +
-  "n,o=r-1075),e&&(i=-i),o>=0?n.of(i<<BigInt(o)):n.of(i,1n<<BigInt(-o))}add(t){" +
+  "raction of ${t}`);$.setFloat64(0,t);let e=$.getBigUint64(0),A=e>>63n===1n,r=" +
+  "Number(e>>52n&0x7ffn),o=e&0xfffffffffffffn,i;return r===0?i=-1074:(o|=1n<<52" +
+  "n,i=r-1075),A&&(o=-o),i>=0?n.of(o<<BigInt(i)):n.of(o,1n<<BigInt(-i))}add(t){" +
   "return this.den===t.den?n.of(this.num+t.num,this.den):n.of(this.num*t.den+t." +
   "num*this.den,this.den*t.den)}sub(t){return this.add(t.neg())}mul(t){return n" +
   ".of(this.num*t.num,this.den*t.den)}div(t){if(t.num===0n)throw new RangeError" +
   "(\"division by zero\");return n.of(this.num*t.den,this.den*t.num)}neg(){return" +
-  " new n(-this.num,this.den)}cmp(t){let A=this.num*t.den,e=t.num*this.den;retu" +
-  "rn A<e?-1:A>e?1:0}eq(t){return this.num===t.num&&this.den===t.den}sign(){ret" +
+  " new n(-this.num,this.den)}cmp(t){let e=this.num*t.den,A=t.num*this.den;retu" +
+  "rn e<A?-1:e>A?1:0}eq(t){return this.num===t.num&&this.den===t.den}sign(){ret" +
   "urn this.num<0n?-1:this.num>0n?1:0}floor(){let t=this.num/this.den;return th" +
   "is.num<0n&&t*this.den!==this.num?t-1n:t}toString(){return this.den===1n?`${t" +
-  "his.num}`:`${this.num}/${this.den}`}toFloat(){return N(this.num,this.den)}};" +
-  "function _(n){if(typeof n==\"bigint\")return n;if(!Number.isSafeInteger(n))thr" +
-  "ow new RangeError(`${n} is not a safe integer`);return BigInt(n)}function N(" +
+  "his.num}`:`${this.num}/${this.den}`}toFloat(){return P(this.num,this.den)}};" +
+  "function X(n){if(typeof n==\"bigint\")return n;if(!Number.isSafeInteger(n))thr" +
+  "ow new RangeError(`${n} is not a safe integer`);return BigInt(n)}function P(" +
   "n,t){if(t<=0n)throw new RangeError(\"denominator must be positive\");if(n===0n" +
-  ")return 0;let A=n<0n,e=A?-n:n,r=F(e)-F(t)-55,[i,o]=r>=0?[e,t<<BigInt(r)]:[e<" +
-  "<BigInt(-r),t],s=i/o,g=s*o!==i,c=F(s),a=r+c-1>=-1022?c-53:-1074-r,h=s>>BigIn" +
-  "t(a),B=s&(1n<<BigInt(a))-1n,S=1n<<BigInt(a-1);(B>S||B===S&&(g||(h&1n)===1n))" +
-  "&&(h+=1n);let E=r+a;if(h!==0n&&F(h)+E>1024)throw new RangeError(\"fraction is" +
-  " too large to convert to a float\");let w=Number(h)*2**E;return A?-w:w}var hn" +
-  "=BigInt(Number.MAX_SAFE_INTEGER);var W=[\"wasm\",\"reference\"];function X(n,t,A" +
-  ",e,r,i){let o=n.length;if(t.n!==o)throw new RangeError(`stream draws below $" +
-  "{t.n}, not ${o}`);if(r<0||i>A.length||e&&i>e.length)throw new RangeError(\"re" +
-  "sample range outside the output arrays\");let s=new Uint32Array(o);for(let g=" +
-  "r;g<i;g++){e!==null&&(e[g]=t.position),t.fill(s,o);let c=0;for(let I=0;I<o;I" +
-  "++)c+=n[s[I]];A[g]=c}}var k=BigInt(4294967295),$=BigInt(32);function xt(n,t=" +
-  "!1){return t?{h:Number(n&k),l:Number(n>>$&k)}:{h:Number(n>>$&k)|0,l:Number(n" +
-  "&k)|0}}function Z(n,t=!1){let A=n.length,e=new Uint32Array(A),r=new Uint32Ar" +
-  "ray(A);for(let i=0;i<A;i++){let{h:o,l:s}=xt(n[i],t);[e[i],r[i]]=[o,s]}return" +
-  "[e,r]}var q=(n,t,A)=>n<<A|t>>>32-A,tt=(n,t,A)=>t<<A|n>>>32-A,nt=(n,t,A)=>t<<" +
-  "A-32|n>>>64-A,At=(n,t,A)=>n<<A-32|t>>>64-A;function Ft(n){return n instanceo" +
-  "f Uint8Array||ArrayBuffer.isView(n)&&n.constructor.name===\"Uint8Array\"}funct" +
-  "ion O(n,t=\"\"){if(!Number.isSafeInteger(n)||n<0){let A=t&&`\"${t}\" `;throw new" +
-  " Error(`${A}expected integer >= 0, got ${n}`)}}function L(n,t,A=\"\"){let e=Ft" +
-  "(n),r=n?.length,i=t!==void 0;if(!e||i&&r!==t){let o=A&&`\"${A}\" `,s=i?` of le" +
-  "ngth ${t}`:\"\",g=e?`length=${r}`:`type=${typeof n}`;throw new Error(o+\"expect" +
-  "ed Uint8Array\"+s+\", got \"+g)}return n}function P(n,t=!0){if(n.destroyed)thro" +
-  "w new Error(\"Hash instance has been destroyed\");if(t&&n.finished)throw new E" +
-  "rror(\"Hash#digest() has already been called\")}function et(n,t){L(n,void 0,\"d" +
-  "igestInto() output\");let A=t.outputLen;if(n.length<A)throw new Error('\"diges" +
-  "tInto() output\" expected to be of length >='+A)}function rt(n){return new Ui" +
-  "nt32Array(n.buffer,n.byteOffset,Math.floor(n.byteLength/4))}function G(...n)" +
-  "{for(let t=0;t<n.length;t++)n[t].fill(0)}var kt=new Uint8Array(new Uint32Arr" +
-  "ay([287454020]).buffer)[0]===68;function Lt(n){return n<<24&4278190080|n<<8&" +
-  "16711680|n>>>8&65280|n>>>24&255}function bt(n){for(let t=0;t<n.length;t++)n[" +
-  "t]=Lt(n[t]);return n}var J=kt?n=>n:bt;function ot(n,t={}){let A=(r,i)=>n(i)." +
-  "update(r).digest(),e=n(void 0);return A.outputLen=e.outputLen,A.blockLen=e.b" +
-  "lockLen,A.create=r=>n(r),Object.assign(A,t),Object.freeze(A)}var it=n=>({oid" +
-  ":Uint8Array.from([6,9,96,134,72,1,101,3,4,2,n])});var Ht=BigInt(0),y=BigInt(" +
-  "1),Mt=BigInt(2),Vt=BigInt(7),Nt=BigInt(256),Ot=BigInt(113),It=[],ft=[],ct=[]" +
-  ";for(let n=0,t=y,A=1,e=0;n<24;n++){[A,e]=[e,(2*A+3*e)%5],It.push(2*(5*e+A))," +
-  "ft.push((n+1)*(n+2)/2%64);let r=Ht;for(let i=0;i<7;i++)t=(t<<y^(t>>Vt)*Ot)%N" +
-  "t,t&Mt&&(r^=y<<(y<<BigInt(i))-y);ct.push(r)}var ht=Z(ct,!0),Pt=ht[0],Gt=ht[1" +
-  "],st=(n,t,A)=>A>32?nt(n,t,A):q(n,t,A),gt=(n,t,A)=>A>32?At(n,t,A):tt(n,t,A);f" +
-  "unction Jt(n,t=24){let A=new Uint32Array(10);for(let e=24-t;e<24;e++){for(le" +
-  "t o=0;o<10;o++)A[o]=n[o]^n[o+10]^n[o+20]^n[o+30]^n[o+40];for(let o=0;o<10;o+" +
-  "=2){let s=(o+8)%10,g=(o+2)%10,c=A[g],I=A[g+1],a=st(c,I,1)^A[s],h=gt(c,I,1)^A" +
-  "[s+1];for(let B=0;B<50;B+=10)n[o+B]^=a,n[o+B+1]^=h}let r=n[2],i=n[3];for(let" +
-  " o=0;o<24;o++){let s=ft[o],g=st(r,i,s),c=gt(r,i,s),I=It[o];r=n[I],i=n[I+1],n" +
-  "[I]=g,n[I+1]=c}for(let o=0;o<50;o+=10){for(let s=0;s<10;s++)A[s]=n[o+s];for(" +
-  "let s=0;s<10;s++)n[o+s]^=~A[(s+2)%10]&A[(s+4)%10]}n[0]^=Pt[e],n[1]^=Gt[e]}G(" +
-  "A)}var T=class n{state;pos=0;posOut=0;finished=!1;state32;destroyed=!1;block" +
-  "Len;suffix;outputLen;enableXOF=!1;rounds;constructor(t,A,e,r=!1,i=24){if(thi" +
-  "s.blockLen=t,this.suffix=A,this.outputLen=e,this.enableXOF=r,this.rounds=i,O" +
-  "(e,\"outputLen\"),!(0<t&&t<200))throw new Error(\"only keccak-f1600 function is" +
-  " supported\");this.state=new Uint8Array(200),this.state32=rt(this.state)}clon" +
-  "e(){return this._cloneInto()}keccak(){J(this.state32),Jt(this.state32,this.r" +
-  "ounds),J(this.state32),this.posOut=0,this.pos=0}update(t){P(this),L(t);let{b" +
-  "lockLen:A,state:e}=this,r=t.length;for(let i=0;i<r;){let o=Math.min(A-this.p" +
-  "os,r-i);for(let s=0;s<o;s++)e[this.pos++]^=t[i++];this.pos===A&&this.keccak(" +
-  ")}return this}finish(){if(this.finished)return;this.finished=!0;let{state:t," +
-  "suffix:A,pos:e,blockLen:r}=this;t[e]^=A,(A&128)!==0&&e===r-1&&this.keccak()," +
-  "t[r-1]^=128,this.keccak()}writeInto(t){P(this,!1),L(t),this.finish();let A=t" +
-  "his.state,{blockLen:e}=this;for(let r=0,i=t.length;r<i;){this.posOut>=e&&thi" +
-  "s.keccak();let o=Math.min(e-this.posOut,i-r);t.set(A.subarray(this.posOut,th" +
-  "is.posOut+o),r),this.posOut+=o,r+=o}return t}xofInto(t){if(!this.enableXOF)t" +
-  "hrow new Error(\"XOF is not possible for this instance\");return this.writeInt" +
-  "o(t)}xof(t){return O(t),this.xofInto(new Uint8Array(t))}digestInto(t){if(et(" +
-  "t,this),this.finished)throw new Error(\"digest() was already called\");return " +
-  "this.writeInto(t),this.destroy(),t}digest(){return this.digestInto(new Uint8" +
-  "Array(this.outputLen))}destroy(){this.destroyed=!0,G(this.state)}_cloneInto(" +
-  "t){let{blockLen:A,suffix:e,outputLen:r,rounds:i,enableXOF:o}=this;return t||" +
-  "=new n(A,e,r,o,i),t.state32.set(this.state32),t.pos=this.pos,t.posOut=this.p" +
-  "osOut,t.finished=this.finished,t.rounds=i,t.suffix=e,t.outputLen=r,t.enableX" +
-  "OF=o,t.destroyed=this.destroyed,t}};var Tt=(n,t,A,e={})=>ot((r={})=>new T(t," +
-  "n,r.dkLen===void 0?A:r.dkLen,!0),e);var Et=Tt(31,136,32,it(12));var at=new T" +
-  "extEncoder().encode(\"emberbench/statistics/bootstrap/v1\\0\"),Q=4096,D=512,m=4" +
-  "294967296,b=class{#n;#t;constructor(t){if(t.length!==32)throw new RangeError" +
-  "(`bootstrap seed must be 32 bytes, found ${t.length}`);let A=at.length;this." +
-  "#n=new Uint8Array(A+32+8),this.#n.set(at,0),this.#n.set(t,A),this.#t=new Dat" +
-  "aView(this.#n.buffer,A+32,8)}fill(t,A){if(!Number.isSafeInteger(t)||t<0)thro" +
-  "w new RangeError(`block index ${t} is not a safe integer >= 0`);if(A.length<" +
-  "Q)throw new RangeError(`output needs ${Q} bytes`);this.#t.setUint32(0,Math.f" +
-  "loor(t/m)),this.#t.setUint32(4,t>>>0),Et.create({}).update(this.#n).xofInto(" +
-  "A.subarray(0,Q))}};var Kt=m-1,p=class{n;#n;#t=new Uint8Array(Q);#r=new DataV" +
-  "iew(this.#t.buffer);#e=-1;#A=0;#o=0;#i;#s;constructor(t,A,e=0){if(!Number.is" +
-  "SafeInteger(A)||A<1||A>Kt)throw new RangeError(`index range ${A} is outside " +
-  "[1, 2^32 - 1]`);this.n=A,this.#n=t;let r=Number((1n<<64n)%BigInt(A));this.#i" +
-  "=r===0?m:m-r,this.#s=A<=2**21,this.seek(e)}get position(){return this.#A*D+t" +
-  "his.#o}seek(t){if(!Number.isSafeInteger(t)||t<0)throw new RangeError(`stream" +
-  " position ${t} is not valid`);this.#A=Math.floor(t/D),this.#o=t%D}next(){let" +
-  " t=new Uint32Array(1);return this.fill(t,1),t[0]}fill(t,A=t.length){if(A>t.l" +
-  "ength)throw new RangeError(\"output array too short\");let e=this.#r,r=this.#i" +
-  ",i=this.n,o=this.#s,s=this.#o;this.#e!==this.#A&&s<D&&this.#g();for(let g=0;" +
-  "g<A;){s===D&&(this.#A++,this.#g(),s=0);let c=e.getUint32(8*s),I=e.getUint32(" +
-  "8*s+4);s++,!(c===4294967295&&I>=r)&&(t[g++]=o?(c%i*m+I)%i:Yt(c,I,i))}this.#o" +
-  "=s}#g(){this.#n.fill(this.#A,this.#t),this.#e=this.#A}};function Yt(n,t,A){l" +
-  "et e=n%A;return e=e*65536%A,(e*65536+t)%A}var jt=\"AGFzbQEAAAABMApgAABgAAF/YA" +
-  "J8fwBgAX4Bf2ABfwBgAXwAYAR/f39/AGAAAXxgAX4AYAN/f38BfwMPDgMAAAAEBQEGBwgBAgkCBQ" +
-  "MBAAEGHwZ+AUIAC38BQQMLfgFCAAt/AUEAC34BQgELfgFCAAsHfwsLc2VlZEFkZHJlc3MABghoZW" +
-  "FwQmFzZQAKB3NldFNlZWQAAwhzZXRSYW5nZQAECWRyYXdXb3JkcwAMBHNlZWsABQhwb3NpdGlvbg" +
-  "AIDmdlbmVyYXRlQmxvY2tzAAsKYmxvY2tCeXRlcwANCHJlc2FtcGxlAAcGbWVtb3J5AgAIAQEMAQ" +
-  "IKwCsOQAEBfyAAIwBTIAAjAEIDfFlyBEAgABAJC0EDQQQgACMAfSIAQgJRIgEbJAEgAQR/QYDQAA" +
-  "UgAKdBA3RBgBBqCwsKAEJ9JABCfyQFC+8gAyp+KHsCf0GgC/0ABAAhLEGwC/0ABAAhKkHAC/0ABA" +
-  "AhP0HQC/0ABAAhO0HgC/0ABAAhNkHwC/0ABAAhLUGADP0ABAAhLkGQDP0ABAAhMkGgDP0ABAAhQE" +
-  "GwDP0ABAAhN0HADP0ABAAhK0HQDP0ABAAhOEHgDP0ABAAhL0HwDP0ABAAhQUGADf0ABAAhQkGQDf" +
-  "0ABAAhM0GgDf0ABAAhNEGwDf0ABAAhPEHADf0ABAAhPUHQDf0ABAAhOUHgDf0ABAAhMUHwDf0ABA" +
-  "AhPkGADv0ABAAhOkGQDv0ABAAhNUGgDv0ABAAhMEGwDikDACELQbgOKQMAIRhBwA4pAwAhD0HIDi" +
-  "kDACEQQdAOKQMAIQxB2A4pAwAhDkHgDikDACEGQegOKQMAIQdB8A4pAwAhCEH4DikDACEJQYAPKQ" +
-  "MAIRFBiA8pAwAhA0GQDykDACEAQZgPKQMAIQFBoA8pAwAhCkGoDykDACESQbAPKQMAIRNBuA8pAw" +
-  "AhFEHADykDACEFQcgPKQMAIRVB0A8pAwAhDUHYDykDACEWQeAPKQMAIRdB6A8pAwAhAkHwDykDAC" +
-  "EEA0AgUkEYSARAICwgNiA3/VEgQiA5/VH9USAw/VEiQyAqIC79USA4IDT9Uf1RID79USJEIET9zg" +
-  "EgREE//c0B/VD9USJF/VEiRiAvIEQgOyBA/VEgQSA9/VH9USA1/VEiRCBE/c4BIERBP/3NAf1Q/V" +
-  "EiR/1RIkhBK/3LASBIQRX9zQH9UCJIIC4gLCAt/VEgKyAz/VH9USAx/VEiLCA/IDL9USAvIDz9Uf" +
-  "1RIDr9USIuIC79zgEgLkE//c0B/VD9USJJ/VEiL0Es/csBIC9BFP3NAf1QIkr9T/1RIFJBA3QiU0" +
-  "GACGopAwAiGf0S/VEhSyAZIAsgCSAMhSAKhSAVhSAEhSIZIAYgGIUgA4UgE4UgFoUiGkIBiYUiG4" +
-  "UiHCAaIAggEIUgAYUgBYUgAoUiHUIBiYUiHiAAhUIriSIfIAYgCyAOhSARhSAShSANhSIGIAcgD4" +
-  "UgAIUgFIUgF4UiAEIBiYUiC4VCLIkiGkJ/hYOFhSEgIEogPSAuIEMgQ/3OASBDQT/9zQH9UP1RIj" +
-  "39USIuQRX9ywEgLkEr/c0B/VAiQyBI/U/9USEvIBogBSAAIBlCAYmFIhmFQhWJIiEgH0J/hYOFIQ" +
-  "AgSCAwIEQgLCAs/c4BICxBP/3NAf1Q/VEiRP1RIixBDv3LASAsQTL9zQH9UCJIIEP9T/1RIUwgHy" +
-  "AdIAZCAYmFIgYgBIVCDokiHSAhQn+Fg4UhBCA7ID39USIsQRz9ywEgLEEk/c0B/VAiOyArIEX9US" +
-  "IrQQP9ywEgK0E9/c0B/VAiKyA3IET9USIsQRT9ywEgLEEs/c0B/VAiN/1P/VEhMCAQIBmFQhyJIh" +
-  "AgESAbhUIDiSIRIAYgCYVCFIkiCUJ/hYOFIQUgNyA0IEn9USIsQS39ywEgLEET/c0B/VAiNCAr/U" +
-  "/9USFNIAkgCyAThUItiSITIBFCf4WDhSEfICsgOiBH/VEiK0E9/csBICtBA/3NAf1QIisgNP1P/V" +
-  "EhOiARIBcgHoVCPYkiFyATQn+Fg4UhESAqIEn9USIqICr9zgEgKkE//c0B/VAiKiBBID39USIsQR" +
-  "n9ywEgLEEn/c0B/VAiLCAyIEf9USIuQQb9ywEgLkE6/c0B/VAiMv1P/VEhQSALIBiFQgGJIhggAS" +
-  "AZhUIZiSIBIAcgHoVCBokiB0J/hYOFISIgMiA5IET9USIuIC79DQcAAQIDBAUGDwgJCgsMDQ4iOS" +
-  "As/U/9USFOIAcgBiAVhUIIiSIVIAFCf4WDhSEjICwgMSBF/VEiLEES/csBICxBLv3NAf1QIiwgOf" +
-  "1P/VEhMSABIA0gG4VCEokiASAVQn+Fg4UhDSA2IET9USIuQRv9ywEgLkEl/c0B/VAiNiA4IEn9US" +
-  "IuQQr9ywEgLkE2/c0B/VAiOCAtIEX9USItQST9ywEgLUEc/c0B/VAiT/1P/VEhUCAGIAyFQhuJIg" +
-  "wgAyALhUIKiSIDIA4gG4VCJIkiDkJ/hYOFISQgTyA8IEf9USItQQ/9ywEgLUEx/c0B/VAiPCA4/U" +
-  "/9USEuIA4gFCAehUIPiSIUIANCf4WDhSElIDggNSA9/VEiLSAt/Q0BAgMEBQYHAAkKCwwNDg8IIi" +
-  "0gPP1P/VEhNSADIAIgGYVCOIkiAiAUQn+Fg4UhJiBCIET9USI4QSf9ywEgOEEZ/c0B/VAiOCA+IE" +
-  "n9USI+QQL9ywEgPkE+/c0B/VAiPiAzIEX9USIzQSn9ywEgM0EX/c0B/VAiM/1P/VEhQiAGIAqFQi" +
-  "eJIgMgCyAWhUICiSIGIBIgG4VCKYkiCkJ/hYOFIRIgSyBIIEogRv1P/VEiRCArIDcgO/1P/VEiN/" +
-  "1RICwgMiAq/U/9USJFIC0gTyA2/U/9USJJ/VH9USA+IEAgPf1RIjJBN/3LASAyQQn9zQH9UCIyID" +
-  "8gR/1RIj1BPv3LASA9QQL9zQH9UCI9/U/9USI//VEiQCAvIE39USBOIC79Uf1RIDIgMyA4/U/9US" +
-  "JH/VEiSiBK/c4BIEpBP/3NAf1Q/VEiT/1RIlEgMSBKIEMgRiBI/U/9USJDIDQgOyAr/U/9USJG/V" +
-  "EgOSAqICz9T/1RIisgPCA2IC39T/1RIir9Uf1RIDMgPSA+/U/9USI5/VEiLSAt/c4BIC1BP/3NAf" +
-  "1Q/VEiPv1RIixBK/3LASAsQRX9zQH9UCIzIE0gSyAw/VEgQSBQ/VH9USA9IDggMv1P/VEiNP1RIj" +
-  "IgTCA6/VEgMSA1/VH9USBC/VEiMSAx/c4BIDFBP/3NAf1Q/VEiSP1RIixBLP3LASAsQRT9zQH9UC" +
-  "I2/U/9USBTQYgIaikDACIL/RL9USEsIAsgICAIIBmFQjeJIgggA0J/hSAKg4UiGyAAIB+FICOFIC" +
-  "WFhSILQgGJIAYgDyAehUI+iSIPQn+FIAiDhSIeIAIgDEJ/hSAOg4UiJyABIBhCf4UgB4OFIhkgHS" +
-  "AcQn+FIBqDhSIaIBcgEEJ/hSAJg4UiB4WFhYUiCYUiFoUiDiANIAsgCiAGQn+FIA+DhSIoIBQgAk" +
-  "J/hSAMg4UiCiAVIAFCf4UgGIOFIhQgEyAXQn+FIBCDhSIpICEgHUJ/hSAcg4UiE4WFhYUiDEIBiY" +
-  "UiHIVCK4kiECAfIA8gCEJ/hSADg4UiAiAFICCFICKFICSFhSIDIAQgEYUgDYUgJoUgEoUiBkIBiY" +
-  "UiF4VCLIkiAUJ/hYOFhSELIDYgKiAxIEAgQP3OASBAQT/9zQH9UP1RIjH9USIqQRX9ywEgKkEr/c" +
-  "0B/VAiOCAz/U/9USEqIAEgCiAGIAlCAYmFIg2FQhWJIgYgEEJ/hYOFIRggMyA/IC0gMiAy/c4BID" +
-  "JBP/3NAf1Q/VEiSv1RIi1BDv3LASAtQTL9zQH9UCItIDj9T/1RIT8gECAeIAwgA0IBiYUiHYVCDo" +
-  "kiAyAGQn+Fg4UhDyA4IFEgLf1P/VEhOyAGIANCf4UgDoOFIRAgLSA2IFH9T/1RITYgAyAOQn+FIA" +
-  "GDhSEMIEMgMf1RIi1BHP3LASAtQST9zQH9UCIzIEEgT/1RIi1BA/3LASAtQT39zQH9UCIyIDcgSv" +
-  "1RIi1BFP3LASAtQSz9zQH9UCI3/U/9USEtIA0gE4VCHIkiASAWICKFQgOJIgMgByAdhUIUiSIJQn" +
-  "+Fg4UhDiA3IC4gSP1RIi5BLf3LASAuQRP9zQH9UCI4IDL9T/1RIS4gCSAXICWFQi2JIgggA0J/hY" +
-  "OFIQYgMiBCID79USIyQT39ywEgMkED/c0B/VAiPCA4/U/9USEyIAMgEiAchUI9iSIDIAhCf4WDhS" +
-  "EHIDggMyA8/U/9USFAIAggA0J/hSABg4UhCCA8IDcgM/1P/VEhNyADIAFCf4UgCYOFIQkgLyBI/V" +
-  "EiLyAv/c4BIC9BP/3NAf1QIjMgKyAx/VEiK0EZ/csBICtBJ/3NAf1QIi8gOiA+/VEiK0EG/csBIC" +
-  "tBOv3NAf1QIjr9T/1RISsgACAXhUIBiSIKIA0gFIVCGYkiACARIByFQgaJIhJCf4WDhSERIDogSS" +
-  "BK/VEiOCA4/Q0HAAECAwQFBg8ICQoLDA0OIjwgL/1P/VEhOCASIB0gJ4VCCIkiASAAQn+Fg4UhAy" +
-  "AvIDQgT/1RIi9BEv3LASAvQS79zQH9UCI0IDz9T/1RIS8gACACIBaFQhKJIgIgAUJ/hYOFIQAgPC" +
-  "AzIDT9T/1RIUEgASACQn+FIAqDhSEBIDQgOiAz/U/9USFCIAIgCkJ/hSASg4UhCiBEIEr9USIzQR" +
-  "v9ywEgM0El/c0B/VAiOiBOIEj9USIzQQr9ywEgM0E2/c0B/VAiPCAwIE/9USIwQST9ywEgMEEc/c" +
-  "0B/VAiMP1P/VEhMyAaIB2FQhuJIgIgFyAjhUIKiSIUIAUgFoVCJIkiFUJ/hYOFIRIgMCA1ID79US" +
-  "I0QQ/9ywEgNEEx/c0B/VAiNSA8/U/9USE0IBUgHCAmhUIPiSIFIBRCf4WDhSETIDwgOSAx/VEiOS" +
-  "A5/Q0BAgMEBQYHAAkKCwwNDg8IIjkgNf1P/VEhPCAUIA0gKIVCOIkiGiAFQn+Fg4UhFCA1IDogOf" +
-  "1P/VEhPSAFIBpCf4UgAoOFIQUgOSAwIDr9T/1RITkgGiACQn+FIBWDhSEVIEwgPv1RIjBBPv3LAS" +
-  "AwQQL9zQH9UCIwIEUgSv1RIjVBJ/3LASA1QRn9zQH9UCI1IEYgMf1RIjFBN/3LASAxQQn9zQH9UC" +
-  "JD/U/9USExIAQgHIVCPokiBCAZIB2FQieJIgIgDSAphUI3iSIaQn+Fg4UhDSBDIFAgT/1RIjpBKf" +
-  "3LASA6QRf9zQH9UCJEIDX9T/1RIT4gGiAWICSFQimJIhkgAkJ/hYOFIRYgNSBHIEj9USI1QQL9yw" +
-  "EgNUE+/c0B/VAiRSBE/U/9USE6IAIgFyAbhUICiSIbIBlCf4WDhSEXIEQgMCBF/U/9USE1IBkgG0" +
-  "J/hSAEg4UhAiBFIEMgMP1P/VEhMCAbIARCf4UgGoOFIQQgUkECaiFSDAELC0GgCyAs/QsEAEGwCy" +
-  "Aq/QsEAEHACyA//QsEAEHQCyA7/QsEAEHgCyA2/QsEAEHwCyAt/QsEAEGADCAu/QsEAEGQDCAy/Q" +
-  "sEAEGgDCBA/QsEAEGwDCA3/QsEAEHADCAr/QsEAEHQDCA4/QsEAEHgDCAv/QsEAEHwDCBB/QsEAE" +
-  "GADSBC/QsEAEGQDSAz/QsEAEGgDSA0/QsEAEGwDSA8/QsEAEHADSA9/QsEAEHQDSA5/QsEAEHgDS" +
-  "Ax/QsEAEHwDSA+/QsEAEGADiA6/QsEAEGQDiA1/QsEAEGgDiAw/QsEAEGwDiALNwMAQbgOIBg3Aw" +
-  "BBwA4gDzcDAEHIDiAQNwMAQdAOIAw3AwBB2A4gDjcDAEHgDiAGNwMAQegOIAc3AwBB8A4gCDcDAE" +
-  "H4DiAJNwMAQYAPIBE3AwBBiA8gAzcDAEGQDyAANwMAQZgPIAE3AwBBoA8gCjcDAEGoDyASNwMAQb" +
-  "APIBM3AwBBuA8gFDcDAEHADyAFNwMAQcgPIBU3AwBB0A8gDTcDAEHYDyAWNwMAQeAPIBc3AwBB6A" +
-  "8gAjcDAEHwDyAENwMAC0kAQZAKQQBBiAH8CwBBkApBwAlBI/wKAABBswpB8AlBIPwKAABB2wpBHz" +
-  "oAAEGXC0GXCy0AAEGAAXI6AABCfSQAQgAkAkEAJAMLFAAgAK0kBEJ/QgAjBH0jBIJ9JAULGQEBfi" +
-  "AA/AYiAUKABH8kAiABQoAEgackAwsFAEHwCQuJAgMIfwR+AXwjBKchByMFIQ0jBCEOIwMhBSMCIg" +
-  "wQACEIIwEhCQNAIAMgBkoEQCACBEAgAiAGQQN0aiAFrCAMQgmGfLk5AwALRAAAAAAAAAAAIRBBAC" +
-  "EEA0AgBCAHSARAIAVBgARGBEAgDEIBfCIMEAAhCCMBIQlBACEFC0GABCAFayIKIAcgBGsiCyAKIA" +
-  "tIGyAFaiEKA0AgBSAKSARAIA0gCCAFIAl0aikDACIPVAR+Qn8FIA8gDoILIg9CAFkEQCAQIAAgD6" +
-  "dBA3RqKwMAoCEQIARBAWohBAsgBUEBaiEFDAELCwwBCwsgASAGQQN0aiAQOQMAIAZBAWohBgwBCw" +
-  "sgDCQCIAUkAwsMACMDrCMCQgmGfLkL5QQDBH8DfgF7QdMKIABCCIhC/4H8h/CfwP8AgyAAQv+B/I" +
-  "fwn8D/AINCCIaEIgVCEIhC//+DgPD/P4MgBUL//4OA8P8/g0IQhoRCIIo3AwBB0AopAwAhBkHYCi" +
-  "kDACEFQdMKIABCAXwiB0IIiEL/gfyH8J/A/wCDIAdC/4H8h/CfwP8Ag0IIhoQiB0IQiEL//4OA8P" +
-  "8/gyAHQv//g4Dw/z+DQhCGhEIgijcDAANAIAFBGUgEQCABQQR0QaALaiABQRFIBH4gAUEDdEGQCm" +
-  "opAwAFQgAL/RL9CwQAIAFBAWohAQwBCwtBoAxBoAz9AAQAIAb9HgD9CwQAQbAMQbAM/QAEACAF/R" +
-  "4A/QsEAEHTCiAAQgJ8IgVCCIhC/4H8h/CfwP8AgyAFQv+B/Ifwn8D/AINCCIaEIgVCEIhC//+DgP" +
-  "D/P4MgBUL//4OA8P8/g0IQhoRCIIo3AwBBACEBA0AgAUEZSARAIAFBA3QiA0GwDmogAUERSAR+IA" +
-  "NBkApqKQMABUIACzcDACABQQFqIQEMAQsLA0AgAkGABEgEQBACQRFBgAQgAmsiASABQRFKGyEDQQ" +
-  "AhAQNAIAEgA0gEQCABIAJqIgRBBHRBgBBqIAFBBHRBoAtq/QAEACIIIAj9DQcGBQQDAgEADw4NDA" +
-  "sKCQj9CwQAIARBA3RBgNAAaiABQQN0QbAOaikDACIFQgiIQv+B/Ifwn8D/AIMgBUL/gfyH8J/A/w" +
-  "CDQgiGhCIFQhCIQv//g4Dw/z+DIAVC//+DgPD/P4NCEIaEQiCKNwMAIAFBAWohAQwBCwsgAiADai" +
-  "ECDAELCyAAJAALBgBBgPAACykBAn4gAPwGIgMhAgNAIAIgAyABrHxTBEAgAhAAGiACQgN8IQIMAQ" +
-  "sLC1cCAn8CfgNAIAEgBEoEQCMEIQYgACAEQQN0aikDACIFIwVWBH5CfwUgBSAGggsiBUIAWQRAIA" +
-  "IgA0ECdGogBT4CACADQQFqIQMLIARBAWohBAwBCwsgAwt6AgJ/AX4gAPwGEAAhAwNAIAJBgARIBE" +
-  "AgASACQQN0aiADIAIjAXRqKQMAIgRCCIhC/4H8h/CfwP8AgyAEQv+B/Ifwn8D/AINCCIaEIgRCEI" +
-  "hC//+DgPD/P4MgBEL//4OA8P8/g0IQhoRCIIo3AwAgAkEBaiECDAELCwsL8AECAEGACAvAAQEAAA" +
-  "AAAAAAgoAAAAAAAACKgAAAAAAAgACAAIAAAACAi4AAAAAAAAABAACAAAAAAIGAAIAAAACACYAAAA" +
-  "AAAICKAAAAAAAAAIgAAAAAAAAACYAAgAAAAAAKAACAAAAAAIuAAIAAAAAAiwAAAAAAAICJgAAAAA" +
-  "AAgAOAAAAAAACAAoAAAAAAAICAAAAAAAAAgAqAAAAAAAAACgAAgAAAAICBgACAAAAAgICAAAAAAA" +
-  "CAAQAAgAAAAAAIgACAAAAAgABBwAkLImVtYmVyYmVuY2gvc3RhdGlzdGljcy9ib290c3RyYXAvdj" +
-  "E=\",K;function ut(){if(K===void 0){let n=atob(jt),t=new Uint8Array(n.length)" +
-  ";for(let A=0;A<n.length;A++)t[A]=n.charCodeAt(A);K=new WebAssembly.Module(t)" +
-  "}return K}var H=4096,zt=65536,Bt,wt;function vt(){return Bt??=new WebAssembl" +
-  "y.Instance(ut(),{}).exports,Bt}function _t(n,t){new Uint8Array(n.memory.buff" +
-  "er,n.seedAddress(),32).set(t),n.setSeed()}function lt(n,t){let A=n.memory.bu" +
-  "ffer.byteLength;t>A&&n.memory.grow(Math.ceil((t-A)/zt))}var Y=class{source;#" +
-  "n;#t;#r=0;#e=null;constructor(t,A){if(t.length!==32)throw new RangeError(`bo" +
-  "otstrap seed must be 32 bytes, found ${t.length}`);if(!Number.isSafeInteger(" +
-  "A)||A<1||A>4294967295)throw new RangeError(`index range ${A} is outside [1, " +
-  "2^32 - 1]`);this.#n=t.slice(),this.#t=A,this.source={fill:(e,r)=>{if(!Number" +
-  ".isSafeInteger(e)||e<0)throw new RangeError(`block index ${e} is not a safe " +
-  "integer >= 0`);if(r.length<Q)throw new RangeError(`output needs ${Q} bytes`)" +
-  ";let i=this.#A(null),o=i.heapBase();lt(i,o+Q),i.blockBytes(e,o),r.set(new Ui" +
-  "nt8Array(i.memory.buffer,o,Q))}}}#A(t){let A=vt();if(wt!==this&&(_t(A,this.#" +
-  "n),A.setRange(this.#t),A.seek(this.#r),wt=this,this.#e=null),t!==null&&t!==t" +
-  "his.#e){let e=A.heapBase()+Q;lt(A,e+8*(t.length+2*H)),new Float64Array(A.mem" +
-  "ory.buffer,e,t.length).set(t),this.#e=t}return A}resample(t,A,e,r,i){if(t.le" +
-  "ngth!==this.#t)throw new RangeError(`stream draws below ${this.#t}, not ${t." +
-  "length}`);if(r<0||i>A.length||e&&i>e.length)throw new RangeError(\"resample r" +
-  "ange outside the output arrays\");let o=this.#A(t),s=o.heapBase()+Q,g=s+8*thi" +
-  "s.#t,c=g+8*H;for(let I=r;I<i;I+=H){let a=Math.min(H,i-I);o.resample(s,g,e===" +
-  "null?0:c,a);let h=o.memory.buffer;A.set(new Float64Array(h,g,a),I),e?.set(ne" +
-  "w Float64Array(h,c,a),I)}this.#r=o.position()}};function Qt(n,t){return new " +
-  "Y(n,t)}function Wt(n){return(t,A)=>{let e=n(t),r=new p(e,A);return{source:e," +
-  "resample:(i,o,s,g,c)=>X(i,r,o,s,g,c)}}}var Xt=Wt(n=>new b(n));function Ct(n)" +
-  "{if(n===\"wasm\")return Qt;if(n===\"reference\")return Xt;throw new RangeError(`" +
-  "kernel must be one of ${W.join(\", \")}, found ${String(n)}`)}function $t(n,t," +
-  "A=0,e=n.length-1){if(!(A<=t&&t<=e&&A>=0&&e<n.length))throw new RangeError(`r" +
-  "ank ${t} is outside [${A}, ${e}]`);for(;e>A;){if(e-A<16){tn(n,A,e);break}let" +
-  " r=A+(e-A>>>1),i=qt(n[A],n[r],n[e]),o=A-1,s=e+1;for(;;){do o++;while(n[o]<i)" +
-  ";do s--;while(n[s]>i);if(o>=s)break;let g=n[o];n[o]=n[s],n[s]=g}t<=s?e=s:A=s" +
-  "+1}return n[t]}function Zt(n,t,A){let e=1/0;for(let r=t;r<=A;r++)n[r]<e&&(e=" +
-  "n[r]);return e}function j(n,t){let A=[],e=n.length-1;for(let r=t.length-1;r>" +
-  "=0;r--){let i=t[r];if(i+1>e)throw new RangeError(`rank ${i+1} is out of rang" +
-  "e`);let o=$t(n,i,0,e);A.unshift([o,Zt(n,i+1,e)]),e=i}return A}function qt(n," +
-  "t,A){return n>t&&([n,t]=[t,n]),t>A&&(t=A),n>t?n:t}function tn(n,t,A){for(let" +
-  " e=t+1;e<=A;e++){let r=n[e],i=e-1;for(;i>=t&&n[i]>r;)n[i+1]=n[i],i--;n[i+1]=" +
-  "r}}var St=100,Ut=1e6,nn=5;function An(n){if(typeof n!=\"number\"||!Number.isIn" +
-  "teger(n)||n<St||n>Ut)throw new RangeError(`resamples must be an integer in [" +
-  "${St}, ${Ut}], found ${String(n)}`);return n}function en(n,t){for(;t!==0n;)[" +
-  "n,t]=[t,n%t];return n}function rn(n){let t=1n,A=new Set;for(let e of n)A.has" +
-  "(e.den)||(A.add(e.den),t=t/en(t,e.den)*e.den);return{nums:n.map(e=>e.num*(t/" +
-  "e.den)),den:t}}var on=[1,39],M=40,pt=4096;function mt(n,t){let A=An(t.resamp" +
-  "les),e=Array.isArray(n)?rn(n):n,{nums:r,den:i}=e,o=r.length;if(o<nn)return n" +
-  "ull;let s=0n;for(let f of r){let u=f<0n?-f:f;u>s&&(s=u)}if(r.every(f=>f===r[" +
-  "0])){t.onProgress?.(A,A);let f=d.of(r[0],i);return{lower:f,upper:f}}let c=(t" +
-  "ypeof t.kernel==\"function\"?t.kernel:Ct(t.kernel??\"wasm\"))(t.seed,o),I=BigInt" +
-  "(o)*s<=BigInt(Number.MAX_SAFE_INTEGER),a=I?Float64Array.from(r,f=>Number(f))" +
-  ":sn(r,i,s),h=z(0,A),B=I?null:z(1,A);for(let f=0;f<A;f+=pt){let u=Math.min(A," +
-  "f+pt);c.resample(a,h,B,f,u),t.onProgress?.(u,A)}let S=on.map(f=>{let u=(A-1)" +
-  "*f,x=Math.floor(u/M),V=u-x*M;return{j:x,g:V}}),E=S.map(f=>f.j),w=I?j(h,E).ma" +
-  "p(([f,u])=>[BigInt(f),BigInt(u)]):In(a,h,B,c,r,E),l=BigInt(M)*BigInt(o)*i,[C" +
-  ",U]=S.map(({g:f},u)=>{let[x,V]=w[u];return d.of(BigInt(M-f)*x+BigInt(f)*V,l)" +
-  "});return{lower:C,upper:U}}var dt=[];function z(n,t){let A=dt[n];return(A===" +
-  "void 0||A.length<t)&&(A=new Float64Array(t),dt[n]=A),A.subarray(0,t)}functio" +
-  "n yt(n){return n===0n?0:n.toString(2).length}function sn(n,t,A){let e=yt(A)-" +
-  "yt(t),r=e>=0?t<<BigInt(e):t,i=e<0?BigInt(-e):0n;return Float64Array.from(n,o" +
-  "=>N(o<<i,r))}var Dt=2**-53,gn=2**-1074;function In(n,t,A,e,r,i){let o=r.leng" +
-  "th,s=t.length;if(o*Dt>=.005)throw new RangeError(`too many values (${o})`);l" +
-  "et g=0;for(let E of n)g=Math.max(g,Math.abs(E));let c=4*(2*o*o*Dt*g+o*gn),I=" +
-  "z(2,t.length);I.set(t);let a=j(I,i),h=i.map((E,w)=>{let l=a[w][0]-c,C=a[w][1" +
-  "]+c;return{j:E,lo:l,hi:C,below:fn(t,l),exact:[]}}),B=new p(e.source,o),S=new" +
-  " Uint32Array(o);for(let E=0;E<s;E++){let w=t[E],l=null;for(let C of h)if(!(w" +
-  "<C.lo||w>C.hi)){if(l===null){B.seek(A[E]),B.fill(S,o),l=0n;for(let U=0;U<o;U" +
-  "++)l+=r[S[U]]}C.exact.push(l)}}return h.map(({j:E,below:w,exact:l})=>{l.sort" +
-  "((f,u)=>f<u?-1:f>u?1:0);let C=l[E-w],U=l[E+1-w];if(C===void 0||U===void 0)th" +
-  "row new Error(\"internal error: bootstrap certification window failed\");retur" +
-  "n[C,U]})}function fn(n,t){let A=0;for(let e=0;e<n.length;e++)n[e]<t&&A++;ret" +
-  "urn A}function cn(n,t){try{let A=mt({nums:n.nums,den:n.den},{resamples:n.res" +
-  "amples,seed:n.seed,kernel:n.kernel,onProgress:e=>t({id:n.id,done:e})});if(A=" +
-  "==null)throw new RangeError(\"interval of fewer than 5 values\");t({id:n.id,lo" +
-  "wer:[A.lower.num,A.lower.den],upper:[A.upper.num,A.upper.den]})}catch(A){t({" +
-  "id:n.id,error:A instanceof Error?A.message:String(A)})}}var R=globalThis;if(" +
-  "R.WorkerGlobalScope!==void 0&&R.postMessage){let n=R.postMessage.bind(R);R.o" +
-  "nmessage=t=>cn(t.data,n)}export{cn as answer};\n/*! noble-hashes - MIT Licens" +
-  "e (c) 2022 Paul Miller (paulmillr.com) */\n";
+  ")return 0;let e=n<0n,A=e?-n:n,r=L(A)-L(t)-55,[o,i]=r>=0?[A,t<<BigInt(r)]:[A<" +
+  "<BigInt(-r),t],s=o/i,I=s*i!==o,f=L(s),h=r+f-1>=-1022?f-53:-1074-r,a=s>>BigIn" +
+  "t(h),E=s&(1n<<BigInt(h))-1n,C=1n<<BigInt(h-1);(E>C||E===C&&(I||(a&1n)===1n))" +
+  "&&(a+=1n);let u=r+h;if(a!==0n&&L(a)+u>1024)throw new RangeError(\"fraction is" +
+  " too large to convert to a float\");let B=Number(a)*2**u;return e?-B:B}var Bn" +
+  "=BigInt(Number.MAX_SAFE_INTEGER);var Z=[\"wasm\",\"reference\"];function q(n,t,e" +
+  ",A,r,o){let i=n.length;if(t.n!==i)throw new RangeError(`stream draws below $" +
+  "{t.n}, not ${i}`);if(r<0||o>e.length||A&&o>A.length)throw new RangeError(\"re" +
+  "sample range outside the output arrays\");let s=new Uint32Array(i);for(let I=" +
+  "r;I<o;I++){A!==null&&(A[I]=t.position),t.fill(s,i);let f=0;for(let g=0;g<i;g" +
+  "++)f+=n[s[g]];e[I]=f}}var b=BigInt(4294967295),tt=BigInt(32);function Lt(n,t" +
+  "=!1){return t?{h:Number(n&b),l:Number(n>>tt&b)}:{h:Number(n>>tt&b)|0,l:Numbe" +
+  "r(n&b)|0}}function nt(n,t=!1){let e=n.length,A=new Uint32Array(e),r=new Uint" +
+  "32Array(e);for(let o=0;o<e;o++){let{h:i,l:s}=Lt(n[o],t);[A[o],r[o]]=[i,s]}re" +
+  "turn[A,r]}var et=(n,t,e)=>n<<e|t>>>32-e,At=(n,t,e)=>t<<e|n>>>32-e,rt=(n,t,e)" +
+  "=>t<<e-32|n>>>64-e,ot=(n,t,e)=>n<<e-32|t>>>64-e;function bt(n){return n inst" +
+  "anceof Uint8Array||ArrayBuffer.isView(n)&&n.constructor.name===\"Uint8Array\"}" +
+  "function G(n,t=\"\"){if(!Number.isSafeInteger(n)||n<0){let e=t&&`\"${t}\" `;thro" +
+  "w new Error(`${e}expected integer >= 0, got ${n}`)}}function M(n,t,e=\"\"){let" +
+  " A=bt(n),r=n?.length,o=t!==void 0;if(!A||o&&r!==t){let i=e&&`\"${e}\" `,s=o?` " +
+  "of length ${t}`:\"\",I=A?`length=${r}`:`type=${typeof n}`;throw new Error(i+\"e" +
+  "xpected Uint8Array\"+s+\", got \"+I)}return n}function T(n,t=!0){if(n.destroyed" +
+  ")throw new Error(\"Hash instance has been destroyed\");if(t&&n.finished)throw " +
+  "new Error(\"Hash#digest() has already been called\")}function it(n,t){M(n,void" +
+  " 0,\"digestInto() output\");let e=t.outputLen;if(n.length<e)throw new Error('\"" +
+  "digestInto() output\" expected to be of length >='+e)}function st(n){return n" +
+  "ew Uint32Array(n.buffer,n.byteOffset,Math.floor(n.byteLength/4))}function J(" +
+  "...n){for(let t=0;t<n.length;t++)n[t].fill(0)}var Mt=new Uint8Array(new Uint" +
+  "32Array([287454020]).buffer)[0]===68;function Ht(n){return n<<24&4278190080|" +
+  "n<<8&16711680|n>>>8&65280|n>>>24&255}function Nt(n){for(let t=0;t<n.length;t" +
+  "++)n[t]=Ht(n[t]);return n}var K=Mt?n=>n:Nt;function gt(n,t={}){let e=(r,o)=>" +
+  "n(o).update(r).digest(),A=n(void 0);return e.outputLen=A.outputLen,e.blockLe" +
+  "n=A.blockLen,e.create=r=>n(r),Object.assign(e,t),Object.freeze(e)}var It=n=>" +
+  "({oid:Uint8Array.from([6,9,96,134,72,1,101,3,4,2,n])});var Vt=BigInt(0),y=Bi" +
+  "gInt(1),Ot=BigInt(2),Pt=BigInt(7),Gt=BigInt(256),Tt=BigInt(113),ht=[],at=[]," +
+  "Et=[];for(let n=0,t=y,e=1,A=0;n<24;n++){[e,A]=[A,(2*e+3*A)%5],ht.push(2*(5*A" +
+  "+e)),at.push((n+1)*(n+2)/2%64);let r=Vt;for(let o=0;o<7;o++)t=(t<<y^(t>>Pt)*" +
+  "Tt)%Gt,t&Ot&&(r^=y<<(y<<BigInt(o))-y);Et.push(r)}var ut=nt(Et,!0),Jt=ut[0],K" +
+  "t=ut[1],ft=(n,t,e)=>e>32?rt(n,t,e):et(n,t,e),ct=(n,t,e)=>e>32?ot(n,t,e):At(n" +
+  ",t,e);function Yt(n,t=24){let e=new Uint32Array(10);for(let A=24-t;A<24;A++)" +
+  "{for(let i=0;i<10;i++)e[i]=n[i]^n[i+10]^n[i+20]^n[i+30]^n[i+40];for(let i=0;" +
+  "i<10;i+=2){let s=(i+8)%10,I=(i+2)%10,f=e[I],g=e[I+1],h=ft(f,g,1)^e[s],a=ct(f" +
+  ",g,1)^e[s+1];for(let E=0;E<50;E+=10)n[i+E]^=h,n[i+E+1]^=a}let r=n[2],o=n[3];" +
+  "for(let i=0;i<24;i++){let s=at[i],I=ft(r,o,s),f=ct(r,o,s),g=ht[i];r=n[g],o=n" +
+  "[g+1],n[g]=I,n[g+1]=f}for(let i=0;i<50;i+=10){for(let s=0;s<10;s++)e[s]=n[i+" +
+  "s];for(let s=0;s<10;s++)n[i+s]^=~e[(s+2)%10]&e[(s+4)%10]}n[0]^=Jt[A],n[1]^=K" +
+  "t[A]}J(e)}var Y=class n{state;pos=0;posOut=0;finished=!1;state32;destroyed=!" +
+  "1;blockLen;suffix;outputLen;enableXOF=!1;rounds;constructor(t,e,A,r=!1,o=24)" +
+  "{if(this.blockLen=t,this.suffix=e,this.outputLen=A,this.enableXOF=r,this.rou" +
+  "nds=o,G(A,\"outputLen\"),!(0<t&&t<200))throw new Error(\"only keccak-f1600 func" +
+  "tion is supported\");this.state=new Uint8Array(200),this.state32=st(this.stat" +
+  "e)}clone(){return this._cloneInto()}keccak(){K(this.state32),Yt(this.state32" +
+  ",this.rounds),K(this.state32),this.posOut=0,this.pos=0}update(t){T(this),M(t" +
+  ");let{blockLen:e,state:A}=this,r=t.length;for(let o=0;o<r;){let i=Math.min(e" +
+  "-this.pos,r-o);for(let s=0;s<i;s++)A[this.pos++]^=t[o++];this.pos===e&&this." +
+  "keccak()}return this}finish(){if(this.finished)return;this.finished=!0;let{s" +
+  "tate:t,suffix:e,pos:A,blockLen:r}=this;t[A]^=e,(e&128)!==0&&A===r-1&&this.ke" +
+  "ccak(),t[r-1]^=128,this.keccak()}writeInto(t){T(this,!1),M(t),this.finish();" +
+  "let e=this.state,{blockLen:A}=this;for(let r=0,o=t.length;r<o;){this.posOut>" +
+  "=A&&this.keccak();let i=Math.min(A-this.posOut,o-r);t.set(e.subarray(this.po" +
+  "sOut,this.posOut+i),r),this.posOut+=i,r+=i}return t}xofInto(t){if(!this.enab" +
+  "leXOF)throw new Error(\"XOF is not possible for this instance\");return this.w" +
+  "riteInto(t)}xof(t){return G(t),this.xofInto(new Uint8Array(t))}digestInto(t)" +
+  "{if(it(t,this),this.finished)throw new Error(\"digest() was already called\");" +
+  "return this.writeInto(t),this.destroy(),t}digest(){return this.digestInto(ne" +
+  "w Uint8Array(this.outputLen))}destroy(){this.destroyed=!0,J(this.state)}_clo" +
+  "neInto(t){let{blockLen:e,suffix:A,outputLen:r,rounds:o,enableXOF:i}=this;ret" +
+  "urn t||=new n(e,A,r,i,o),t.state32.set(this.state32),t.pos=this.pos,t.posOut" +
+  "=this.posOut,t.finished=this.finished,t.rounds=o,t.suffix=A,t.outputLen=r,t." +
+  "enableXOF=i,t.destroyed=this.destroyed,t}};var vt=(n,t,e,A={})=>gt((r={})=>n" +
+  "ew Y(t,n,r.dkLen===void 0?e:r.dkLen,!0),A);var Bt=vt(31,136,32,It(12));var l" +
+  "t=new TextEncoder().encode(\"emberbench/statistics/bootstrap/v1\\0\"),Q=4096,m=" +
+  "512,D=4294967296,H=class{#t;#n;constructor(t){if(t.length!==32)throw new Ran" +
+  "geError(`bootstrap seed must be 32 bytes, found ${t.length}`);let e=lt.lengt" +
+  "h;this.#t=new Uint8Array(e+32+8),this.#t.set(lt,0),this.#t.set(t,e),this.#n=" +
+  "new DataView(this.#t.buffer,e+32,8)}fill(t,e){if(!Number.isSafeInteger(t)||t" +
+  "<0)throw new RangeError(`block index ${t} is not a safe integer >= 0`);if(e." +
+  "length<Q)throw new RangeError(`output needs ${Q} bytes`);this.#n.setUint32(0" +
+  ",Math.floor(t/D)),this.#n.setUint32(4,t>>>0),Bt.create({}).update(this.#t).x" +
+  "ofInto(e.subarray(0,Q))}};var jt=D-1,p=class{n;#t;#n=new Uint8Array(Q);#r=ne" +
+  "w DataView(this.#n.buffer);#A=-1;#e=0;#o=0;#i;#s;constructor(t,e,A=0){if(!Nu" +
+  "mber.isSafeInteger(e)||e<1||e>jt)throw new RangeError(`index range ${e} is o" +
+  "utside [1, 2^32 - 1]`);this.n=e,this.#t=t;let r=Number((1n<<64n)%BigInt(e));" +
+  "this.#i=r===0?D:D-r,this.#s=e<=2**21,this.seek(A)}get position(){return this" +
+  ".#e*m+this.#o}seek(t){if(!Number.isSafeInteger(t)||t<0)throw new RangeError(" +
+  "`stream position ${t} is not valid`);this.#e=Math.floor(t/m),this.#o=t%m}nex" +
+  "t(){let t=new Uint32Array(1);return this.fill(t,1),t[0]}fill(t,e=t.length){i" +
+  "f(e>t.length)throw new RangeError(\"output array too short\");let A=this.#r,r=" +
+  "this.#i,o=this.n,i=this.#s,s=this.#o;this.#A!==this.#e&&s<m&&this.#g();for(l" +
+  "et I=0;I<e;){s===m&&(this.#e++,this.#g(),s=0);let f=A.getUint32(8*s),g=A.get" +
+  "Uint32(8*s+4);s++,!(f===4294967295&&g>=r)&&(t[I++]=i?(f%o*D+g)%o:zt(f,g,o))}" +
+  "this.#o=s}#g(){this.#t.fill(this.#e,this.#n),this.#A=this.#e}};function zt(n" +
+  ",t,e){let A=n%e;return A=A*65536%e,(A*65536+t)%e}var _t=\"AGFzbQEAAAABMApgAAB" +
+  "gAAF/YAJ8fwBgAX4Bf2ABfwBgAXwAYAR/f39/AGAAAXxgAX4AYAN/f38BfwMPDgMAAAAEBQEGBwg" +
+  "BAgkCBQMBAAEGHwZ+AUIAC38BQQMLfgFCAAt/AUEAC34BQgELfgFCAAsHfwsLc2VlZEFkZHJlc3M" +
+  "ABghoZWFwQmFzZQAKB3NldFNlZWQAAwhzZXRSYW5nZQAECWRyYXdXb3JkcwAMBHNlZWsABQhwb3N" +
+  "pdGlvbgAIDmdlbmVyYXRlQmxvY2tzAAsKYmxvY2tCeXRlcwANCHJlc2FtcGxlAAcGbWVtb3J5AgA" +
+  "IAQEMAQIKwCsOQAEBfyAAIwBTIAAjAEIDfFlyBEAgABAJC0EDQQQgACMAfSIAQgJRIgEbJAEgAQR" +
+  "/QYDQAAUgAKdBA3RBgBBqCwsKAEJ9JABCfyQFC+8gAyp+KHsCf0GgC/0ABAAhLEGwC/0ABAAhKkH" +
+  "AC/0ABAAhP0HQC/0ABAAhO0HgC/0ABAAhNkHwC/0ABAAhLUGADP0ABAAhLkGQDP0ABAAhMkGgDP0" +
+  "ABAAhQEGwDP0ABAAhN0HADP0ABAAhK0HQDP0ABAAhOEHgDP0ABAAhL0HwDP0ABAAhQUGADf0ABAA" +
+  "hQkGQDf0ABAAhM0GgDf0ABAAhNEGwDf0ABAAhPEHADf0ABAAhPUHQDf0ABAAhOUHgDf0ABAAhMUH" +
+  "wDf0ABAAhPkGADv0ABAAhOkGQDv0ABAAhNUGgDv0ABAAhMEGwDikDACELQbgOKQMAIRhBwA4pAwA" +
+  "hD0HIDikDACEQQdAOKQMAIQxB2A4pAwAhDkHgDikDACEGQegOKQMAIQdB8A4pAwAhCEH4DikDACE" +
+  "JQYAPKQMAIRFBiA8pAwAhA0GQDykDACEAQZgPKQMAIQFBoA8pAwAhCkGoDykDACESQbAPKQMAIRN" +
+  "BuA8pAwAhFEHADykDACEFQcgPKQMAIRVB0A8pAwAhDUHYDykDACEWQeAPKQMAIRdB6A8pAwAhAkH" +
+  "wDykDACEEA0AgUkEYSARAICwgNiA3/VEgQiA5/VH9USAw/VEiQyAqIC79USA4IDT9Uf1RID79USJ" +
+  "EIET9zgEgREE//c0B/VD9USJF/VEiRiAvIEQgOyBA/VEgQSA9/VH9USA1/VEiRCBE/c4BIERBP/3" +
+  "NAf1Q/VEiR/1RIkhBK/3LASBIQRX9zQH9UCJIIC4gLCAt/VEgKyAz/VH9USAx/VEiLCA/IDL9USA" +
+  "vIDz9Uf1RIDr9USIuIC79zgEgLkE//c0B/VD9USJJ/VEiL0Es/csBIC9BFP3NAf1QIkr9T/1RIFJ" +
+  "BA3QiU0GACGopAwAiGf0S/VEhSyAZIAsgCSAMhSAKhSAVhSAEhSIZIAYgGIUgA4UgE4UgFoUiGkI" +
+  "BiYUiG4UiHCAaIAggEIUgAYUgBYUgAoUiHUIBiYUiHiAAhUIriSIfIAYgCyAOhSARhSAShSANhSI" +
+  "GIAcgD4UgAIUgFIUgF4UiAEIBiYUiC4VCLIkiGkJ/hYOFhSEgIEogPSAuIEMgQ/3OASBDQT/9zQH" +
+  "9UP1RIj39USIuQRX9ywEgLkEr/c0B/VAiQyBI/U/9USEvIBogBSAAIBlCAYmFIhmFQhWJIiEgH0J" +
+  "/hYOFIQAgSCAwIEQgLCAs/c4BICxBP/3NAf1Q/VEiRP1RIixBDv3LASAsQTL9zQH9UCJIIEP9T/1" +
+  "RIUwgHyAdIAZCAYmFIgYgBIVCDokiHSAhQn+Fg4UhBCA7ID39USIsQRz9ywEgLEEk/c0B/VAiOyA" +
+  "rIEX9USIrQQP9ywEgK0E9/c0B/VAiKyA3IET9USIsQRT9ywEgLEEs/c0B/VAiN/1P/VEhMCAQIBm" +
+  "FQhyJIhAgESAbhUIDiSIRIAYgCYVCFIkiCUJ/hYOFIQUgNyA0IEn9USIsQS39ywEgLEET/c0B/VA" +
+  "iNCAr/U/9USFNIAkgCyAThUItiSITIBFCf4WDhSEfICsgOiBH/VEiK0E9/csBICtBA/3NAf1QIis" +
+  "gNP1P/VEhOiARIBcgHoVCPYkiFyATQn+Fg4UhESAqIEn9USIqICr9zgEgKkE//c0B/VAiKiBBID3" +
+  "9USIsQRn9ywEgLEEn/c0B/VAiLCAyIEf9USIuQQb9ywEgLkE6/c0B/VAiMv1P/VEhQSALIBiFQgG" +
+  "JIhggASAZhUIZiSIBIAcgHoVCBokiB0J/hYOFISIgMiA5IET9USIuIC79DQcAAQIDBAUGDwgJCgs" +
+  "MDQ4iOSAs/U/9USFOIAcgBiAVhUIIiSIVIAFCf4WDhSEjICwgMSBF/VEiLEES/csBICxBLv3NAf1" +
+  "QIiwgOf1P/VEhMSABIA0gG4VCEokiASAVQn+Fg4UhDSA2IET9USIuQRv9ywEgLkEl/c0B/VAiNiA" +
+  "4IEn9USIuQQr9ywEgLkE2/c0B/VAiOCAtIEX9USItQST9ywEgLUEc/c0B/VAiT/1P/VEhUCAGIAy" +
+  "FQhuJIgwgAyALhUIKiSIDIA4gG4VCJIkiDkJ/hYOFISQgTyA8IEf9USItQQ/9ywEgLUEx/c0B/VA" +
+  "iPCA4/U/9USEuIA4gFCAehUIPiSIUIANCf4WDhSElIDggNSA9/VEiLSAt/Q0BAgMEBQYHAAkKCww" +
+  "NDg8IIi0gPP1P/VEhNSADIAIgGYVCOIkiAiAUQn+Fg4UhJiBCIET9USI4QSf9ywEgOEEZ/c0B/VA" +
+  "iOCA+IEn9USI+QQL9ywEgPkE+/c0B/VAiPiAzIEX9USIzQSn9ywEgM0EX/c0B/VAiM/1P/VEhQiA" +
+  "GIAqFQieJIgMgCyAWhUICiSIGIBIgG4VCKYkiCkJ/hYOFIRIgSyBIIEogRv1P/VEiRCArIDcgO/1" +
+  "P/VEiN/1RICwgMiAq/U/9USJFIC0gTyA2/U/9USJJ/VH9USA+IEAgPf1RIjJBN/3LASAyQQn9zQH" +
+  "9UCIyID8gR/1RIj1BPv3LASA9QQL9zQH9UCI9/U/9USI//VEiQCAvIE39USBOIC79Uf1RIDIgMyA" +
+  "4/U/9USJH/VEiSiBK/c4BIEpBP/3NAf1Q/VEiT/1RIlEgMSBKIEMgRiBI/U/9USJDIDQgOyAr/U/" +
+  "9USJG/VEgOSAqICz9T/1RIisgPCA2IC39T/1RIir9Uf1RIDMgPSA+/U/9USI5/VEiLSAt/c4BIC1" +
+  "BP/3NAf1Q/VEiPv1RIixBK/3LASAsQRX9zQH9UCIzIE0gSyAw/VEgQSBQ/VH9USA9IDggMv1P/VE" +
+  "iNP1RIjIgTCA6/VEgMSA1/VH9USBC/VEiMSAx/c4BIDFBP/3NAf1Q/VEiSP1RIixBLP3LASAsQRT" +
+  "9zQH9UCI2/U/9USBTQYgIaikDACIL/RL9USEsIAsgICAIIBmFQjeJIgggA0J/hSAKg4UiGyAAIB+" +
+  "FICOFICWFhSILQgGJIAYgDyAehUI+iSIPQn+FIAiDhSIeIAIgDEJ/hSAOg4UiJyABIBhCf4UgB4O" +
+  "FIhkgHSAcQn+FIBqDhSIaIBcgEEJ/hSAJg4UiB4WFhYUiCYUiFoUiDiANIAsgCiAGQn+FIA+DhSI" +
+  "oIBQgAkJ/hSAMg4UiCiAVIAFCf4UgGIOFIhQgEyAXQn+FIBCDhSIpICEgHUJ/hSAcg4UiE4WFhYU" +
+  "iDEIBiYUiHIVCK4kiECAfIA8gCEJ/hSADg4UiAiAFICCFICKFICSFhSIDIAQgEYUgDYUgJoUgEoU" +
+  "iBkIBiYUiF4VCLIkiAUJ/hYOFhSELIDYgKiAxIEAgQP3OASBAQT/9zQH9UP1RIjH9USIqQRX9ywE" +
+  "gKkEr/c0B/VAiOCAz/U/9USEqIAEgCiAGIAlCAYmFIg2FQhWJIgYgEEJ/hYOFIRggMyA/IC0gMiA" +
+  "y/c4BIDJBP/3NAf1Q/VEiSv1RIi1BDv3LASAtQTL9zQH9UCItIDj9T/1RIT8gECAeIAwgA0IBiYU" +
+  "iHYVCDokiAyAGQn+Fg4UhDyA4IFEgLf1P/VEhOyAGIANCf4UgDoOFIRAgLSA2IFH9T/1RITYgAyA" +
+  "OQn+FIAGDhSEMIEMgMf1RIi1BHP3LASAtQST9zQH9UCIzIEEgT/1RIi1BA/3LASAtQT39zQH9UCI" +
+  "yIDcgSv1RIi1BFP3LASAtQSz9zQH9UCI3/U/9USEtIA0gE4VCHIkiASAWICKFQgOJIgMgByAdhUI" +
+  "UiSIJQn+Fg4UhDiA3IC4gSP1RIi5BLf3LASAuQRP9zQH9UCI4IDL9T/1RIS4gCSAXICWFQi2JIgg" +
+  "gA0J/hYOFIQYgMiBCID79USIyQT39ywEgMkED/c0B/VAiPCA4/U/9USEyIAMgEiAchUI9iSIDIAh" +
+  "Cf4WDhSEHIDggMyA8/U/9USFAIAggA0J/hSABg4UhCCA8IDcgM/1P/VEhNyADIAFCf4UgCYOFIQk" +
+  "gLyBI/VEiLyAv/c4BIC9BP/3NAf1QIjMgKyAx/VEiK0EZ/csBICtBJ/3NAf1QIi8gOiA+/VEiK0E" +
+  "G/csBICtBOv3NAf1QIjr9T/1RISsgACAXhUIBiSIKIA0gFIVCGYkiACARIByFQgaJIhJCf4WDhSE" +
+  "RIDogSSBK/VEiOCA4/Q0HAAECAwQFBg8ICQoLDA0OIjwgL/1P/VEhOCASIB0gJ4VCCIkiASAAQn+" +
+  "Fg4UhAyAvIDQgT/1RIi9BEv3LASAvQS79zQH9UCI0IDz9T/1RIS8gACACIBaFQhKJIgIgAUJ/hYO" +
+  "FIQAgPCAzIDT9T/1RIUEgASACQn+FIAqDhSEBIDQgOiAz/U/9USFCIAIgCkJ/hSASg4UhCiBEIEr" +
+  "9USIzQRv9ywEgM0El/c0B/VAiOiBOIEj9USIzQQr9ywEgM0E2/c0B/VAiPCAwIE/9USIwQST9ywE" +
+  "gMEEc/c0B/VAiMP1P/VEhMyAaIB2FQhuJIgIgFyAjhUIKiSIUIAUgFoVCJIkiFUJ/hYOFIRIgMCA" +
+  "1ID79USI0QQ/9ywEgNEEx/c0B/VAiNSA8/U/9USE0IBUgHCAmhUIPiSIFIBRCf4WDhSETIDwgOSA" +
+  "x/VEiOSA5/Q0BAgMEBQYHAAkKCwwNDg8IIjkgNf1P/VEhPCAUIA0gKIVCOIkiGiAFQn+Fg4UhFCA" +
+  "1IDogOf1P/VEhPSAFIBpCf4UgAoOFIQUgOSAwIDr9T/1RITkgGiACQn+FIBWDhSEVIEwgPv1RIjB" +
+  "BPv3LASAwQQL9zQH9UCIwIEUgSv1RIjVBJ/3LASA1QRn9zQH9UCI1IEYgMf1RIjFBN/3LASAxQQn" +
+  "9zQH9UCJD/U/9USExIAQgHIVCPokiBCAZIB2FQieJIgIgDSAphUI3iSIaQn+Fg4UhDSBDIFAgT/1" +
+  "RIjpBKf3LASA6QRf9zQH9UCJEIDX9T/1RIT4gGiAWICSFQimJIhkgAkJ/hYOFIRYgNSBHIEj9USI" +
+  "1QQL9ywEgNUE+/c0B/VAiRSBE/U/9USE6IAIgFyAbhUICiSIbIBlCf4WDhSEXIEQgMCBF/U/9USE" +
+  "1IBkgG0J/hSAEg4UhAiBFIEMgMP1P/VEhMCAbIARCf4UgGoOFIQQgUkECaiFSDAELC0GgCyAs/Qs" +
+  "EAEGwCyAq/QsEAEHACyA//QsEAEHQCyA7/QsEAEHgCyA2/QsEAEHwCyAt/QsEAEGADCAu/QsEAEG" +
+  "QDCAy/QsEAEGgDCBA/QsEAEGwDCA3/QsEAEHADCAr/QsEAEHQDCA4/QsEAEHgDCAv/QsEAEHwDCB" +
+  "B/QsEAEGADSBC/QsEAEGQDSAz/QsEAEGgDSA0/QsEAEGwDSA8/QsEAEHADSA9/QsEAEHQDSA5/Qs" +
+  "EAEHgDSAx/QsEAEHwDSA+/QsEAEGADiA6/QsEAEGQDiA1/QsEAEGgDiAw/QsEAEGwDiALNwMAQbg" +
+  "OIBg3AwBBwA4gDzcDAEHIDiAQNwMAQdAOIAw3AwBB2A4gDjcDAEHgDiAGNwMAQegOIAc3AwBB8A4" +
+  "gCDcDAEH4DiAJNwMAQYAPIBE3AwBBiA8gAzcDAEGQDyAANwMAQZgPIAE3AwBBoA8gCjcDAEGoDyA" +
+  "SNwMAQbAPIBM3AwBBuA8gFDcDAEHADyAFNwMAQcgPIBU3AwBB0A8gDTcDAEHYDyAWNwMAQeAPIBc" +
+  "3AwBB6A8gAjcDAEHwDyAENwMAC0kAQZAKQQBBiAH8CwBBkApBwAlBI/wKAABBswpB8AlBIPwKAAB" +
+  "B2wpBHzoAAEGXC0GXCy0AAEGAAXI6AABCfSQAQgAkAkEAJAMLFAAgAK0kBEJ/QgAjBH0jBIJ9JAU" +
+  "LGQEBfiAA/AYiAUKABH8kAiABQoAEgackAwsFAEHwCQuJAgMIfwR+AXwjBKchByMFIQ0jBCEOIwM" +
+  "hBSMCIgwQACEIIwEhCQNAIAMgBkoEQCACBEAgAiAGQQN0aiAFrCAMQgmGfLk5AwALRAAAAAAAAAA" +
+  "AIRBBACEEA0AgBCAHSARAIAVBgARGBEAgDEIBfCIMEAAhCCMBIQlBACEFC0GABCAFayIKIAcgBGs" +
+  "iCyAKIAtIGyAFaiEKA0AgBSAKSARAIA0gCCAFIAl0aikDACIPVAR+Qn8FIA8gDoILIg9CAFkEQCA" +
+  "QIAAgD6dBA3RqKwMAoCEQIARBAWohBAsgBUEBaiEFDAELCwwBCwsgASAGQQN0aiAQOQMAIAZBAWo" +
+  "hBgwBCwsgDCQCIAUkAwsMACMDrCMCQgmGfLkL5QQDBH8DfgF7QdMKIABCCIhC/4H8h/CfwP8AgyA" +
+  "AQv+B/Ifwn8D/AINCCIaEIgVCEIhC//+DgPD/P4MgBUL//4OA8P8/g0IQhoRCIIo3AwBB0AopAwA" +
+  "hBkHYCikDACEFQdMKIABCAXwiB0IIiEL/gfyH8J/A/wCDIAdC/4H8h/CfwP8Ag0IIhoQiB0IQiEL" +
+  "//4OA8P8/gyAHQv//g4Dw/z+DQhCGhEIgijcDAANAIAFBGUgEQCABQQR0QaALaiABQRFIBH4gAUE" +
+  "DdEGQCmopAwAFQgAL/RL9CwQAIAFBAWohAQwBCwtBoAxBoAz9AAQAIAb9HgD9CwQAQbAMQbAM/QA" +
+  "EACAF/R4A/QsEAEHTCiAAQgJ8IgVCCIhC/4H8h/CfwP8AgyAFQv+B/Ifwn8D/AINCCIaEIgVCEIh" +
+  "C//+DgPD/P4MgBUL//4OA8P8/g0IQhoRCIIo3AwBBACEBA0AgAUEZSARAIAFBA3QiA0GwDmogAUE" +
+  "RSAR+IANBkApqKQMABUIACzcDACABQQFqIQEMAQsLA0AgAkGABEgEQBACQRFBgAQgAmsiASABQRF" +
+  "KGyEDQQAhAQNAIAEgA0gEQCABIAJqIgRBBHRBgBBqIAFBBHRBoAtq/QAEACIIIAj9DQcGBQQDAgE" +
+  "ADw4NDAsKCQj9CwQAIARBA3RBgNAAaiABQQN0QbAOaikDACIFQgiIQv+B/Ifwn8D/AIMgBUL/gfy" +
+  "H8J/A/wCDQgiGhCIFQhCIQv//g4Dw/z+DIAVC//+DgPD/P4NCEIaEQiCKNwMAIAFBAWohAQwBCws" +
+  "gAiADaiECDAELCyAAJAALBgBBgPAACykBAn4gAPwGIgMhAgNAIAIgAyABrHxTBEAgAhAAGiACQgN" +
+  "8IQIMAQsLC1cCAn8CfgNAIAEgBEoEQCMEIQYgACAEQQN0aikDACIFIwVWBH5CfwUgBSAGggsiBUI" +
+  "AWQRAIAIgA0ECdGogBT4CACADQQFqIQMLIARBAWohBAwBCwsgAwt6AgJ/AX4gAPwGEAAhAwNAIAJ" +
+  "BgARIBEAgASACQQN0aiADIAIjAXRqKQMAIgRCCIhC/4H8h/CfwP8AgyAEQv+B/Ifwn8D/AINCCIa" +
+  "EIgRCEIhC//+DgPD/P4MgBEL//4OA8P8/g0IQhoRCIIo3AwAgAkEBaiECDAELCwsL8AECAEGACAv" +
+  "AAQEAAAAAAAAAgoAAAAAAAACKgAAAAAAAgACAAIAAAACAi4AAAAAAAAABAACAAAAAAIGAAIAAAAC" +
+  "ACYAAAAAAAICKAAAAAAAAAIgAAAAAAAAACYAAgAAAAAAKAACAAAAAAIuAAIAAAAAAiwAAAAAAAIC" +
+  "JgAAAAAAAgAOAAAAAAACAAoAAAAAAAICAAAAAAAAAgAqAAAAAAAAACgAAgAAAAICBgACAAAAAgIC" +
+  "AAAAAAACAAQAAgAAAAAAIgACAAAAAgABBwAkLImVtYmVyYmVuY2gvc3RhdGlzdGljcy9ib290c3R" +
+  "yYXAvdjE=\",v;function wt(){if(v===void 0){let n=atob(_t),t=new Uint8Array(n." +
+  "length);for(let e=0;e<n.length;e++)t[e]=n.charCodeAt(e);v=new WebAssembly.Mo" +
+  "dule(t)}return v}var N=4096,Wt=65536,Ct,Qt;function $t(){return Ct??=new Web" +
+  "Assembly.Instance(wt(),{}).exports,Ct}function Xt(n,t){new Uint8Array(n.memo" +
+  "ry.buffer,n.seedAddress(),32).set(t),n.setSeed()}function St(n,t){let e=n.me" +
+  "mory.buffer.byteLength;t>e&&n.memory.grow(Math.ceil((t-e)/Wt))}var j=class{s" +
+  "ource;#t;#n;#r=0;#A=null;constructor(t,e){if(t.length!==32)throw new RangeEr" +
+  "ror(`bootstrap seed must be 32 bytes, found ${t.length}`);if(!Number.isSafeI" +
+  "nteger(e)||e<1||e>4294967295)throw new RangeError(`index range ${e} is outsi" +
+  "de [1, 2^32 - 1]`);this.#t=t.slice(),this.#n=e,this.source={fill:(A,r)=>{if(" +
+  "!Number.isSafeInteger(A)||A<0)throw new RangeError(`block index ${A} is not " +
+  "a safe integer >= 0`);if(r.length<Q)throw new RangeError(`output needs ${Q} " +
+  "bytes`);let o=this.#e(null),i=o.heapBase();St(o,i+Q),o.blockBytes(A,i),r.set" +
+  "(new Uint8Array(o.memory.buffer,i,Q))}}}#e(t){let e=$t();if(Qt!==this&&(Xt(e" +
+  ",this.#t),e.setRange(this.#n),e.seek(this.#r),Qt=this,this.#A=null),t!==null" +
+  "&&t!==this.#A){let A=e.heapBase()+Q;St(e,A+8*(t.length+2*N)),new Float64Arra" +
+  "y(e.memory.buffer,A,t.length).set(t),this.#A=t}return e}resample(t,e,A,r,o){" +
+  "if(t.length!==this.#n)throw new RangeError(`stream draws below ${this.#n}, n" +
+  "ot ${t.length}`);if(r<0||o>e.length||A&&o>A.length)throw new RangeError(\"res" +
+  "ample range outside the output arrays\");let i=this.#e(t),s=i.heapBase()+Q,I=" +
+  "s+8*this.#n,f=I+8*N;for(let g=r;g<o;g+=N){let h=Math.min(N,o-g);i.resample(s" +
+  ",I,A===null?0:f,h);let a=i.memory.buffer;e.set(new Float64Array(a,I,h),g),A?" +
+  ".set(new Float64Array(a,f,h),g)}this.#r=i.position()}};function dt(n,t){retu" +
+  "rn new j(n,t)}function Zt(n){return(t,e)=>{let A=n(t),r=new p(A,e);return{so" +
+  "urce:A,resample:(o,i,s,I,f)=>q(o,r,i,s,I,f)}}}var qt=Zt(n=>new H(n));functio" +
+  "n pt(n){if(n===\"wasm\")return dt;if(n===\"reference\")return qt;throw new Range" +
+  "Error(`kernel must be one of ${Z.join(\", \")}, found ${String(n)}`)}function " +
+  "tn(n,t,e=0,A=n.length-1){if(!(e<=t&&t<=A&&e>=0&&A<n.length))throw new RangeE" +
+  "rror(`rank ${t} is outside [${e}, ${A}]`);for(;A>e;){if(A-e<16){An(n,e,A);br" +
+  "eak}let r=e+(A-e>>>1),o=en(n[e],n[r],n[A]),i=e-1,s=A+1;for(;;){do i++;while(" +
+  "n[i]<o);do s--;while(n[s]>o);if(i>=s)break;let I=n[i];n[i]=n[s],n[s]=I}t<=s?" +
+  "A=s:e=s+1}return n[t]}function nn(n,t,e){let A=1/0;for(let r=t;r<=e;r++)n[r]" +
+  "<A&&(A=n[r]);return A}function z(n,t){let e=[],A=n.length-1;for(let r=t.leng" +
+  "th-1;r>=0;r--){let o=t[r];if(o+1>A)throw new RangeError(`rank ${o+1} is out " +
+  "of range`);let i=tn(n,o,0,A);e.unshift([i,nn(n,o+1,A)]),A=o}return e}functio" +
+  "n en(n,t,e){return n>t&&([n,t]=[t,n]),t>e&&(t=e),n>t?n:t}function An(n,t,e){" +
+  "for(let A=t+1;A<=e;A++){let r=n[A],o=A-1;for(;o>=t&&n[o]>r;)n[o+1]=n[o],o--;" +
+  "n[o+1]=r}}var d=class n{words;width;negative;length;constructor(t,e,A){if(th" +
+  "is.words=t,this.width=e,this.negative=A,!Number.isInteger(e)||e<1||t.length!" +
+  "==A.length*e)throw new RangeError(`${t.length} words are not ${A.length} int" +
+  "egers of ${e}`);this.length=A.length}static of(t){let e=t.map(s=>(s<0n?-s:s)" +
+  ".toString(16)),A=e.reduce((s,I)=>Math.max(s,I.length),1),r=Math.ceil(A/8),o=" +
+  "new Uint32Array(t.length*r),i=new Uint8Array(t.length);return e.forEach((s,I" +
+  ")=>{i[I]=t[I]<0n?1:0;for(let f=0,g=s.length;g>0;f++,g-=8)o[I*r+f]=parseInt(s" +
+  ".slice(Math.max(0,g-8),g),16)}),new n(o,r,i)}static revive(t){return new n(t" +
+  ".words,t.width,t.negative)}at(t){let e=this.width,A=\"0x\";for(let o=e-1;o>=0;" +
+  "o--)A+=this.words[t*e+o].toString(16).padStart(8,\"0\");let r=BigInt(A);return" +
+  " this.negative[t]===1?-r:r}maxAbs(){let t=-1;for(let A=0;A<this.length;A++)(" +
+  "t<0||this.#t(A,t)>0)&&(t=A);if(t<0)return 0n;let e=this.at(t);return e<0n?-e" +
+  ":e}allEqual(){let t=this.width;for(let e=1;e<this.length;e++){if(this.negati" +
+  "ve[e]!==this.negative[0])return!1;for(let A=0;A<t;A++)if(this.words[e*t+A]!=" +
+  "=this.words[A])return!1}return!0}sum(t,e){let A=this.width,r=new Float64Arra" +
+  "y(A),o=new Float64Array(A),i=0n;for(let s=0;s<e;s+=2097152){r.fill(0),o.fill" +
+  "(0);let I=Math.min(e,s+2097152);for(let g=s;g<I;g++){let h=t[g],a=this.negat" +
+  "ive[h]===1?o:r;for(let E=0,C=h*A;E<A;E++,C++)a[E]+=this.words[C]}let f=0n;fo" +
+  "r(let g=A-1;g>=0;g--)f=(f<<32n)+BigInt(r[g])-BigInt(o[g]);i+=f}return i}#t(t" +
+  ",e){let A=this.width;for(let r=A-1;r>=0;r--){let o=this.words[t*A+r],i=this." +
+  "words[e*A+r];if(o!==i)return o<i?-1:1}return 0}};var Ut=100,yt=1e6,rn=5;func" +
+  "tion on(n){if(typeof n!=\"number\"||!Number.isInteger(n)||n<Ut||n>yt)throw new" +
+  " RangeError(`resamples must be an integer in [${Ut}, ${yt}], found ${String(" +
+  "n)}`);return n}function _(n,t){return n instanceof d?n.at(t):n[t]}function s" +
+  "n(n,t){for(;t!==0n;)[n,t]=[t,n%t];return n}function gn(n){let t=1n,e=new Set" +
+  ";for(let A of n)e.has(A.den)||(e.add(A.den),t=t/sn(t,A.den)*A.den);return{nu" +
+  "ms:n.map(A=>A.num*(t/A.den)),den:t}}var In=[1,39],V=40,mt=4096;function Ft(n" +
+  ",t){let e=on(t.resamples),A=Array.isArray(n)?gn(n):n,{nums:r,den:o}=A,i=r.le" +
+  "ngth;if(i<rn)return null;let s=0n;if(r instanceof d)s=r.maxAbs();else for(le" +
+  "t c of r){let l=c<0n?-c:c;l>s&&(s=l)}let I=_(r,0);if(r instanceof d?r.allEqu" +
+  "al():r.every(c=>c===I)){t.onProgress?.(e,e);let c=U.of(I,o);return{lower:c,u" +
+  "pper:c}}let g=(typeof t.kernel==\"function\"?t.kernel:pt(t.kernel??\"wasm\"))(t." +
+  "seed,i),h=BigInt(i)*s<=BigInt(Number.MAX_SAFE_INTEGER),a=h?Float64Array.from" +
+  "({length:i},(c,l)=>Number(_(r,l))):fn(r,o,s),E=W(0,e),C=h?null:W(1,e);for(le" +
+  "t c=0;c<e;c+=mt){let l=Math.min(e,c+mt);g.resample(a,E,C,c,l),t.onProgress?." +
+  "(l,e)}let u=In.map(c=>{let l=(e-1)*c,k=Math.floor(l/V),O=l-k*V;return{j:k,g:" +
+  "O}}),B=u.map(c=>c.j),w=h?z(E,B).map(([c,l])=>[BigInt(c),BigInt(l)]):hn(a,E,C" +
+  ",g,r,B),S=BigInt(V)*BigInt(i)*o,[x,F]=u.map(({g:c},l)=>{let[k,O]=w[l];return" +
+  " U.of(BigInt(V-c)*k+BigInt(c)*O,S)});return{lower:x,upper:F}}var Dt=[];funct" +
+  "ion W(n,t){let e=Dt[n];return(e===void 0||e.length<t)&&(e=new Float64Array(t" +
+  "),Dt[n]=e),e.subarray(0,t)}function Rt(n){return n===0n?0:n.toString(2).leng" +
+  "th}function fn(n,t,e){let A=Rt(e)-Rt(t),r=A>=0?t<<BigInt(A):t,o=A<0?BigInt(-" +
+  "A):0n;return Float64Array.from({length:n.length},(i,s)=>P(_(n,s)<<o,r))}var " +
+  "xt=2**-53,cn=2**-1074;function hn(n,t,e,A,r,o){let i=r.length,s=t.length;if(" +
+  "i*xt>=.005)throw new RangeError(`too many values (${i})`);let I=0;for(let u " +
+  "of n)I=Math.max(I,Math.abs(u));let f=4*(2*i*i*xt*I+i*cn),g=W(2,t.length);g.s" +
+  "et(t);let h=z(g,o),a=o.map((u,B)=>{let w=h[B][0]-f,S=h[B][1]+f;return{j:u,lo" +
+  ":w,hi:S,below:En(t,w),exact:[]}}),E=new p(A.source,i),C=new Uint32Array(i);f" +
+  "or(let u=0;u<s;u++){let B=t[u],w=null;for(let S of a)B<S.lo||B>S.hi||(w===nu" +
+  "ll&&(E.seek(e[u]),E.fill(C,i),w=an(r,C,i)),S.exact.push(w))}return a.map(({j" +
+  ":u,below:B,exact:w})=>{w.sort((F,c)=>F<c?-1:F>c?1:0);let S=w[u-B],x=w[u+1-B]" +
+  ";if(S===void 0||x===void 0)throw new Error(\"internal error: bootstrap certif" +
+  "ication window failed\");return[S,x]})}function an(n,t,e){if(n instanceof d)r" +
+  "eturn n.sum(t,e);let A=0n;for(let r=0;r<e;r++)A+=n[t[r]];return A}function E" +
+  "n(n,t){let e=0;for(let A=0;A<n.length;A++)n[A]<t&&e++;return e}function un(n" +
+  ",t){try{let e=\"words\"in n.nums?d.revive(n.nums):n.nums,A=Ft({nums:e,den:n.de" +
+  "n},{resamples:n.resamples,seed:n.seed,kernel:n.kernel,onProgress:r=>t({id:n." +
+  "id,done:r})});if(A===null)throw new RangeError(\"interval of fewer than 5 val" +
+  "ues\");t({id:n.id,lower:[A.lower.num,A.lower.den],upper:[A.upper.num,A.upper." +
+  "den]})}catch(e){t({id:n.id,error:e instanceof Error?e.message:String(e)})}}v" +
+  "ar R=globalThis;if(R.WorkerGlobalScope!==void 0&&R.postMessage){let n=R.post" +
+  "Message.bind(R);R.onmessage=t=>un(t.data,n)}export{un as answer};\n/*! noble-" +
+  "hashes - MIT License (c) 2022 Paul Miller (paulmillr.com) */\n";

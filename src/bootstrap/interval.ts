@@ -27,6 +27,7 @@ import type { KernelName } from "../kernel_name.ts";
 import { type BootstrapKernel, kernelByName, type Sampler } from "./kernel.ts";
 import { rankPairs } from "./select.ts";
 import { IndexStream } from "./stream.ts";
+import { WideIntegers } from "./wide.ts";
 
 /** Default number of resamples R. */
 export const DEFAULT_RESAMPLES = 2000;
@@ -63,11 +64,17 @@ export function checkResamples(resamples: unknown): number {
 }
 
 /**
- * The numerators of an interval's values: BigInts, or packed 8 bytes each
+ * The numerators of an interval's values: BigInts, or packed in one buffer
  * (what a job waits in, and what a worker receives: one buffer to copy, no
- * BigInt objects for the worker's heap to allocate and collect).
+ * BigInt objects for the worker's heap to allocate and collect): 8 bytes
+ * each when they fit in 64 bits, else as {@linkcode WideIntegers}.
  */
-export type Numerators = readonly bigint[] | BigInt64Array;
+export type Numerators = readonly bigint[] | BigInt64Array | WideIntegers;
+
+/** Numerator `i`. */
+function numAt(nums: Numerators, i: number): bigint {
+  return nums instanceof WideIntegers ? nums.at(i) : nums[i]!;
+}
 
 /** Values `nums[i] / den` over one common denominator `den > 0`. */
 export type Scaled<N extends Numerators = readonly bigint[]> = {
@@ -158,14 +165,23 @@ export function bootstrapMeanInterval(
   const n = nums.length;
   if (n < MIN_BOOTSTRAP_N) return null;
   let maxAbs = 0n;
-  for (const a of nums) {
-    const m = a < 0n ? -a : a;
-    if (m > maxAbs) maxAbs = m;
+  if (nums instanceof WideIntegers) {
+    maxAbs = nums.maxAbs();
+  } else {
+    for (const a of nums) {
+      const m = a < 0n ? -a : a;
+      if (m > maxAbs) maxAbs = m;
+    }
   }
-  if (nums.every((a) => a === nums[0])) {
+  const first = numAt(nums, 0);
+  if (
+    nums instanceof WideIntegers
+      ? nums.allEqual()
+      : nums.every((a) => a === first)
+  ) {
     // Degenerate: every resample mean is nums[0] / D, whatever the draws.
     options.onProgress?.(R, R);
-    const v = Rational.of(nums[0]!, den);
+    const v = Rational.of(first, den);
     return { lower: v, upper: v };
   }
   const kernel = typeof options.kernel === "function"
@@ -174,7 +190,7 @@ export function bootstrapMeanInterval(
   const sampler = kernel(options.seed, n);
   const exact = BigInt(n) * maxAbs <= BigInt(Number.MAX_SAFE_INTEGER);
   const approx = exact
-    ? Float64Array.from(nums, (a) => Number(a))
+    ? Float64Array.from({ length: n }, (_, i) => Number(numAt(nums, i)))
     : approximations(nums, den, maxAbs);
   const sums = scratch(0, R);
   const starts = exact ? null : scratch(1, R);
@@ -235,7 +251,10 @@ function approximations(
   const s = bitLength(maxAbs) - bitLength(den);
   const d = s >= 0 ? den << BigInt(s) : den;
   const up = s < 0 ? BigInt(-s) : 0n;
-  return Float64Array.from(nums, (a) => ratioToFloat(a << up, d));
+  return Float64Array.from(
+    { length: nums.length },
+    (_, i) => ratioToFloat(numAt(nums, i) << up, d),
+  );
 }
 
 const U = 2 ** -53;
@@ -299,8 +318,7 @@ function certify(
       if (s === null) {
         stream.seek(starts[r]!);
         stream.fill(picks, n);
-        s = 0n;
-        for (let i = 0; i < n; i++) s += nums[picks[i]!]!;
+        s = exactSum(nums, picks, n);
       }
       w.exact.push(s);
     }
@@ -314,6 +332,14 @@ function certify(
     }
     return [yj, yj1] as const;
   });
+}
+
+/** The exact sum of `nums[picks[0]]`, …, `nums[picks[n − 1]]`. */
+function exactSum(nums: Numerators, picks: Uint32Array, n: number): bigint {
+  if (nums instanceof WideIntegers) return nums.sum(picks, n);
+  let s = 0n;
+  for (let i = 0; i < n; i++) s += nums[picks[i]!]!;
+  return s;
 }
 
 /** Number of entries of `xs` below `x`. */

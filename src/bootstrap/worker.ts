@@ -13,6 +13,7 @@
 
 import { bootstrapMeanInterval, type Numerators } from "./interval.ts";
 import type { KernelName } from "../kernel_name.ts";
+import { WideIntegers } from "./wide.ts";
 
 /** One interval to compute. */
 export type IntervalRequest = {
@@ -40,7 +41,9 @@ export function answer(
   post: (reply: IntervalReply) => void,
 ): void {
   try {
-    const ci = bootstrapMeanInterval({ nums: req.nums, den: req.den }, {
+    // A structured clone keeps the fields of WideIntegers, not its class.
+    const nums = "words" in req.nums ? WideIntegers.revive(req.nums) : req.nums;
+    const ci = bootstrapMeanInterval({ nums, den: req.den }, {
       resamples: req.resamples,
       seed: req.seed,
       kernel: req.kernel,

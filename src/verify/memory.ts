@@ -1,7 +1,8 @@
 /**
  * The verifier's memory: hints to the garbage collector, and values with
  * strings of their own. No verdict depends on either, only the peak
- * memory does; only the verifier's modules call them.
+ * memory does; the verifier's modules call them, and the statistics'
+ * summaries the hints (`statistics/artifact.ts`).
  *
  * Verifying one large episode builds tens of megabytes of objects (the
  * record, stage 2, the metrics, the reference replay) that are garbage once
@@ -64,8 +65,9 @@ let pending = 0;
 const EVERY = 4 << 20;
 
 /**
- * Count `textLength` characters of records just verified, and ask V8 for a
- * full collection soon once they pass 4 MiB since the last time.
+ * Count `textLength` characters of records just verified (or as many bytes
+ * of other garbage just made), and ask V8 for a full collection soon once
+ * they pass 4 MiB since the last time.
  *
  * @example
  * ```ts

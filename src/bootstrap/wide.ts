@@ -1,0 +1,159 @@
+/**
+ * Integers too large for 64 bits, kept as words in one buffer: the
+ * numerators of an interval whose common denominator has hundreds of bits
+ * (`mean_exposure` over a large group, say). As an array of BigInts, every
+ * job of 100,000 such values put 100,000 objects in a bootstrap worker's
+ * heap, which lived through the job and piled up in V8's old generation
+ * job after job (docs/scale.md); as words they are one buffer, and the
+ * exact sums that the certified path needs are added word by word, so the
+ * worker builds a BigInt only for what it returns.
+ *
+ * @module
+ */
+
+/**
+ * The most words added in one double: 2^21 × (2^32 − 1) < 2^53, and one
+ * more could pass it.
+ */
+export const COLUMN_TERMS = 2 ** 21;
+
+/**
+ * Integers as sign and magnitude: value `i` is `(-1)^negative[i] ×
+ * Σ_k words[i·width + k] · 2^(32k)`, zero never negative, so that equal
+ * values have equal words.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { WideIntegers } from "./wide.ts";
+ * const xs = [2n ** 70n + 5n, -(2n ** 40n), 0n, 7n];
+ * const w = WideIntegers.of(xs);
+ * assert.equal(w.width, 3);
+ * assert.deepEqual([0, 1, 2, 3].map((i) => w.at(i)), xs);
+ * assert.equal(w.maxAbs(), 2n ** 70n + 5n);
+ * assert.equal(w.sum(Uint32Array.of(0, 1, 1, 3), 4), 2n ** 70n + 12n - 2n ** 41n);
+ * ```
+ */
+export class WideIntegers {
+  /** How many integers. */
+  readonly length: number;
+
+  /** The integers of these words (see the class). */
+  constructor(
+    readonly words: Uint32Array,
+    readonly width: number,
+    readonly negative: Uint8Array,
+  ) {
+    if (
+      !Number.isInteger(width) || width < 1 ||
+      words.length !== negative.length * width
+    ) {
+      throw new RangeError(
+        `${words.length} words are not ${negative.length} integers of ${width}`,
+      );
+    }
+    this.length = negative.length;
+  }
+
+  /** `values` as words, as wide as the largest needs. */
+  static of(values: readonly bigint[]): WideIntegers {
+    const hex = values.map((a) => (a < 0n ? -a : a).toString(16));
+    const digits = hex.reduce((m, h) => Math.max(m, h.length), 1);
+    const width = Math.ceil(digits / 8);
+    const words = new Uint32Array(values.length * width);
+    const negative = new Uint8Array(values.length);
+    hex.forEach((h, i) => {
+      negative[i] = values[i]! < 0n ? 1 : 0;
+      for (let k = 0, end = h.length; end > 0; k++, end -= 8) {
+        words[i * width + k] = parseInt(h.slice(Math.max(0, end - 8), end), 16);
+      }
+    });
+    return new WideIntegers(words, width, negative);
+  }
+
+  /**
+   * What a structured clone (a worker's message) made of one: its fields,
+   * without the class.
+   */
+  static revive(
+    o: Pick<WideIntegers, "words" | "width" | "negative">,
+  ): WideIntegers {
+    return new WideIntegers(o.words, o.width, o.negative);
+  }
+
+  /** Integer `i`. */
+  at(i: number): bigint {
+    const w = this.width;
+    let hex = "0x";
+    for (let k = w - 1; k >= 0; k--) {
+      hex += this.words[i * w + k]!.toString(16).padStart(8, "0");
+    }
+    const m = BigInt(hex);
+    return this.negative[i] === 1 ? -m : m;
+  }
+
+  /** The largest magnitude (0 for none). */
+  maxAbs(): bigint {
+    let best = -1;
+    for (let i = 0; i < this.length; i++) {
+      if (best < 0 || this.#cmpAbs(i, best) > 0) best = i;
+    }
+    if (best < 0) return 0n;
+    const v = this.at(best);
+    return v < 0n ? -v : v;
+  }
+
+  /** Whether every integer is the first. */
+  allEqual(): boolean {
+    const w = this.width;
+    for (let i = 1; i < this.length; i++) {
+      if (this.negative[i] !== this.negative[0]) return false;
+      for (let k = 0; k < w; k++) {
+        if (this.words[i * w + k] !== this.words[k]) return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The exact sum of integers `picks[0]`, …, `picks[n − 1]`: each word
+   * column is added in doubles, {@linkcode COLUMN_TERMS} picks at a time
+   * (exact: that many words below 2^32 sum below 2^53), and the columns
+   * are joined in one BigInt per run of picks.
+   */
+  sum(picks: Uint32Array, n: number): bigint {
+    const w = this.width;
+    const plus = new Float64Array(w);
+    const minus = new Float64Array(w);
+    let s = 0n;
+    for (let from = 0; from < n; from += COLUMN_TERMS) {
+      plus.fill(0);
+      minus.fill(0);
+      const to = Math.min(n, from + COLUMN_TERMS);
+      for (let j = from; j < to; j++) {
+        const p = picks[j]!;
+        const column = this.negative[p] === 1 ? minus : plus;
+        for (let k = 0, at = p * w; k < w; k++, at++) {
+          column[k]! += this.words[at]!;
+        }
+      }
+      let run = 0n;
+      for (let k = w - 1; k >= 0; k--) {
+        run = (run << 32n) + BigInt(plus[k]!) - BigInt(minus[k]!);
+      }
+      s += run;
+    }
+    return s;
+  }
+
+  /** The order of |integer a| and |integer b|: −1, 0 or 1. */
+  #cmpAbs(a: number, b: number): number {
+    const w = this.width;
+    for (let k = w - 1; k >= 0; k--) {
+      const x = this.words[a * w + k]!;
+      const y = this.words[b * w + k]!;
+      if (x !== y) return x < y ? -1 : 1;
+    }
+    return 0;
+  }
+}
