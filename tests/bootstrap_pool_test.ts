@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { encode, type JsonValue } from "../src/json/canonical.ts";
 import { computeIntervals } from "../src/bootstrap/pool.ts";
+import { WideIntegers } from "../src/bootstrap/wide.ts";
 import { aggregateStatistics } from "../src/statistics/aggregate.ts";
 import { pairedStatistics } from "../src/statistics/paired.ts";
 import { evaluate, testSuite } from "./_stats_fixtures.ts";
@@ -106,16 +107,27 @@ Deno.test("pool: an interval that fails in a worker rejects the whole call", asy
   );
 });
 
-Deno.test("packed values: a BigInt64Array job gives the interval of its bigint[], on a worker and here, both kernels", async () => {
-  // Small integers (the exact double path) and values near 2^62, whose sums
-  // pass 2^53 (the certified path, which re-reads the values as BigInts).
+Deno.test("packed values: a BigInt64Array or WideIntegers job gives the interval of its bigint[], on a worker and here, both kernels", async () => {
+  // Small integers (the exact double path), values near 2^62, whose sums
+  // pass 2^53 (the certified path, which re-reads the values as BigInts),
+  // and values of about 200 bits, which only words hold (the certified
+  // path's sums added word by word).
   const cases = [
     Array.from({ length: 40 }, (_, i) => BigInt((i * 7919) % 23) - 11n),
     Array.from({ length: 40 }, (_, i) => (1n << 62n) - BigInt(i * i * 977)),
+    Array.from(
+      { length: 60 },
+      (_, i) => ((1n << 199n) * BigInt((i * 7919) % 31)) / 17n - BigInt(i * i),
+    ),
   ];
   for (const nums of cases) {
+    const wide = nums.some((a) => a >= 1n << 63n);
     const job = (packed: boolean) => ({
-      nums: packed ? BigInt64Array.from(nums) : nums,
+      nums: !packed
+        ? nums
+        : wide
+        ? WideIntegers.of(nums)
+        : BigInt64Array.from(nums),
       den: 3n,
       resamples: 200,
       seed: new Uint8Array(32).fill(7),

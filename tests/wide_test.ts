@@ -2,15 +2,13 @@
  * Integers beyond 64 bits as words (`bootstrap/wide.ts`): each integer,
  * its largest magnitude, equality and the exact sums of the certified
  * path, against BigInt arithmetic; the column sums at the largest n they
- * take (every word 2^32 − 1) and the BigInt fallback beyond it; and an
- * interval of such values, on a worker and here, under both kernels,
- * against the same values as BigInts.
+ * take (every word 2^32 − 1) and past it. The intervals of such values
+ * are tested with the other packed forms (tests/bootstrap_pool_test.ts).
  */
 
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { COLUMN_TERMS, WideIntegers } from "../src/bootstrap/wide.ts";
-import { computeIntervals } from "../src/bootstrap/pool.ts";
 
 const wide = fc.bigInt({ min: -(1n << 300n), max: 1n << 300n });
 
@@ -62,35 +60,4 @@ Deno.test("wide integers: the column sums are exact at the most terms a double t
   const mixed = new Uint32Array(COLUMN_TERMS + 1);
   mixed[7] = 2;
   assert.equal(w.sum(mixed, mixed.length), BigInt(COLUMN_TERMS) * top + 5n);
-});
-
-Deno.test("wide integers: an interval of values beyond 64 bits is the interval of their BigInts, on workers and here, both kernels", async () => {
-  // Large numerators over a large denominator: the certified path.
-  const den = (1n << 200n) + 3n;
-  const nums = Array.from(
-    { length: 60 },
-    (_, i) => ((1n << 199n) * BigInt((i * 7919) % 31)) / 17n - BigInt(i * i),
-  );
-  const job = (w: boolean) => ({
-    nums: w ? WideIntegers.of(nums) : nums,
-    den,
-    resamples: 300,
-    seed: new Uint8Array(32).fill(9),
-  });
-  for (const kernel of ["wasm", "reference"] as const) {
-    const [plain] = await computeIntervals([job(false)], {
-      kernel,
-      workers: 1,
-    });
-    for (const workers of [1, 2]) {
-      const got = await computeIntervals([job(true), job(true)], {
-        kernel,
-        workers,
-      });
-      for (const ci of got) {
-        assert.equal(ci.lower.cmp(plain!.lower), 0, `${kernel} ${workers}`);
-        assert.equal(ci.upper.cmp(plain!.upper), 0, `${kernel} ${workers}`);
-      }
-    }
-  }
 });
