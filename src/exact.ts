@@ -7,7 +7,17 @@
  * @module
  */
 
-function gcd(a: bigint, b: bigint): bigint {
+/**
+ * The greatest common divisor of |a| and |b|.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { gcd } from "./exact.ts";
+ * assert.equal(gcd(-12n, 18n), 6n);
+ * ```
+ */
+export function gcd(a: bigint, b: bigint): bigint {
   if (a < 0n) a = -a;
   if (b < 0n) b = -b;
   while (b !== 0n) {

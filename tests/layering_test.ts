@@ -101,7 +101,7 @@ Deno.test("layering: src/ has no import cycle and no import against docs/archite
   assert.deepEqual(upward(graph, order), [], "imports against the layers");
 });
 
-Deno.test("layering: the memory module (collection hints, detached strings) is called from the verifier only", async () => {
+Deno.test("layering: the memory module (strings of their own) is called from the verifier only", async () => {
   const graph = await importGraph(SRC);
   const callers = [...graph].filter(([, targets]) =>
     targets.includes("verify/memory.ts")

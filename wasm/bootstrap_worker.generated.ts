@@ -3,7 +3,7 @@
 // Inputs (sha256 of each; the hash below is the sha256 of these lines):
 //   deno b71bb0918d94a0b0a4979336b1f574869a12e53875232d3c55494ac7daf79097
 //   npm:@noble/hashes@2.0.1 e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
-//   src/bootstrap/interval.ts 22f1c1c070a9dd4892a91542a20a63921711aad65b68ba11ac3de9b1e52ec3c8
+//   src/bootstrap/interval.ts 790b9237d0d02d360f7ef5b91798cdc5cb1b1697fbbfa64c4ea45da2ed97c18c
 //   src/bootstrap/kernel.ts 28640b918f3da7e00225f3a6110130345974e645d232fde75e75f7939d4cf757
 //   src/bootstrap/resample.ts 2793118a096d0078a4ff5a6d32f831c8506dd872edc7efa6a68b6cf0a5ccaa8a
 //   src/bootstrap/sampler.ts 55231b4e7bb77c08b54a32a8eafca433610ebd24c175a4952b60ad483035a59e
@@ -12,276 +12,276 @@
 //   src/bootstrap/wasm_kernel.ts 24a6f164947d2cdb5d943d03ec99375e3d6954fb9d89fe1d14d02513877e72f1
 //   src/bootstrap/wide.ts 15d63c5d1d2240c321d58b1d64265703a1f45f8d545bf6a1d8d47b3df88d4355
 //   src/bootstrap/worker.ts 2aca0de08553fe13a19c624eb839c5a9309ac6b909366aa2bbeb05c9c665f55a
-//   src/exact.ts 2b118be972e4abfe995acc222c1d9252e9bda5bb381dd4b50a9a1a0e4349184d
+//   src/exact.ts b20a93b002b1cd48ce2302cc3bfd3d4e4d3c8367aba3993c421a88f36d38f25f
 //   src/kernel_name.ts ec010955b5bfbf2d08959ac308ec7580aa8702b6d99785676cc814a037360dcb
 //   wasm/bootstrap_wasm.generated.ts 9c429068669c03c4ee45571a01bcb89e30435af2bb97dba7d5e951014ce367d4
 
 /** SHA-256 of the worker's module graph and the bundler's version. */
 export const BOOTSTRAP_WORKER_SOURCE_HASH =
-  "71cc4baaa306c26b2f8db5d519b5f530f237c39fda45d18a61efe4e883fc7809";
+  "0a60c28ba64ce9b5cef784ff9bf82ece0dd3c4b979e5aac621f12128d60d9999";
 
 /** The worker's source: one ES module that imports nothing. */
 export const BOOTSTRAP_WORKER_SOURCE: string =
-  "function kt(n,t){for(n<0n&&(n=-n),t<0n&&(t=-t);t!==0n;){let e=n%t;n=t,t=e}re" +
-  "turn n}function L(n){let t=n.toString(16);return(t.length-1)*4+(32-Math.clz3" +
-  "2(parseInt(t[0],16)))}var $=new DataView(new ArrayBuffer(8)),U=class n{num;d" +
-  "en;constructor(t,e){this.num=t,this.den=e}static ZERO=new n(0n,1n);static ON" +
-  "E=new n(1n,1n);static of(t,e=1n){if(typeof t==\"number\"&&typeof e==\"number\")r" +
-  "eturn n.ofNumbers(t,e);let A=X(t),r=X(e);if(r===0n)throw new RangeError(\"zer" +
-  "o denominator\");if(r<0n&&(A=-A,r=-r),r===1n)return new n(A,1n);let o=kt(A,r)" +
-  ";return o===1n?new n(A,r):new n(A/o,r/o)}static ofNumbers(t,e){if(!Number.is" +
-  "SafeInteger(t))throw new RangeError(`${t} is not a safe integer`);if(!Number" +
-  ".isSafeInteger(e))throw new RangeError(`${e} is not a safe integer`);if(e===" +
-  "0)throw new RangeError(\"zero denominator\");e<0&&(t=-t,e=-e);let A=t<0?-t:t,r" +
-  "=e;for(;r!==0;){let o=A%r;A=r,r=o}return new n(BigInt(t/A),BigInt(e/A))}stat" +
-  "ic fromFloat(t){if(!Number.isFinite(t))throw new RangeError(`cannot make a f" +
-  "raction of ${t}`);$.setFloat64(0,t);let e=$.getBigUint64(0),A=e>>63n===1n,r=" +
-  "Number(e>>52n&0x7ffn),o=e&0xfffffffffffffn,i;return r===0?i=-1074:(o|=1n<<52" +
-  "n,i=r-1075),A&&(o=-o),i>=0?n.of(o<<BigInt(i)):n.of(o,1n<<BigInt(-i))}add(t){" +
-  "return this.den===t.den?n.of(this.num+t.num,this.den):n.of(this.num*t.den+t." +
-  "num*this.den,this.den*t.den)}sub(t){return this.add(t.neg())}mul(t){return n" +
-  ".of(this.num*t.num,this.den*t.den)}div(t){if(t.num===0n)throw new RangeError" +
-  "(\"division by zero\");return n.of(this.num*t.den,this.den*t.num)}neg(){return" +
-  " new n(-this.num,this.den)}cmp(t){let e=this.num*t.den,A=t.num*this.den;retu" +
-  "rn e<A?-1:e>A?1:0}eq(t){return this.num===t.num&&this.den===t.den}sign(){ret" +
-  "urn this.num<0n?-1:this.num>0n?1:0}floor(){let t=this.num/this.den;return th" +
-  "is.num<0n&&t*this.den!==this.num?t-1n:t}toString(){return this.den===1n?`${t" +
-  "his.num}`:`${this.num}/${this.den}`}toFloat(){return P(this.num,this.den)}};" +
-  "function X(n){if(typeof n==\"bigint\")return n;if(!Number.isSafeInteger(n))thr" +
-  "ow new RangeError(`${n} is not a safe integer`);return BigInt(n)}function P(" +
-  "n,t){if(t<=0n)throw new RangeError(\"denominator must be positive\");if(n===0n" +
-  ")return 0;let e=n<0n,A=e?-n:n,r=L(A)-L(t)-55,[o,i]=r>=0?[A,t<<BigInt(r)]:[A<" +
-  "<BigInt(-r),t],s=o/i,I=s*i!==o,f=L(s),h=r+f-1>=-1022?f-53:-1074-r,a=s>>BigIn" +
-  "t(h),E=s&(1n<<BigInt(h))-1n,C=1n<<BigInt(h-1);(E>C||E===C&&(I||(a&1n)===1n))" +
-  "&&(a+=1n);let u=r+h;if(a!==0n&&L(a)+u>1024)throw new RangeError(\"fraction is" +
-  " too large to convert to a float\");let B=Number(a)*2**u;return e?-B:B}var Bn" +
-  "=BigInt(Number.MAX_SAFE_INTEGER);var Z=[\"wasm\",\"reference\"];function q(n,t,e" +
-  ",A,r,o){let i=n.length;if(t.n!==i)throw new RangeError(`stream draws below $" +
-  "{t.n}, not ${i}`);if(r<0||o>e.length||A&&o>A.length)throw new RangeError(\"re" +
-  "sample range outside the output arrays\");let s=new Uint32Array(i);for(let I=" +
-  "r;I<o;I++){A!==null&&(A[I]=t.position),t.fill(s,i);let f=0;for(let g=0;g<i;g" +
-  "++)f+=n[s[g]];e[I]=f}}var b=BigInt(4294967295),tt=BigInt(32);function Lt(n,t" +
-  "=!1){return t?{h:Number(n&b),l:Number(n>>tt&b)}:{h:Number(n>>tt&b)|0,l:Numbe" +
-  "r(n&b)|0}}function nt(n,t=!1){let e=n.length,A=new Uint32Array(e),r=new Uint" +
-  "32Array(e);for(let o=0;o<e;o++){let{h:i,l:s}=Lt(n[o],t);[A[o],r[o]]=[i,s]}re" +
-  "turn[A,r]}var et=(n,t,e)=>n<<e|t>>>32-e,At=(n,t,e)=>t<<e|n>>>32-e,rt=(n,t,e)" +
-  "=>t<<e-32|n>>>64-e,ot=(n,t,e)=>n<<e-32|t>>>64-e;function bt(n){return n inst" +
-  "anceof Uint8Array||ArrayBuffer.isView(n)&&n.constructor.name===\"Uint8Array\"}" +
-  "function G(n,t=\"\"){if(!Number.isSafeInteger(n)||n<0){let e=t&&`\"${t}\" `;thro" +
-  "w new Error(`${e}expected integer >= 0, got ${n}`)}}function M(n,t,e=\"\"){let" +
-  " A=bt(n),r=n?.length,o=t!==void 0;if(!A||o&&r!==t){let i=e&&`\"${e}\" `,s=o?` " +
-  "of length ${t}`:\"\",I=A?`length=${r}`:`type=${typeof n}`;throw new Error(i+\"e" +
-  "xpected Uint8Array\"+s+\", got \"+I)}return n}function T(n,t=!0){if(n.destroyed" +
-  ")throw new Error(\"Hash instance has been destroyed\");if(t&&n.finished)throw " +
-  "new Error(\"Hash#digest() has already been called\")}function it(n,t){M(n,void" +
-  " 0,\"digestInto() output\");let e=t.outputLen;if(n.length<e)throw new Error('\"" +
-  "digestInto() output\" expected to be of length >='+e)}function st(n){return n" +
-  "ew Uint32Array(n.buffer,n.byteOffset,Math.floor(n.byteLength/4))}function J(" +
-  "...n){for(let t=0;t<n.length;t++)n[t].fill(0)}var Mt=new Uint8Array(new Uint" +
-  "32Array([287454020]).buffer)[0]===68;function Ht(n){return n<<24&4278190080|" +
-  "n<<8&16711680|n>>>8&65280|n>>>24&255}function Nt(n){for(let t=0;t<n.length;t" +
-  "++)n[t]=Ht(n[t]);return n}var K=Mt?n=>n:Nt;function gt(n,t={}){let e=(r,o)=>" +
-  "n(o).update(r).digest(),A=n(void 0);return e.outputLen=A.outputLen,e.blockLe" +
-  "n=A.blockLen,e.create=r=>n(r),Object.assign(e,t),Object.freeze(e)}var It=n=>" +
-  "({oid:Uint8Array.from([6,9,96,134,72,1,101,3,4,2,n])});var Vt=BigInt(0),y=Bi" +
-  "gInt(1),Ot=BigInt(2),Pt=BigInt(7),Gt=BigInt(256),Tt=BigInt(113),ht=[],at=[]," +
-  "Et=[];for(let n=0,t=y,e=1,A=0;n<24;n++){[e,A]=[A,(2*e+3*A)%5],ht.push(2*(5*A" +
-  "+e)),at.push((n+1)*(n+2)/2%64);let r=Vt;for(let o=0;o<7;o++)t=(t<<y^(t>>Pt)*" +
-  "Tt)%Gt,t&Ot&&(r^=y<<(y<<BigInt(o))-y);Et.push(r)}var ut=nt(Et,!0),Jt=ut[0],K" +
-  "t=ut[1],ft=(n,t,e)=>e>32?rt(n,t,e):et(n,t,e),ct=(n,t,e)=>e>32?ot(n,t,e):At(n" +
-  ",t,e);function Yt(n,t=24){let e=new Uint32Array(10);for(let A=24-t;A<24;A++)" +
-  "{for(let i=0;i<10;i++)e[i]=n[i]^n[i+10]^n[i+20]^n[i+30]^n[i+40];for(let i=0;" +
-  "i<10;i+=2){let s=(i+8)%10,I=(i+2)%10,f=e[I],g=e[I+1],h=ft(f,g,1)^e[s],a=ct(f" +
-  ",g,1)^e[s+1];for(let E=0;E<50;E+=10)n[i+E]^=h,n[i+E+1]^=a}let r=n[2],o=n[3];" +
-  "for(let i=0;i<24;i++){let s=at[i],I=ft(r,o,s),f=ct(r,o,s),g=ht[i];r=n[g],o=n" +
-  "[g+1],n[g]=I,n[g+1]=f}for(let i=0;i<50;i+=10){for(let s=0;s<10;s++)e[s]=n[i+" +
-  "s];for(let s=0;s<10;s++)n[i+s]^=~e[(s+2)%10]&e[(s+4)%10]}n[0]^=Jt[A],n[1]^=K" +
-  "t[A]}J(e)}var Y=class n{state;pos=0;posOut=0;finished=!1;state32;destroyed=!" +
-  "1;blockLen;suffix;outputLen;enableXOF=!1;rounds;constructor(t,e,A,r=!1,o=24)" +
-  "{if(this.blockLen=t,this.suffix=e,this.outputLen=A,this.enableXOF=r,this.rou" +
-  "nds=o,G(A,\"outputLen\"),!(0<t&&t<200))throw new Error(\"only keccak-f1600 func" +
-  "tion is supported\");this.state=new Uint8Array(200),this.state32=st(this.stat" +
-  "e)}clone(){return this._cloneInto()}keccak(){K(this.state32),Yt(this.state32" +
-  ",this.rounds),K(this.state32),this.posOut=0,this.pos=0}update(t){T(this),M(t" +
-  ");let{blockLen:e,state:A}=this,r=t.length;for(let o=0;o<r;){let i=Math.min(e" +
-  "-this.pos,r-o);for(let s=0;s<i;s++)A[this.pos++]^=t[o++];this.pos===e&&this." +
-  "keccak()}return this}finish(){if(this.finished)return;this.finished=!0;let{s" +
-  "tate:t,suffix:e,pos:A,blockLen:r}=this;t[A]^=e,(e&128)!==0&&A===r-1&&this.ke" +
-  "ccak(),t[r-1]^=128,this.keccak()}writeInto(t){T(this,!1),M(t),this.finish();" +
-  "let e=this.state,{blockLen:A}=this;for(let r=0,o=t.length;r<o;){this.posOut>" +
-  "=A&&this.keccak();let i=Math.min(A-this.posOut,o-r);t.set(e.subarray(this.po" +
-  "sOut,this.posOut+i),r),this.posOut+=i,r+=i}return t}xofInto(t){if(!this.enab" +
-  "leXOF)throw new Error(\"XOF is not possible for this instance\");return this.w" +
-  "riteInto(t)}xof(t){return G(t),this.xofInto(new Uint8Array(t))}digestInto(t)" +
-  "{if(it(t,this),this.finished)throw new Error(\"digest() was already called\");" +
-  "return this.writeInto(t),this.destroy(),t}digest(){return this.digestInto(ne" +
-  "w Uint8Array(this.outputLen))}destroy(){this.destroyed=!0,J(this.state)}_clo" +
-  "neInto(t){let{blockLen:e,suffix:A,outputLen:r,rounds:o,enableXOF:i}=this;ret" +
-  "urn t||=new n(e,A,r,i,o),t.state32.set(this.state32),t.pos=this.pos,t.posOut" +
-  "=this.posOut,t.finished=this.finished,t.rounds=o,t.suffix=A,t.outputLen=r,t." +
-  "enableXOF=i,t.destroyed=this.destroyed,t}};var vt=(n,t,e,A={})=>gt((r={})=>n" +
-  "ew Y(t,n,r.dkLen===void 0?e:r.dkLen,!0),A);var Bt=vt(31,136,32,It(12));var l" +
-  "t=new TextEncoder().encode(\"emberbench/statistics/bootstrap/v1\\0\"),Q=4096,m=" +
-  "512,D=4294967296,H=class{#t;#n;constructor(t){if(t.length!==32)throw new Ran" +
-  "geError(`bootstrap seed must be 32 bytes, found ${t.length}`);let e=lt.lengt" +
-  "h;this.#t=new Uint8Array(e+32+8),this.#t.set(lt,0),this.#t.set(t,e),this.#n=" +
-  "new DataView(this.#t.buffer,e+32,8)}fill(t,e){if(!Number.isSafeInteger(t)||t" +
-  "<0)throw new RangeError(`block index ${t} is not a safe integer >= 0`);if(e." +
-  "length<Q)throw new RangeError(`output needs ${Q} bytes`);this.#n.setUint32(0" +
-  ",Math.floor(t/D)),this.#n.setUint32(4,t>>>0),Bt.create({}).update(this.#t).x" +
-  "ofInto(e.subarray(0,Q))}};var jt=D-1,p=class{n;#t;#n=new Uint8Array(Q);#r=ne" +
-  "w DataView(this.#n.buffer);#A=-1;#e=0;#o=0;#i;#s;constructor(t,e,A=0){if(!Nu" +
-  "mber.isSafeInteger(e)||e<1||e>jt)throw new RangeError(`index range ${e} is o" +
-  "utside [1, 2^32 - 1]`);this.n=e,this.#t=t;let r=Number((1n<<64n)%BigInt(e));" +
-  "this.#i=r===0?D:D-r,this.#s=e<=2**21,this.seek(A)}get position(){return this" +
-  ".#e*m+this.#o}seek(t){if(!Number.isSafeInteger(t)||t<0)throw new RangeError(" +
-  "`stream position ${t} is not valid`);this.#e=Math.floor(t/m),this.#o=t%m}nex" +
-  "t(){let t=new Uint32Array(1);return this.fill(t,1),t[0]}fill(t,e=t.length){i" +
-  "f(e>t.length)throw new RangeError(\"output array too short\");let A=this.#r,r=" +
-  "this.#i,o=this.n,i=this.#s,s=this.#o;this.#A!==this.#e&&s<m&&this.#g();for(l" +
-  "et I=0;I<e;){s===m&&(this.#e++,this.#g(),s=0);let f=A.getUint32(8*s),g=A.get" +
-  "Uint32(8*s+4);s++,!(f===4294967295&&g>=r)&&(t[I++]=i?(f%o*D+g)%o:zt(f,g,o))}" +
-  "this.#o=s}#g(){this.#t.fill(this.#e,this.#n),this.#A=this.#e}};function zt(n" +
-  ",t,e){let A=n%e;return A=A*65536%e,(A*65536+t)%e}var _t=\"AGFzbQEAAAABMApgAAB" +
-  "gAAF/YAJ8fwBgAX4Bf2ABfwBgAXwAYAR/f39/AGAAAXxgAX4AYAN/f38BfwMPDgMAAAAEBQEGBwg" +
-  "BAgkCBQMBAAEGHwZ+AUIAC38BQQMLfgFCAAt/AUEAC34BQgELfgFCAAsHfwsLc2VlZEFkZHJlc3M" +
-  "ABghoZWFwQmFzZQAKB3NldFNlZWQAAwhzZXRSYW5nZQAECWRyYXdXb3JkcwAMBHNlZWsABQhwb3N" +
-  "pdGlvbgAIDmdlbmVyYXRlQmxvY2tzAAsKYmxvY2tCeXRlcwANCHJlc2FtcGxlAAcGbWVtb3J5AgA" +
-  "IAQEMAQIKwCsOQAEBfyAAIwBTIAAjAEIDfFlyBEAgABAJC0EDQQQgACMAfSIAQgJRIgEbJAEgAQR" +
-  "/QYDQAAUgAKdBA3RBgBBqCwsKAEJ9JABCfyQFC+8gAyp+KHsCf0GgC/0ABAAhLEGwC/0ABAAhKkH" +
-  "AC/0ABAAhP0HQC/0ABAAhO0HgC/0ABAAhNkHwC/0ABAAhLUGADP0ABAAhLkGQDP0ABAAhMkGgDP0" +
-  "ABAAhQEGwDP0ABAAhN0HADP0ABAAhK0HQDP0ABAAhOEHgDP0ABAAhL0HwDP0ABAAhQUGADf0ABAA" +
-  "hQkGQDf0ABAAhM0GgDf0ABAAhNEGwDf0ABAAhPEHADf0ABAAhPUHQDf0ABAAhOUHgDf0ABAAhMUH" +
-  "wDf0ABAAhPkGADv0ABAAhOkGQDv0ABAAhNUGgDv0ABAAhMEGwDikDACELQbgOKQMAIRhBwA4pAwA" +
-  "hD0HIDikDACEQQdAOKQMAIQxB2A4pAwAhDkHgDikDACEGQegOKQMAIQdB8A4pAwAhCEH4DikDACE" +
-  "JQYAPKQMAIRFBiA8pAwAhA0GQDykDACEAQZgPKQMAIQFBoA8pAwAhCkGoDykDACESQbAPKQMAIRN" +
-  "BuA8pAwAhFEHADykDACEFQcgPKQMAIRVB0A8pAwAhDUHYDykDACEWQeAPKQMAIRdB6A8pAwAhAkH" +
-  "wDykDACEEA0AgUkEYSARAICwgNiA3/VEgQiA5/VH9USAw/VEiQyAqIC79USA4IDT9Uf1RID79USJ" +
-  "EIET9zgEgREE//c0B/VD9USJF/VEiRiAvIEQgOyBA/VEgQSA9/VH9USA1/VEiRCBE/c4BIERBP/3" +
-  "NAf1Q/VEiR/1RIkhBK/3LASBIQRX9zQH9UCJIIC4gLCAt/VEgKyAz/VH9USAx/VEiLCA/IDL9USA" +
-  "vIDz9Uf1RIDr9USIuIC79zgEgLkE//c0B/VD9USJJ/VEiL0Es/csBIC9BFP3NAf1QIkr9T/1RIFJ" +
-  "BA3QiU0GACGopAwAiGf0S/VEhSyAZIAsgCSAMhSAKhSAVhSAEhSIZIAYgGIUgA4UgE4UgFoUiGkI" +
-  "BiYUiG4UiHCAaIAggEIUgAYUgBYUgAoUiHUIBiYUiHiAAhUIriSIfIAYgCyAOhSARhSAShSANhSI" +
-  "GIAcgD4UgAIUgFIUgF4UiAEIBiYUiC4VCLIkiGkJ/hYOFhSEgIEogPSAuIEMgQ/3OASBDQT/9zQH" +
-  "9UP1RIj39USIuQRX9ywEgLkEr/c0B/VAiQyBI/U/9USEvIBogBSAAIBlCAYmFIhmFQhWJIiEgH0J" +
-  "/hYOFIQAgSCAwIEQgLCAs/c4BICxBP/3NAf1Q/VEiRP1RIixBDv3LASAsQTL9zQH9UCJIIEP9T/1" +
-  "RIUwgHyAdIAZCAYmFIgYgBIVCDokiHSAhQn+Fg4UhBCA7ID39USIsQRz9ywEgLEEk/c0B/VAiOyA" +
-  "rIEX9USIrQQP9ywEgK0E9/c0B/VAiKyA3IET9USIsQRT9ywEgLEEs/c0B/VAiN/1P/VEhMCAQIBm" +
-  "FQhyJIhAgESAbhUIDiSIRIAYgCYVCFIkiCUJ/hYOFIQUgNyA0IEn9USIsQS39ywEgLEET/c0B/VA" +
-  "iNCAr/U/9USFNIAkgCyAThUItiSITIBFCf4WDhSEfICsgOiBH/VEiK0E9/csBICtBA/3NAf1QIis" +
-  "gNP1P/VEhOiARIBcgHoVCPYkiFyATQn+Fg4UhESAqIEn9USIqICr9zgEgKkE//c0B/VAiKiBBID3" +
-  "9USIsQRn9ywEgLEEn/c0B/VAiLCAyIEf9USIuQQb9ywEgLkE6/c0B/VAiMv1P/VEhQSALIBiFQgG" +
-  "JIhggASAZhUIZiSIBIAcgHoVCBokiB0J/hYOFISIgMiA5IET9USIuIC79DQcAAQIDBAUGDwgJCgs" +
-  "MDQ4iOSAs/U/9USFOIAcgBiAVhUIIiSIVIAFCf4WDhSEjICwgMSBF/VEiLEES/csBICxBLv3NAf1" +
-  "QIiwgOf1P/VEhMSABIA0gG4VCEokiASAVQn+Fg4UhDSA2IET9USIuQRv9ywEgLkEl/c0B/VAiNiA" +
-  "4IEn9USIuQQr9ywEgLkE2/c0B/VAiOCAtIEX9USItQST9ywEgLUEc/c0B/VAiT/1P/VEhUCAGIAy" +
-  "FQhuJIgwgAyALhUIKiSIDIA4gG4VCJIkiDkJ/hYOFISQgTyA8IEf9USItQQ/9ywEgLUEx/c0B/VA" +
-  "iPCA4/U/9USEuIA4gFCAehUIPiSIUIANCf4WDhSElIDggNSA9/VEiLSAt/Q0BAgMEBQYHAAkKCww" +
-  "NDg8IIi0gPP1P/VEhNSADIAIgGYVCOIkiAiAUQn+Fg4UhJiBCIET9USI4QSf9ywEgOEEZ/c0B/VA" +
-  "iOCA+IEn9USI+QQL9ywEgPkE+/c0B/VAiPiAzIEX9USIzQSn9ywEgM0EX/c0B/VAiM/1P/VEhQiA" +
-  "GIAqFQieJIgMgCyAWhUICiSIGIBIgG4VCKYkiCkJ/hYOFIRIgSyBIIEogRv1P/VEiRCArIDcgO/1" +
-  "P/VEiN/1RICwgMiAq/U/9USJFIC0gTyA2/U/9USJJ/VH9USA+IEAgPf1RIjJBN/3LASAyQQn9zQH" +
-  "9UCIyID8gR/1RIj1BPv3LASA9QQL9zQH9UCI9/U/9USI//VEiQCAvIE39USBOIC79Uf1RIDIgMyA" +
-  "4/U/9USJH/VEiSiBK/c4BIEpBP/3NAf1Q/VEiT/1RIlEgMSBKIEMgRiBI/U/9USJDIDQgOyAr/U/" +
-  "9USJG/VEgOSAqICz9T/1RIisgPCA2IC39T/1RIir9Uf1RIDMgPSA+/U/9USI5/VEiLSAt/c4BIC1" +
-  "BP/3NAf1Q/VEiPv1RIixBK/3LASAsQRX9zQH9UCIzIE0gSyAw/VEgQSBQ/VH9USA9IDggMv1P/VE" +
-  "iNP1RIjIgTCA6/VEgMSA1/VH9USBC/VEiMSAx/c4BIDFBP/3NAf1Q/VEiSP1RIixBLP3LASAsQRT" +
-  "9zQH9UCI2/U/9USBTQYgIaikDACIL/RL9USEsIAsgICAIIBmFQjeJIgggA0J/hSAKg4UiGyAAIB+" +
-  "FICOFICWFhSILQgGJIAYgDyAehUI+iSIPQn+FIAiDhSIeIAIgDEJ/hSAOg4UiJyABIBhCf4UgB4O" +
-  "FIhkgHSAcQn+FIBqDhSIaIBcgEEJ/hSAJg4UiB4WFhYUiCYUiFoUiDiANIAsgCiAGQn+FIA+DhSI" +
-  "oIBQgAkJ/hSAMg4UiCiAVIAFCf4UgGIOFIhQgEyAXQn+FIBCDhSIpICEgHUJ/hSAcg4UiE4WFhYU" +
-  "iDEIBiYUiHIVCK4kiECAfIA8gCEJ/hSADg4UiAiAFICCFICKFICSFhSIDIAQgEYUgDYUgJoUgEoU" +
-  "iBkIBiYUiF4VCLIkiAUJ/hYOFhSELIDYgKiAxIEAgQP3OASBAQT/9zQH9UP1RIjH9USIqQRX9ywE" +
-  "gKkEr/c0B/VAiOCAz/U/9USEqIAEgCiAGIAlCAYmFIg2FQhWJIgYgEEJ/hYOFIRggMyA/IC0gMiA" +
-  "y/c4BIDJBP/3NAf1Q/VEiSv1RIi1BDv3LASAtQTL9zQH9UCItIDj9T/1RIT8gECAeIAwgA0IBiYU" +
-  "iHYVCDokiAyAGQn+Fg4UhDyA4IFEgLf1P/VEhOyAGIANCf4UgDoOFIRAgLSA2IFH9T/1RITYgAyA" +
-  "OQn+FIAGDhSEMIEMgMf1RIi1BHP3LASAtQST9zQH9UCIzIEEgT/1RIi1BA/3LASAtQT39zQH9UCI" +
-  "yIDcgSv1RIi1BFP3LASAtQSz9zQH9UCI3/U/9USEtIA0gE4VCHIkiASAWICKFQgOJIgMgByAdhUI" +
-  "UiSIJQn+Fg4UhDiA3IC4gSP1RIi5BLf3LASAuQRP9zQH9UCI4IDL9T/1RIS4gCSAXICWFQi2JIgg" +
-  "gA0J/hYOFIQYgMiBCID79USIyQT39ywEgMkED/c0B/VAiPCA4/U/9USEyIAMgEiAchUI9iSIDIAh" +
-  "Cf4WDhSEHIDggMyA8/U/9USFAIAggA0J/hSABg4UhCCA8IDcgM/1P/VEhNyADIAFCf4UgCYOFIQk" +
-  "gLyBI/VEiLyAv/c4BIC9BP/3NAf1QIjMgKyAx/VEiK0EZ/csBICtBJ/3NAf1QIi8gOiA+/VEiK0E" +
-  "G/csBICtBOv3NAf1QIjr9T/1RISsgACAXhUIBiSIKIA0gFIVCGYkiACARIByFQgaJIhJCf4WDhSE" +
-  "RIDogSSBK/VEiOCA4/Q0HAAECAwQFBg8ICQoLDA0OIjwgL/1P/VEhOCASIB0gJ4VCCIkiASAAQn+" +
-  "Fg4UhAyAvIDQgT/1RIi9BEv3LASAvQS79zQH9UCI0IDz9T/1RIS8gACACIBaFQhKJIgIgAUJ/hYO" +
-  "FIQAgPCAzIDT9T/1RIUEgASACQn+FIAqDhSEBIDQgOiAz/U/9USFCIAIgCkJ/hSASg4UhCiBEIEr" +
-  "9USIzQRv9ywEgM0El/c0B/VAiOiBOIEj9USIzQQr9ywEgM0E2/c0B/VAiPCAwIE/9USIwQST9ywE" +
-  "gMEEc/c0B/VAiMP1P/VEhMyAaIB2FQhuJIgIgFyAjhUIKiSIUIAUgFoVCJIkiFUJ/hYOFIRIgMCA" +
-  "1ID79USI0QQ/9ywEgNEEx/c0B/VAiNSA8/U/9USE0IBUgHCAmhUIPiSIFIBRCf4WDhSETIDwgOSA" +
-  "x/VEiOSA5/Q0BAgMEBQYHAAkKCwwNDg8IIjkgNf1P/VEhPCAUIA0gKIVCOIkiGiAFQn+Fg4UhFCA" +
-  "1IDogOf1P/VEhPSAFIBpCf4UgAoOFIQUgOSAwIDr9T/1RITkgGiACQn+FIBWDhSEVIEwgPv1RIjB" +
-  "BPv3LASAwQQL9zQH9UCIwIEUgSv1RIjVBJ/3LASA1QRn9zQH9UCI1IEYgMf1RIjFBN/3LASAxQQn" +
-  "9zQH9UCJD/U/9USExIAQgHIVCPokiBCAZIB2FQieJIgIgDSAphUI3iSIaQn+Fg4UhDSBDIFAgT/1" +
-  "RIjpBKf3LASA6QRf9zQH9UCJEIDX9T/1RIT4gGiAWICSFQimJIhkgAkJ/hYOFIRYgNSBHIEj9USI" +
-  "1QQL9ywEgNUE+/c0B/VAiRSBE/U/9USE6IAIgFyAbhUICiSIbIBlCf4WDhSEXIEQgMCBF/U/9USE" +
-  "1IBkgG0J/hSAEg4UhAiBFIEMgMP1P/VEhMCAbIARCf4UgGoOFIQQgUkECaiFSDAELC0GgCyAs/Qs" +
-  "EAEGwCyAq/QsEAEHACyA//QsEAEHQCyA7/QsEAEHgCyA2/QsEAEHwCyAt/QsEAEGADCAu/QsEAEG" +
-  "QDCAy/QsEAEGgDCBA/QsEAEGwDCA3/QsEAEHADCAr/QsEAEHQDCA4/QsEAEHgDCAv/QsEAEHwDCB" +
-  "B/QsEAEGADSBC/QsEAEGQDSAz/QsEAEGgDSA0/QsEAEGwDSA8/QsEAEHADSA9/QsEAEHQDSA5/Qs" +
-  "EAEHgDSAx/QsEAEHwDSA+/QsEAEGADiA6/QsEAEGQDiA1/QsEAEGgDiAw/QsEAEGwDiALNwMAQbg" +
-  "OIBg3AwBBwA4gDzcDAEHIDiAQNwMAQdAOIAw3AwBB2A4gDjcDAEHgDiAGNwMAQegOIAc3AwBB8A4" +
-  "gCDcDAEH4DiAJNwMAQYAPIBE3AwBBiA8gAzcDAEGQDyAANwMAQZgPIAE3AwBBoA8gCjcDAEGoDyA" +
-  "SNwMAQbAPIBM3AwBBuA8gFDcDAEHADyAFNwMAQcgPIBU3AwBB0A8gDTcDAEHYDyAWNwMAQeAPIBc" +
-  "3AwBB6A8gAjcDAEHwDyAENwMAC0kAQZAKQQBBiAH8CwBBkApBwAlBI/wKAABBswpB8AlBIPwKAAB" +
-  "B2wpBHzoAAEGXC0GXCy0AAEGAAXI6AABCfSQAQgAkAkEAJAMLFAAgAK0kBEJ/QgAjBH0jBIJ9JAU" +
-  "LGQEBfiAA/AYiAUKABH8kAiABQoAEgackAwsFAEHwCQuJAgMIfwR+AXwjBKchByMFIQ0jBCEOIwM" +
-  "hBSMCIgwQACEIIwEhCQNAIAMgBkoEQCACBEAgAiAGQQN0aiAFrCAMQgmGfLk5AwALRAAAAAAAAAA" +
-  "AIRBBACEEA0AgBCAHSARAIAVBgARGBEAgDEIBfCIMEAAhCCMBIQlBACEFC0GABCAFayIKIAcgBGs" +
-  "iCyAKIAtIGyAFaiEKA0AgBSAKSARAIA0gCCAFIAl0aikDACIPVAR+Qn8FIA8gDoILIg9CAFkEQCA" +
-  "QIAAgD6dBA3RqKwMAoCEQIARBAWohBAsgBUEBaiEFDAELCwwBCwsgASAGQQN0aiAQOQMAIAZBAWo" +
-  "hBgwBCwsgDCQCIAUkAwsMACMDrCMCQgmGfLkL5QQDBH8DfgF7QdMKIABCCIhC/4H8h/CfwP8AgyA" +
-  "AQv+B/Ifwn8D/AINCCIaEIgVCEIhC//+DgPD/P4MgBUL//4OA8P8/g0IQhoRCIIo3AwBB0AopAwA" +
-  "hBkHYCikDACEFQdMKIABCAXwiB0IIiEL/gfyH8J/A/wCDIAdC/4H8h/CfwP8Ag0IIhoQiB0IQiEL" +
-  "//4OA8P8/gyAHQv//g4Dw/z+DQhCGhEIgijcDAANAIAFBGUgEQCABQQR0QaALaiABQRFIBH4gAUE" +
-  "DdEGQCmopAwAFQgAL/RL9CwQAIAFBAWohAQwBCwtBoAxBoAz9AAQAIAb9HgD9CwQAQbAMQbAM/QA" +
-  "EACAF/R4A/QsEAEHTCiAAQgJ8IgVCCIhC/4H8h/CfwP8AgyAFQv+B/Ifwn8D/AINCCIaEIgVCEIh" +
-  "C//+DgPD/P4MgBUL//4OA8P8/g0IQhoRCIIo3AwBBACEBA0AgAUEZSARAIAFBA3QiA0GwDmogAUE" +
-  "RSAR+IANBkApqKQMABUIACzcDACABQQFqIQEMAQsLA0AgAkGABEgEQBACQRFBgAQgAmsiASABQRF" +
-  "KGyEDQQAhAQNAIAEgA0gEQCABIAJqIgRBBHRBgBBqIAFBBHRBoAtq/QAEACIIIAj9DQcGBQQDAgE" +
-  "ADw4NDAsKCQj9CwQAIARBA3RBgNAAaiABQQN0QbAOaikDACIFQgiIQv+B/Ifwn8D/AIMgBUL/gfy" +
-  "H8J/A/wCDQgiGhCIFQhCIQv//g4Dw/z+DIAVC//+DgPD/P4NCEIaEQiCKNwMAIAFBAWohAQwBCws" +
-  "gAiADaiECDAELCyAAJAALBgBBgPAACykBAn4gAPwGIgMhAgNAIAIgAyABrHxTBEAgAhAAGiACQgN" +
-  "8IQIMAQsLC1cCAn8CfgNAIAEgBEoEQCMEIQYgACAEQQN0aikDACIFIwVWBH5CfwUgBSAGggsiBUI" +
-  "AWQRAIAIgA0ECdGogBT4CACADQQFqIQMLIARBAWohBAwBCwsgAwt6AgJ/AX4gAPwGEAAhAwNAIAJ" +
-  "BgARIBEAgASACQQN0aiADIAIjAXRqKQMAIgRCCIhC/4H8h/CfwP8AgyAEQv+B/Ifwn8D/AINCCIa" +
-  "EIgRCEIhC//+DgPD/P4MgBEL//4OA8P8/g0IQhoRCIIo3AwAgAkEBaiECDAELCwsL8AECAEGACAv" +
-  "AAQEAAAAAAAAAgoAAAAAAAACKgAAAAAAAgACAAIAAAACAi4AAAAAAAAABAACAAAAAAIGAAIAAAAC" +
-  "ACYAAAAAAAICKAAAAAAAAAIgAAAAAAAAACYAAgAAAAAAKAACAAAAAAIuAAIAAAAAAiwAAAAAAAIC" +
-  "JgAAAAAAAgAOAAAAAAACAAoAAAAAAAICAAAAAAAAAgAqAAAAAAAAACgAAgAAAAICBgACAAAAAgIC" +
-  "AAAAAAACAAQAAgAAAAAAIgACAAAAAgABBwAkLImVtYmVyYmVuY2gvc3RhdGlzdGljcy9ib290c3R" +
-  "yYXAvdjE=\",v;function wt(){if(v===void 0){let n=atob(_t),t=new Uint8Array(n." +
-  "length);for(let e=0;e<n.length;e++)t[e]=n.charCodeAt(e);v=new WebAssembly.Mo" +
-  "dule(t)}return v}var N=4096,Wt=65536,Ct,Qt;function $t(){return Ct??=new Web" +
-  "Assembly.Instance(wt(),{}).exports,Ct}function Xt(n,t){new Uint8Array(n.memo" +
-  "ry.buffer,n.seedAddress(),32).set(t),n.setSeed()}function St(n,t){let e=n.me" +
-  "mory.buffer.byteLength;t>e&&n.memory.grow(Math.ceil((t-e)/Wt))}var j=class{s" +
-  "ource;#t;#n;#r=0;#A=null;constructor(t,e){if(t.length!==32)throw new RangeEr" +
-  "ror(`bootstrap seed must be 32 bytes, found ${t.length}`);if(!Number.isSafeI" +
-  "nteger(e)||e<1||e>4294967295)throw new RangeError(`index range ${e} is outsi" +
-  "de [1, 2^32 - 1]`);this.#t=t.slice(),this.#n=e,this.source={fill:(A,r)=>{if(" +
-  "!Number.isSafeInteger(A)||A<0)throw new RangeError(`block index ${A} is not " +
-  "a safe integer >= 0`);if(r.length<Q)throw new RangeError(`output needs ${Q} " +
-  "bytes`);let o=this.#e(null),i=o.heapBase();St(o,i+Q),o.blockBytes(A,i),r.set" +
-  "(new Uint8Array(o.memory.buffer,i,Q))}}}#e(t){let e=$t();if(Qt!==this&&(Xt(e" +
-  ",this.#t),e.setRange(this.#n),e.seek(this.#r),Qt=this,this.#A=null),t!==null" +
-  "&&t!==this.#A){let A=e.heapBase()+Q;St(e,A+8*(t.length+2*N)),new Float64Arra" +
-  "y(e.memory.buffer,A,t.length).set(t),this.#A=t}return e}resample(t,e,A,r,o){" +
-  "if(t.length!==this.#n)throw new RangeError(`stream draws below ${this.#n}, n" +
-  "ot ${t.length}`);if(r<0||o>e.length||A&&o>A.length)throw new RangeError(\"res" +
-  "ample range outside the output arrays\");let i=this.#e(t),s=i.heapBase()+Q,I=" +
-  "s+8*this.#n,f=I+8*N;for(let g=r;g<o;g+=N){let h=Math.min(N,o-g);i.resample(s" +
-  ",I,A===null?0:f,h);let a=i.memory.buffer;e.set(new Float64Array(a,I,h),g),A?" +
-  ".set(new Float64Array(a,f,h),g)}this.#r=i.position()}};function dt(n,t){retu" +
-  "rn new j(n,t)}function Zt(n){return(t,e)=>{let A=n(t),r=new p(A,e);return{so" +
-  "urce:A,resample:(o,i,s,I,f)=>q(o,r,i,s,I,f)}}}var qt=Zt(n=>new H(n));functio" +
-  "n pt(n){if(n===\"wasm\")return dt;if(n===\"reference\")return qt;throw new Range" +
-  "Error(`kernel must be one of ${Z.join(\", \")}, found ${String(n)}`)}function " +
+  "function P(n,t){for(n<0n&&(n=-n),t<0n&&(t=-t);t!==0n;){let e=n%t;n=t,t=e}ret" +
+  "urn n}function b(n){let t=n.toString(16);return(t.length-1)*4+(32-Math.clz32" +
+  "(parseInt(t[0],16)))}var X=new DataView(new ArrayBuffer(8)),U=class n{num;de" +
+  "n;constructor(t,e){this.num=t,this.den=e}static ZERO=new n(0n,1n);static ONE" +
+  "=new n(1n,1n);static of(t,e=1n){if(typeof t==\"number\"&&typeof e==\"number\")re" +
+  "turn n.ofNumbers(t,e);let A=Z(t),r=Z(e);if(r===0n)throw new RangeError(\"zero" +
+  " denominator\");if(r<0n&&(A=-A,r=-r),r===1n)return new n(A,1n);let o=P(A,r);r" +
+  "eturn o===1n?new n(A,r):new n(A/o,r/o)}static ofNumbers(t,e){if(!Number.isSa" +
+  "feInteger(t))throw new RangeError(`${t} is not a safe integer`);if(!Number.i" +
+  "sSafeInteger(e))throw new RangeError(`${e} is not a safe integer`);if(e===0)" +
+  "throw new RangeError(\"zero denominator\");e<0&&(t=-t,e=-e);let A=t<0?-t:t,r=e" +
+  ";for(;r!==0;){let o=A%r;A=r,r=o}return new n(BigInt(t/A),BigInt(e/A))}static" +
+  " fromFloat(t){if(!Number.isFinite(t))throw new RangeError(`cannot make a fra" +
+  "ction of ${t}`);X.setFloat64(0,t);let e=X.getBigUint64(0),A=e>>63n===1n,r=Nu" +
+  "mber(e>>52n&0x7ffn),o=e&0xfffffffffffffn,i;return r===0?i=-1074:(o|=1n<<52n," +
+  "i=r-1075),A&&(o=-o),i>=0?n.of(o<<BigInt(i)):n.of(o,1n<<BigInt(-i))}add(t){re" +
+  "turn this.den===t.den?n.of(this.num+t.num,this.den):n.of(this.num*t.den+t.nu" +
+  "m*this.den,this.den*t.den)}sub(t){return this.add(t.neg())}mul(t){return n.o" +
+  "f(this.num*t.num,this.den*t.den)}div(t){if(t.num===0n)throw new RangeError(\"" +
+  "division by zero\");return n.of(this.num*t.den,this.den*t.num)}neg(){return n" +
+  "ew n(-this.num,this.den)}cmp(t){let e=this.num*t.den,A=t.num*this.den;return" +
+  " e<A?-1:e>A?1:0}eq(t){return this.num===t.num&&this.den===t.den}sign(){retur" +
+  "n this.num<0n?-1:this.num>0n?1:0}floor(){let t=this.num/this.den;return this" +
+  ".num<0n&&t*this.den!==this.num?t-1n:t}toString(){return this.den===1n?`${thi" +
+  "s.num}`:`${this.num}/${this.den}`}toFloat(){return G(this.num,this.den)}};fu" +
+  "nction Z(n){if(typeof n==\"bigint\")return n;if(!Number.isSafeInteger(n))throw" +
+  " new RangeError(`${n} is not a safe integer`);return BigInt(n)}function G(n," +
+  "t){if(t<=0n)throw new RangeError(\"denominator must be positive\");if(n===0n)r" +
+  "eturn 0;let e=n<0n,A=e?-n:n,r=b(A)-b(t)-55,[o,i]=r>=0?[A,t<<BigInt(r)]:[A<<B" +
+  "igInt(-r),t],s=o/i,I=s*i!==o,f=b(s),h=r+f-1>=-1022?f-53:-1074-r,a=s>>BigInt(" +
+  "h),E=s&(1n<<BigInt(h))-1n,C=1n<<BigInt(h-1);(E>C||E===C&&(I||(a&1n)===1n))&&" +
+  "(a+=1n);let u=r+h;if(a!==0n&&b(a)+u>1024)throw new RangeError(\"fraction is t" +
+  "oo large to convert to a float\");let B=Number(a)*2**u;return e?-B:B}var un=B" +
+  "igInt(Number.MAX_SAFE_INTEGER);var q=[\"wasm\",\"reference\"];function tt(n,t,e," +
+  "A,r,o){let i=n.length;if(t.n!==i)throw new RangeError(`stream draws below ${" +
+  "t.n}, not ${i}`);if(r<0||o>e.length||A&&o>A.length)throw new RangeError(\"res" +
+  "ample range outside the output arrays\");let s=new Uint32Array(i);for(let I=r" +
+  ";I<o;I++){A!==null&&(A[I]=t.position),t.fill(s,i);let f=0;for(let g=0;g<i;g+" +
+  "+)f+=n[s[g]];e[I]=f}}var L=BigInt(4294967295),nt=BigInt(32);function bt(n,t=" +
+  "!1){return t?{h:Number(n&L),l:Number(n>>nt&L)}:{h:Number(n>>nt&L)|0,l:Number" +
+  "(n&L)|0}}function et(n,t=!1){let e=n.length,A=new Uint32Array(e),r=new Uint3" +
+  "2Array(e);for(let o=0;o<e;o++){let{h:i,l:s}=bt(n[o],t);[A[o],r[o]]=[i,s]}ret" +
+  "urn[A,r]}var At=(n,t,e)=>n<<e|t>>>32-e,rt=(n,t,e)=>t<<e|n>>>32-e,ot=(n,t,e)=" +
+  ">t<<e-32|n>>>64-e,it=(n,t,e)=>n<<e-32|t>>>64-e;function Lt(n){return n insta" +
+  "nceof Uint8Array||ArrayBuffer.isView(n)&&n.constructor.name===\"Uint8Array\"}f" +
+  "unction T(n,t=\"\"){if(!Number.isSafeInteger(n)||n<0){let e=t&&`\"${t}\" `;throw" +
+  " new Error(`${e}expected integer >= 0, got ${n}`)}}function M(n,t,e=\"\"){let " +
+  "A=Lt(n),r=n?.length,o=t!==void 0;if(!A||o&&r!==t){let i=e&&`\"${e}\" `,s=o?` o" +
+  "f length ${t}`:\"\",I=A?`length=${r}`:`type=${typeof n}`;throw new Error(i+\"ex" +
+  "pected Uint8Array\"+s+\", got \"+I)}return n}function J(n,t=!0){if(n.destroyed)" +
+  "throw new Error(\"Hash instance has been destroyed\");if(t&&n.finished)throw n" +
+  "ew Error(\"Hash#digest() has already been called\")}function st(n,t){M(n,void " +
+  "0,\"digestInto() output\");let e=t.outputLen;if(n.length<e)throw new Error('\"d" +
+  "igestInto() output\" expected to be of length >='+e)}function gt(n){return ne" +
+  "w Uint32Array(n.buffer,n.byteOffset,Math.floor(n.byteLength/4))}function K(." +
+  "..n){for(let t=0;t<n.length;t++)n[t].fill(0)}var Mt=new Uint8Array(new Uint3" +
+  "2Array([287454020]).buffer)[0]===68;function Ht(n){return n<<24&4278190080|n" +
+  "<<8&16711680|n>>>8&65280|n>>>24&255}function Nt(n){for(let t=0;t<n.length;t+" +
+  "+)n[t]=Ht(n[t]);return n}var Y=Mt?n=>n:Nt;function It(n,t={}){let e=(r,o)=>n" +
+  "(o).update(r).digest(),A=n(void 0);return e.outputLen=A.outputLen,e.blockLen" +
+  "=A.blockLen,e.create=r=>n(r),Object.assign(e,t),Object.freeze(e)}var ft=n=>(" +
+  "{oid:Uint8Array.from([6,9,96,134,72,1,101,3,4,2,n])});var Vt=BigInt(0),y=Big" +
+  "Int(1),Ot=BigInt(2),Pt=BigInt(7),Gt=BigInt(256),Tt=BigInt(113),at=[],Et=[],u" +
+  "t=[];for(let n=0,t=y,e=1,A=0;n<24;n++){[e,A]=[A,(2*e+3*A)%5],at.push(2*(5*A+" +
+  "e)),Et.push((n+1)*(n+2)/2%64);let r=Vt;for(let o=0;o<7;o++)t=(t<<y^(t>>Pt)*T" +
+  "t)%Gt,t&Ot&&(r^=y<<(y<<BigInt(o))-y);ut.push(r)}var Bt=et(ut,!0),Jt=Bt[0],Kt" +
+  "=Bt[1],ct=(n,t,e)=>e>32?ot(n,t,e):At(n,t,e),ht=(n,t,e)=>e>32?it(n,t,e):rt(n," +
+  "t,e);function Yt(n,t=24){let e=new Uint32Array(10);for(let A=24-t;A<24;A++){" +
+  "for(let i=0;i<10;i++)e[i]=n[i]^n[i+10]^n[i+20]^n[i+30]^n[i+40];for(let i=0;i" +
+  "<10;i+=2){let s=(i+8)%10,I=(i+2)%10,f=e[I],g=e[I+1],h=ct(f,g,1)^e[s],a=ht(f," +
+  "g,1)^e[s+1];for(let E=0;E<50;E+=10)n[i+E]^=h,n[i+E+1]^=a}let r=n[2],o=n[3];f" +
+  "or(let i=0;i<24;i++){let s=Et[i],I=ct(r,o,s),f=ht(r,o,s),g=at[i];r=n[g],o=n[" +
+  "g+1],n[g]=I,n[g+1]=f}for(let i=0;i<50;i+=10){for(let s=0;s<10;s++)e[s]=n[i+s" +
+  "];for(let s=0;s<10;s++)n[i+s]^=~e[(s+2)%10]&e[(s+4)%10]}n[0]^=Jt[A],n[1]^=Kt" +
+  "[A]}K(e)}var v=class n{state;pos=0;posOut=0;finished=!1;state32;destroyed=!1" +
+  ";blockLen;suffix;outputLen;enableXOF=!1;rounds;constructor(t,e,A,r=!1,o=24){" +
+  "if(this.blockLen=t,this.suffix=e,this.outputLen=A,this.enableXOF=r,this.roun" +
+  "ds=o,T(A,\"outputLen\"),!(0<t&&t<200))throw new Error(\"only keccak-f1600 funct" +
+  "ion is supported\");this.state=new Uint8Array(200),this.state32=gt(this.state" +
+  ")}clone(){return this._cloneInto()}keccak(){Y(this.state32),Yt(this.state32," +
+  "this.rounds),Y(this.state32),this.posOut=0,this.pos=0}update(t){J(this),M(t)" +
+  ";let{blockLen:e,state:A}=this,r=t.length;for(let o=0;o<r;){let i=Math.min(e-" +
+  "this.pos,r-o);for(let s=0;s<i;s++)A[this.pos++]^=t[o++];this.pos===e&&this.k" +
+  "eccak()}return this}finish(){if(this.finished)return;this.finished=!0;let{st" +
+  "ate:t,suffix:e,pos:A,blockLen:r}=this;t[A]^=e,(e&128)!==0&&A===r-1&&this.kec" +
+  "cak(),t[r-1]^=128,this.keccak()}writeInto(t){J(this,!1),M(t),this.finish();l" +
+  "et e=this.state,{blockLen:A}=this;for(let r=0,o=t.length;r<o;){this.posOut>=" +
+  "A&&this.keccak();let i=Math.min(A-this.posOut,o-r);t.set(e.subarray(this.pos" +
+  "Out,this.posOut+i),r),this.posOut+=i,r+=i}return t}xofInto(t){if(!this.enabl" +
+  "eXOF)throw new Error(\"XOF is not possible for this instance\");return this.wr" +
+  "iteInto(t)}xof(t){return T(t),this.xofInto(new Uint8Array(t))}digestInto(t){" +
+  "if(st(t,this),this.finished)throw new Error(\"digest() was already called\");r" +
+  "eturn this.writeInto(t),this.destroy(),t}digest(){return this.digestInto(new" +
+  " Uint8Array(this.outputLen))}destroy(){this.destroyed=!0,K(this.state)}_clon" +
+  "eInto(t){let{blockLen:e,suffix:A,outputLen:r,rounds:o,enableXOF:i}=this;retu" +
+  "rn t||=new n(e,A,r,i,o),t.state32.set(this.state32),t.pos=this.pos,t.posOut=" +
+  "this.posOut,t.finished=this.finished,t.rounds=o,t.suffix=A,t.outputLen=r,t.e" +
+  "nableXOF=i,t.destroyed=this.destroyed,t}};var vt=(n,t,e,A={})=>It((r={})=>ne" +
+  "w v(t,n,r.dkLen===void 0?e:r.dkLen,!0),A);var lt=vt(31,136,32,ft(12));var wt" +
+  "=new TextEncoder().encode(\"emberbench/statistics/bootstrap/v1\\0\"),Q=4096,m=5" +
+  "12,D=4294967296,H=class{#t;#n;constructor(t){if(t.length!==32)throw new Rang" +
+  "eError(`bootstrap seed must be 32 bytes, found ${t.length}`);let e=wt.length" +
+  ";this.#t=new Uint8Array(e+32+8),this.#t.set(wt,0),this.#t.set(t,e),this.#n=n" +
+  "ew DataView(this.#t.buffer,e+32,8)}fill(t,e){if(!Number.isSafeInteger(t)||t<" +
+  "0)throw new RangeError(`block index ${t} is not a safe integer >= 0`);if(e.l" +
+  "ength<Q)throw new RangeError(`output needs ${Q} bytes`);this.#n.setUint32(0," +
+  "Math.floor(t/D)),this.#n.setUint32(4,t>>>0),lt.create({}).update(this.#t).xo" +
+  "fInto(e.subarray(0,Q))}};var jt=D-1,p=class{n;#t;#n=new Uint8Array(Q);#r=new" +
+  " DataView(this.#n.buffer);#A=-1;#e=0;#o=0;#i;#s;constructor(t,e,A=0){if(!Num" +
+  "ber.isSafeInteger(e)||e<1||e>jt)throw new RangeError(`index range ${e} is ou" +
+  "tside [1, 2^32 - 1]`);this.n=e,this.#t=t;let r=Number((1n<<64n)%BigInt(e));t" +
+  "his.#i=r===0?D:D-r,this.#s=e<=2**21,this.seek(A)}get position(){return this." +
+  "#e*m+this.#o}seek(t){if(!Number.isSafeInteger(t)||t<0)throw new RangeError(`" +
+  "stream position ${t} is not valid`);this.#e=Math.floor(t/m),this.#o=t%m}next" +
+  "(){let t=new Uint32Array(1);return this.fill(t,1),t[0]}fill(t,e=t.length){if" +
+  "(e>t.length)throw new RangeError(\"output array too short\");let A=this.#r,r=t" +
+  "his.#i,o=this.n,i=this.#s,s=this.#o;this.#A!==this.#e&&s<m&&this.#g();for(le" +
+  "t I=0;I<e;){s===m&&(this.#e++,this.#g(),s=0);let f=A.getUint32(8*s),g=A.getU" +
+  "int32(8*s+4);s++,!(f===4294967295&&g>=r)&&(t[I++]=i?(f%o*D+g)%o:zt(f,g,o))}t" +
+  "his.#o=s}#g(){this.#t.fill(this.#e,this.#n),this.#A=this.#e}};function zt(n," +
+  "t,e){let A=n%e;return A=A*65536%e,(A*65536+t)%e}var _t=\"AGFzbQEAAAABMApgAABg" +
+  "AAF/YAJ8fwBgAX4Bf2ABfwBgAXwAYAR/f39/AGAAAXxgAX4AYAN/f38BfwMPDgMAAAAEBQEGBwgB" +
+  "AgkCBQMBAAEGHwZ+AUIAC38BQQMLfgFCAAt/AUEAC34BQgELfgFCAAsHfwsLc2VlZEFkZHJlc3MA" +
+  "BghoZWFwQmFzZQAKB3NldFNlZWQAAwhzZXRSYW5nZQAECWRyYXdXb3JkcwAMBHNlZWsABQhwb3Np" +
+  "dGlvbgAIDmdlbmVyYXRlQmxvY2tzAAsKYmxvY2tCeXRlcwANCHJlc2FtcGxlAAcGbWVtb3J5AgAI" +
+  "AQEMAQIKwCsOQAEBfyAAIwBTIAAjAEIDfFlyBEAgABAJC0EDQQQgACMAfSIAQgJRIgEbJAEgAQR/" +
+  "QYDQAAUgAKdBA3RBgBBqCwsKAEJ9JABCfyQFC+8gAyp+KHsCf0GgC/0ABAAhLEGwC/0ABAAhKkHA" +
+  "C/0ABAAhP0HQC/0ABAAhO0HgC/0ABAAhNkHwC/0ABAAhLUGADP0ABAAhLkGQDP0ABAAhMkGgDP0A" +
+  "BAAhQEGwDP0ABAAhN0HADP0ABAAhK0HQDP0ABAAhOEHgDP0ABAAhL0HwDP0ABAAhQUGADf0ABAAh" +
+  "QkGQDf0ABAAhM0GgDf0ABAAhNEGwDf0ABAAhPEHADf0ABAAhPUHQDf0ABAAhOUHgDf0ABAAhMUHw" +
+  "Df0ABAAhPkGADv0ABAAhOkGQDv0ABAAhNUGgDv0ABAAhMEGwDikDACELQbgOKQMAIRhBwA4pAwAh" +
+  "D0HIDikDACEQQdAOKQMAIQxB2A4pAwAhDkHgDikDACEGQegOKQMAIQdB8A4pAwAhCEH4DikDACEJ" +
+  "QYAPKQMAIRFBiA8pAwAhA0GQDykDACEAQZgPKQMAIQFBoA8pAwAhCkGoDykDACESQbAPKQMAIRNB" +
+  "uA8pAwAhFEHADykDACEFQcgPKQMAIRVB0A8pAwAhDUHYDykDACEWQeAPKQMAIRdB6A8pAwAhAkHw" +
+  "DykDACEEA0AgUkEYSARAICwgNiA3/VEgQiA5/VH9USAw/VEiQyAqIC79USA4IDT9Uf1RID79USJE" +
+  "IET9zgEgREE//c0B/VD9USJF/VEiRiAvIEQgOyBA/VEgQSA9/VH9USA1/VEiRCBE/c4BIERBP/3N" +
+  "Af1Q/VEiR/1RIkhBK/3LASBIQRX9zQH9UCJIIC4gLCAt/VEgKyAz/VH9USAx/VEiLCA/IDL9USAv" +
+  "IDz9Uf1RIDr9USIuIC79zgEgLkE//c0B/VD9USJJ/VEiL0Es/csBIC9BFP3NAf1QIkr9T/1RIFJB" +
+  "A3QiU0GACGopAwAiGf0S/VEhSyAZIAsgCSAMhSAKhSAVhSAEhSIZIAYgGIUgA4UgE4UgFoUiGkIB" +
+  "iYUiG4UiHCAaIAggEIUgAYUgBYUgAoUiHUIBiYUiHiAAhUIriSIfIAYgCyAOhSARhSAShSANhSIG" +
+  "IAcgD4UgAIUgFIUgF4UiAEIBiYUiC4VCLIkiGkJ/hYOFhSEgIEogPSAuIEMgQ/3OASBDQT/9zQH9" +
+  "UP1RIj39USIuQRX9ywEgLkEr/c0B/VAiQyBI/U/9USEvIBogBSAAIBlCAYmFIhmFQhWJIiEgH0J/" +
+  "hYOFIQAgSCAwIEQgLCAs/c4BICxBP/3NAf1Q/VEiRP1RIixBDv3LASAsQTL9zQH9UCJIIEP9T/1R" +
+  "IUwgHyAdIAZCAYmFIgYgBIVCDokiHSAhQn+Fg4UhBCA7ID39USIsQRz9ywEgLEEk/c0B/VAiOyAr" +
+  "IEX9USIrQQP9ywEgK0E9/c0B/VAiKyA3IET9USIsQRT9ywEgLEEs/c0B/VAiN/1P/VEhMCAQIBmF" +
+  "QhyJIhAgESAbhUIDiSIRIAYgCYVCFIkiCUJ/hYOFIQUgNyA0IEn9USIsQS39ywEgLEET/c0B/VAi" +
+  "NCAr/U/9USFNIAkgCyAThUItiSITIBFCf4WDhSEfICsgOiBH/VEiK0E9/csBICtBA/3NAf1QIisg" +
+  "NP1P/VEhOiARIBcgHoVCPYkiFyATQn+Fg4UhESAqIEn9USIqICr9zgEgKkE//c0B/VAiKiBBID39" +
+  "USIsQRn9ywEgLEEn/c0B/VAiLCAyIEf9USIuQQb9ywEgLkE6/c0B/VAiMv1P/VEhQSALIBiFQgGJ" +
+  "IhggASAZhUIZiSIBIAcgHoVCBokiB0J/hYOFISIgMiA5IET9USIuIC79DQcAAQIDBAUGDwgJCgsM" +
+  "DQ4iOSAs/U/9USFOIAcgBiAVhUIIiSIVIAFCf4WDhSEjICwgMSBF/VEiLEES/csBICxBLv3NAf1Q" +
+  "IiwgOf1P/VEhMSABIA0gG4VCEokiASAVQn+Fg4UhDSA2IET9USIuQRv9ywEgLkEl/c0B/VAiNiA4" +
+  "IEn9USIuQQr9ywEgLkE2/c0B/VAiOCAtIEX9USItQST9ywEgLUEc/c0B/VAiT/1P/VEhUCAGIAyF" +
+  "QhuJIgwgAyALhUIKiSIDIA4gG4VCJIkiDkJ/hYOFISQgTyA8IEf9USItQQ/9ywEgLUEx/c0B/VAi" +
+  "PCA4/U/9USEuIA4gFCAehUIPiSIUIANCf4WDhSElIDggNSA9/VEiLSAt/Q0BAgMEBQYHAAkKCwwN" +
+  "Dg8IIi0gPP1P/VEhNSADIAIgGYVCOIkiAiAUQn+Fg4UhJiBCIET9USI4QSf9ywEgOEEZ/c0B/VAi" +
+  "OCA+IEn9USI+QQL9ywEgPkE+/c0B/VAiPiAzIEX9USIzQSn9ywEgM0EX/c0B/VAiM/1P/VEhQiAG" +
+  "IAqFQieJIgMgCyAWhUICiSIGIBIgG4VCKYkiCkJ/hYOFIRIgSyBIIEogRv1P/VEiRCArIDcgO/1P" +
+  "/VEiN/1RICwgMiAq/U/9USJFIC0gTyA2/U/9USJJ/VH9USA+IEAgPf1RIjJBN/3LASAyQQn9zQH9" +
+  "UCIyID8gR/1RIj1BPv3LASA9QQL9zQH9UCI9/U/9USI//VEiQCAvIE39USBOIC79Uf1RIDIgMyA4" +
+  "/U/9USJH/VEiSiBK/c4BIEpBP/3NAf1Q/VEiT/1RIlEgMSBKIEMgRiBI/U/9USJDIDQgOyAr/U/9" +
+  "USJG/VEgOSAqICz9T/1RIisgPCA2IC39T/1RIir9Uf1RIDMgPSA+/U/9USI5/VEiLSAt/c4BIC1B" +
+  "P/3NAf1Q/VEiPv1RIixBK/3LASAsQRX9zQH9UCIzIE0gSyAw/VEgQSBQ/VH9USA9IDggMv1P/VEi" +
+  "NP1RIjIgTCA6/VEgMSA1/VH9USBC/VEiMSAx/c4BIDFBP/3NAf1Q/VEiSP1RIixBLP3LASAsQRT9" +
+  "zQH9UCI2/U/9USBTQYgIaikDACIL/RL9USEsIAsgICAIIBmFQjeJIgggA0J/hSAKg4UiGyAAIB+F" +
+  "ICOFICWFhSILQgGJIAYgDyAehUI+iSIPQn+FIAiDhSIeIAIgDEJ/hSAOg4UiJyABIBhCf4UgB4OF" +
+  "IhkgHSAcQn+FIBqDhSIaIBcgEEJ/hSAJg4UiB4WFhYUiCYUiFoUiDiANIAsgCiAGQn+FIA+DhSIo" +
+  "IBQgAkJ/hSAMg4UiCiAVIAFCf4UgGIOFIhQgEyAXQn+FIBCDhSIpICEgHUJ/hSAcg4UiE4WFhYUi" +
+  "DEIBiYUiHIVCK4kiECAfIA8gCEJ/hSADg4UiAiAFICCFICKFICSFhSIDIAQgEYUgDYUgJoUgEoUi" +
+  "BkIBiYUiF4VCLIkiAUJ/hYOFhSELIDYgKiAxIEAgQP3OASBAQT/9zQH9UP1RIjH9USIqQRX9ywEg" +
+  "KkEr/c0B/VAiOCAz/U/9USEqIAEgCiAGIAlCAYmFIg2FQhWJIgYgEEJ/hYOFIRggMyA/IC0gMiAy" +
+  "/c4BIDJBP/3NAf1Q/VEiSv1RIi1BDv3LASAtQTL9zQH9UCItIDj9T/1RIT8gECAeIAwgA0IBiYUi" +
+  "HYVCDokiAyAGQn+Fg4UhDyA4IFEgLf1P/VEhOyAGIANCf4UgDoOFIRAgLSA2IFH9T/1RITYgAyAO" +
+  "Qn+FIAGDhSEMIEMgMf1RIi1BHP3LASAtQST9zQH9UCIzIEEgT/1RIi1BA/3LASAtQT39zQH9UCIy" +
+  "IDcgSv1RIi1BFP3LASAtQSz9zQH9UCI3/U/9USEtIA0gE4VCHIkiASAWICKFQgOJIgMgByAdhUIU" +
+  "iSIJQn+Fg4UhDiA3IC4gSP1RIi5BLf3LASAuQRP9zQH9UCI4IDL9T/1RIS4gCSAXICWFQi2JIggg" +
+  "A0J/hYOFIQYgMiBCID79USIyQT39ywEgMkED/c0B/VAiPCA4/U/9USEyIAMgEiAchUI9iSIDIAhC" +
+  "f4WDhSEHIDggMyA8/U/9USFAIAggA0J/hSABg4UhCCA8IDcgM/1P/VEhNyADIAFCf4UgCYOFIQkg" +
+  "LyBI/VEiLyAv/c4BIC9BP/3NAf1QIjMgKyAx/VEiK0EZ/csBICtBJ/3NAf1QIi8gOiA+/VEiK0EG" +
+  "/csBICtBOv3NAf1QIjr9T/1RISsgACAXhUIBiSIKIA0gFIVCGYkiACARIByFQgaJIhJCf4WDhSER" +
+  "IDogSSBK/VEiOCA4/Q0HAAECAwQFBg8ICQoLDA0OIjwgL/1P/VEhOCASIB0gJ4VCCIkiASAAQn+F" +
+  "g4UhAyAvIDQgT/1RIi9BEv3LASAvQS79zQH9UCI0IDz9T/1RIS8gACACIBaFQhKJIgIgAUJ/hYOF" +
+  "IQAgPCAzIDT9T/1RIUEgASACQn+FIAqDhSEBIDQgOiAz/U/9USFCIAIgCkJ/hSASg4UhCiBEIEr9" +
+  "USIzQRv9ywEgM0El/c0B/VAiOiBOIEj9USIzQQr9ywEgM0E2/c0B/VAiPCAwIE/9USIwQST9ywEg" +
+  "MEEc/c0B/VAiMP1P/VEhMyAaIB2FQhuJIgIgFyAjhUIKiSIUIAUgFoVCJIkiFUJ/hYOFIRIgMCA1" +
+  "ID79USI0QQ/9ywEgNEEx/c0B/VAiNSA8/U/9USE0IBUgHCAmhUIPiSIFIBRCf4WDhSETIDwgOSAx" +
+  "/VEiOSA5/Q0BAgMEBQYHAAkKCwwNDg8IIjkgNf1P/VEhPCAUIA0gKIVCOIkiGiAFQn+Fg4UhFCA1" +
+  "IDogOf1P/VEhPSAFIBpCf4UgAoOFIQUgOSAwIDr9T/1RITkgGiACQn+FIBWDhSEVIEwgPv1RIjBB" +
+  "Pv3LASAwQQL9zQH9UCIwIEUgSv1RIjVBJ/3LASA1QRn9zQH9UCI1IEYgMf1RIjFBN/3LASAxQQn9" +
+  "zQH9UCJD/U/9USExIAQgHIVCPokiBCAZIB2FQieJIgIgDSAphUI3iSIaQn+Fg4UhDSBDIFAgT/1R" +
+  "IjpBKf3LASA6QRf9zQH9UCJEIDX9T/1RIT4gGiAWICSFQimJIhkgAkJ/hYOFIRYgNSBHIEj9USI1" +
+  "QQL9ywEgNUE+/c0B/VAiRSBE/U/9USE6IAIgFyAbhUICiSIbIBlCf4WDhSEXIEQgMCBF/U/9USE1" +
+  "IBkgG0J/hSAEg4UhAiBFIEMgMP1P/VEhMCAbIARCf4UgGoOFIQQgUkECaiFSDAELC0GgCyAs/QsE" +
+  "AEGwCyAq/QsEAEHACyA//QsEAEHQCyA7/QsEAEHgCyA2/QsEAEHwCyAt/QsEAEGADCAu/QsEAEGQ" +
+  "DCAy/QsEAEGgDCBA/QsEAEGwDCA3/QsEAEHADCAr/QsEAEHQDCA4/QsEAEHgDCAv/QsEAEHwDCBB" +
+  "/QsEAEGADSBC/QsEAEGQDSAz/QsEAEGgDSA0/QsEAEGwDSA8/QsEAEHADSA9/QsEAEHQDSA5/QsE" +
+  "AEHgDSAx/QsEAEHwDSA+/QsEAEGADiA6/QsEAEGQDiA1/QsEAEGgDiAw/QsEAEGwDiALNwMAQbgO" +
+  "IBg3AwBBwA4gDzcDAEHIDiAQNwMAQdAOIAw3AwBB2A4gDjcDAEHgDiAGNwMAQegOIAc3AwBB8A4g" +
+  "CDcDAEH4DiAJNwMAQYAPIBE3AwBBiA8gAzcDAEGQDyAANwMAQZgPIAE3AwBBoA8gCjcDAEGoDyAS" +
+  "NwMAQbAPIBM3AwBBuA8gFDcDAEHADyAFNwMAQcgPIBU3AwBB0A8gDTcDAEHYDyAWNwMAQeAPIBc3" +
+  "AwBB6A8gAjcDAEHwDyAENwMAC0kAQZAKQQBBiAH8CwBBkApBwAlBI/wKAABBswpB8AlBIPwKAABB" +
+  "2wpBHzoAAEGXC0GXCy0AAEGAAXI6AABCfSQAQgAkAkEAJAMLFAAgAK0kBEJ/QgAjBH0jBIJ9JAUL" +
+  "GQEBfiAA/AYiAUKABH8kAiABQoAEgackAwsFAEHwCQuJAgMIfwR+AXwjBKchByMFIQ0jBCEOIwMh" +
+  "BSMCIgwQACEIIwEhCQNAIAMgBkoEQCACBEAgAiAGQQN0aiAFrCAMQgmGfLk5AwALRAAAAAAAAAAA" +
+  "IRBBACEEA0AgBCAHSARAIAVBgARGBEAgDEIBfCIMEAAhCCMBIQlBACEFC0GABCAFayIKIAcgBGsi" +
+  "CyAKIAtIGyAFaiEKA0AgBSAKSARAIA0gCCAFIAl0aikDACIPVAR+Qn8FIA8gDoILIg9CAFkEQCAQ" +
+  "IAAgD6dBA3RqKwMAoCEQIARBAWohBAsgBUEBaiEFDAELCwwBCwsgASAGQQN0aiAQOQMAIAZBAWoh" +
+  "BgwBCwsgDCQCIAUkAwsMACMDrCMCQgmGfLkL5QQDBH8DfgF7QdMKIABCCIhC/4H8h/CfwP8AgyAA" +
+  "Qv+B/Ifwn8D/AINCCIaEIgVCEIhC//+DgPD/P4MgBUL//4OA8P8/g0IQhoRCIIo3AwBB0AopAwAh" +
+  "BkHYCikDACEFQdMKIABCAXwiB0IIiEL/gfyH8J/A/wCDIAdC/4H8h/CfwP8Ag0IIhoQiB0IQiEL/" +
+  "/4OA8P8/gyAHQv//g4Dw/z+DQhCGhEIgijcDAANAIAFBGUgEQCABQQR0QaALaiABQRFIBH4gAUED" +
+  "dEGQCmopAwAFQgAL/RL9CwQAIAFBAWohAQwBCwtBoAxBoAz9AAQAIAb9HgD9CwQAQbAMQbAM/QAE" +
+  "ACAF/R4A/QsEAEHTCiAAQgJ8IgVCCIhC/4H8h/CfwP8AgyAFQv+B/Ifwn8D/AINCCIaEIgVCEIhC" +
+  "//+DgPD/P4MgBUL//4OA8P8/g0IQhoRCIIo3AwBBACEBA0AgAUEZSARAIAFBA3QiA0GwDmogAUER" +
+  "SAR+IANBkApqKQMABUIACzcDACABQQFqIQEMAQsLA0AgAkGABEgEQBACQRFBgAQgAmsiASABQRFK" +
+  "GyEDQQAhAQNAIAEgA0gEQCABIAJqIgRBBHRBgBBqIAFBBHRBoAtq/QAEACIIIAj9DQcGBQQDAgEA" +
+  "Dw4NDAsKCQj9CwQAIARBA3RBgNAAaiABQQN0QbAOaikDACIFQgiIQv+B/Ifwn8D/AIMgBUL/gfyH" +
+  "8J/A/wCDQgiGhCIFQhCIQv//g4Dw/z+DIAVC//+DgPD/P4NCEIaEQiCKNwMAIAFBAWohAQwBCwsg" +
+  "AiADaiECDAELCyAAJAALBgBBgPAACykBAn4gAPwGIgMhAgNAIAIgAyABrHxTBEAgAhAAGiACQgN8" +
+  "IQIMAQsLC1cCAn8CfgNAIAEgBEoEQCMEIQYgACAEQQN0aikDACIFIwVWBH5CfwUgBSAGggsiBUIA" +
+  "WQRAIAIgA0ECdGogBT4CACADQQFqIQMLIARBAWohBAwBCwsgAwt6AgJ/AX4gAPwGEAAhAwNAIAJB" +
+  "gARIBEAgASACQQN0aiADIAIjAXRqKQMAIgRCCIhC/4H8h/CfwP8AgyAEQv+B/Ifwn8D/AINCCIaE" +
+  "IgRCEIhC//+DgPD/P4MgBEL//4OA8P8/g0IQhoRCIIo3AwAgAkEBaiECDAELCwsL8AECAEGACAvA" +
+  "AQEAAAAAAAAAgoAAAAAAAACKgAAAAAAAgACAAIAAAACAi4AAAAAAAAABAACAAAAAAIGAAIAAAACA" +
+  "CYAAAAAAAICKAAAAAAAAAIgAAAAAAAAACYAAgAAAAAAKAACAAAAAAIuAAIAAAAAAiwAAAAAAAICJ" +
+  "gAAAAAAAgAOAAAAAAACAAoAAAAAAAICAAAAAAAAAgAqAAAAAAAAACgAAgAAAAICBgACAAAAAgICA" +
+  "AAAAAACAAQAAgAAAAAAIgACAAAAAgABBwAkLImVtYmVyYmVuY2gvc3RhdGlzdGljcy9ib290c3Ry" +
+  "YXAvdjE=\",j;function Ct(){if(j===void 0){let n=atob(_t),t=new Uint8Array(n.l" +
+  "ength);for(let e=0;e<n.length;e++)t[e]=n.charCodeAt(e);j=new WebAssembly.Mod" +
+  "ule(t)}return j}var N=4096,Wt=65536,Qt,St;function $t(){return Qt??=new WebA" +
+  "ssembly.Instance(Ct(),{}).exports,Qt}function Xt(n,t){new Uint8Array(n.memor" +
+  "y.buffer,n.seedAddress(),32).set(t),n.setSeed()}function dt(n,t){let e=n.mem" +
+  "ory.buffer.byteLength;t>e&&n.memory.grow(Math.ceil((t-e)/Wt))}var z=class{so" +
+  "urce;#t;#n;#r=0;#A=null;constructor(t,e){if(t.length!==32)throw new RangeErr" +
+  "or(`bootstrap seed must be 32 bytes, found ${t.length}`);if(!Number.isSafeIn" +
+  "teger(e)||e<1||e>4294967295)throw new RangeError(`index range ${e} is outsid" +
+  "e [1, 2^32 - 1]`);this.#t=t.slice(),this.#n=e,this.source={fill:(A,r)=>{if(!" +
+  "Number.isSafeInteger(A)||A<0)throw new RangeError(`block index ${A} is not a" +
+  " safe integer >= 0`);if(r.length<Q)throw new RangeError(`output needs ${Q} b" +
+  "ytes`);let o=this.#e(null),i=o.heapBase();dt(o,i+Q),o.blockBytes(A,i),r.set(" +
+  "new Uint8Array(o.memory.buffer,i,Q))}}}#e(t){let e=$t();if(St!==this&&(Xt(e," +
+  "this.#t),e.setRange(this.#n),e.seek(this.#r),St=this,this.#A=null),t!==null&" +
+  "&t!==this.#A){let A=e.heapBase()+Q;dt(e,A+8*(t.length+2*N)),new Float64Array" +
+  "(e.memory.buffer,A,t.length).set(t),this.#A=t}return e}resample(t,e,A,r,o){i" +
+  "f(t.length!==this.#n)throw new RangeError(`stream draws below ${this.#n}, no" +
+  "t ${t.length}`);if(r<0||o>e.length||A&&o>A.length)throw new RangeError(\"resa" +
+  "mple range outside the output arrays\");let i=this.#e(t),s=i.heapBase()+Q,I=s" +
+  "+8*this.#n,f=I+8*N;for(let g=r;g<o;g+=N){let h=Math.min(N,o-g);i.resample(s," +
+  "I,A===null?0:f,h);let a=i.memory.buffer;e.set(new Float64Array(a,I,h),g),A?." +
+  "set(new Float64Array(a,f,h),g)}this.#r=i.position()}};function pt(n,t){retur" +
+  "n new z(n,t)}function Zt(n){return(t,e)=>{let A=n(t),r=new p(A,e);return{sou" +
+  "rce:A,resample:(o,i,s,I,f)=>tt(o,r,i,s,I,f)}}}var qt=Zt(n=>new H(n));functio" +
+  "n Ut(n){if(n===\"wasm\")return pt;if(n===\"reference\")return qt;throw new Range" +
+  "Error(`kernel must be one of ${q.join(\", \")}, found ${String(n)}`)}function " +
   "tn(n,t,e=0,A=n.length-1){if(!(e<=t&&t<=A&&e>=0&&A<n.length))throw new RangeE" +
   "rror(`rank ${t} is outside [${e}, ${A}]`);for(;A>e;){if(A-e<16){An(n,e,A);br" +
   "eak}let r=e+(A-e>>>1),o=en(n[e],n[r],n[A]),i=e-1,s=A+1;for(;;){do i++;while(" +
   "n[i]<o);do s--;while(n[s]>o);if(i>=s)break;let I=n[i];n[i]=n[s],n[s]=I}t<=s?" +
   "A=s:e=s+1}return n[t]}function nn(n,t,e){let A=1/0;for(let r=t;r<=e;r++)n[r]" +
-  "<A&&(A=n[r]);return A}function z(n,t){let e=[],A=n.length-1;for(let r=t.leng" +
+  "<A&&(A=n[r]);return A}function _(n,t){let e=[],A=n.length-1;for(let r=t.leng" +
   "th-1;r>=0;r--){let o=t[r];if(o+1>A)throw new RangeError(`rank ${o+1} is out " +
   "of range`);let i=tn(n,o,0,A);e.unshift([i,nn(n,o+1,A)]),A=o}return e}functio" +
   "n en(n,t,e){return n>t&&([n,t]=[t,n]),t>e&&(t=e),n>t?n:t}function An(n,t,e){" +
@@ -306,46 +306,46 @@ export const BOOTSTRAP_WORKER_SOURCE: string =
   "ive[h]===1?o:r;for(let E=0,C=h*A;E<A;E++,C++)a[E]+=this.words[C]}let f=0n;fo" +
   "r(let g=A-1;g>=0;g--)f=(f<<32n)+BigInt(r[g])-BigInt(o[g]);i+=f}return i}#t(t" +
   ",e){let A=this.width;for(let r=A-1;r>=0;r--){let o=this.words[t*A+r],i=this." +
-  "words[e*A+r];if(o!==i)return o<i?-1:1}return 0}};var Ut=100,yt=1e6,rn=5;func" +
-  "tion on(n){if(typeof n!=\"number\"||!Number.isInteger(n)||n<Ut||n>yt)throw new" +
-  " RangeError(`resamples must be an integer in [${Ut}, ${yt}], found ${String(" +
-  "n)}`);return n}function _(n,t){return n instanceof d?n.at(t):n[t]}function s" +
-  "n(n,t){for(;t!==0n;)[n,t]=[t,n%t];return n}function gn(n){let t=1n,e=new Set" +
-  ";for(let A of n)e.has(A.den)||(e.add(A.den),t=t/sn(t,A.den)*A.den);return{nu" +
-  "ms:n.map(A=>A.num*(t/A.den)),den:t}}var In=[1,39],V=40,mt=4096;function Ft(n" +
-  ",t){let e=on(t.resamples),A=Array.isArray(n)?gn(n):n,{nums:r,den:o}=A,i=r.le" +
-  "ngth;if(i<rn)return null;let s=0n;if(r instanceof d)s=r.maxAbs();else for(le" +
-  "t c of r){let l=c<0n?-c:c;l>s&&(s=l)}let I=_(r,0);if(r instanceof d?r.allEqu" +
-  "al():r.every(c=>c===I)){t.onProgress?.(e,e);let c=U.of(I,o);return{lower:c,u" +
-  "pper:c}}let g=(typeof t.kernel==\"function\"?t.kernel:pt(t.kernel??\"wasm\"))(t." +
-  "seed,i),h=BigInt(i)*s<=BigInt(Number.MAX_SAFE_INTEGER),a=h?Float64Array.from" +
-  "({length:i},(c,l)=>Number(_(r,l))):fn(r,o,s),E=W(0,e),C=h?null:W(1,e);for(le" +
-  "t c=0;c<e;c+=mt){let l=Math.min(e,c+mt);g.resample(a,E,C,c,l),t.onProgress?." +
-  "(l,e)}let u=In.map(c=>{let l=(e-1)*c,k=Math.floor(l/V),O=l-k*V;return{j:k,g:" +
-  "O}}),B=u.map(c=>c.j),w=h?z(E,B).map(([c,l])=>[BigInt(c),BigInt(l)]):hn(a,E,C" +
-  ",g,r,B),S=BigInt(V)*BigInt(i)*o,[x,F]=u.map(({g:c},l)=>{let[k,O]=w[l];return" +
-  " U.of(BigInt(V-c)*k+BigInt(c)*O,S)});return{lower:x,upper:F}}var Dt=[];funct" +
-  "ion W(n,t){let e=Dt[n];return(e===void 0||e.length<t)&&(e=new Float64Array(t" +
-  "),Dt[n]=e),e.subarray(0,t)}function Rt(n){return n===0n?0:n.toString(2).leng" +
-  "th}function fn(n,t,e){let A=Rt(e)-Rt(t),r=A>=0?t<<BigInt(A):t,o=A<0?BigInt(-" +
-  "A):0n;return Float64Array.from({length:n.length},(i,s)=>P(_(n,s)<<o,r))}var " +
-  "xt=2**-53,cn=2**-1074;function hn(n,t,e,A,r,o){let i=r.length,s=t.length;if(" +
-  "i*xt>=.005)throw new RangeError(`too many values (${i})`);let I=0;for(let u " +
-  "of n)I=Math.max(I,Math.abs(u));let f=4*(2*i*i*xt*I+i*cn),g=W(2,t.length);g.s" +
-  "et(t);let h=z(g,o),a=o.map((u,B)=>{let w=h[B][0]-f,S=h[B][1]+f;return{j:u,lo" +
-  ":w,hi:S,below:En(t,w),exact:[]}}),E=new p(A.source,i),C=new Uint32Array(i);f" +
-  "or(let u=0;u<s;u++){let B=t[u],w=null;for(let S of a)B<S.lo||B>S.hi||(w===nu" +
-  "ll&&(E.seek(e[u]),E.fill(C,i),w=an(r,C,i)),S.exact.push(w))}return a.map(({j" +
-  ":u,below:B,exact:w})=>{w.sort((F,c)=>F<c?-1:F>c?1:0);let S=w[u-B],x=w[u+1-B]" +
-  ";if(S===void 0||x===void 0)throw new Error(\"internal error: bootstrap certif" +
-  "ication window failed\");return[S,x]})}function an(n,t,e){if(n instanceof d)r" +
-  "eturn n.sum(t,e);let A=0n;for(let r=0;r<e;r++)A+=n[t[r]];return A}function E" +
-  "n(n,t){let e=0;for(let A=0;A<n.length;A++)n[A]<t&&e++;return e}function un(n" +
-  ",t){try{let e=\"words\"in n.nums?d.revive(n.nums):n.nums,A=Ft({nums:e,den:n.de" +
-  "n},{resamples:n.resamples,seed:n.seed,kernel:n.kernel,onProgress:r=>t({id:n." +
-  "id,done:r})});if(A===null)throw new RangeError(\"interval of fewer than 5 val" +
-  "ues\");t({id:n.id,lower:[A.lower.num,A.lower.den],upper:[A.upper.num,A.upper." +
-  "den]})}catch(e){t({id:n.id,error:e instanceof Error?e.message:String(e)})}}v" +
-  "ar R=globalThis;if(R.WorkerGlobalScope!==void 0&&R.postMessage){let n=R.post" +
-  "Message.bind(R);R.onmessage=t=>un(t.data,n)}export{un as answer};\n/*! noble-" +
-  "hashes - MIT License (c) 2022 Paul Miller (paulmillr.com) */\n";
+  "words[e*A+r];if(o!==i)return o<i?-1:1}return 0}};var yt=100,mt=1e6,rn=5;func" +
+  "tion on(n){if(typeof n!=\"number\"||!Number.isInteger(n)||n<yt||n>mt)throw new" +
+  " RangeError(`resamples must be an integer in [${yt}, ${mt}], found ${String(" +
+  "n)}`);return n}function W(n,t){return n instanceof d?n.at(t):n[t]}function s" +
+  "n(n){let t=1n,e=new Set;for(let A of n)e.has(A.den)||(e.add(A.den),t=t/P(t,A" +
+  ".den)*A.den);return{nums:n.map(A=>A.num*(t/A.den)),den:t}}var gn=[1,39],V=40" +
+  ",Dt=4096;function kt(n,t){let e=on(t.resamples),A=Array.isArray(n)?sn(n):n,{" +
+  "nums:r,den:o}=A,i=r.length;if(i<rn)return null;let s=0n;if(r instanceof d)s=" +
+  "r.maxAbs();else for(let c of r){let l=c<0n?-c:c;l>s&&(s=l)}let I=W(r,0);if(r" +
+  " instanceof d?r.allEqual():r.every(c=>c===I)){t.onProgress?.(e,e);let c=U.of" +
+  "(I,o);return{lower:c,upper:c}}let g=(typeof t.kernel==\"function\"?t.kernel:Ut" +
+  "(t.kernel??\"wasm\"))(t.seed,i),h=BigInt(i)*s<=BigInt(Number.MAX_SAFE_INTEGER)" +
+  ",a=h?Float64Array.from({length:i},(c,l)=>Number(W(r,l))):In(r,o,s),E=$(0,e)," +
+  "C=h?null:$(1,e);for(let c=0;c<e;c+=Dt){let l=Math.min(e,c+Dt);g.resample(a,E" +
+  ",C,c,l),t.onProgress?.(l,e)}let u=gn.map(c=>{let l=(e-1)*c,k=Math.floor(l/V)" +
+  ",O=l-k*V;return{j:k,g:O}}),B=u.map(c=>c.j),w=h?_(E,B).map(([c,l])=>[BigInt(c" +
+  "),BigInt(l)]):cn(a,E,C,g,r,B),S=BigInt(V)*BigInt(i)*o,[x,F]=u.map(({g:c},l)=" +
+  ">{let[k,O]=w[l];return U.of(BigInt(V-c)*k+BigInt(c)*O,S)});return{lower:x,up" +
+  "per:F}}var Rt=[];function $(n,t){let e=Rt[n];return(e===void 0||e.length<t)&" +
+  "&(e=new Float64Array(t),Rt[n]=e),e.subarray(0,t)}function xt(n){return n===0" +
+  "n?0:n.toString(2).length}function In(n,t,e){let A=xt(e)-xt(t),r=A>=0?t<<BigI" +
+  "nt(A):t,o=A<0?BigInt(-A):0n;return Float64Array.from({length:n.length},(i,s)" +
+  "=>G(W(n,s)<<o,r))}var Ft=2**-53,fn=2**-1074;function cn(n,t,e,A,r,o){let i=r" +
+  ".length,s=t.length;if(i*Ft>=.005)throw new RangeError(`too many values (${i}" +
+  ")`);let I=0;for(let u of n)I=Math.max(I,Math.abs(u));let f=4*(2*i*i*Ft*I+i*f" +
+  "n),g=$(2,t.length);g.set(t);let h=_(g,o),a=o.map((u,B)=>{let w=h[B][0]-f,S=h" +
+  "[B][1]+f;return{j:u,lo:w,hi:S,below:an(t,w),exact:[]}}),E=new p(A.source,i)," +
+  "C=new Uint32Array(i);for(let u=0;u<s;u++){let B=t[u],w=null;for(let S of a)B" +
+  "<S.lo||B>S.hi||(w===null&&(E.seek(e[u]),E.fill(C,i),w=hn(r,C,i)),S.exact.pus" +
+  "h(w))}return a.map(({j:u,below:B,exact:w})=>{w.sort((F,c)=>F<c?-1:F>c?1:0);l" +
+  "et S=w[u-B],x=w[u+1-B];if(S===void 0||x===void 0)throw new Error(\"internal e" +
+  "rror: bootstrap certification window failed\");return[S,x]})}function hn(n,t," +
+  "e){if(n instanceof d)return n.sum(t,e);let A=0n;for(let r=0;r<e;r++)A+=n[t[r" +
+  "]];return A}function an(n,t){let e=0;for(let A=0;A<n.length;A++)n[A]<t&&e++;" +
+  "return e}function En(n,t){try{let e=\"words\"in n.nums?d.revive(n.nums):n.nums" +
+  ",A=kt({nums:e,den:n.den},{resamples:n.resamples,seed:n.seed,kernel:n.kernel," +
+  "onProgress:r=>t({id:n.id,done:r})});if(A===null)throw new RangeError(\"interv" +
+  "al of fewer than 5 values\");t({id:n.id,lower:[A.lower.num,A.lower.den],upper" +
+  ":[A.upper.num,A.upper.den]})}catch(e){t({id:n.id,error:e instanceof Error?e." +
+  "message:String(e)})}}var R=globalThis;if(R.WorkerGlobalScope!==void 0&&R.pos" +
+  "tMessage){let n=R.postMessage.bind(R);R.onmessage=t=>En(t.data,n)}export{En " +
+  "as answer};\n/*! noble-hashes - MIT License (c) 2022 Paul Miller (paulmillr.c" +
+  "om) */\n";

@@ -22,7 +22,7 @@
  * @module
  */
 
-import { Rational, ratioToFloat } from "../exact.ts";
+import { gcd, Rational, ratioToFloat } from "../exact.ts";
 import type { KernelName } from "../kernel_name.ts";
 import { type BootstrapKernel, kernelByName, type Sampler } from "./kernel.ts";
 import { rankPairs } from "./select.ts";
@@ -81,11 +81,6 @@ export type Scaled<N extends Numerators = readonly bigint[]> = {
   readonly nums: N;
   readonly den: bigint;
 };
-
-function gcd(a: bigint, b: bigint): bigint {
-  while (b !== 0n) [a, b] = [b, a % b];
-  return a;
-}
 
 /**
  * Scale rationals to integers over their least common denominator.

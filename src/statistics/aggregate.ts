@@ -8,7 +8,6 @@
  * @module
  */
 
-import type { Rational } from "../exact.ts";
 import { episodeKey } from "../result/pairing.ts";
 import type { Suite } from "../types.ts";
 import { reduceVerified } from "../verify/sink.ts";
@@ -138,11 +137,6 @@ export async function aggregateOfValues(
   const robust = res.robustness;
   const groups = statisticsGroups(suite, manifest);
 
-  const defined = (g: Group, m: number): Rational[] =>
-    g.indices.flatMap((k) => {
-      const v = values.value(k, m);
-      return v === undefined || v === null ? [] : [v];
-    });
   const sizes = intervalSizes(groups, (g, m) => values.defined(g.indices, m));
   const summarizer = new Summarizer(
     R,
@@ -164,7 +158,7 @@ export async function aggregateOfValues(
       observed.filter((k) => (robust[k]! & flag) !== 0).length;
     const metrics: PendingMetric[] = [];
     for (const [m, def] of METRIC_DEFINITIONS.entries()) {
-      const xs = defined(g, m);
+      const xs = values.scaled(g.indices, m);
       const summary = await summarizer.summarize(xs, {
         purpose: "aggregate_mean",
         evaluationManifestHash: res.evaluation_manifest_hash,
@@ -179,7 +173,7 @@ export async function aggregateOfValues(
           scheduled: g.indices.length,
           observed: observed.length,
           missing: missing.length,
-          undefined: observed.length - xs.length,
+          undefined: observed.length - xs.nums.length,
           statistics: summary.statistics,
         },
       });

@@ -7,7 +7,8 @@
  * @module
  */
 
-import { packRational, type Rational, unpackRational } from "../exact.ts";
+import type { Scaled } from "../bootstrap/interval.ts";
+import { gcd, packRational, type Rational, unpackRational } from "../exact.ts";
 
 /**
  * Rows of `width` exact values (or `null`), by row index: each value whose
@@ -118,6 +119,51 @@ export class ExactTable {
         this.#large.get(a)!.eq(this.#large.get(b)!);
     }
     return da === db && this.#parts[2 * a] === this.#parts[2 * b];
+  }
+
+  /**
+   * The values `m` of `rows` that are set and not `null`, in that order,
+   * over their least common denominator (what `toCommonDenominator` makes
+   * of them), built from the table: one BigInt a value, no `Rational`.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { ExactTable } from "./exact_table.ts";
+   * import { Rational } from "../exact.ts";
+   * const t = new ExactTable(3, 1);
+   * t.set(0, [Rational.of(1, 4)]);
+   * t.set(1, [null]);
+   * t.set(2, [Rational.of(-5, 6)]);
+   * assert.deepEqual(t.scaled([2, 1, 0], 0), { nums: [-10n, 3n], den: 12n });
+   * ```
+   */
+  scaled(rows: readonly number[], m: number): Scaled {
+    const places: number[] = [];
+    const factors = new Map<bigint, bigint>();
+    let den = 1n;
+    const denOf = (at: number): bigint => {
+      const d = this.#parts[2 * at + 1]!;
+      return Number.isNaN(d) ? this.#large.get(at)!.den : BigInt(d);
+    };
+    for (const row of rows) {
+      if (!this.has(row)) continue;
+      const at = row * this.width + m;
+      if (this.#parts[2 * at + 1] === 0) continue;
+      places.push(at);
+      const d = denOf(at);
+      if (factors.has(d)) continue;
+      factors.set(d, 0n);
+      den = (den / gcd(den, d)) * d;
+    }
+    for (const d of factors.keys()) factors.set(d, den / d);
+    const nums = places.map((at) => {
+      const large = Number.isNaN(this.#parts[2 * at + 1]!)
+        ? this.#large.get(at)!.num
+        : BigInt(this.#parts[2 * at]!);
+      return large * factors.get(denOf(at))!;
+    });
+    return { nums, den };
   }
 
   /** Value `m` of row `row`, `undefined` if the row was not set. */

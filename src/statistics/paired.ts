@@ -471,11 +471,6 @@ async function pairedFromValues(
     deltas.set(k, row);
   }
   const groups = statisticsGroups(suite, manifest);
-  const definedOf = (g: Group, m: number) =>
-    g.indices.flatMap((k) => {
-      const d = deltas.value(k, m);
-      return d === undefined || d === null ? [] : [d];
-    });
   // Counted on the packed table: no exact value is built twice.
   const sizes = intervalSizes(groups, (g, m) => deltas.defined(g.indices, m));
   const summarizer = new Summarizer(R, sizes, how.onProgress, intervals);
@@ -494,7 +489,7 @@ async function pairedFromValues(
     const missingB = g.indices.filter((k) => !inB.has(k));
     const metrics: PendingMetric[] = [];
     for (const [m, def] of METRIC_DEFINITIONS.entries()) {
-      const xs = definedOf(g, m);
+      const xs = deltas.scaled(g.indices, m);
       const summary = await summarizer.summarize(xs, {
         purpose: "paired_mean_delta",
         evaluationManifestHash: va.evaluation_manifest_hash,
@@ -502,9 +497,10 @@ async function pairedFromValues(
         group: [g.kind, g.name],
         metric: def.metric,
       });
-      const positive = xs.filter((x) => x.sign() > 0).length;
-      const negative = xs.filter((x) => x.sign() < 0).length;
-      const zero = xs.length - positive - negative;
+      // The common denominator is positive: a delta's sign is its numerator's.
+      const positive = xs.nums.filter((x) => x > 0n).length;
+      const negative = xs.nums.filter((x) => x < 0n).length;
+      const zero = xs.nums.length - positive - negative;
       const dir = def.direction;
       const [aBetter, bBetter] = dir === "higher"
         ? [positive, negative]
@@ -516,7 +512,7 @@ async function pairedFromValues(
           paired: paired.length,
           missing_from_a: missingA.length,
           missing_from_b: missingB.length,
-          undefined: paired.length - xs.length,
+          undefined: paired.length - xs.nums.length,
           deltas: new DeltaList(table, g.indices, m),
           statistics: summary.statistics,
           delta_positive: positive,

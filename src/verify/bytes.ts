@@ -25,7 +25,7 @@ import type { PairableResult } from "../result/pairing.ts";
 import { ResultDigest } from "../result/writer.ts";
 import type { Suite } from "../types.ts";
 import { canonicalTextOf } from "./canonical_text.ts";
-import { collected } from "./memory.ts";
+import { collected } from "../collect.ts";
 import { checkKernel, type VerifyEvaluationOptions } from "./options.ts";
 import { type Proof, type ProvedEpisode, provedResult } from "./proof.ts";
 import { TextSource } from "./reader.ts";

@@ -21,7 +21,7 @@ import { limitsWith } from "../limits.ts";
 import type { Suite } from "../types.ts";
 import { BytesVerification } from "./bytes.ts";
 import { checkKernel, type VerifyEvaluationOptions } from "./options.ts";
-import { collected } from "./memory.ts";
+import { collected } from "../collect.ts";
 import { type Proof, provedResult, sunkResult } from "./proof.ts";
 import { type Reducer, reduceVerified } from "./sink.ts";
 import {

@@ -62,7 +62,7 @@ import {
 import { type CompiledScenario, compileScenario } from "../sim/compiled.ts";
 import { buildManifest } from "../scenario/suite.ts";
 import type { EpisodeKey, Manifest, Suite } from "../types.ts";
-import { collectAfter } from "./memory.ts";
+import { collectAfter } from "../collect.ts";
 import type { VerifyEvaluationOptions } from "./options.ts";
 import {
   type EpisodeItem,
