@@ -174,6 +174,8 @@ export {
   type Numerators,
   type Scaled,
 } from "./src/bootstrap/interval.ts";
+// Numerators beyond 64 bits, as the statistics hand them to the bootstrap.
+export { WideIntegers } from "./src/bootstrap/wide.ts";
 // The bootstrap kernel's seam: what a kernel must provide.
 export type { BootstrapKernel, Sampler } from "./src/bootstrap/kernel.ts";
 // The name that chooses a kernel, for the bootstrap and the replay alike.
