@@ -442,7 +442,7 @@ export class Summarizer {
 
 /**
  * About the bytes of garbage that summarizing one value leaves (its
- * `Rational`, its scaled numerator, its copy for sorting, its square), as
+ * scaled numerator, its square, its words or packed copy for the job), as
  * the verifier's hints to collect count it (`collect.ts`).
  */
 const GARBAGE_PER_VALUE = 100;

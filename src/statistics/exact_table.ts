@@ -140,28 +140,37 @@ export class ExactTable {
    */
   scaled(rows: readonly number[], m: number): Scaled {
     const places: number[] = [];
-    const factors = new Map<bigint, bigint>();
+    // Denominators by their double (the large ones, rare, by their BigInt):
+    // no BigInt is made to look one up.
+    const small = new Map<number, bigint>();
+    const large = new Map<bigint, bigint>();
     let den = 1n;
-    const denOf = (at: number): bigint => {
-      const d = this.#parts[2 * at + 1]!;
-      return Number.isNaN(d) ? this.#large.get(at)!.den : BigInt(d);
+    const include = (q: bigint) => {
+      den = (den / gcd(den, q)) * q;
     };
     for (const row of rows) {
       if (!this.has(row)) continue;
       const at = row * this.width + m;
-      if (this.#parts[2 * at + 1] === 0) continue;
+      const d = this.#parts[2 * at + 1]!;
+      if (d === 0) continue;
       places.push(at);
-      const d = denOf(at);
-      if (factors.has(d)) continue;
-      factors.set(d, 0n);
-      den = (den / gcd(den, d)) * d;
+      if (Number.isNaN(d)) {
+        const q = this.#large.get(at)!.den;
+        if (large.has(q)) continue;
+        large.set(q, 0n);
+        include(q);
+      } else if (!small.has(d)) {
+        small.set(d, 0n);
+        include(BigInt(d));
+      }
     }
-    for (const d of factors.keys()) factors.set(d, den / d);
+    for (const d of small.keys()) small.set(d, den / BigInt(d));
+    for (const q of large.keys()) large.set(q, den / q);
     const nums = places.map((at) => {
-      const large = Number.isNaN(this.#parts[2 * at + 1]!)
-        ? this.#large.get(at)!.num
-        : BigInt(this.#parts[2 * at]!);
-      return large * factors.get(denOf(at))!;
+      const d = this.#parts[2 * at + 1]!;
+      if (!Number.isNaN(d)) return BigInt(this.#parts[2 * at]!) * small.get(d)!;
+      const v = this.#large.get(at)!;
+      return v.num * large.get(v.den)!;
     });
     return { nums, den };
   }
