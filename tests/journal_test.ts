@@ -274,9 +274,11 @@ Deno.test("checkpoint: FILE after the first episode, not again within the interv
       minIntervalMs: 3_600_000,
     });
     assert.equal(await checkpoint.save(), undefined, "nothing to save yet");
-    await checkpoint.add(episode(1));
+    checkpoint.add(episode(1));
+    await checkpoint.settled();
     assert.equal(await Deno.readTextFile(`${dir}/r.json`), resultTextOf([1]));
-    await checkpoint.add(episode(0));
+    checkpoint.add(episode(0));
+    await checkpoint.settled();
     assert.equal(await Deno.readTextFile(`${dir}/r.json`), resultTextOf([1]));
     const saved = await checkpoint.save(true);
     assert.equal(saved?.episodes, 2);
@@ -285,6 +287,31 @@ Deno.test("checkpoint: FILE after the first episode, not again within the interv
       resultTextOf([0, 1]),
     );
     assert.equal(checkpoint.count, 2);
+    await journal.remove();
+  });
+});
+
+Deno.test("checkpoint: the run does not wait for an assembly, and one that failed fails the next episode and the save", async () => {
+  await inTempDir(async (dir) => {
+    const journal = await Journal.create(
+      `${dir}/r.json.journal`,
+      HEADER,
+      TOTAL,
+    );
+    // FILE's folder is missing, so every assembly fails.
+    const checkpoint = new Checkpoint(journal, `${dir}/gone/r.json`, FIELDS, {
+      minIntervalMs: 0,
+      maxShare: 1,
+    });
+    checkpoint.add(episode(1));
+    assert.equal(checkpoint.count, 1, "journaled before the assembly ran");
+    await assert.rejects(checkpoint.settled(), /gone\/r\.json/);
+    assert.throws(() => checkpoint.add(episode(0)), /gone\/r\.json/);
+    assert.equal(checkpoint.count, 1, "nothing journaled after the failure");
+    // Even where FILE could be written now: the run has failed.
+    await Deno.mkdir(`${dir}/gone`);
+    await assert.rejects(checkpoint.save(), /gone\/r\.json/);
+    assert.deepEqual([...Deno.readDirSync(`${dir}/gone`)], []);
     await journal.remove();
   });
 });

@@ -473,11 +473,11 @@ Examples:
           bar.update(episodeProgress(done, total));
         },
         ...(output?.runOptions() ?? {}),
-        onEpisode: async (_, episode) => {
+        onEpisode: (_, episode) => {
           // The transcript first: an episode the journal holds then has
           // all its lines in the transcript, which a resumed run relies on.
           transcript?.episodeEnded(episode.index);
-          await output?.add(episode);
+          output?.add(episode);
         },
       });
     } catch (e) {

@@ -121,9 +121,9 @@ export class RunOut {
   }
 
   /** Save a completed episode (FILE is assembled when due). */
-  async add(episode: ResultEpisode): Promise<void> {
+  add(episode: ResultEpisode): void {
     try {
-      await this.#checkpoint?.add(episode);
+      this.#checkpoint?.add(episode);
     } catch (e) {
       throw this.#asOut(e);
     }
