@@ -57,6 +57,39 @@ Deno.test("cli run: built-in policy to --out, with exactly the documented flags"
     ]);
     assert.equal(stdout.code, 0, stdout.err);
     assert.deepEqual(stdout.stdout, bytes);
+    // Episodes that complete out of order are written in order.
+    const lanes = await cli(dir, ["--allow-read=s.json"], [
+      "run",
+      "--suite",
+      "s.json",
+      "--policy",
+      "greedy",
+      "--concurrency",
+      "4",
+    ]);
+    assert.equal(lanes.code, 0, lanes.err);
+    assert.deepEqual(lanes.stdout, bytes);
+    // And a run part, framed, is the bytes --out writes.
+    const part = ["run", "--suite", "s.json", "--policy", "greedy"];
+    const shard = ["--shard", "1/3", "--concurrency", "3"];
+    const partOut = await cli(dir, flags, [
+      ...part,
+      ...shard,
+      "--out",
+      "res/p.json",
+    ]);
+    assert.equal(partOut.code, 0, partOut.err);
+    const partStdout = await cli(dir, ["--allow-read=s.json"], [
+      ...part,
+      ...shard,
+    ]);
+    assert.equal(partStdout.code, 0, partStdout.err);
+    assert.deepEqual(
+      partStdout.stdout,
+      await Deno.readFile(`${dir}/res/p.json`),
+    );
+    assert.match(new TextDecoder().decode(partStdout.stdout), /^\{"result":/);
+    await Deno.remove(`${dir}/res/p.json`);
 
     // Without read access to the output folder, it fails before running.
     const denied = await cli(

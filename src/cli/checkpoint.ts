@@ -20,7 +20,7 @@ import {
   writeResultItems,
 } from "../result/writer.ts";
 import type { EvaluationResult, ResultEpisode } from "../types.ts";
-import { writeFileStreamed } from "./io.ts";
+import { type ByteSink, writeFileStreamed } from "./io.ts";
 import type { Journal } from "./journal.ts";
 import type { RunPartFrame } from "../shard/write_part.ts";
 
@@ -98,40 +98,71 @@ export async function assemble(
   frame?: Frame,
   last = false,
 ): Promise<Assembled> {
-  return await writeFileStreamed(file, async (sink) => {
-    const encoder = new TextEncoder();
-    const result = new Sha256();
-    // Without a frame the file is the result: one hash serves both.
-    const whole = frame === undefined ? undefined : new Sha256();
-    let bytes = 0;
-    // The comma between items, encoded once rather than once an item.
-    const comma = encoder.encode(",");
-    const put = (piece: string | Uint8Array, ofResult: boolean) => {
-      const b = typeof piece !== "string"
-        ? piece
-        : piece === ","
-        ? comma
-        : encoder.encode(piece);
-      if (ofResult) result.update(b);
-      whole?.update(b);
-      bytes += b.length;
-      sink(b);
-    };
-    if (frame !== undefined) put(frame.prefix, false);
-    const episodes = await writeResultItems(
-      (piece) => put(piece, true),
-      paced(journal.texts()),
-      fields,
-    );
-    const resultDigest = result.hex();
-    if (frame !== undefined) put(frame.suffix(resultDigest), false);
-    return {
-      digest: whole?.hex() ?? resultDigest,
-      resultDigest,
-      bytes,
-      episodes,
-    };
-  }, (a) => last ? undefined : journal.assembly(a.digest, a.bytes));
+  return await writeFileStreamed(
+    file,
+    (sink) => streamResult(sink, paced(journal.texts()), fields, frame),
+    (a) => last ? undefined : journal.assembly(a.digest, a.bytes),
+  );
+}
+
+/**
+ * Write to `sink` the result whose episode items are `items` (texts or
+ * their UTF-8 bytes, in schedule order) and whose other fields are
+ * `fields`, framed by `frame` when given, hashing it as it goes: what an
+ * assembly writes, and what `run` without `--out` writes to standard
+ * output from the texts it kept.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { encode } from "../json/canonical.ts";
+ * import { streamResult } from "./checkpoint.ts";
+ * const fields = { evaluation_manifest: {}, evaluation_manifest_hash: "h", model_id: "m" };
+ * const chunks: Uint8Array[] = [];
+ * const a = await streamResult((b) => chunks.push(b.slice()), ["1", "2"], fields);
+ * const text = new TextDecoder().decode(new Uint8Array(chunks.flatMap((c) => [...c])));
+ * assert.equal(text, encode({ ...fields, episodes: [1, 2] }));
+ * assert.deepEqual([a.episodes, a.bytes, a.digest === a.resultDigest], [2, text.length, true]);
+ * ```
+ */
+export async function streamResult(
+  sink: ByteSink,
+  items: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>,
+  fields: ResultFields,
+  frame?: Frame,
+): Promise<Assembled> {
+  const encoder = new TextEncoder();
+  const result = new Sha256();
+  // Without a frame the file is the result: one hash serves both.
+  const whole = frame === undefined ? undefined : new Sha256();
+  let bytes = 0;
+  // The comma between items, encoded once rather than once an item.
+  const comma = encoder.encode(",");
+  const put = (piece: string | Uint8Array, ofResult: boolean) => {
+    const b = typeof piece !== "string"
+      ? piece
+      : piece === ","
+      ? comma
+      : encoder.encode(piece);
+    if (ofResult) result.update(b);
+    whole?.update(b);
+    bytes += b.length;
+    sink(b);
+  };
+  if (frame !== undefined) put(frame.prefix, false);
+  const episodes = await writeResultItems(
+    (piece) => put(piece, true),
+    items,
+    fields,
+  );
+  const resultDigest = result.hex();
+  if (frame !== undefined) put(frame.suffix(resultDigest), false);
+  return {
+    digest: whole?.hex() ?? resultDigest,
+    resultDigest,
+    bytes,
+    episodes,
+  };
 }
 
 /**

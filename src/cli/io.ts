@@ -278,6 +278,53 @@ export async function writeStdout(bytes: Uint8Array): Promise<void> {
 }
 
 /**
+ * A {@linkcode ByteSink} to standard output for a text written in many
+ * small pieces (a streamed result): they are gathered and written about a
+ * megabyte at a time, synchronously, as a file's sink writes. `end`
+ * writes what is left, then a newline on a terminal, as
+ * {@linkcode emitBytes} does.
+ *
+ * @example
+ * ```ts
+ * import { stdoutSink } from "./io.ts";
+ * const out = stdoutSink();
+ * out.sink(new Uint8Array(0));
+ * out.end();
+ * ```
+ */
+export function stdoutSink(): { sink: ByteSink; end: () => void } {
+  const buffer = new Uint8Array(PIECES_BYTES);
+  let held = 0;
+  const write = (bytes: Uint8Array) => {
+    try {
+      for (let at = 0; at < bytes.length;) {
+        at += Deno.stdout.writeSync(bytes.subarray(at));
+      }
+    } catch (e) {
+      // A closed pipe is the reader's choice (`| head`); the CLI exits quietly.
+      if (e instanceof Deno.errors.BrokenPipe) throw e;
+      throw fileError("<stdout>", "write", e, "<stdout>");
+    }
+  };
+  const flush = () => {
+    write(buffer.subarray(0, held));
+    held = 0;
+  };
+  return {
+    sink: (bytes) => {
+      if (held + bytes.length > buffer.length) flush();
+      if (bytes.length >= buffer.length) return write(bytes);
+      buffer.set(bytes, held);
+      held += bytes.length;
+    },
+    end: () => {
+      flush();
+      if (Deno.stdout.isTerminal()) write(new Uint8Array([10]));
+    },
+  };
+}
+
+/**
  * Write a line of text to standard output (a newline is appended).
  *
  * @example

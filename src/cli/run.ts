@@ -21,7 +21,8 @@ import {
   partialResultOf,
   runEvaluation,
 } from "../evaluation/runner.ts";
-import type { EvaluationResult } from "../types.ts";
+import type { EvaluationResult, ResultEpisode } from "../types.ts";
+import { episodeText } from "../result/writer.ts";
 import {
   expectPositionals,
   flag,
@@ -33,7 +34,7 @@ import {
   UsageError,
 } from "./args.ts";
 import { type CommandSpec, loadSuite, notice } from "./command.ts";
-import { ResultEncoder } from "./checkpoint.ts";
+import { streamResult } from "./checkpoint.ts";
 import { journalFile } from "./journal.ts";
 import {
   heldResult,
@@ -43,7 +44,7 @@ import {
 } from "./resume.ts";
 import { RunOut } from "./run_out.ts";
 import { fileError } from "../files.ts";
-import { checkWritable, emitBytes, readInput } from "./io.ts";
+import { checkWritable, readInput, stdoutSink } from "./io.ts";
 import { parseBytes } from "../json/canonical.ts";
 import { PartError } from "../errors.ts";
 import { parseResult } from "../result/reader.ts";
@@ -56,7 +57,7 @@ import {
 import { partFrameOfFile } from "../shard/part_file.ts";
 import { ResultFile } from "../verify/file.ts";
 import { inShard, type Shard } from "../shard/shard.ts";
-import { framedBytes, runPartFrame } from "../shard/write_part.ts";
+import { runPartFrame } from "../shard/write_part.ts";
 import { episodeProgress, progressBar } from "./progress.ts";
 import { reportWritten } from "./written.ts";
 import {
@@ -446,6 +447,10 @@ Examples:
       (transcript === undefined
         ? policyArg
         : recorded(BUILTIN_POLICIES[policyArg] as PolicyFactory, transcript));
+    // Without --out, each episode waits as its text's bytes (its size in
+    // the result; its objects weighed about six times more) until every
+    // episode is done: nothing is written unless the run completes.
+    const held: Uint8Array[] = [];
     const controller = new AbortController();
     const onInterrupt = () => {
       if (controller.signal.aborted) Deno.exit(EXIT_INTERRUPTED);
@@ -472,12 +477,13 @@ Examples:
           if (transcript !== undefined) startTranscript(transcript, quiet);
           bar.update(episodeProgress(done, total));
         },
-        ...(output?.runOptions() ?? {}),
+        ...(output?.runOptions() ?? { retain: false }),
         onEpisode: (_, episode) => {
           // The transcript first: an episode the journal holds then has
           // all its lines in the transcript, which a resumed run relies on.
           transcript?.episodeEnded(episode.index);
-          output?.add(episode);
+          if (output !== undefined) output.add(episode);
+          else held[episode.index] = encodedEpisode(episode);
         },
       });
     } catch (e) {
@@ -505,11 +511,14 @@ Examples:
       result.evaluation_manifest.episodes.filter((k) =>
         shard === undefined || inShard(k.index, shard)
       ).length;
-    let episodes = result.episodes.length;
-    let written: Uint8Array | string;
+    let episodes: number;
+    let written: string;
     if (output === undefined) {
-      written = framedBytes(
-        new ResultEncoder().encode(result),
+      const stdout = stdoutSink();
+      const streamed = await streamResult(
+        stdout.sink,
+        heldInOrder(held),
+        result,
         shard === undefined ? undefined : runPartFrame(
           shard,
           modelId,
@@ -517,7 +526,9 @@ Examples:
           result.evaluation_manifest_hash,
         ),
       );
-      await emitBytes(written, out);
+      stdout.end();
+      episodes = streamed.episodes;
+      written = streamed.digest;
     } else {
       const assembled = await output.finish();
       episodes = assembled.episodes;
@@ -787,3 +798,20 @@ function isModuleSpecifier(value: string): boolean {
   return /^(file|https?):/i.test(value) || value.includes("/") ||
     value.includes("\\") || /\.(m?js|tsx?|jsx)$/i.test(value);
 }
+
+/** An episode's canonical text, as UTF-8 bytes. */
+function encodedEpisode(episode: ResultEpisode): Uint8Array {
+  return new TextEncoder().encode(episodeText(episode));
+}
+
+/** The texts held, in schedule order, each let go once it is written. */
+function* heldInOrder(held: Uint8Array[]): Generator<Uint8Array> {
+  for (let i = 0; i < held.length; i++) {
+    const text = held[i];
+    if (text === undefined) continue;
+    held[i] = EMPTY;
+    yield text;
+  }
+}
+
+const EMPTY = new Uint8Array(0);
