@@ -419,8 +419,8 @@ Deno.test("runEvaluation signal: an abort while a controller is waiting stops th
 });
 
 Deno.test("runEvaluation: how many times an answer's then is read, in hand or promised, under both kernels", async () => {
-  // Worked out by hand from the wrapper. An answer in hand: the thenable
-  // test, then the await that resolves with it (2). An answer given by an
+  // Worked out by hand from the wrapper. An answer in hand: the wrapper's
+  // thenable test, then the episode's (2). An answer given by an
   // async policy that awaits Promise.resolve(answer): that call, the
   // policy's promise resolving with it, the stop race, `pending.catch`'s
   // derived promise and the wrapper's async step resolving with it (5). The steps are
@@ -459,5 +459,50 @@ Deno.test("runEvaluation: how many times an answer's then is read, in hand or pr
         `${kernel}, promised ${promised}`,
       );
     }
+  }
+});
+
+Deno.test("runEvaluation: answers in hand play each episode whole and hand it over before the next starts, with a turn of the event loop between episodes", async () => {
+  // 300 episodes: tens of milliseconds, so a timer is due well before the end.
+  const small = smallSuite();
+  const seeds = [...Array(100).keys()];
+  const suite = {
+    ...small,
+    scenarios: small.scenarios.map((s) => ({ ...s, seeds })),
+  };
+  const scheduled = (await buildManifest(suite)).episodes.length;
+  for (const kernel of ["wasm", "reference"] as const) {
+    const order: number[] = [];
+    let steppedBefore = -1;
+    let steps = 0;
+    // A timer set now fires only when the event loop turns: between two
+    // episodes, not after the run.
+    setTimeout(() => steppedBefore = order.length, 0);
+    let interleaved = 0;
+    let last = -1;
+    await runEvaluation(suite, (seed, key) => {
+      const greedy = greedyPolicy(seed);
+      return (obs, ctx) => {
+        steps++;
+        // Steps of an earlier episode after a later one's: lanes took turns.
+        if (key!.index < last) interleaved++;
+        last = key!.index;
+        return greedy(obs, ctx);
+      };
+    }, {
+      modelId: "g",
+      kernel,
+      concurrency: 4,
+      retain: false,
+      onEpisode: (_, e) => void order.push(e.index),
+    });
+    assert.ok(steps > scheduled);
+    assert.equal(interleaved, 0, `${kernel}: steps of episodes in turn`);
+    // In schedule order, though four lanes run: none waits mid-episode.
+    assert.deepEqual(order, [...Array(scheduled).keys()], kernel);
+    assert.ok(
+      steppedBefore >= 0 && steppedBefore < scheduled,
+      `${kernel}: the timer fired after ${steppedBefore} of ${scheduled} episodes`,
+    );
   }
 });

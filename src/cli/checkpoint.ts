@@ -237,12 +237,13 @@ export class Checkpoint {
    * Journal a completed episode, at once (synchronously: the episode is
    * text, and garbage, before anything else runs), then start assembling
    * FILE if an assembly is due. The caller does not wait for it: the
-   * episodes completing meanwhile go to the journal, and the next assembly
-   * takes those this one missed. Lanes that waited for each assembly
-   * resumed together and then kept V8 promoting their records: at 10,400
-   * episodes and `--concurrency 8`, 97 MB promoted where 8 MB are without
-   * the wait, and a peak of 255 MB where 168 MB are (docs/scale.md). An
-   * assembly that failed fails the next call, or {@linkcode save}.
+   * assembly goes on in slices between episodes (the runner turns the
+   * event loop after each), the episodes completing meanwhile go to the
+   * journal, and the next assembly takes those this one missed. (Lanes
+   * that waited for each assembly, each holding its last episode, made V8
+   * promote 97 MB instead of 8 at 10,400 episodes and `--concurrency 8`:
+   * docs/scale.md.) An assembly that failed fails the next call, or
+   * {@linkcode save}.
    */
   add(episode: ResultEpisode): void {
     if (this.#failure !== undefined) throw this.#failure;

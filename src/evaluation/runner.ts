@@ -21,8 +21,9 @@ import { episodeMetrics, producedRecordMetrics } from "../metrics/episode.ts";
 import { KERNEL_NAMES, type KernelName } from "../kernel_name.ts";
 import { provedRecordMetrics } from "../verify/regenerate.ts";
 import { builtinPolicy, type PolicyFactory } from "../policies/mod.ts";
-import { type Controller, simulateEpisode } from "../sim/simulator.ts";
-import { type KernelEpisode, kernelEpisode } from "../replay/episode.ts";
+import { type Controller, playSimulatedEpisode } from "../sim/simulator.ts";
+import { setImmediate } from "node:timers";
+import { type KernelEpisode, playKernelEpisode } from "../replay/episode.ts";
 import { checkCompatibility } from "../metrics/checks/stages.ts";
 import { traceMetrics } from "../metrics/trace_metrics.ts";
 import { buildManifest, manifestHash } from "../scenario/suite.ts";
@@ -319,39 +320,57 @@ export async function runEvaluation(
       throw error;
     }
   };
+  // What a lane does with an episode that ended: a promise only if it has
+  // to wait (a checkpoint written, a caller's promise).
+  const ended = (
+    outcome: ResultEpisode | EpisodeStop,
+  ): Promise<void> | void => {
+    if (outcome instanceof EpisodeStop) {
+      // Later stops are the other lanes seeing this one's abort.
+      if (stop === undefined) {
+        stop = outcome;
+        stopAll.abort(outcome.cause);
+      }
+      return;
+    }
+    adopt(outcome);
+    count++;
+    if (kept !== undefined) {
+      // Checkpoints are written one at a time, in completion order.
+      saving = saving.then(() => options.onEpisode?.(snapshot(), outcome));
+      return saving.then(() => options.onProgress?.(count, total));
+    }
+    // At once, before another lane runs: the caller keeps the episode as
+    // text, and an episode waiting for its turn outlives V8's young
+    // collections, records and all (docs/scale.md).
+    const saved = options.onEpisode?.(snapshot(), outcome);
+    if (saved === undefined) return options.onProgress?.(count, total);
+    return saved.then(() => options.onProgress?.(count, total));
+  };
+  // Play the next episode; a promise only if a step or its handing over
+  // had to wait. Not an async function: a lane that waits holds no episode.
+  const playNext = (): Promise<void> | void => {
+    const key = pending[next++] as EpisodeKey;
+    const played = runEpisode(
+      scenarios[key.index] as CompiledScenario,
+      key,
+      factory,
+      modelId,
+      signal,
+      options.stepTimeoutMs,
+      kernel,
+    );
+    return played instanceof Promise ? played.then(ended) : ended(played);
+  };
   const laneLoop = async () => {
     while (stop === undefined && next < pending.length) {
-      const key = pending[next++] as EpisodeKey;
-      const outcome = await runEpisode(
-        scenarios[key.index] as CompiledScenario,
-        key,
-        factory,
-        modelId,
-        signal,
-        options.stepTimeoutMs,
-        kernel,
-      );
-      if (outcome instanceof EpisodeStop) {
-        // Later stops are the other lanes seeing this one's abort.
-        if (stop === undefined) {
-          stop = outcome;
-          stopAll.abort(outcome.cause);
-        }
-        continue;
-      }
-      adopt(outcome);
-      count++;
-      if (kept === undefined) {
-        // At once: the caller keeps the episode (as text), and one waiting
-        // behind another call would be held meanwhile, records and all
-        // (at --concurrency 8, that garbage made V8 grow its heap).
-        await options.onEpisode?.(snapshot(), outcome);
-      } else {
-        // Checkpoints are written one at a time, in completion order.
-        saving = saving.then(() => options.onEpisode?.(snapshot(), outcome));
-        await saving;
-      }
-      options.onProgress?.(count, total);
+      const waiting = playNext();
+      if (waiting !== undefined) await waiting;
+      // Episodes whose answers are in hand never wait: a turn of the event
+      // loop after each lets a signal, a timer (an assembly's next slice)
+      // or a finished write be seen (a microtask would not), and the other
+      // lanes take their next episode in turn.
+      await new Promise((resolve) => setImmediate(resolve));
     }
   };
   // Every lane is waited for (they end at once after a stop), so nothing
@@ -381,7 +400,11 @@ class EpisodeStop {
   }
 }
 
-async function runEpisode(
+/**
+ * Play one episode: its result episode, or why it stopped; a promise of
+ * it only if a step had to wait (an answer in hand is played at once).
+ */
+function runEpisode(
   compiled: CompiledScenario,
   key: EpisodeKey,
   factory: PolicyFactory,
@@ -389,7 +412,7 @@ async function runEpisode(
   signal: AbortSignal,
   stepTimeoutMs: number | undefined,
   kernel: KernelName,
-): Promise<ResultEpisode | EpisodeStop> {
+): ResultEpisode | EpisodeStop | Promise<ResultEpisode | EpisodeStop> {
   const where =
     `model ${modelId}, episode ${key.index} (scenario ${key.scenario_id}, seed ${key.seed})`;
   const interrupted = (reason: unknown) =>
@@ -485,21 +508,7 @@ async function runEpisode(
     }
   };
 
-  let record: RunRecord;
-  let stepped: KernelEpisode | undefined;
-  signal.addEventListener("abort", onAbort, { once: true });
-  try {
-    if (kernel === "wasm") {
-      stepped = await kernelEpisode(compiled, key.seed, controller, {
-        scenarioHash: key.scenario_hash,
-      });
-      record = stepped.record;
-    } else {
-      record = await simulateEpisode(compiled.scenario, key.seed, controller, {
-        scenarioHash: key.scenario_hash,
-      });
-    }
-  } catch (error) {
+  const stopped = (error: unknown): EpisodeStop => {
     // Checked first: a simulator may wrap what the controller threw.
     if (abort !== undefined) return interrupted(abort.reason);
     if (error instanceof PolicyError) {
@@ -518,14 +527,70 @@ async function runEpisode(
       );
     }
     throw error;
-  } finally {
+  };
+  const completed = (played: KernelEpisode | RunRecord) => {
+    if (kernel !== "wasm") {
+      const record = played as RunRecord;
+      return resultEpisode(
+        key,
+        record,
+        producedRecordMetrics(compiled, record),
+      );
+    }
+    const stepped = played as KernelEpisode;
+    return resultEpisode(
+      key,
+      stepped.record,
+      kernelEpisodeMetrics(compiled, key.seed, stepped),
+    );
+  };
+  // However the episode ends, the listener goes and the controller is
+  // disposed of (waited for only if it holds a process), then `outcome`.
+  const ended = (
+    outcome: () => ResultEpisode | EpisodeStop,
+  ): ResultEpisode | EpisodeStop | Promise<ResultEpisode | EpisodeStop> => {
+    let value: ResultEpisode | EpisodeStop | undefined;
+    let error: unknown;
+    let threw = false;
+    try {
+      value = outcome();
+    } catch (e) {
+      threw = true;
+      error = e;
+    }
     signal.removeEventListener("abort", onAbort);
-    await disposeOf(inner);
+    const settle = () => {
+      if (threw) throw error;
+      return value!;
+    };
+    const disposing = disposeOf(inner);
+    return disposing === undefined ? settle() : disposing.then(settle);
+  };
+
+  signal.addEventListener("abort", onAbort, { once: true });
+  let played: KernelEpisode | RunRecord | Promise<KernelEpisode | RunRecord>;
+  try {
+    played = kernel === "wasm"
+      ? playKernelEpisode(compiled, key.seed, controller, {
+        scenarioHash: key.scenario_hash,
+      })
+      : playSimulatedEpisode(
+        compiled.scenario,
+        key.seed,
+        controller,
+        key.scenario_hash,
+      );
+  } catch (error) {
+    return ended(() => stopped(error));
   }
-  const metrics = stepped === undefined
-    ? producedRecordMetrics(compiled, record)
-    : kernelEpisodeMetrics(compiled, key.seed, stepped);
-  return resultEpisode(key, record, metrics);
+  if (!(played instanceof Promise)) {
+    const done = played;
+    return ended(() => completed(done));
+  }
+  return played.then(
+    (done) => ended(() => completed(done)),
+    (error) => ended(() => stopped(error)),
+  );
 }
 
 /**
@@ -589,10 +654,18 @@ function kernelEpisodeMetrics(
   return producedRecordMetrics(compiled, record);
 }
 
-/** End a controller that holds resources (a sandboxed process). */
-async function disposeOf(controller: Controller): Promise<void> {
+/**
+ * End a controller that holds resources (a sandboxed process): a promise
+ * of it done, or `undefined` if there is nothing to end.
+ */
+function disposeOf(controller: Controller): Promise<void> | undefined {
   const dispose = (controller as { dispose?: unknown }).dispose;
-  if (typeof dispose === "function") await dispose.call(controller);
+  if (typeof dispose !== "function") return undefined;
+  try {
+    return Promise.resolve(dispose.call(controller)).then(() => {});
+  } catch (e) {
+    return Promise.reject(e);
+  }
 }
 
 /**

@@ -153,34 +153,92 @@ export async function kernelEpisode(
   controller: Controller,
   options: KernelEpisodeOptions = {},
 ): Promise<KernelEpisode> {
+  return await playKernelEpisode(compiled, seed, controller, options);
+}
+
+/**
+ * {@linkcode kernelEpisode}, with no turn of the event loop when every
+ * answer is in hand: then the episode is returned (and an error thrown) at
+ * once; from the first promised answer, a promise of it. The runner uses
+ * it so that an episode in hand is done, and its record written, before
+ * another starts (docs/scale.md: episodes in flight at once outlived V8's
+ * young collections).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { playKernelEpisode } from "./episode.ts";
+ * import { compileScenario } from "../sim/compiled.ts";
+ * import { publicSuite } from "../scenario/public_suite.ts";
+ * import { BUILTIN_POLICIES } from "../policies/mod.ts";
+ * const c = await compileScenario(publicSuite().scenarios[0]!.scenario);
+ * const e = playKernelEpisode(c, 1, BUILTIN_POLICIES.stay!(1));
+ * assert.ok(!(e instanceof Promise) && e.record.header.seed === 1);
+ * ```
+ */
+export function playKernelEpisode(
+  compiled: CompiledScenario,
+  seed: number,
+  controller: Controller,
+  options: KernelEpisodeOptions = {},
+): KernelEpisode | Promise<KernelEpisode> {
   if (!Number.isSafeInteger(seed) || seed < 0) {
     throw new RangeError(`seed ${seed} is not an integer in [0, 2^53 - 1]`);
   }
   const scenario = compiled.scenario;
   const session = pool.pop() ?? new ReplaySession();
-  try {
-    const run = new SteppedEpisode(session, scenario, seed, options.stepRoom);
-    await playEpisode(run, scenario, seed, controller);
-    const header: RecordHeader = {
-      observation_version: OBSERVATION_VERSION,
-      scenario_hash: options.scenarioHash ?? compiled.hash,
-      scenario_id: scenario.scenario_id,
-      schema_version: SCHEMA_VERSION,
-      seed,
-      simulator_version: SIMULATOR_VERSION,
-    };
-    const replay = run.finish();
-    // The session holds the episode: its checks read it where it is.
-    const structural = session.holds(replay);
-    const { log, trace } = replay;
-    const record = recordOfTrace(run.layout, header, log, trace);
-    // Its keys are in code-point order, as the simulator's are: the record
-    // writer may write it with JSON.stringify.
-    markProduced(record);
-    return { record, log, trace, structural };
-  } finally {
+  const release = () => {
     if (pool.length < POOL_LIMIT) pool.push(session);
+  };
+  let run: SteppedEpisode;
+  let played: Promise<void> | undefined;
+  try {
+    run = new SteppedEpisode(session, scenario, seed, options.stepRoom);
+    played = playEpisode(run, scenario, seed, controller);
+  } catch (e) {
+    release();
+    throw e;
   }
+  const finish = () => {
+    try {
+      return finishedEpisode(run, session, compiled, seed, options);
+    } finally {
+      release();
+    }
+  };
+  if (played === undefined) return finish();
+  return played.then(finish, (e) => {
+    release();
+    throw e;
+  });
+}
+
+/** The record and trace of a stepped episode that has terminated. */
+function finishedEpisode(
+  run: SteppedEpisode,
+  session: ReplaySession,
+  compiled: CompiledScenario,
+  seed: number,
+  options: KernelEpisodeOptions,
+): KernelEpisode {
+  const scenario = compiled.scenario;
+  const header: RecordHeader = {
+    observation_version: OBSERVATION_VERSION,
+    scenario_hash: options.scenarioHash ?? compiled.hash,
+    scenario_id: scenario.scenario_id,
+    schema_version: SCHEMA_VERSION,
+    seed,
+    simulator_version: SIMULATOR_VERSION,
+  };
+  const replay = run.finish();
+  // The session holds the episode: its checks read it where it is.
+  const structural = session.holds(replay);
+  const { log, trace } = replay;
+  const record = recordOfTrace(run.layout, header, log, trace);
+  // Its keys are in code-point order, as the simulator's are: the record
+  // writer may write it with JSON.stringify.
+  markProduced(record);
+  return { record, log, trace, structural };
 }
 
 /** The addresses of the regions a stepped episode reads and writes. */

@@ -154,6 +154,12 @@ export type SteppedRun = {
  * controller that throws, or answers anything but exactly one valid action
  * per active person, raises `PolicyError` naming scenario, seed and step.
  *
+ * Answers in hand are played at once, without a turn of the event loop
+ * between steps: then the episode is over when this returns (`undefined`),
+ * and nothing else has run meanwhile. From the first answer that is a
+ * thenable, the rest is played asynchronously and this returns a promise.
+ * An answer in hand has its `then` read once here, as an `await` would.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -165,11 +171,14 @@ export type SteppedRun = {
  *   observation: () => ({ people: [] }) as unknown as Observation,
  *   checkActions: () => null, advance: () => { step++; },
  * };
- * await playEpisode(run, { scenario_id: "s" } as Scenario, 0, () => ({}));
+ * assert.equal(playEpisode(run, { scenario_id: "s" } as Scenario, 0, () => ({})), undefined);
+ * assert.equal(step, 2);
+ * step = 0;
+ * await playEpisode(run, { scenario_id: "s" } as Scenario, 0, async () => ({}));
  * assert.equal(step, 2);
  * ```
  */
-export async function playEpisode(
+export function playEpisode(
   run: SteppedRun,
   scenario: Scenario,
   seed: number,
@@ -177,26 +186,88 @@ export async function playEpisode(
     obs: Observation,
     context: { seed: number; step: number },
   ) => unknown,
-): Promise<void> {
+): Promise<void> | undefined {
   while (!run.terminated) {
     const step = run.step;
     const obs = run.observation();
     let answer: unknown;
     try {
-      answer = await controller(obs, { seed, step });
+      answer = controller(obs, { seed, step });
     } catch (cause) {
-      const msg = cause instanceof Error ? cause.message : String(cause);
-      throw new PolicyError(
-        `${where(scenario, seed, step + 1)}: controller failed: ${msg}`,
-        { cause },
-      );
+      throw controllerFailed(scenario, seed, step, cause);
     }
-    const problem = run.checkActions(answer);
-    if (problem !== null) {
-      throw new PolicyError(
-        `${where(scenario, seed, step + 1)}: ${problem.detail}`,
-      );
+    if (isThenable(answer)) {
+      return playRest(run, scenario, seed, controller, step, answer);
     }
-    run.advance(answer as Readonly<Record<string, Action>>);
+    play(run, scenario, seed, step, answer);
   }
+  return undefined;
+}
+
+/** The rest of {@linkcode playEpisode} from a promised answer at `step`. */
+async function playRest(
+  run: SteppedRun,
+  scenario: Scenario,
+  seed: number,
+  controller: (
+    obs: Observation,
+    context: { seed: number; step: number },
+  ) => unknown,
+  step: number,
+  promised: unknown,
+): Promise<void> {
+  let answer: unknown;
+  try {
+    answer = await promised;
+  } catch (cause) {
+    throw controllerFailed(scenario, seed, step, cause);
+  }
+  play(run, scenario, seed, step, answer);
+  while (!run.terminated) {
+    const next = run.step;
+    const obs = run.observation();
+    try {
+      answer = await controller(obs, { seed, step: next });
+    } catch (cause) {
+      throw controllerFailed(scenario, seed, next, cause);
+    }
+    play(run, scenario, seed, next, answer);
+  }
+}
+
+/** Whether `answer` is a thenable (its `then` read once). */
+function isThenable(answer: unknown): boolean {
+  return ((typeof answer === "object" && answer !== null) ||
+    typeof answer === "function") &&
+    typeof (answer as { then?: unknown }).then === "function";
+}
+
+function controllerFailed(
+  scenario: Scenario,
+  seed: number,
+  step: number,
+  cause: unknown,
+): PolicyError {
+  const msg = cause instanceof Error ? cause.message : String(cause);
+  return new PolicyError(
+    `${where(scenario, seed, step + 1)}: controller failed: ${msg}`,
+    { cause },
+  );
+}
+
+/** Check the answer to step `step` and play it. */
+function play(
+  run: SteppedRun,
+  scenario: Scenario,
+  seed: number,
+  step: number,
+  answer: unknown,
+): void {
+  const problem = run.checkActions(answer);
+  if (problem !== null) {
+    throw new PolicyError(
+      `${where(scenario, seed, step + 1)}: ${problem.detail}`,
+    );
+  }
+  run.advance(answer as Readonly<Record<string, Action>>);
 }

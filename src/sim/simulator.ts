@@ -402,9 +402,33 @@ export async function simulateEpisode(
   options: { scenarioHash?: string } = {},
 ): Promise<RunRecord> {
   const hash = options.scenarioHash ?? await scenarioHash(scenario);
-  const run = new Episode(scenario, seed, hash);
-  await playEpisode(run, scenario, seed, controller);
-  return run.record();
+  return await playSimulatedEpisode(scenario, seed, controller, hash);
+}
+
+/**
+ * {@linkcode simulateEpisode} of a scenario whose hash is given, with no
+ * turn of the event loop when every answer is in hand: the record then (an
+ * error thrown) at once; from the first promised answer, a promise of it.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { playSimulatedEpisode } from "./simulator.ts";
+ * import { publicSuite } from "../scenario/public_suite.ts";
+ * const s = publicSuite().scenarios[0]!.scenario;
+ * const rec = playSimulatedEpisode(s, 1, (o) => Object.fromEntries(o.people.map((p) => [p.person_id, "stay" as const])), "0".repeat(64));
+ * assert.ok(!(rec instanceof Promise) && rec.header.seed === 1);
+ * ```
+ */
+export function playSimulatedEpisode(
+  scenario: Scenario,
+  seed: number,
+  controller: Controller,
+  scenarioHash: string,
+): RunRecord | Promise<RunRecord> {
+  const run = new Episode(scenario, seed, scenarioHash);
+  const played = playEpisode(run, scenario, seed, controller);
+  return played === undefined ? run.record() : played.then(() => run.record());
 }
 
 /**
