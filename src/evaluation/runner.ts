@@ -447,9 +447,10 @@ function runEpisode(
     stopStep?.(abort);
   };
   // What the policy answers with an answer in hand is returned as it is,
-  // and a stop or a failure as a rejected promise: the caller's `await`
-  // then takes as many ticks and reads the answer's `then` as many times
-  // as it did when this was an async function (`slowStep` still is).
+  // so that the episode plays it at once (`playEpisode` waits only for a
+  // thenable), and a stop or a failure as a rejected promise, which the
+  // episode waits for as it did when this was an async function
+  // (`slowStep` still is).
   const controller: Controller = (obs, context) => {
     if (signal.aborted) {
       return Promise.reject(abort = new Aborted(signal.reason));
