@@ -508,3 +508,35 @@ Deno.test("replay kernel regrow: a smaller room is refused and changes nothing; 
     wasmTrace(layout, seed, log),
   );
 });
+
+Deno.test("an answer whose then throws fails its step, on both paths, as a PolicyError naming the step", async () => {
+  const compiled = await compileScenario(publicSuite().scenarios[0]!.scenario);
+  const bad = new Error("no then");
+  let calls = 0;
+  const controller: Controller = (obs) => {
+    calls++;
+    if (obs.step < 2) {
+      return Object.fromEntries(obs.people.map((p) => [p.person_id, "stay"]));
+    }
+    return new Proxy({}, {
+      get: (_, k) => {
+        if (k === "then") throw bad;
+        return undefined;
+      },
+    }) as never;
+  };
+  const runs = [
+    () => kernelEpisode(compiled, 4, controller),
+    () => simulateEpisode(compiled.scenario, 4, controller),
+  ];
+  for (const run of runs) {
+    calls = 0;
+    await assert.rejects(
+      run(),
+      (e: unknown) =>
+        e instanceof PolicyError && e.cause === bad &&
+        /, seed 4, step 3: controller failed: no then$/.test(e.message),
+    );
+    assert.equal(calls, 3);
+  }
+});

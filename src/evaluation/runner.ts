@@ -322,7 +322,7 @@ export async function runEvaluation(
   };
   // What a lane does with an episode that ended: a promise only if it has
   // to wait (a checkpoint written, a caller's promise).
-  const ended = (
+  const handOver = (
     outcome: ResultEpisode | EpisodeStop,
   ): Promise<void> | void => {
     if (outcome instanceof EpisodeStop) {
@@ -360,7 +360,7 @@ export async function runEvaluation(
       options.stepTimeoutMs,
       kernel,
     );
-    return played instanceof Promise ? played.then(ended) : ended(played);
+    return played instanceof Promise ? played.then(handOver) : handOver(played);
   };
   const laneLoop = async () => {
     while (stop === undefined && next < pending.length) {
@@ -547,7 +547,7 @@ function runEpisode(
   };
   // However the episode ends, the listener goes and the controller is
   // disposed of (waited for only if it holds a process), then `outcome`.
-  const ended = (
+  const finish = (
     outcome: () => ResultEpisode | EpisodeStop,
   ): ResultEpisode | EpisodeStop | Promise<ResultEpisode | EpisodeStop> => {
     let value: ResultEpisode | EpisodeStop | undefined;
@@ -582,15 +582,15 @@ function runEpisode(
         key.scenario_hash,
       );
   } catch (error) {
-    return ended(() => stopped(error));
+    return finish(() => stopped(error));
   }
   if (!(played instanceof Promise)) {
     const done = played;
-    return ended(() => completed(done));
+    return finish(() => completed(done));
   }
   return played.then(
-    (done) => ended(() => completed(done)),
-    (error) => ended(() => stopped(error)),
+    (done) => finish(() => completed(done)),
+    (error) => finish(() => stopped(error)),
   );
 }
 

@@ -191,12 +191,15 @@ export function playEpisode(
     const step = run.step;
     const obs = run.observation();
     let answer: unknown;
+    let promised: boolean;
     try {
       answer = controller(obs, { seed, step });
+      // A `then` that throws fails the step, as it did under `await`.
+      promised = isThenable(answer);
     } catch (cause) {
       throw controllerFailed(scenario, seed, step, cause);
     }
-    if (isThenable(answer)) {
+    if (promised) {
       return playRest(run, scenario, seed, controller, step, answer);
     }
     play(run, scenario, seed, step, answer);
