@@ -271,10 +271,18 @@ export async function writeStdout(bytes: Uint8Array): Promise<void> {
   try {
     await writeAllTo(Deno.stdout, bytes);
   } catch (e) {
-    // A closed pipe is the reader's choice (`| head`); the CLI exits quietly.
-    if (e instanceof Deno.errors.BrokenPipe) throw e;
-    throw fileError("<stdout>", "write", e, "<stdout>");
+    throw stdoutError(e);
   }
+}
+
+/**
+ * What a failed write to standard output raises: a closed pipe as it is
+ * (the reader's choice, `| head`: the CLI exits quietly), anything else as
+ * a file error of `<stdout>`.
+ */
+function stdoutError(e: unknown): unknown {
+  if (e instanceof Deno.errors.BrokenPipe) return e;
+  return fileError("<stdout>", "write", e, "<stdout>");
 }
 
 /**
@@ -301,9 +309,7 @@ export function stdoutSink(): { sink: ByteSink; end: () => void } {
         at += Deno.stdout.writeSync(bytes.subarray(at));
       }
     } catch (e) {
-      // A closed pipe is the reader's choice (`| head`); the CLI exits quietly.
-      if (e instanceof Deno.errors.BrokenPipe) throw e;
-      throw fileError("<stdout>", "write", e, "<stdout>");
+      throw stdoutError(e);
     }
   };
   const flush = () => {

@@ -23,6 +23,7 @@ import { provedRecordMetrics } from "../verify/regenerate.ts";
 import { builtinPolicy, type PolicyFactory } from "../policies/mod.ts";
 import { type Controller, playSimulatedEpisode } from "../sim/simulator.ts";
 import { setImmediate } from "node:timers";
+import { isThenable } from "../sim/answers.ts";
 import { type KernelEpisode, playKernelEpisode } from "../replay/episode.ts";
 import { checkCompatibility } from "../metrics/checks/stages.ts";
 import { traceMetrics } from "../metrics/trace_metrics.ts";
@@ -667,16 +668,6 @@ function disposeOf(controller: Controller): Promise<void> | undefined {
   } catch (e) {
     return Promise.reject(e);
   }
-}
-
-/**
- * Whether a controller's answer is to be waited for: what `await` would
- * treat as a promise (its `then` is read once, as `Promise.resolve` does).
- */
-function isThenable(value: unknown): boolean {
-  return ((typeof value === "object" && value !== null) ||
-    typeof value === "function") &&
-    typeof (value as { then?: unknown }).then === "function";
 }
 
 function withTimeout<T>(

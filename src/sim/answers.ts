@@ -149,6 +149,12 @@ export type SteppedRun = {
   advance(answer: Readonly<Record<string, Action>>): void;
 };
 
+/** What answers each observation of a played episode (in hand or promised). */
+export type StepController = (
+  obs: Observation,
+  context: { seed: number; step: number },
+) => unknown;
+
 /**
  * Play `run` to termination, the controller answering each observation. A
  * controller that throws, or answers anything but exactly one valid action
@@ -182,10 +188,7 @@ export function playEpisode(
   run: SteppedRun,
   scenario: Scenario,
   seed: number,
-  controller: (
-    obs: Observation,
-    context: { seed: number; step: number },
-  ) => unknown,
+  controller: StepController,
 ): Promise<void> | undefined {
   while (!run.terminated) {
     const step = run.step;
@@ -212,10 +215,7 @@ async function playRest(
   run: SteppedRun,
   scenario: Scenario,
   seed: number,
-  controller: (
-    obs: Observation,
-    context: { seed: number; step: number },
-  ) => unknown,
+  controller: StepController,
   step: number,
   promised: unknown,
 ): Promise<void> {
@@ -238,8 +238,18 @@ async function playRest(
   }
 }
 
-/** Whether `answer` is a thenable (its `then` read once). */
-function isThenable(answer: unknown): boolean {
+/**
+ * Whether a controller's answer is to be waited for: what `await` would
+ * treat as a promise (its `then` is read once, as `Promise.resolve` does).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isThenable } from "./answers.ts";
+ * assert.ok(isThenable(Promise.resolve({})) && !isThenable({ a: "stay" }));
+ * ```
+ */
+export function isThenable(answer: unknown): boolean {
   return ((typeof answer === "object" && answer !== null) ||
     typeof answer === "function") &&
     typeof (answer as { then?: unknown }).then === "function";
