@@ -10,7 +10,7 @@
  */
 
 import assert from "node:assert/strict";
-import { encode } from "../src/json/canonical.ts";
+import { encode, parse } from "../src/json/canonical.ts";
 import { sha256Hex } from "../src/json/sha256.ts";
 import { setLimits } from "../src/limits.ts";
 import { EvaluationError } from "../src/errors.ts";
@@ -30,7 +30,16 @@ import { verifyEvaluation } from "../src/verify/verify.ts";
 import type { VerifiedEvaluation } from "../src/verify/verified.ts";
 import { inTempDir } from "./cli_support.ts";
 import { corpus } from "./tamper_corpus.ts";
-import { type Any, BASE, BASE_TEXT, fresh, SUITE } from "./tamper_support.ts";
+import {
+  type Any,
+  BASE,
+  BASE_TEXT,
+  fresh,
+  subsetSuiteValue,
+  SUITE,
+} from "./tamper_support.ts";
+import { parseSuite } from "../src/scenario/suite.ts";
+import { runEvaluation } from "../src/evaluation/runner.ts";
 
 const CASES = await corpus();
 const FILE = "case.json";
@@ -215,6 +224,54 @@ Deno.test("result files: a canonical valid result is read in one pass, its field
   assert.deepEqual(counts(head, bytes.length - searched), new Set([1]));
   assert.deepEqual(counts(fields, bytes.length), new Set([2]));
   assert.ok(range.reads.every((n) => n >= 1 && n <= 2));
+});
+
+Deno.test("result files: the streamed reading decodes an item or a few at a time, never a chunk of the file as one text", async () => {
+  // A result of 2 MB and more: the file is read a mebibyte at a time, and
+  // a text that lives while its items are proved must stay small (a
+  // mebibyte of text at a time grew V8's young generation to its largest).
+  const value = subsetSuiteValue() as Any;
+  for (const s of value.scenarios) {
+    s.seeds = Array.from({ length: 24 }, (_, i) => i);
+  }
+  const suite = parseSuite(parse(encode(value)));
+  const result = await runEvaluation(suite, "greedy", { modelId: "greedy" });
+  const bytes = ENCODER.encode(encode(result));
+  assert.ok(bytes.length > 2 << 20);
+  const sizes = result.episodes.map((e) =>
+    ENCODER.encode(encode(e as Any)).length
+  );
+  const largest = Math.max(...sizes);
+  assert.ok(largest < 1 << 17);
+  const streamed = (await streamedReading(countingRange(bytes)))!;
+  const items = streamed.reading.episodes as AsyncIterator<
+    unknown,
+    boolean,
+    boolean
+  >;
+  const decoded: number[] = [];
+  const decode = TextDecoder.prototype.decode;
+  TextDecoder.prototype.decode = function (input, options) {
+    decoded.push(input?.byteLength ?? 0);
+    return decode.call(this, input, options);
+  };
+  let handed = 0;
+  try {
+    for (let step = await items.next(true); !step.done; handed++) {
+      step = await items.next(true);
+      if (step.done) assert.equal(step.value, true);
+    }
+  } finally {
+    TextDecoder.prototype.decode = decode;
+  }
+  assert.equal(handed, result.episodes.length);
+  // 64 KiB at a time, or the largest item and an eighth; each byte about
+  // once (what an item's text overlaps the next is decoded again).
+  const most = Math.max(1 << 16, largest + (largest >> 3));
+  assert.ok(Math.max(...decoded) <= most, `${Math.max(...decoded)} > ${most}`);
+  const total = decoded.reduce((a, b) => a + b, 0);
+  assert.ok(total <= 1.5 * bytes.length, `${total} bytes decoded`);
+  assert.ok(total >= sizes.reduce((a, b) => a + b, 0));
 });
 
 /**

@@ -71,6 +71,16 @@ export const MAX_ITEM_UNITS: number = 2 ** 29 - 24;
 const CHUNK = 1 << 20;
 
 /**
+ * The least text decoded at a time: 64 KiB. A text that lives while its
+ * items are proved survives V8's young-generation collections, and V8
+ * grows its young generation by what survives: chunks of a mebibyte as
+ * text grew it to its largest (64 MiB resident) within a second of a large
+ * `aggregate`. A text under V8's large-object size (128 KiB) holding an
+ * item or a few survives less.
+ */
+const STEP = 1 << 16;
+
+/**
  * How much the streamed reading reads at a time: at least `least` bytes,
  * and, when `sized`, enough for an item as large as the largest so far.
  * Only the tests read otherwise (a byte at a time, unsized), so that items
@@ -333,9 +343,10 @@ async function lastFields(
  * The text of the range's episodes (up to the fields), read forward into
  * one buffer of bytes: `text` is the text of the bytes held, from offset
  * `base` (in code units from the range's start); every byte read is hashed.
- * Growing drops what is before the item being read, reads on in place and
- * decodes the bytes held once, so an item read in one growth is decoded
- * once and never copied as text. Only ASCII is taken as text: the writer's
+ * Growing drops what is before the item being read, reads on in place
+ * when the bytes held do not have it, and decodes as much as the next item
+ * needs, so an item read in one growth is decoded once and never copied as
+ * text. Only ASCII is taken as text: the writer's
  * text is ASCII (contract §2 escapes the rest), so a byte that is not ends
  * the text, and the lenient decoder gives exactly the text of ASCII bytes
  * (one unit a byte, no U+FFFD), cheaper than the strict one. A range that
@@ -353,9 +364,15 @@ class Window {
   /** The whole range, kept, or `undefined`: the bytes held only. */
   readonly #whole: Uint8Array | undefined;
   #bytes: Uint8Array;
-  /** Where `base` is in `#bytes`, and the bytes held from there. */
+  /**
+   * Where `base` is in `#bytes`, the bytes held from there, and how many
+   * of them `text` shows.
+   */
   #from = 0;
   #held = 0;
+  #shown = 0;
+  /** The least text a growth shows. */
+  readonly #step: number;
   /** The fields' bytes, or their size and digest to read them again. */
   readonly #tail: Uint8Array | {
     readonly length: number;
@@ -380,6 +397,7 @@ class Window {
     this.#at = range.start;
     this.#end = end;
     this.#least = least;
+    this.#step = Math.min(least, STEP);
     if (kept !== undefined) {
       this.#whole = new Uint8Array(end - range.start + kept.length);
       this.#whole.set(kept, end - range.start);
@@ -424,29 +442,68 @@ class Window {
   }
 
   /**
-   * Read on: the text from `keep` stays, and as much again is read (a
-   * chunk at least), so that an item read anew after each growth is read a
-   * bounded number of times; or, with `size`, what an item of that size
-   * from `keep` still lacks (the largest item so far: items of a result are
-   * alike, so most are read in one growth). `false` when no more can come.
+   * Read on: the text from `keep` stays and as much again is shown (a
+   * step at least), so that an item read anew after each growth is read a
+   * bounded number of times; or, with `size`, as much as an item of that
+   * size from `keep` needs (the largest item so far: items of a result are
+   * alike, so most are read in one growth). Bytes are read from the file a
+   * chunk at least, and decoded only as far as shown: `false` when no more
+   * can come.
    */
   async grow(keep: number, size?: number): Promise<boolean> {
     if (this.#complete || this.#broken) return false;
     const drop = keep - this.base;
-    if (this.#whole === undefined) {
-      this.#bytes.copyWithin(0, drop, this.#held);
-    } else this.#from += drop;
+    this.#from += drop;
     this.#held -= drop;
+    this.#shown = Math.max(0, this.#shown - drop);
     this.base = keep;
-    // An item of `size`, an eighth more (sizes vary), or double.
-    const goal = size === undefined
-      ? this.#held
-      : size + (size >> 3) - this.#held;
+    // An item of `size`, an eighth more (sizes vary), or double; always
+    // more than is shown.
+    const goal = Math.min(
+      Math.max(
+        this.#step,
+        size === undefined ? 2 * this.#shown : size + (size >> 3),
+        this.#shown + 1,
+      ),
+      MAX_ITEM_UNITS + CHUNK,
+    );
+    if (this.#held < goal && this.#at < this.#end) {
+      if (!(await this.#read(goal - this.#held))) {
+        this.#broken = true;
+        return false;
+      }
+    }
+    const shown = Math.min(goal, this.#held);
+    this.text = "";
+    const text = this.#decoder.decode(
+      this.#bytes.subarray(this.#from, this.#from + shown),
+    );
+    if (text.length !== shown || text.includes("\uFFFD")) {
+      this.#broken = true;
+      return false;
+    }
+    this.text = text;
+    this.#shown = shown;
+    if (this.#at === this.#end && shown === this.#held) this.#complete = true;
+    return true;
+  }
+
+  /**
+   * Read `more` bytes on (a chunk at least), after those held; `false` if
+   * the file ended first.
+   */
+  async #read(more: number): Promise<boolean> {
     const want = Math.min(
-      Math.max(this.#least, goal),
+      Math.max(this.#least, more),
       this.#end - this.#at,
       Math.max(0, MAX_ITEM_UNITS + CHUNK - this.#held),
     );
+    // Bytes before the item being read are dropped only now: an item
+    // shown from the bytes held costs no copy.
+    if (this.#whole === undefined) {
+      this.#bytes.copyWithin(0, this.#from, this.#from + this.#held);
+      this.#from = 0;
+    }
     const top = this.#from + this.#held;
     if (this.#bytes.length < top + want) {
       // A buffer that grows by half: an item a little larger than the last
@@ -463,17 +520,7 @@ class Window {
     this.#at += n;
     this.#held += n;
     await this.#hashTail();
-    this.text = "";
-    const text = this.#decoder.decode(
-      this.#bytes.subarray(this.#from, this.#from + this.#held),
-    );
-    if (n < want || text.length !== this.#held || text.includes("\uFFFD")) {
-      this.#broken = true;
-      return false;
-    }
-    this.text = text;
-    if (this.#at === this.#end) this.#complete = true;
-    return true;
+    return n === want;
   }
 
   /**
@@ -534,12 +581,22 @@ async function* streamedItems(
   ): Promise<T | typeof STOP> => {
     // Read on as much as an item of `size` needs (the first time only:
     // after that, by doubling, so that no input is read anew more than a
-    // few times).
-    for (let k = 0;; k++) {
+    // few times). An item expected to go beyond the text is read on first,
+    // not parsed in part (if that fails, the text there decides).
+    let first = size;
+    if (
+      size !== undefined && !window.complete &&
+      window.base + window.text.length - at < size
+    ) {
+      await window.grow(at, size);
+      first = undefined;
+    }
+    for (;;) {
       const r = read(window.text, at - window.base, !window.complete);
       if (r !== MORE) return r;
       if (window.base + window.text.length - at > MAX_ITEM_UNITS) return STOP;
-      if (!(await window.grow(at, k === 0 ? size : undefined))) return STOP;
+      if (!(await window.grow(at, first))) return STOP;
+      first = undefined;
     }
   };
   const begins = await settle(
