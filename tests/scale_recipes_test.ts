@@ -6,7 +6,9 @@
  * matrix value and `strategy.job-total` for a CI job), then the merge
  * script; the merged result must be byte for byte the unsharded run's. The
  * container's `sh -c` runs as `bash --posix -c`, the Actions runner's shell as
- * `bash -e -c`, and `jsr:@ember/stats` is this checkout's mod.ts.
+ * `bash -e -c`, and `jsr:@ember/stats` is this checkout's mod.ts. The
+ * module cache's job script runs in a network namespace of its own, with
+ * no network device but loopback (`unshare -rn`).
  */
 
 import assert from "node:assert/strict";
@@ -178,5 +180,38 @@ Deno.test("recipes: the CI matrix's shard jobs, then its merge job, give the uns
     }
     assert.ok(!join!.includes("${{"), "the merge step uses no matrix value");
     await sh(["bash", "-e", "-c"], local(join!), dir);
+  });
+});
+
+Deno.test("recipes: the module cache's job script runs with no network, and gives the unsharded result", async () => {
+  const text = await Deno.readTextFile(`${ROOT}${DOC}`);
+  const sh2 = sectionFences(
+    DOC,
+    text,
+    "### A module cache: compute nodes without network, tested here",
+  ).filter((f) => f.tag === "sh");
+  assert.equal(sh2.length, 2, `${DOC}: module cache: sh blocks`);
+  const job = sh2[1]!.lines.join("\n");
+  assert.ok(job.includes("--cached-only"));
+  const info = await new Deno.Command("deno", {
+    args: ["info", "--json"],
+    stdout: "piped",
+  }).output();
+  const denoDir: string = JSON.parse(new TextDecoder().decode(info.stdout))
+    .denoDir;
+  await againstUnsharded("results/greedy.json", async (dir) => {
+    await Deno.mkdir(`${dir}/parts`);
+    await Deno.mkdir(`${dir}/results`);
+    const local = job
+      .replaceAll("DENO_DIR=/shared/ember/deno", `DENO_DIR=${denoDir}`)
+      .replace(/\/shared\/ember(?=[/\s"]|$)/g, dir)
+      .replaceAll("jsr:@ember/stats@0.1.0", MOD);
+    assert.ok(!local.includes("/shared"), local);
+    // No network device but loopback in the namespace the job runs in.
+    await sh(
+      ["unshare", "-rn", "bash", "-e", "-c"],
+      `test "$(tail -n +3 /proc/net/dev | cut -d: -f1 | tr -d ' ')" = lo\n${local}`,
+      dir,
+    );
   });
 });
