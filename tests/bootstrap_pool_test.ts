@@ -6,8 +6,9 @@
 
 import assert from "node:assert/strict";
 import { encode, type JsonValue } from "../src/json/canonical.ts";
-import { computeIntervals } from "../src/bootstrap/pool.ts";
+import { computeIntervals, IntervalPool } from "../src/bootstrap/pool.ts";
 import { WideIntegers } from "../src/bootstrap/wide.ts";
+import type { BootstrapInterval } from "../src/bootstrap/interval.ts";
 import { aggregateStatistics } from "../src/statistics/aggregate.ts";
 import { pairedStatistics } from "../src/statistics/paired.ts";
 import { evaluate, testSuite } from "./_stats_fixtures.ts";
@@ -149,4 +150,51 @@ Deno.test("packed values: a BigInt64Array or WideIntegers job gives the interval
       }
     }
   }
+});
+
+Deno.test("pool: values handed over go to a worker as they are (detached here), with the intervals of a copy; a view of a larger buffer is copied", async () => {
+  const nums = Array.from({ length: 50 }, (_, i) => BigInt((i * 31) % 17) - 8n);
+  const wideNums = nums.map((a) => a << 100n);
+  const seed = new Uint8Array(32).fill(3);
+  const jobs = () => {
+    const shared = new BigInt64Array(2 * nums.length);
+    shared.set(nums, nums.length);
+    return [
+      BigInt64Array.from(nums),
+      WideIntegers.of(wideNums),
+      // The second half of a larger buffer.
+      shared.subarray(nums.length),
+    ].map((values) => ({ nums: values, den: 7n, resamples: 150, seed }));
+  };
+  const want = await computeIntervals(jobs(), { kernel: "wasm", workers: 1 });
+  const handed = jobs();
+  const got = new Map<number, BootstrapInterval>();
+  const pool = new IntervalPool(
+    { kernel: "wasm", workers: 2 },
+    (id, ci) => got.set(id, ci),
+  );
+  try {
+    handed.forEach((job, id) => pool.submit(id, job, true));
+    await pool.finish();
+  } finally {
+    pool.close();
+  }
+  for (const [id, ci] of want.entries()) {
+    assert.equal(got.get(id)!.lower.cmp(ci.lower), 0, `job ${id}`);
+    assert.equal(got.get(id)!.upper.cmp(ci.upper), 0, `job ${id}`);
+  }
+  const [whole, wide, view] = handed.map((j) => j.nums) as [
+    BigInt64Array,
+    WideIntegers,
+    BigInt64Array,
+  ];
+  assert.equal(whole.buffer.byteLength, 0);
+  assert.equal(wide.words.buffer.byteLength, 0);
+  assert.equal(wide.negative.buffer.byteLength, 0);
+  assert.equal(view.length, nums.length);
+  assert.deepEqual([...view], nums);
+  // Not handed over: kept.
+  const kept = jobs();
+  await computeIntervals(kept, { kernel: "wasm", workers: 2 });
+  assert.deepEqual([...(kept[0]!.nums as BigInt64Array)], nums);
 });

@@ -96,6 +96,23 @@ function spawn(): Worker {
 }
 
 /**
+ * The buffers of `nums` that a worker can take as they are: typed arrays
+ * that are the whole of their buffer (a view of a larger one would detach
+ * the rest).
+ */
+function buffersOf(nums: Numerators): ArrayBuffer[] {
+  const views = Array.isArray(nums)
+    ? []
+    : "words" in nums
+    ? [nums.words, nums.negative]
+    : [nums as BigInt64Array];
+  return views.filter((v) =>
+    v.buffer instanceof ArrayBuffer && v.byteOffset === 0 &&
+    v.byteLength === v.buffer.byteLength
+  ).map((v) => v.buffer as ArrayBuffer);
+}
+
+/**
  * The intervals of `jobs`, in job order (each job needs n >= 5 values).
  *
  * @example
@@ -167,7 +184,7 @@ export class IntervalPool {
   readonly #onResult: (id: number, ci: BootstrapInterval) => void;
   readonly #idle: Worker[] = [];
   readonly #all: Worker[] = [];
-  readonly #waiting: { id: number; job: IntervalJob }[] = [];
+  readonly #waiting: { id: number; job: IntervalJob; owned: boolean }[] = [];
   #running = 0;
   #error: Error | undefined;
   #wake: (() => void)[] = [];
@@ -188,9 +205,11 @@ export class IntervalPool {
 
   /**
    * Compute job `id` (with one worker, here and now; `RangeError` for
-   * fewer than 5 values).
+   * fewer than 5 values). `owned`: the caller hands the job's values over
+   * and will not read them again, so a worker takes their buffers as they
+   * are instead of a copy (they are detached here).
    */
-  submit(id: number, job: IntervalJob): void {
+  submit(id: number, job: IntervalJob, owned = false): void {
     this.#throwIfFailed();
     if (this.#options.workers <= 1) {
       this.#report(id, 0);
@@ -207,7 +226,7 @@ export class IntervalPool {
       this.#onResult(id, ci);
       return;
     }
-    this.#waiting.push({ id, job });
+    this.#waiting.push({ id, job, owned });
     this.#dispatch();
   }
 
@@ -268,11 +287,11 @@ export class IntervalPool {
       this.#waiting.forEach((w, i) => {
         if (w.job.nums.length > this.#waiting[pick]!.job.nums.length) pick = i;
       });
-      const { id, job } = this.#waiting.splice(pick, 1)[0]!;
+      const { id, job, owned } = this.#waiting.splice(pick, 1)[0]!;
       const req: IntervalRequest = { id, ...job, kernel: this.#options.kernel };
       this.#running++;
       this.#report(id, 0);
-      worker.postMessage(req);
+      worker.postMessage(req, owned ? buffersOf(job.nums) : []);
       this.#notify();
     }
   }

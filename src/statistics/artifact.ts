@@ -360,12 +360,13 @@ export class Summarizer {
       workers: this.intervals.workers,
       onProgress: (r, done) => this.#advance(r, done),
     }, (r, ci) => this.#computed(r, ci));
+    // The packed values are this job's own: the worker takes them.
     this.#pool.submit(rank, {
       nums: packed(scaled.nums),
       den: scaled.den,
       resamples: R,
       seed: seedBytes(hex),
-    });
+    }, true);
     await this.#pool.room();
     return { statistics, ticket };
   }
