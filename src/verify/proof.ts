@@ -48,10 +48,9 @@
  * @module
  */
 
-import { DeferredJson, encode, type JsonValue } from "../json/canonical.ts";
-import { sameCanonical } from "../json/diff.ts";
+import { encode, type JsonValue } from "../json/canonical.ts";
 import { ID_RE, isObject } from "../json/fields.ts";
-import { sha256Hex } from "../json/sha256.ts";
+import { manifestMatch } from "./manifest_text.ts";
 import { limitsWith } from "../limits.ts";
 import {
   type Out,
@@ -151,6 +150,7 @@ export type Earlier = {
  * import assert from "node:assert/strict";
  * import { encode } from "../json/canonical.ts";
  * import { sha256Hex } from "../json/sha256.ts";
+import { manifestMatch } from "./manifest_text.ts";
  * import { provedResult } from "./proof.ts";
  * import { canonicalReading } from "./reader.ts";
  * import { runEvaluation } from "../evaluation/runner.ts";
@@ -338,13 +338,12 @@ async function provedFields(
   // tens of megabytes held through the whole proof). Equal canonical values
   // are what parsing, re-encoding and `checkManifest` establish together.
   const manifest = await buildManifest(suite);
-  const text = encode(manifest);
+  const { same, hash } = manifestMatch(top["evaluation_manifest"], manifest);
   need(
-    manifest.episodes.length <= limitsWith(options.limits).maxEpisodes &&
-      storedIs(top["evaluation_manifest"], manifest, text),
+    manifest.episodes.length <= limitsWith(options.limits).maxEpisodes && same,
   );
   const manifestHash = top["evaluation_manifest_hash"];
-  need(typeof manifestHash === "string" && manifestHash === sha256Hex(text));
+  need(typeof manifestHash === "string" && manifestHash === hash);
   const modelId = top["model_id"];
   need(typeof modelId === "string" && ID_RE.test(modelId));
   return {
@@ -356,29 +355,6 @@ async function provedFields(
     },
   };
 }
-
-/**
- * Whether the stored manifest is canonically `manifest`, whose canonical
- * text is `text`. A streamed reading leaves the stored episodes as text
- * (`stream.ts`): they are then that text's episodes, character for
- * character. Their canonical text comes first in `text` ("episodes" sorts
- * first); a JSON value read from the file that `text` continues with is all
- * of it, since its brackets close where the same characters' do.
- */
-function storedIs(stored: unknown, manifest: Manifest, text: string): boolean {
-  if (!isObject(stored)) return false;
-  const episodes = stored["episodes"];
-  if (!(episodes instanceof DeferredJson)) {
-    return sameCanonical(stored, manifest);
-  }
-  const { episodes: _stored, ...rest } = stored;
-  const { episodes: _want, ...want } = manifest;
-  const source = episodes.source;
-  return sameCanonical(rest, want) && text.startsWith(EPISODES_AT) &&
-    text.startsWith(source, EPISODES_AT.length);
-}
-
-const EPISODES_AT = '{"episodes":';
 
 const HEX64 = /^[0-9a-f]{64}$/;
 
