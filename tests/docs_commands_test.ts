@@ -57,6 +57,8 @@ const NOT_RUN: Record<string, string> = {
     "downloads the denort runtime, which the test machines cannot reach",
   "docs/scale.md: ./ember run --policy greedy --shard 0/4 --out /shared/ember/parts/run.0.json":
     "the binary of the deno compile line above, which is not built here",
+  "docs/scale.md: DENO_DIR=/shared/ember/deno deno cache jsr:@ember/stats":
+    "fills a module cache from JSR, which the test machines cannot reach",
   "docs/replay-kernel.md: deno run --allow-read=. scripts/replay_kernel_compare.ts 3600":
     "the long comparison run: an hour of random grids (tests/replay_kernel_properties_test.ts runs the same comparison briefly)",
 };
