@@ -7,9 +7,10 @@
  */
 
 import assert from "node:assert/strict";
-import { DeferredJson, parseDeferring } from "../src/json/canonical.ts";
+import { DeferredJson, encode, parseDeferring } from "../src/json/canonical.ts";
 import { sha256Hex } from "../src/json/sha256.ts";
-import { manifestChunks, manifestMatch } from "../src/verify/manifest_text.ts";
+import { manifestChunks } from "../src/scenario/manifest_text.ts";
+import { manifestMatch } from "../src/verify/manifest_match.ts";
 import type { Manifest } from "../src/types.ts";
 
 const FIXTURE = JSON.parse(
@@ -27,6 +28,18 @@ Deno.test("manifest text: the chunks are the canonical text of the Python fixtur
     if (size === 1) assert.equal(chunks.length, MANIFEST.episodes.length + 1);
   }
   assert.equal(manifestMatch(structuredClone(MANIFEST), MANIFEST).hash, HASH);
+  // A manifest read from a file may have keys of its own, or no episodes'
+  // array: its text whole, as the encoder writes it.
+  for (
+    const odd of [
+      { ...MANIFEST, aaa: 1 },
+      { ...MANIFEST, episodes: {} },
+    ]
+  ) {
+    const chunks = [...manifestChunks(odd as never, 1)];
+    assert.equal(chunks.length, 1);
+    assert.equal(chunks[0], encode(odd as never));
+  }
 });
 
 /** The stored manifest as a streamed reading leaves it: episodes as a span. */

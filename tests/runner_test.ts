@@ -506,3 +506,30 @@ Deno.test("runEvaluation: answers in hand play each episode whole and hand it ov
     );
   }
 });
+
+Deno.test("runner: each run of a suite gets its own manifest, the suite's, however the runs before changed theirs", async () => {
+  const full = publicSuite();
+  const suite = {
+    ...full,
+    families: [],
+    scenarios: full.scenarios.slice(0, 2),
+  };
+  const want = encode(await buildManifest(suite));
+  const first = await runEvaluation(suite, "stay", { modelId: "stay" });
+  // Changed after the run: neither the next run's manifest nor its hash.
+  (first.evaluation_manifest.episodes[0] as { seed: number }).seed = 99;
+  (first.evaluation_manifest as { suite_id: string }).suite_id = "other";
+  const second = await runEvaluation(suite, "stay", { modelId: "stay" });
+  assert.equal(encode(second.evaluation_manifest), want);
+  assert.equal(
+    second.evaluation_manifest_hash,
+    await manifestHash(await buildManifest(suite)),
+  );
+  (second.evaluation_manifest.episodes[1] as { seed: number }).seed = 98;
+  const third = await runEvaluation(suite, "stay", { modelId: "stay" });
+  assert.equal(encode(third.evaluation_manifest), want);
+  assert.notEqual(
+    third.evaluation_manifest.episodes[0],
+    second.evaluation_manifest.episodes[0],
+  );
+});

@@ -50,7 +50,7 @@
 
 import { encode, type JsonValue } from "../json/canonical.ts";
 import { ID_RE, isObject } from "../json/fields.ts";
-import { manifestMatch } from "./manifest_text.ts";
+import { manifestMatch } from "./manifest_match.ts";
 import { limitsWith } from "../limits.ts";
 import {
   type Out,
@@ -150,7 +150,7 @@ export type Earlier = {
  * import assert from "node:assert/strict";
  * import { encode } from "../json/canonical.ts";
  * import { sha256Hex } from "../json/sha256.ts";
-import { manifestMatch } from "./manifest_text.ts";
+import { manifestMatch } from "./manifest_match.ts";
  * import { provedResult } from "./proof.ts";
  * import { canonicalReading } from "./reader.ts";
  * import { runEvaluation } from "../evaluation/runner.ts";

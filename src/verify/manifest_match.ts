@@ -1,67 +1,17 @@
 /**
  * The suite's manifest against the stored one, and its hash, from its
- * canonical text made a chunk at a time. At 100,000 episodes that text is
- * 13 MB: made as one string (with the pieces the encoder joins), it lived
- * through V8's young collections at the start of every large `verify` and
- * `aggregate`, and V8 grows its young generation by what survives them.
+ * canonical text made a chunk at a time (`scenario/manifest_text.ts`), not
+ * as one string.
  *
  * @module
  */
 
-import { DeferredJson, encode } from "../json/canonical.ts";
+import { DeferredJson } from "../json/canonical.ts";
 import { sameCanonical } from "../json/diff.ts";
 import { isObject } from "../json/fields.ts";
 import { Sha256 } from "../json/sha256.ts";
+import { EPISODES_AT, manifestChunks } from "../scenario/manifest_text.ts";
 import type { Manifest } from "../types.ts";
-
-/** Where the episodes' array starts in a manifest's canonical text. */
-const EPISODES_AT = '{"episodes":';
-
-/** Characters a chunk reaches before it is handed out. */
-const CHUNK = 1 << 15;
-
-/**
- * The canonical text of `manifest`, in chunks of about `size` characters
- * or more (each ends after a whole episode): "episodes" sorts first, so
- * the text is `{"episodes":[`, the episodes joined by commas, then `]`
- * and the other fields as the manifest without episodes has them.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { encode } from "../json/canonical.ts";
- * import { manifestChunks } from "./manifest_text.ts";
- * const m = {
- *   suite_id: "s",
- *   episodes: [{ index: 0, seed: 1 }, { index: 1, seed: 2 }],
- * } as never;
- * assert.equal([...manifestChunks(m, 1)].join(""), encode(m));
- * ```
- */
-export function* manifestChunks(
-  manifest: Manifest,
-  size: number = CHUNK,
-): Generator<string> {
-  const { episodes, ...rest } = manifest;
-  const empty = encode({ ...rest, episodes: [] });
-  if (!empty.startsWith(`${EPISODES_AT}[]`)) {
-    throw new Error("internal error: a manifest's episodes do not come first");
-  }
-  const pieces = [`${EPISODES_AT}[`];
-  let length = pieces[0]!.length;
-  for (let i = 0; i < episodes.length; i++) {
-    const piece = i === 0 ? encode(episodes[i]!) : `,${encode(episodes[i]!)}`;
-    pieces.push(piece);
-    length += piece.length;
-    if (length >= size) {
-      yield pieces.join("");
-      pieces.length = 0;
-      length = 0;
-    }
-  }
-  pieces.push(empty.slice(EPISODES_AT.length + 1));
-  yield pieces.join("");
-}
 
 /**
  * Whether `stored` is canonically `manifest`, and the SHA-256 of
@@ -76,7 +26,7 @@ export function* manifestChunks(
  * import assert from "node:assert/strict";
  * import { encode } from "../json/canonical.ts";
  * import { sha256Hex } from "../json/sha256.ts";
- * import { manifestMatch } from "./manifest_text.ts";
+ * import { manifestMatch } from "./manifest_match.ts";
  * const m = { suite_id: "s", episodes: [{ index: 0, seed: 1 }] } as never;
  * const { same, hash } = manifestMatch(JSON.parse(encode(m)), m);
  * assert.ok(same);
