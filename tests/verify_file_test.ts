@@ -40,6 +40,7 @@ import {
 } from "./tamper_support.ts";
 import { parseSuite } from "../src/scenario/suite.ts";
 import { runEvaluation } from "../src/evaluation/runner.ts";
+import type { EvaluationResult } from "../src/types.ts";
 
 const CASES = await corpus();
 const FILE = "case.json";
@@ -226,16 +227,63 @@ Deno.test("result files: a canonical valid result is read in one pass, its field
   assert.ok(range.reads.every((n) => n >= 1 && n <= 2));
 });
 
+/** The subset suite with 24 seeds a scenario, and its greedy result. */
+let largerOnce:
+  | Promise<{ suite: ReturnType<typeof parseSuite>; result: EvaluationResult }>
+  | undefined;
+function larger() {
+  largerOnce ??= (async () => {
+    const value = subsetSuiteValue() as Any;
+    for (const s of value.scenarios) {
+      s.seeds = Array.from({ length: 24 }, (_, i) => i);
+    }
+    const suite = parseSuite(parse(encode(value)));
+    const result = await runEvaluation(suite, "greedy", { modelId: "greedy" });
+    return { suite, result };
+  })();
+  return largerOnce;
+}
+
+Deno.test("result files: a byte that is not ASCII, beyond file-bytes: the episode not proved is the one that holds it", async () => {
+  const { suite, result } = await larger();
+  const text = encode(result);
+  // Item k's span: the items before it and their commas, after the start.
+  const sizes = result.episodes.map((e) => encode(e as Any).length);
+  const fields = text.lastIndexOf('],"evaluation_manifest":');
+  const max = text.length - fields + 100;
+  await inTempDir(async (dir) => {
+    const file = `${dir}/r.json`;
+    const previous = setLimits({ maxFileBytes: max });
+    try {
+      for (const k of [0, 29, 50, sizes.length - 1]) {
+        const start = '{"episodes":['.length +
+          sizes.slice(0, k).reduce((a, b) => a + b, k);
+        // Near the item's start, where the text decoded for the items
+        // before it reaches too.
+        const at = start + 20;
+        await Deno.writeTextFile(
+          file,
+          `${text.slice(0, at)}é${text.slice(at + 1)}`,
+        );
+        await assert.rejects(verifyResultFile(file, suite), (e: Error) => {
+          assert.match(
+            e.message,
+            new RegExp(`whose episodes\\[${k}\\] is not proved in one pass`),
+          );
+          return true;
+        });
+      }
+    } finally {
+      setLimits(previous);
+    }
+  });
+});
+
 Deno.test("result files: the streamed reading decodes an item or a few at a time, never a chunk of the file as one text", async () => {
   // A result of 2 MB and more: the file is read a mebibyte at a time, and
   // a text that lives while its items are proved must stay small (a
   // mebibyte of text at a time grew V8's young generation to its largest).
-  const value = subsetSuiteValue() as Any;
-  for (const s of value.scenarios) {
-    s.seeds = Array.from({ length: 24 }, (_, i) => i);
-  }
-  const suite = parseSuite(parse(encode(value)));
-  const result = await runEvaluation(suite, "greedy", { modelId: "greedy" });
+  const { result } = await larger();
   const bytes = ENCODER.encode(encode(result));
   assert.ok(bytes.length > 2 << 20);
   const sizes = result.episodes.map((e) =>

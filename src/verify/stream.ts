@@ -477,14 +477,20 @@ class Window {
         return false;
       }
     }
-    const shown = Math.min(goal, this.#held);
+    let shown = Math.min(goal, this.#held);
     this.text = "";
-    const text = this.#decoder.decode(
+    let text = this.#decoder.decode(
       this.#bytes.subarray(this.#from, this.#from + shown),
     );
     if (text.length !== shown || text.includes("\uFFFD")) {
+      // The text ends before the first byte that is not ASCII, so that the
+      // item not proved is the one that holds it.
       this.#broken = true;
-      return false;
+      const bad = this.#bytes.subarray(this.#from, this.#from + shown)
+        .findIndex((b) => b >= 0x80);
+      if (bad <= this.#shown) return false;
+      shown = bad;
+      text = text.slice(0, bad);
     }
     this.text = text;
     this.#shown = shown;
