@@ -9,6 +9,7 @@
  */
 
 import { encode, type JsonValue } from "../json/canonical.ts";
+import { Sha256 } from "../json/sha256.ts";
 import type { Manifest } from "../types.ts";
 
 /** Where the episodes' array starts in a manifest's canonical text. */
@@ -65,4 +66,24 @@ export function* manifestChunks(
   }
   pieces.push(empty.slice(EPISODES_AT.length + 1));
   yield pieces.join("");
+}
+
+/**
+ * The SHA-256 of `manifest`'s canonical text (its manifest hash), hashed a
+ * chunk at a time.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { encode } from "../json/canonical.ts";
+ * import { sha256Hex } from "../json/sha256.ts";
+ * import { manifestDigest } from "./manifest_text.ts";
+ * const m = { suite_id: "s", episodes: [{ index: 0, seed: 1 }] } as never;
+ * assert.equal(manifestDigest(m), sha256Hex(encode(m)));
+ * ```
+ */
+export function manifestDigest(manifest: Manifest): string {
+  const hash = new Sha256();
+  for (const chunk of manifestChunks(manifest)) hash.update(chunk);
+  return hash.hex();
 }

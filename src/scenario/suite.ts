@@ -8,8 +8,7 @@ import { digest, type JsonValue } from "../json/canonical.ts";
 import { SuiteError } from "../errors.ts";
 import { beyondLimit, type Limits, limitsWith } from "../limits.ts";
 import { parseScenario, scenarioHash } from "./scenario.ts";
-import { manifestChunks } from "./manifest_text.ts";
-import { Sha256 } from "../json/sha256.ts";
+import { manifestDigest } from "./manifest_text.ts";
 import {
   type Family,
   type Manifest,
@@ -247,7 +246,5 @@ export async function buildManifest(suite: Suite): Promise<Manifest> {
 export function manifestHash(m: Manifest): Promise<string> {
   // Hashed a chunk at a time: the whole text, 13 MB at 100,000 episodes,
   // is never one string (`manifest_text.ts`).
-  const hash = new Sha256();
-  for (const chunk of manifestChunks(m)) hash.update(chunk);
-  return Promise.resolve(hash.hex());
+  return Promise.resolve(manifestDigest(m));
 }

@@ -10,7 +10,11 @@ import { DeferredJson } from "../json/canonical.ts";
 import { sameCanonical } from "../json/diff.ts";
 import { isObject } from "../json/fields.ts";
 import { Sha256 } from "../json/sha256.ts";
-import { EPISODES_AT, manifestChunks } from "../scenario/manifest_text.ts";
+import {
+  EPISODES_AT,
+  manifestChunks,
+  manifestDigest,
+} from "../scenario/manifest_text.ts";
 import type { Manifest } from "../types.ts";
 
 /**
@@ -38,12 +42,15 @@ export function manifestMatch(
   stored: unknown,
   manifest: Manifest,
 ): { same: boolean; hash: string } {
-  const hash = new Sha256();
   const episodes = isObject(stored) ? stored["episodes"] : undefined;
   if (!(episodes instanceof DeferredJson)) {
-    for (const chunk of manifestChunks(manifest)) hash.update(chunk);
-    return { same: sameCanonical(stored, manifest), hash: hash.hex() };
+    return {
+      same: sameCanonical(stored, manifest),
+      hash: manifestDigest(manifest),
+    };
   }
+  // Hashed as it is compared: one pass over the chunks.
+  const hash = new Sha256();
   const { episodes: _stored, ...rest } = stored as Record<string, unknown>;
   const { episodes: _want, ...want } = manifest;
   let same = sameCanonical(rest, want);

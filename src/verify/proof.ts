@@ -150,7 +150,6 @@ export type Earlier = {
  * import assert from "node:assert/strict";
  * import { encode } from "../json/canonical.ts";
  * import { sha256Hex } from "../json/sha256.ts";
-import { manifestMatch } from "./manifest_match.ts";
  * import { provedResult } from "./proof.ts";
  * import { canonicalReading } from "./reader.ts";
  * import { runEvaluation } from "../evaluation/runner.ts";
