@@ -558,3 +558,72 @@ Deno.test("result files: fields beyond what is kept are hashed as read again, an
     setLimits(previous);
   }
 });
+
+Deno.test("result files: fields read again a read at a time are hashed only if every read has the bytes parsed", async () => {
+  const bytes = ENCODER.encode(BASE_TEXT);
+  const fields = BASE_TEXT.lastIndexOf('],"evaluation_manifest":');
+  const tail = bytes.length - fields;
+  // The model's ID is in the last of the reads of 16 bytes; the other
+  // tests read the fields again in one read.
+  const changed = ENCODER.encode(
+    BASE_TEXT.slice(0, fields) +
+      BASE_TEXT.slice(fields).replace(
+        `"model_id":"${BASE.model_id}"`,
+        `"model_id":"${"z".repeat(BASE.model_id.length)}"`,
+      ),
+  );
+  const first = [...changed].findIndex((b, k) => b !== bytes[k]);
+  assert.ok(first > fields + 16 && tail > 64);
+  const previous = setLimits({ maxFileBytes: tail + 16 });
+  try {
+    for (const late of [false, true]) {
+      const reads: [number, number][] = [];
+      const range: ByteRange = {
+        start: 0,
+        end: bytes.length,
+        read(into: Uint8Array, at: number): Promise<number> {
+          reads.push([at, into.length]);
+          // Only the reads of 16 bytes within the fields are the second.
+          const again = late && at >= fields && into.length <= 16;
+          const part = (again ? changed : bytes).subarray(
+            at,
+            at + into.length,
+          );
+          into.set(part);
+          return Promise.resolve(part.length);
+        },
+      };
+      const streamed = (await streamedReading(
+        range,
+        {},
+        { least: 16, sized: true },
+        "deferred",
+      ))!;
+      const proof = await provedResult(
+        streamed.reading,
+        () => streamed.digest(),
+        SUITE,
+        {},
+      );
+      const second = reads.filter(([at]) => at >= fields).slice(
+        -Math.ceil(tail / 16),
+      );
+      assert.deepEqual(
+        second,
+        Array.from({ length: Math.ceil(tail / 16) }, (_, k) => [
+          fields + 16 * k,
+          Math.min(16, tail - 16 * k),
+        ]),
+      );
+      if (late) {
+        assert.equal(proof?.verified, undefined);
+        assert.equal(proof?.proved?.size, BASE.episodes.length);
+        assert.equal(await streamed.finish(), undefined);
+      } else {
+        assert.equal(proof?.verified?.digest, sha256Hex(bytes));
+      }
+    }
+  } finally {
+    setLimits(previous);
+  }
+});

@@ -28,7 +28,7 @@ const SLICE = 1 << 20;
  * ```
  */
 export class Sha256 {
-  readonly #hash = createHash("sha256");
+  #hash = createHash("sha256");
 
   /** Add `data` (a string as its UTF-8 bytes). */
   update(data: Uint8Array | string): this {
@@ -44,6 +44,26 @@ export class Sha256 {
       );
     }
     return this;
+  }
+
+  /**
+   * A hash of what this one has been given so far, fed on its own from
+   * here (this one is not changed).
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { Sha256, sha256Hex } from "./sha256.ts";
+   * const hash = new Sha256().update("ab");
+   * const more = hash.copy().update("c");
+   * assert.equal(hash.hex(), sha256Hex("ab"));
+   * assert.equal(more.hex(), sha256Hex("abc"));
+   * ```
+   */
+  copy(): Sha256 {
+    const copy = new Sha256();
+    copy.#hash = this.#hash.copy();
+    return copy;
   }
 
   /** The digest in lower-case hex; the hash takes no more pieces after. */
