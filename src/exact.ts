@@ -340,6 +340,22 @@ export function sampleVariance(xs: readonly Rational[]): Rational {
 const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 /**
+ * Whether `v`'s numerator and denominator are safe integers: doubles hold
+ * them exactly.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { inDoubles, Rational } from "./exact.ts";
+ * assert.ok(inDoubles(Rational.of(-(2 ** 53 - 1), 3)));
+ * assert.ok(!inDoubles(Rational.of(2n ** 53n, 3n)));
+ * ```
+ */
+export function inDoubles(v: Rational): boolean {
+  return v.num <= SAFE && v.num >= -SAFE && v.den <= SAFE;
+}
+
+/**
  * Write `v` as two doubles, `parts[2i]` its numerator and `parts[2i + 1]`
  * its denominator (0 for `null`), when both are safe integers, so that the
  * doubles hold it exactly: the compact tables of values, a dozen doubles
@@ -366,7 +382,7 @@ export function packRational(
     parts[2 * i + 1] = 0;
     return true;
   }
-  if (!(v.num <= SAFE && v.num >= -SAFE && v.den <= SAFE)) return false;
+  if (!inDoubles(v)) return false;
   parts[2 * i] = Number(v.num);
   parts[2 * i + 1] = Number(v.den);
   return true;

@@ -96,3 +96,26 @@ Deno.test("descriptive: exact values equal the exact.ts definitions", () => {
     { numRuns: 200 },
   );
 });
+
+Deno.test("descriptive: numerators in a BigInt64Array give what the same numerators as BigInts give, to the limits of 64 bits", () => {
+  const limit = fc.constantFrom(-(1n << 63n), (1n << 63n) - 1n, -1n, 0n, 1n);
+  const num = fc.oneof(
+    fc.bigInt({ min: -(1n << 63n), max: (1n << 63n) - 1n }),
+    limit,
+  );
+  fc.assert(
+    fc.property(
+      fc.array(num, { maxLength: 20 }),
+      fc.bigInt({ min: 1n, max: 1n << 40n }),
+      (nums, den) => {
+        const typed = describeExact({ nums: BigInt64Array.from(nums), den });
+        assert.deepEqual(typed, describeExact({ nums, den }));
+        assert.deepEqual(
+          descriptiveStatistics({ nums: BigInt64Array.from(nums), den }),
+          descriptiveStatistics({ nums, den }),
+        );
+      },
+    ),
+    { numRuns: 300 },
+  );
+});

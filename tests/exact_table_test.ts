@@ -2,8 +2,9 @@
  * The statistics' table of exact values (`statistics/exact_table.ts`):
  * what it counts and scales for an interval, read from its packed parts,
  * against the same values as `Rational`s: rows unset, values `null`,
- * values beyond safe integers (which the table keeps aside; injected here,
- * the simulator's counts never reach them).
+ * values beyond safe integers, and values whose denominator finds the
+ * table's index of denominators full (both kept aside; injected here: the
+ * simulator's counts never reach them, nor 65,534 denominators).
  */
 
 import assert from "node:assert/strict";
@@ -35,8 +36,9 @@ Deno.test("exact table: scaled and defined are toCommonDenominator and the count
         maxLength: 30,
       }),
       fc.array(fc.nat(), { maxLength: 40 }),
-      (rows, picks) => {
-        const t = new ExactTable(rows.length, 2);
+      fc.constantFrom(undefined, 0, 1, 3),
+      (rows, picks, denominators) => {
+        const t = new ExactTable(rows.length, 2, denominators);
         rows.forEach((r, i) => {
           if (r !== null) t.set(i, r);
         });
@@ -50,15 +52,78 @@ Deno.test("exact table: scaled and defined are toCommonDenominator and the count
           });
           const want = toCommonDenominator(xs);
           const got = t.scaled(order, m);
-          assert.deepEqual(got.nums, want.nums);
+          assert.deepEqual([...got.nums], want.nums);
           assert.equal(got.den, want.den);
           const size = t.defined(order, m);
           assert.equal(size.n, xs.length);
           if (xs.length > 0) {
             assert.equal(size.equal, xs.every((x) => x.eq(xs[0]!)));
           }
+          order.forEach((k) => {
+            const v = rows[k]?.[m];
+            const got = t.value(k, m);
+            if (v === undefined) assert.equal(got, undefined);
+            else if (v === null) assert.equal(got, null);
+            else assert.ok(got !== null && got !== undefined && got.eq(v));
+          });
         }
       },
     ),
   );
+});
+
+Deno.test("exact table: a table of at most 65,534 denominators", () => {
+  for (const bad of [-1, 0.5, 65535]) {
+    assert.throws(() => new ExactTable(1, 1, bad), RangeError);
+  }
+  // Three denominators indexed, the fourth's value kept whole: equal values
+  // on either side of the limit are equal.
+  const t = new ExactTable(6, 1, 3);
+  [2, 3, 5, 7, 7, 2].forEach((q, row) => t.set(row, [Rational.of(1, q)]));
+  assert.deepEqual(t.defined([3, 4], 0), { n: 2, equal: true });
+  assert.deepEqual(t.defined([0, 5], 0), { n: 2, equal: true });
+  assert.deepEqual(t.defined([0, 3], 0), { n: 2, equal: false });
+  assert.deepEqual(t.scaled([0, 1, 2, 3, 4, 5], 0), {
+    nums: BigInt64Array.of(105n, 70n, 42n, 30n, 30n, 105n),
+    den: 210n,
+  });
+});
+
+Deno.test("exact table: the 65,535th denominator and those after it are kept whole, not given the index that marks a value kept whole", () => {
+  const rows = 65_540;
+  const t = new ExactTable(rows, 1);
+  for (let k = 0; k < rows; k++) t.set(k, [Rational.of(1, k + 2)]);
+  for (const k of [0, 65_533, 65_534, 65_535, rows - 1]) {
+    assert.ok(t.value(k, 0)!.eq(Rational.of(1, k + 2)), `row ${k}`);
+  }
+  const last = [65_533, 65_534, rows - 1];
+  assert.deepEqual(t.defined(last, 0), { n: 3, equal: false });
+  const scaled = t.scaled(last, 0);
+  assert.deepEqual(
+    [...scaled.nums].map((x) => Rational.of(x, scaled.den)),
+    last.map((k) => Rational.of(1, k + 2)),
+  );
+});
+
+Deno.test("exact table: scaled numerators at the limits of 64 bits come in a BigInt64Array, one beyond them as BigInts", () => {
+  const t = new ExactTable(3, 1);
+  t.set(0, [Rational.of((1n << 63n) - 1n)]);
+  t.set(1, [Rational.of(-(1n << 63n))]);
+  t.set(2, [Rational.of(1n << 63n)]);
+  assert.deepEqual(t.scaled([0, 1], 0), {
+    nums: BigInt64Array.of((1n << 63n) - 1n, -(1n << 63n)),
+    den: 1n,
+  });
+  assert.deepEqual(t.scaled([1, 2], 0), {
+    nums: [-(1n << 63n), 1n << 63n],
+    den: 1n,
+  });
+  // Beyond only once over the common denominator.
+  const u = new ExactTable(2, 1);
+  u.set(0, [Rational.of((1n << 62n) + 1n, 1n)]);
+  u.set(1, [Rational.of(1, 3)]);
+  assert.deepEqual(u.scaled([0, 1], 0), {
+    nums: [3n * ((1n << 62n) + 1n), 1n],
+    den: 3n,
+  });
 });

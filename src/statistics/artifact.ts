@@ -328,7 +328,7 @@ export class Summarizer {
    * interval is started, and this waits while the workers are busy.
    */
   async summarize(
-    values: readonly Rational[] | Scaled,
+    values: readonly Rational[] | Scaled<readonly bigint[] | BigInt64Array>,
     seed: Omit<SeedInput, "resamples">,
   ): Promise<Summary> {
     const scaled = "nums" in values ? values : toCommonDenominator(values);
@@ -452,11 +452,12 @@ const INT64_MIN = -(1n << 63n);
 const INT64_MAX = (1n << 63n) - 1n;
 
 /**
- * Values that wait for their interval, in one buffer: 8 bytes each when
- * they all fit, else as words (the bytes of the interval are the same: the
- * job reads the same values).
+ * Values that wait for their interval, in a buffer of their own (the
+ * worker takes it): 8 bytes each when they all fit, else as words (the
+ * bytes of the interval are the same: the job reads the same values).
  */
-function packed(nums: readonly bigint[]): Numerators {
+function packed(nums: readonly bigint[] | BigInt64Array): Numerators {
+  if (nums instanceof BigInt64Array) return nums.slice();
   return nums.every((a) => INT64_MIN <= a && a <= INT64_MAX)
     ? BigInt64Array.from(nums)
     : WideIntegers.of(nums);

@@ -102,7 +102,7 @@ export function quantileScaled(
  * ```
  */
 export function describeExact(
-  values: readonly Rational[] | Scaled,
+  values: readonly Rational[] | Scaled<readonly bigint[] | BigInt64Array>,
 ): ExactDescriptive {
   const { nums, den } = "nums" in values ? values : toCommonDenominator(values);
   const n = nums.length;
@@ -117,7 +117,10 @@ export function describeExact(
       quantiles: quantileLevels(() => null),
     };
   }
-  const ys = [...nums].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+  // A typed array sorts by value, outside V8's heap.
+  const ys = nums instanceof BigInt64Array
+    ? nums.slice().sort()
+    : [...nums].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
   let s = 0n;
   let s2 = 0n;
   for (const a of ys) {
@@ -162,7 +165,7 @@ export function describeExact(
  * ```
  */
 export function descriptiveStatistics(
-  values: readonly Rational[] | Scaled,
+  values: readonly Rational[] | Scaled<readonly bigint[] | BigInt64Array>,
 ): StatisticsJson {
   return statisticsObject(describeExact(values));
 }
