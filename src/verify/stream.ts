@@ -162,20 +162,37 @@ export async function streamedReading(
   if (at === undefined || at < range.start + RESULT_START.length) {
     return undefined;
   }
-  // The fields are read after the result's start, as one text: decoded
-  // so, not joined to it after (at 100,000 episodes the fields are 13 MB,
-  // and joining made a second text of them).
-  const start = new TextEncoder().encode(RESULT_START);
-  const bytes = new Uint8Array(start.length + range.end - at);
-  bytes.set(start);
-  const tail = bytes.subarray(start.length);
-  if (await readFully(range, tail, at) < tail.length) return undefined;
+  // Kept whole if it would be read whole should the proof fail, up to the
+  // default limit (a limit raised to read a large file whole would make a
+  // large valid one cost its size).
+  const keep = range.end - range.start <=
+    Math.min(limitsWith().maxFileBytes, DEFAULT_LIMITS.maxFileBytes);
+  // The fields are read a read at a time and decoded after the result's
+  // start, as one text (not joined to it after: at 100,000 episodes they
+  // are 13 MB, and joining made a second text of them). Their bytes are
+  // not held unless the range is kept: one buffer of their size came from
+  // the C heap, which kept its pages after it was freed.
+  const size = range.end - at;
+  const kept = keep ? new Uint8Array(size) : undefined;
+  const step = reads.least;
+  const scratch = keep ? undefined : new Uint8Array(Math.min(step, size));
+  const hash = keep ? undefined : new Sha256();
+  const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+  let text = RESULT_START;
   let fields: DeferredDocument;
   try {
+    for (let n = 0; n < size;) {
+      const into = kept?.subarray(n, Math.min(size, n + step)) ??
+        scratch!.subarray(0, Math.min(scratch!.length, size - n));
+      if (await readFully(range, into, at + n) < into.length) return undefined;
+      hash?.update(into);
+      n += into.length;
+      text += decoder.decode(into, { stream: n < size });
+    }
     // The fields as the strict reader reads them in the whole text: at the
     // same depth, under the same limits.
     fields = parseDeferring(
-      new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes),
+      text,
       manifest === "deferred" ? manifestEpisodes : () => false,
       limits === undefined ? {} : { limits },
     );
@@ -183,11 +200,6 @@ export async function streamedReading(
     return undefined;
   }
   if (!fields.canonical) return undefined;
-  // Kept whole if it would be read whole should the proof fail, up to the
-  // default limit (a limit raised to read a large file whole would make a
-  // large valid one cost its size).
-  const keep = range.end - range.start <=
-    Math.min(limitsWith().maxFileBytes, DEFAULT_LIMITS.maxFileBytes);
   // A tail that is not kept is read again once the episodes are read, and
   // must have the bytes that were parsed (at 100,000 episodes, it is a
   // manifest of 13 MB that would otherwise be held through the proof).
@@ -195,8 +207,8 @@ export async function streamedReading(
     range,
     at,
     reads.least,
-    keep ? tail : undefined,
-    keep ? tail : { length: tail.length, sha: new Sha256().update(tail).hex() },
+    kept,
+    kept ?? { length: size, sha: hash!.hex() },
   );
   const spans = new Spans();
   let digest: string | undefined;
