@@ -199,3 +199,34 @@ Deno.test("summarizer: an interval is handed out whole, and only after finish()"
   assert.match(ci.seed, /^[0-9a-f]{64}$/);
   assert.equal(five.statistics.n, 5);
 });
+
+Deno.test("summarizer: numerators in a BigInt64Array are handed to the worker (detached here), with the statistics and interval of the same BigInts in an array", async () => {
+  const seed: Omit<SeedInput, "resamples"> = {
+    purpose: "aggregate_mean",
+    evaluationManifestHash: "0".repeat(64),
+    resultDigests: ["1".repeat(64)],
+    group: ["overall", "overall"],
+    metric: "evacuated_rate",
+  };
+  const nums = Array.from({ length: 40 }, (_, i) => BigInt((i * 13) % 11) - 5n);
+  const size = { n: nums.length, equal: false };
+  const run = async (values: readonly bigint[] | BigInt64Array) => {
+    // One worker computes here; two hand the job over.
+    const s = new Summarizer(200, [size], undefined, {
+      kernel: "wasm",
+      workers: 2,
+    });
+    try {
+      const summary = await s.summarize({ nums: values, den: 3n }, seed);
+      await s.finish();
+      return encode({ ...summary.statistics, ci: s.interval(summary) });
+    } finally {
+      s.close();
+    }
+  };
+  const typed = BigInt64Array.from(nums);
+  const listed = [...nums];
+  assert.equal(await run(typed), await run(listed));
+  assert.equal(typed.buffer.byteLength, 0);
+  assert.deepEqual(listed, nums);
+});

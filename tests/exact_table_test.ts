@@ -127,3 +127,77 @@ Deno.test("exact table: scaled numerators at the limits of 64 bits come in a Big
     den: 3n,
   });
 });
+
+Deno.test("exact table: setDifferences is Rational.sub and toFloat of each pair of values, null where either is", () => {
+  const near = fc.tuple(
+    fc.integer({ min: -(2 ** 53 - 1), max: 2 ** 53 - 1 }),
+    fc.integer({ min: 1, max: 2 ** 53 - 1 }),
+  ).map(([p, q]) => Rational.of(p, q));
+  const pair = fc.array(fc.oneof(value, near), { minLength: 3, maxLength: 3 });
+  fc.assert(
+    fc.property(
+      fc.array(fc.tuple(pair, pair), { minLength: 1, maxLength: 12 }),
+      fc.constantFrom(undefined, 0, 2),
+      (rows, denominators) => {
+        const a = new ExactTable(rows.length, 3, denominators);
+        const b = new ExactTable(rows.length, 3, denominators);
+        rows.forEach(([x, y], k) => {
+          a.set(k, x);
+          b.set(k, y);
+        });
+        const d = new ExactTable(rows.length, 3, denominators);
+        const floats = new Float64Array(rows.length * 3);
+        rows.forEach((_, k) => d.setDifferences(k, a, b, floats));
+        rows.forEach(([x, y], k) => {
+          x.forEach((u, m) => {
+            const v = y[m]!;
+            const want = u === null || v === null ? null : u.sub(v);
+            const got = d.value(k, m);
+            if (want === null) {
+              assert.equal(got, null);
+              assert.ok(Number.isNaN(floats[3 * k + m]));
+            } else {
+              assert.ok(got !== null && got !== undefined && got.eq(want));
+              assert.ok(Object.is(floats[3 * k + m], want.toFloat()));
+            }
+          });
+        });
+        const all = rows.map((_, k) => k);
+        for (const m of [0, 1, 2]) {
+          const xs = rows.flatMap(([x, y]) =>
+            x[m] === null || y[m] === null ? [] : [x[m]!.sub(y[m]!)]
+          );
+          const want = toCommonDenominator(xs);
+          const got = d.scaled(all, m);
+          assert.deepEqual([...got.nums], want.nums);
+          assert.equal(got.den, want.den);
+          assert.equal(d.defined(all, m).n, xs.length);
+        }
+      },
+    ),
+    { numRuns: 300 },
+  );
+  const a = new ExactTable(2, 1);
+  const b = new ExactTable(2, 1);
+  a.set(0, [Rational.of(1)]);
+  assert.throws(
+    () => new ExactTable(2, 1).setDifferences(0, a, b, new Float64Array(2)),
+    RangeError,
+  );
+  b.set(0, [Rational.of(1)]);
+  assert.throws(
+    () => new ExactTable(2, 2).setDifferences(0, a, b, new Float64Array(4)),
+    RangeError,
+  );
+  assert.throws(
+    () => new ExactTable(2, 1).setDifferences(0, a, b, new Float64Array(1)),
+    RangeError,
+  );
+  // Equal values: a difference of +0, whatever their sign.
+  const z = new ExactTable(2, 1);
+  const f = new Float64Array(2);
+  a.set(1, [Rational.of(-3, 7)]);
+  b.set(1, [Rational.of(-3, 7)]);
+  z.setDifferences(1, a, b, f);
+  assert.ok(Object.is(f[1], 0) && z.value(1, 0)!.eq(Rational.ZERO));
+});

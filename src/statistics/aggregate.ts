@@ -159,6 +159,8 @@ export async function aggregateOfValues(
     const metrics: PendingMetric[] = [];
     for (const [m, def] of METRIC_DEFINITIONS.entries()) {
       const xs = values.scaled(g.indices, m);
+      // Read before the numerators are handed to a worker.
+      const defined = xs.nums.length;
       const summary = await summarizer.summarize(xs, {
         purpose: "aggregate_mean",
         evaluationManifestHash: res.evaluation_manifest_hash,
@@ -173,7 +175,7 @@ export async function aggregateOfValues(
           scheduled: g.indices.length,
           observed: observed.length,
           missing: missing.length,
-          undefined: observed.length - xs.nums.length,
+          undefined: observed.length - defined,
           statistics: summary.statistics,
         },
       });

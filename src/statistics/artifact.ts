@@ -326,6 +326,8 @@ export class Summarizer {
   /**
    * The statistics of some exact values, and their interval's ticket; the
    * interval is started, and this waits while the workers are busy.
+   * Numerators in a `BigInt64Array` of its own buffer are handed to the
+   * worker as they are: the array is detached once this returns.
    */
   async summarize(
     values: readonly Rational[] | Scaled<readonly bigint[] | BigInt64Array>,
@@ -452,12 +454,13 @@ const INT64_MIN = -(1n << 63n);
 const INT64_MAX = (1n << 63n) - 1n;
 
 /**
- * Values that wait for their interval, in a buffer of their own (the
- * worker takes it): 8 bytes each when they all fit, else as words (the
- * bytes of the interval are the same: the job reads the same values).
+ * Values that wait for their interval, in a buffer that the worker takes
+ * (a `BigInt64Array` as it is, else a copy): 8 bytes each when they all
+ * fit, else as words (the bytes of the interval are the same: the job
+ * reads the same values).
  */
 function packed(nums: readonly bigint[] | BigInt64Array): Numerators {
-  if (nums instanceof BigInt64Array) return nums.slice();
+  if (nums instanceof BigInt64Array) return nums;
   return nums.every((a) => INT64_MIN <= a && a <= INT64_MAX)
     ? BigInt64Array.from(nums)
     : WideIntegers.of(nums);

@@ -117,9 +117,11 @@ export function describeExact(
       quantiles: quantileLevels(() => null),
     };
   }
-  // A typed array sorts by value, outside V8's heap.
+  // A typed array sorts by value, outside V8's heap, in a buffer reused
+  // from one call to the next (a fresh one a call, of 800 KB at 100,000
+  // values, was garbage that only a full collection freed).
   const ys = nums instanceof BigInt64Array
-    ? nums.slice().sort()
+    ? sortedCopy(nums)
     : [...nums].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
   let s = 0n;
   let s2 = 0n;
@@ -144,6 +146,16 @@ export function describeExact(
     max: Rational.of(ys[n - 1]!, den),
     quantiles,
   };
+}
+
+let sorting = new BigInt64Array(0);
+
+/** `nums` sorted, in the reused buffer: valid until the next call. */
+function sortedCopy(nums: BigInt64Array): BigInt64Array {
+  if (sorting.length < nums.length) sorting = new BigInt64Array(nums.length);
+  const ys = sorting.subarray(0, nums.length);
+  ys.set(nums);
+  return ys.sort();
 }
 
 /**

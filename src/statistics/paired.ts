@@ -396,6 +396,37 @@ export async function pairedDraft(
     onProgress: (done: number, total: number) =>
       options.onProgress?.(phase, done, total),
   });
+  const { sides, pairing } = await verifiedSides(a, b, suite, {
+    a: verifyOptions(fileA, sourceA, "verify A"),
+    b: verifyOptions(fileB, sourceB, "verify B"),
+    files: [fileA, fileB],
+  });
+  return await pairedFromValues(sides, pairing, suite, {
+    R,
+    intervals,
+    onProgress: options.onProgress,
+  });
+}
+
+/**
+ * Both sides' values, held here only, so that the statistics can let
+ * their exact tables go once the deltas are made (24 MB at 100,000
+ * episodes; the caller's variables would keep them to the end).
+ */
+type Sides = { a: SideValues | undefined; b: SideValues | undefined };
+
+/** Both inputs verified and reduced to their values, and their pairing. */
+async function verifiedSides(
+  a: ResultInput | ResultFile,
+  b: ResultInput | ResultFile,
+  suite: Suite,
+  how: {
+    readonly a: VerifyEvaluationOptions;
+    readonly b: VerifyEvaluationOptions;
+    readonly files: readonly [string | undefined, string | undefined];
+  },
+): Promise<{ sides: Sides; pairing: Pairing }> {
+  const [fileA, fileB] = how.files;
   // Two valid results are proved valid before pairing, which then cannot
   // be refused before a replay; anything else takes the order of work
   // above: both read strictly, both structures, the pairing, then the
@@ -406,14 +437,12 @@ export async function pairedDraft(
   const provable = (x: unknown) =>
     x instanceof Uint8Array || x instanceof ResultFile;
   const bothProvable = provable(a) && provable(b);
-  const optionsA = verifyOptions(fileA, sourceA, "verify A");
-  const sideA = new Side(a, fileA, optionsA, true);
+  const sideA = new Side(a, fileA, how.a, true);
   const provedA = bothProvable && await sideA.prove(suite);
   let valuesA = provedA
     ? sideA.reduced() ?? await verifiedValues(sideA, suite)
     : undefined;
-  const optionsB = verifyOptions(fileB, sourceB, "verify B");
-  const sideB = new Side(b, fileB, optionsB, false);
+  const sideB = new Side(b, fileB, how.b, false);
   if (provedA) await sideB.prove(suite);
   if (valuesA === undefined) await sideA.read(suite);
   await sideB.read(suite);
@@ -421,24 +450,49 @@ export async function pairedDraft(
   const structureB = await sideB.structure(suite);
   const pairing = pairResults(structureA, structureB);
   let valuesB = sideB.reduced();
-  let va = valuesA === undefined ? await sideA.verify(suite) : undefined;
-  let vb = valuesB === undefined ? await sideB.verify(suite) : undefined;
+  const va = valuesA === undefined ? await sideA.verify(suite) : undefined;
+  const vb = valuesB === undefined ? await sideB.verify(suite) : undefined;
   // Each side's float checks (statistics.md §2) after both verifications;
   // then only the values are kept.
   valuesA ??= sideValues(va!);
   valuesB ??= sideValues(vb!);
-  va = vb = undefined;
-  return await pairedFromValues(valuesA, valuesB, pairing, suite, {
-    R,
-    intervals,
-    onProgress: options.onProgress,
-  });
+  return { sides: { a: valuesA, b: valuesB }, pairing };
 }
 
-/** The draft of two verified sides, paired. */
+/**
+ * The exact and float deltas of the paired episodes, and what the artifact
+ * reads of the two sides besides: the sides are let go.
+ */
+function takeDeltas(sides: Sides, pairing: Pairing) {
+  const va = sides.a!;
+  const vb = sides.b!;
+  sides.a = sides.b = undefined;
+  const M = METRIC_DEFINITIONS.length;
+  // Exact deltas per paired episode and metric (null: undefined for A or
+  // B), for the statistics; the artifact's lists read the float table.
+  const rows = pairing.paired.reduce((n, k) => Math.max(n, k + 1), 0);
+  const deltas = new ExactTable(rows, M);
+  const table = new Float64Array(rows * M).fill(NaN);
+  for (const k of pairing.paired) {
+    deltas.setDifferences(k, va.values, vb.values, table);
+  }
+  const models: readonly [string, string] = [va.model_id, vb.model_id];
+  const digests: readonly [string, string] = [va.digest, vb.digest];
+  return {
+    deltas,
+    table,
+    manifest: va.evaluation_manifest,
+    manifestHash: va.evaluation_manifest_hash,
+    models,
+    digests,
+    inA: new Set(va.episodes.map((e) => e.index)),
+    inB: new Set(vb.episodes.map((e) => e.index)),
+  };
+}
+
+/** The draft of two verified sides, paired (the sides are let go). */
 async function pairedFromValues(
-  va: SideValues,
-  vb: SideValues,
+  sides: Sides,
   pairing: Pairing,
   suite: Suite,
   how: {
@@ -448,34 +502,13 @@ async function pairedFromValues(
   },
 ): Promise<PairedDraft> {
   const { R, intervals } = how;
-  const manifest = va.evaluation_manifest;
+  const { deltas, table, manifest, manifestHash, models, digests, inA, inB } =
+    takeDeltas(sides, pairing);
   const pairedSet = new Set(pairing.paired);
-  const M = METRIC_DEFINITIONS.length;
-
-  // Exact deltas per paired episode and metric (null: undefined for A or
-  // B), for the statistics; the artifact's lists read the float table.
-  const rows = pairing.paired.reduce((n, k) => Math.max(n, k + 1), 0);
-  const deltas = new ExactTable(rows, M);
-  const table = new Float64Array(rows * M).fill(NaN);
-  for (const k of pairing.paired) {
-    const xa = va.values.get(k)!;
-    const xb = vb.values.get(k)!;
-    const row = METRIC_DEFINITIONS.map((_, m) => {
-      const x = xa[m]!;
-      const y = xb[m]!;
-      return x === null || y === null ? null : x.sub(y);
-    });
-    row.forEach((d, m) => {
-      if (d !== null) table[k * M + m] = d.toFloat();
-    });
-    deltas.set(k, row);
-  }
   const groups = statisticsGroups(suite, manifest);
   // Counted on the packed table: no exact value is built twice.
   const sizes = intervalSizes(groups, (g, m) => deltas.defined(g.indices, m));
   const summarizer = new Summarizer(R, sizes, how.onProgress, intervals);
-  const inA = new Set(va.episodes.map((e) => e.index));
-  const inB = new Set(vb.episodes.map((e) => e.index));
 
   // A metric's entry is built whole once every interval is computed; until
   // then it waits beside its summary.
@@ -490,17 +523,23 @@ async function pairedFromValues(
     const metrics: PendingMetric[] = [];
     for (const [m, def] of METRIC_DEFINITIONS.entries()) {
       const xs = deltas.scaled(g.indices, m);
+      // Counted before the numerators are handed to a worker. The common
+      // denominator is positive: a delta's sign is its numerator's.
+      const defined = xs.nums.length;
+      let positive = 0;
+      let negative = 0;
+      for (const x of xs.nums) {
+        if (x > 0n) positive++;
+        else if (x < 0n) negative++;
+      }
+      const zero = defined - positive - negative;
       const summary = await summarizer.summarize(xs, {
         purpose: "paired_mean_delta",
-        evaluationManifestHash: va.evaluation_manifest_hash,
-        resultDigests: [va.digest, vb.digest],
+        evaluationManifestHash: manifestHash,
+        resultDigests: [...digests],
         group: [g.kind, g.name],
         metric: def.metric,
       });
-      // The common denominator is positive: a delta's sign is its numerator's.
-      const positive = xs.nums.filter((x) => x > 0n).length;
-      const negative = xs.nums.filter((x) => x < 0n).length;
-      const zero = xs.nums.length - positive - negative;
       const dir = def.direction;
       const [aBetter, bBetter] = dir === "higher"
         ? [positive, negative]
@@ -512,7 +551,7 @@ async function pairedFromValues(
           paired: paired.length,
           missing_from_a: missingA.length,
           missing_from_b: missingB.length,
-          undefined: paired.length - xs.nums.length,
+          undefined: paired.length - defined,
           deltas: new DeltaList(table, g.indices, m),
           statistics: summary.statistics,
           delta_positive: positive,
@@ -549,11 +588,11 @@ async function pairedFromValues(
     })),
   }));
   return {
-    ...headerJson("paired", manifest, va.evaluation_manifest_hash, R),
-    model_a: va.model_id,
-    model_b: vb.model_id,
-    result_digest_a: va.digest,
-    result_digest_b: vb.digest,
+    ...headerJson("paired", manifest, manifestHash, R),
+    model_a: models[0],
+    model_b: models[1],
+    result_digest_a: digests[0],
+    result_digest_b: digests[1],
     delta: "A - B",
     paired_count: pairing.paired.length,
     missing_from_a: pairing.missingFromA,
