@@ -11,6 +11,11 @@ import { DeferredJson, encode, parseDeferring } from "../src/json/canonical.ts";
 import { sha256Hex } from "../src/json/sha256.ts";
 import { manifestChunks } from "../src/scenario/manifest_text.ts";
 import { manifestMatch } from "../src/verify/manifest_match.ts";
+import {
+  ResultDigest,
+  resultEndChunks,
+  writeResultItems,
+} from "../src/result/writer.ts";
 import type { Manifest } from "../src/types.ts";
 
 const FIXTURE = JSON.parse(
@@ -79,4 +84,36 @@ Deno.test("manifest text: a stored manifest is the suite's only when equal, pars
     manifestMatch({ ...spans, episodes: span }, MANIFEST).same,
     false,
   );
+});
+
+Deno.test("manifest text: a result's end made a chunk at a time is the Python fixture's end, and its digest the fixture's", async () => {
+  const bytes = await Deno.readFile(
+    new URL("./fixtures/statistics/result_greedy.json", import.meta.url),
+  );
+  const text = new TextDecoder().decode(bytes);
+  const fields = {
+    evaluation_manifest: FIXTURE.evaluation_manifest,
+    evaluation_manifest_hash: HASH,
+    model_id: FIXTURE.model_id,
+  };
+  const chunks = [...resultEndChunks(fields)];
+  assert.ok(chunks.length > 2);
+  assert.ok(text.endsWith(chunks.join("")));
+  // The fixture's items, as one piece of text.
+  const items = text.slice(
+    '{"episodes":['.length,
+    text.length - chunks.join("").length,
+  );
+  const pieces: string[] = [];
+  await writeResultItems(
+    (p) => {
+      pieces.push(typeof p === "string" ? p : new TextDecoder().decode(p));
+    },
+    [items],
+    fields,
+  );
+  assert.equal(pieces.join(""), text);
+  const digest = new ResultDigest();
+  digest.episode((out) => out(items));
+  assert.equal(digest.finish(fields), sha256Hex(bytes));
 });

@@ -21,6 +21,8 @@
 
 import { encode, type JsonObject, type JsonValue } from "../json/canonical.ts";
 import { Sha256 } from "../json/sha256.ts";
+import { isObject } from "../json/fields.ts";
+import { manifestChunks } from "../scenario/manifest_text.ts";
 import { freshRecordText } from "../sim/record_writer.ts";
 import type { RunRecord } from "../types.ts";
 import type { EpisodeKey, ResultEpisode } from "../types.ts";
@@ -53,9 +55,34 @@ export type ResultFields = {
  * ```
  */
 export function resultEnd(fields: ResultFields): string {
-  return `],"evaluation_manifest":${
-    encode(fields.evaluation_manifest)
-  },"evaluation_manifest_hash":${
+  return [...resultEndChunks(fields)].join("");
+}
+
+/**
+ * {@linkcode resultEnd} a chunk at a time: the manifest's text as
+ * `manifestChunks` makes it. At 100,000 episodes the end is 13 MB, and a
+ * writer handed it whole held it twice, as text and as bytes.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { resultEnd, resultEndChunks } from "./writer.ts";
+ * const fields = {
+ *   evaluation_manifest: { episodes: [{ index: 0 }, { index: 1 }], suite_id: "s" },
+ *   evaluation_manifest_hash: "h",
+ *   model_id: "m",
+ * };
+ * const chunks = [...resultEndChunks(fields)];
+ * assert.ok(chunks.length > 1);
+ * assert.equal(chunks.join(""), resultEnd(fields));
+ * ```
+ */
+export function* resultEndChunks(fields: ResultFields): Generator<string> {
+  yield '],"evaluation_manifest":';
+  const manifest = fields.evaluation_manifest;
+  if (isObject(manifest)) yield* manifestChunks(manifest);
+  else yield encode(manifest);
+  yield `,"evaluation_manifest_hash":${
     encode(fields.evaluation_manifest_hash)
   },"model_id":${encode(fields.model_id)}}`;
 }
@@ -244,7 +271,7 @@ export async function writeResultItems(
     await out(item);
     count++;
   }
-  await out(resultEnd(fields));
+  for (const chunk of resultEndChunks(fields)) await out(chunk);
   return count;
 }
 
@@ -284,7 +311,8 @@ export class ResultDigest {
 
   /** The digest, once the fields after the episodes are hashed. */
   finish(fields: ResultFields): string {
-    return this.#hash.update(resultEnd(fields)).hex();
+    for (const chunk of resultEndChunks(fields)) this.#hash.update(chunk);
+    return this.#hash.hex();
   }
 }
 

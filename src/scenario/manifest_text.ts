@@ -8,7 +8,7 @@
  * @module
  */
 
-import { encode, type JsonValue } from "../json/canonical.ts";
+import { encode, type JsonObject, type JsonValue } from "../json/canonical.ts";
 import { Sha256 } from "../json/sha256.ts";
 import type { Manifest } from "../types.ts";
 
@@ -39,11 +39,12 @@ const CHUNK = 1 << 15;
  * ```
  */
 export function* manifestChunks(
-  manifest: Manifest,
+  manifest: Manifest | JsonObject,
   size: number = CHUNK,
 ): Generator<string> {
-  const { episodes, ...rest } = manifest;
-  const empty = Array.isArray(episodes)
+  const { episodes: listed, ...rest } = manifest;
+  const episodes: readonly JsonValue[] = Array.isArray(listed) ? listed : [];
+  const empty = Array.isArray(listed)
     ? encode({ ...rest, episodes: [] } as unknown as JsonValue)
     : "";
   if (!empty.startsWith(`${EPISODES_AT}[]`)) {

@@ -11,7 +11,7 @@
 
 import { PartError } from "../errors.ts";
 import type { KernelName } from "../kernel_name.ts";
-import { RESULT_START, resultEnd } from "../result/writer.ts";
+import { RESULT_START, resultEndChunks } from "../result/writer.ts";
 import type { EpisodeKey, Suite } from "../types.ts";
 import { verifyCanonicalBytes, verifyEvaluation } from "../verify/verify.ts";
 import type { VerifiedEvaluation } from "../verify/verified.ts";
@@ -101,11 +101,13 @@ export async function mergeRunParts(
         const [start, end] = c.spans.get(key.index)!;
         await sink(await c.source.slice(start, end));
       }
-      await sink(text.encode(resultEnd({
-        evaluation_manifest: manifest,
-        evaluation_manifest_hash: first.evaluation_manifest_hash,
-        model_id: first.model_id,
-      })));
+      for (
+        const chunk of resultEndChunks({
+          evaluation_manifest: manifest,
+          evaluation_manifest_hash: first.evaluation_manifest_hash,
+          model_id: first.model_id,
+        })
+      ) await sink(text.encode(chunk));
     },
   };
 }
