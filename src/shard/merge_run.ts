@@ -53,7 +53,16 @@ type Checked = {
     VerifiedEvaluation,
     "model_id" | "evaluation_manifest" | "evaluation_manifest_hash"
   >;
-  readonly spans: Map<number, [number, number]>;
+  /**
+   * Its episode items, in order (a result's are in increasing index
+   * order): their indices and where each starts and ends, in typed arrays
+   * (a map of 50,000 pairs weighed megabytes a part).
+   */
+  readonly items: {
+    readonly indices: Float64Array;
+    readonly starts: Float64Array;
+    readonly ends: Float64Array;
+  };
 };
 
 /**
@@ -73,7 +82,16 @@ export async function mergeRunParts(
 ): Promise<MergedRun> {
   const checked: Checked[] = [];
   for (const source of sources) {
-    checked.push(await checkRunPart(source, suite, options.kernel));
+    const c = await checkRunPart(source, suite, options.kernel);
+    // Every part's manifest is the suite's (each proof compared it), so
+    // the first part's objects serve for all: 100,000 episode keys a part
+    // otherwise.
+    const kept = checked[0]?.result.evaluation_manifest;
+    checked.push(
+      kept === undefined
+        ? c
+        : { ...c, result: { ...c.result, evaluation_manifest: kept } },
+    );
     options.onPart?.(checked.length, sources.length);
   }
   checkTogether(
@@ -81,25 +99,36 @@ export async function mergeRunParts(
   );
   const first = checked[0]!.result;
   const manifest = first.evaluation_manifest;
-  const owner = new Map<number, Checked>();
-  for (const c of checked) {
-    for (const index of c.spans.keys()) owner.set(index, c);
-  }
-  const present = manifest.episodes.filter((k) => owner.has(k.index));
+  // Which part holds each scheduled episode (-1: none). The parts are of
+  // disjoint shards (`checkTogether`), and each part's items are in index
+  // order, so the merge takes each part's items in turn.
+  const owner = new Int32Array(manifest.episodes.length).fill(-1);
+  checked.forEach((c, p) => {
+    for (const index of c.items.indices) owner[index] = p;
+  });
+  const present = manifest.episodes.filter((k) => owner[k.index]! >= 0);
   return {
     modelId: first.model_id,
     scheduled: manifest.episodes.length,
-    missing: manifest.episodes.filter((k) => !owner.has(k.index)),
+    missing: manifest.episodes.filter((k) => owner[k.index]! < 0),
     episodes: present.length,
     async write(sink) {
       const text = new TextEncoder();
       await sink(text.encode(RESULT_START));
       const comma = text.encode(",");
+      const next = new Int32Array(checked.length);
       for (const [i, key] of present.entries()) {
         if (i > 0) await sink(comma);
-        const c = owner.get(key.index)!;
-        const [start, end] = c.spans.get(key.index)!;
-        await sink(await c.source.slice(start, end));
+        const p = owner[key.index]!;
+        const { source, items } = checked[p]!;
+        const j = next[p]!;
+        next[p] = j + 1;
+        if (items.indices[j] !== key.index) {
+          throw new Error(
+            `internal error: ${source.name}'s items out of order`,
+          );
+        }
+        await sink(await source.slice(items.starts[j]!, items.ends[j]!));
       }
       for (
         const chunk of resultEndChunks({
@@ -229,7 +258,10 @@ async function checkRunPart(
       "shard.scheduled",
     );
   }
-  const spans = new Map<number, [number, number]>();
+  const count = verified.indices.length;
+  const indices = new Float64Array(count);
+  const starts = new Float64Array(count);
+  const ends = new Float64Array(count);
   verified.indices.forEach((index, i) => {
     if (!inShard(index, run)) {
       refuse(
@@ -239,15 +271,16 @@ async function checkRunPart(
         `result.episodes[${i}].index`,
       );
     }
-    const { start, end } = items[i]!;
-    spans.set(index, [start, end]);
+    indices[i] = index;
+    starts[i] = items[i]!.start;
+    ends[i] = items[i]!.end;
   });
   const { model_id, evaluation_manifest, evaluation_manifest_hash } = verified;
   return {
     source,
     fields: run,
     result: { model_id, evaluation_manifest, evaluation_manifest_hash },
-    spans,
+    items: { indices, starts, ends },
   };
 }
 
