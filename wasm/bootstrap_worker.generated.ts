@@ -12,13 +12,13 @@
 //   src/bootstrap/wasm_kernel.ts 24a6f164947d2cdb5d943d03ec99375e3d6954fb9d89fe1d14d02513877e72f1
 //   src/bootstrap/wide.ts 15d63c5d1d2240c321d58b1d64265703a1f45f8d545bf6a1d8d47b3df88d4355
 //   src/bootstrap/worker.ts 2aca0de08553fe13a19c624eb839c5a9309ac6b909366aa2bbeb05c9c665f55a
-//   src/exact.ts b20a93b002b1cd48ce2302cc3bfd3d4e4d3c8367aba3993c421a88f36d38f25f
+//   src/exact.ts 42363d75e99c76bd0ccf9c093d9447c1efa09a6af763cc4e8cadf52d5ac83b28
 //   src/kernel_name.ts ec010955b5bfbf2d08959ac308ec7580aa8702b6d99785676cc814a037360dcb
 //   wasm/bootstrap_wasm.generated.ts 9c429068669c03c4ee45571a01bcb89e30435af2bb97dba7d5e951014ce367d4
 
 /** SHA-256 of the worker's module graph and the bundler's version. */
 export const BOOTSTRAP_WORKER_SOURCE_HASH =
-  "0a60c28ba64ce9b5cef784ff9bf82ece0dd3c4b979e5aac621f12128d60d9999";
+  "86ae8fa8381dde315f131a31c501a5bea0447486f43ffe0633298a4cd029b891";
 
 /** The worker's source: one ES module that imports nothing. */
 export const BOOTSTRAP_WORKER_SOURCE: string =
