@@ -168,23 +168,25 @@ Deno.test("reader: the value read is the whole artifact, and of the writers' typ
   assert.equal(read, 14);
 });
 
+/** The seed input of the summarizer tests' intervals. */
+const SEED: Omit<SeedInput, "resamples"> = {
+  purpose: "aggregate_mean",
+  evaluationManifestHash: "0".repeat(64),
+  resultDigests: ["1".repeat(64)],
+  group: ["overall", "overall"],
+  metric: "evacuated_rate",
+};
+
 Deno.test("summarizer: an interval is handed out whole, and only after finish()", async () => {
-  const seed: Omit<SeedInput, "resamples"> = {
-    purpose: "aggregate_mean",
-    evaluationManifestHash: "0".repeat(64),
-    resultDigests: ["1".repeat(64)],
-    group: ["overall", "overall"],
-    metric: "evacuated_rate",
-  };
   const s = new Summarizer(100, [{ n: 5, equal: true }], undefined, {
     kernel: "reference",
     workers: 1,
   });
   const five = await s.summarize(
     [1, 1, 1, 1, 1].map((v) => Rational.of(v)),
-    seed,
+    SEED,
   );
-  const four = await s.summarize([1, 2, 3, 4].map((v) => Rational.of(v)), seed);
+  const four = await s.summarize([1, 2, 3, 4].map((v) => Rational.of(v)), SEED);
   assert.equal(s.interval(four), null);
   assert.throws(() => s.interval(five), RangeError);
   await s.finish();
@@ -201,13 +203,6 @@ Deno.test("summarizer: an interval is handed out whole, and only after finish()"
 });
 
 Deno.test("summarizer: numerators in a BigInt64Array are handed to the worker (detached here), with the statistics and interval of the same BigInts in an array", async () => {
-  const seed: Omit<SeedInput, "resamples"> = {
-    purpose: "aggregate_mean",
-    evaluationManifestHash: "0".repeat(64),
-    resultDigests: ["1".repeat(64)],
-    group: ["overall", "overall"],
-    metric: "evacuated_rate",
-  };
   const nums = Array.from({ length: 40 }, (_, i) => BigInt((i * 13) % 11) - 5n);
   const size = { n: nums.length, equal: false };
   const run = async (values: readonly bigint[] | BigInt64Array) => {
@@ -217,7 +212,7 @@ Deno.test("summarizer: numerators in a BigInt64Array are handed to the worker (d
       workers: 2,
     });
     try {
-      const summary = await s.summarize({ nums: values, den: 3n }, seed);
+      const summary = await s.summarize({ nums: values, den: 3n }, SEED);
       await s.finish();
       return encode({ ...summary.statistics, ci: s.interval(summary) });
     } finally {

@@ -10,7 +10,7 @@
 //   src/bootstrap/select.ts 834399073329bdacaf378638efaf677a36020b8dbb5259775ff7ae5e135597d4
 //   src/bootstrap/stream.ts af6cb4b404aed4bd5f5c25578f98133d3b1800ae6544c76718f250b989648d64
 //   src/bootstrap/wasm_kernel.ts 24a6f164947d2cdb5d943d03ec99375e3d6954fb9d89fe1d14d02513877e72f1
-//   src/bootstrap/wide.ts 15d63c5d1d2240c321d58b1d64265703a1f45f8d545bf6a1d8d47b3df88d4355
+//   src/bootstrap/wide.ts ac8eb26810dddfa381b8093b357e2b72419e76b66a16a5ea8cc96169bb83afa1
 //   src/bootstrap/worker.ts 2aca0de08553fe13a19c624eb839c5a9309ac6b909366aa2bbeb05c9c665f55a
 //   src/exact.ts 42363d75e99c76bd0ccf9c093d9447c1efa09a6af763cc4e8cadf52d5ac83b28
 //   src/kernel_name.ts ec010955b5bfbf2d08959ac308ec7580aa8702b6d99785676cc814a037360dcb
@@ -18,13 +18,13 @@
 
 /** SHA-256 of the worker's module graph and the bundler's version. */
 export const BOOTSTRAP_WORKER_SOURCE_HASH =
-  "86ae8fa8381dde315f131a31c501a5bea0447486f43ffe0633298a4cd029b891";
+  "0342839f8b2078d7442b0209701c1fd48076e73d76076c51049ad4830bcf4379";
 
 /** The worker's source: one ES module that imports nothing. */
 export const BOOTSTRAP_WORKER_SOURCE: string =
   "function P(n,t){for(n<0n&&(n=-n),t<0n&&(t=-t);t!==0n;){let e=n%t;n=t,t=e}ret" +
   "urn n}function b(n){let t=n.toString(16);return(t.length-1)*4+(32-Math.clz32" +
-  "(parseInt(t[0],16)))}var X=new DataView(new ArrayBuffer(8)),U=class n{num;de" +
+  "(parseInt(t[0],16)))}var $=new DataView(new ArrayBuffer(8)),U=class n{num;de" +
   "n;constructor(t,e){this.num=t,this.den=e}static ZERO=new n(0n,1n);static ONE" +
   "=new n(1n,1n);static of(t,e=1n){if(typeof t==\"number\"&&typeof e==\"number\")re" +
   "turn n.ofNumbers(t,e);let A=Z(t),r=Z(e);if(r===0n)throw new RangeError(\"zero" +
@@ -35,7 +35,7 @@ export const BOOTSTRAP_WORKER_SOURCE: string =
   "throw new RangeError(\"zero denominator\");e<0&&(t=-t,e=-e);let A=t<0?-t:t,r=e" +
   ";for(;r!==0;){let o=A%r;A=r,r=o}return new n(BigInt(t/A),BigInt(e/A))}static" +
   " fromFloat(t){if(!Number.isFinite(t))throw new RangeError(`cannot make a fra" +
-  "ction of ${t}`);X.setFloat64(0,t);let e=X.getBigUint64(0),A=e>>63n===1n,r=Nu" +
+  "ction of ${t}`);$.setFloat64(0,t);let e=$.getBigUint64(0),A=e>>63n===1n,r=Nu" +
   "mber(e>>52n&0x7ffn),o=e&0xfffffffffffffn,i;return r===0?i=-1074:(o|=1n<<52n," +
   "i=r-1075),A&&(o=-o),i>=0?n.of(o<<BigInt(i)):n.of(o,1n<<BigInt(-i))}add(t){re" +
   "turn this.den===t.den?n.of(this.num+t.num,this.den):n.of(this.num*t.den+t.nu" +
@@ -251,8 +251,8 @@ export const BOOTSTRAP_WORKER_SOURCE: string =
   "AAAAAACAAQAAgAAAAAAIgACAAAAAgABBwAkLImVtYmVyYmVuY2gvc3RhdGlzdGljcy9ib290c3Ry" +
   "YXAvdjE=\",j;function Ct(){if(j===void 0){let n=atob(_t),t=new Uint8Array(n.l" +
   "ength);for(let e=0;e<n.length;e++)t[e]=n.charCodeAt(e);j=new WebAssembly.Mod" +
-  "ule(t)}return j}var N=4096,Wt=65536,Qt,St;function $t(){return Qt??=new WebA" +
-  "ssembly.Instance(Ct(),{}).exports,Qt}function Xt(n,t){new Uint8Array(n.memor" +
+  "ule(t)}return j}var N=4096,Wt=65536,Qt,St;function Xt(){return Qt??=new WebA" +
+  "ssembly.Instance(Ct(),{}).exports,Qt}function $t(n,t){new Uint8Array(n.memor" +
   "y.buffer,n.seedAddress(),32).set(t),n.setSeed()}function dt(n,t){let e=n.mem" +
   "ory.buffer.byteLength;t>e&&n.memory.grow(Math.ceil((t-e)/Wt))}var z=class{so" +
   "urce;#t;#n;#r=0;#A=null;constructor(t,e){if(t.length!==32)throw new RangeErr" +
@@ -262,7 +262,7 @@ export const BOOTSTRAP_WORKER_SOURCE: string =
   "Number.isSafeInteger(A)||A<0)throw new RangeError(`block index ${A} is not a" +
   " safe integer >= 0`);if(r.length<Q)throw new RangeError(`output needs ${Q} b" +
   "ytes`);let o=this.#e(null),i=o.heapBase();dt(o,i+Q),o.blockBytes(A,i),r.set(" +
-  "new Uint8Array(o.memory.buffer,i,Q))}}}#e(t){let e=$t();if(St!==this&&(Xt(e," +
+  "new Uint8Array(o.memory.buffer,i,Q))}}}#e(t){let e=Xt();if(St!==this&&($t(e," +
   "this.#t),e.setRange(this.#n),e.seek(this.#r),St=this,this.#A=null),t!==null&" +
   "&t!==this.#A){let A=e.heapBase()+Q;dt(e,A+8*(t.length+2*N)),new Float64Array" +
   "(e.memory.buffer,A,t.length).set(t),this.#A=t}return e}resample(t,e,A,r,o){i" +
@@ -286,66 +286,66 @@ export const BOOTSTRAP_WORKER_SOURCE: string =
   "of range`);let i=tn(n,o,0,A);e.unshift([i,nn(n,o+1,A)]),A=o}return e}functio" +
   "n en(n,t,e){return n>t&&([n,t]=[t,n]),t>e&&(t=e),n>t?n:t}function An(n,t,e){" +
   "for(let A=t+1;A<=e;A++){let r=n[A],o=A-1;for(;o>=t&&n[o]>r;)n[o+1]=n[o],o--;" +
-  "n[o+1]=r}}var d=class n{words;width;negative;length;constructor(t,e,A){if(th" +
-  "is.words=t,this.width=e,this.negative=A,!Number.isInteger(e)||e<1||t.length!" +
-  "==A.length*e)throw new RangeError(`${t.length} words are not ${A.length} int" +
-  "egers of ${e}`);this.length=A.length}static of(t){let e=t.map(s=>(s<0n?-s:s)" +
-  ".toString(16)),A=e.reduce((s,I)=>Math.max(s,I.length),1),r=Math.ceil(A/8),o=" +
-  "new Uint32Array(t.length*r),i=new Uint8Array(t.length);return e.forEach((s,I" +
-  ")=>{i[I]=t[I]<0n?1:0;for(let f=0,g=s.length;g>0;f++,g-=8)o[I*r+f]=parseInt(s" +
-  ".slice(Math.max(0,g-8),g),16)}),new n(o,r,i)}static revive(t){return new n(t" +
-  ".words,t.width,t.negative)}at(t){let e=this.width,A=\"0x\";for(let o=e-1;o>=0;" +
-  "o--)A+=this.words[t*e+o].toString(16).padStart(8,\"0\");let r=BigInt(A);return" +
-  " this.negative[t]===1?-r:r}maxAbs(){let t=-1;for(let A=0;A<this.length;A++)(" +
-  "t<0||this.#t(A,t)>0)&&(t=A);if(t<0)return 0n;let e=this.at(t);return e<0n?-e" +
-  ":e}allEqual(){let t=this.width;for(let e=1;e<this.length;e++){if(this.negati" +
-  "ve[e]!==this.negative[0])return!1;for(let A=0;A<t;A++)if(this.words[e*t+A]!=" +
-  "=this.words[A])return!1}return!0}sum(t,e){let A=this.width,r=new Float64Arra" +
-  "y(A),o=new Float64Array(A),i=0n;for(let s=0;s<e;s+=2097152){r.fill(0),o.fill" +
-  "(0);let I=Math.min(e,s+2097152);for(let g=s;g<I;g++){let h=t[g],a=this.negat" +
-  "ive[h]===1?o:r;for(let E=0,C=h*A;E<A;E++,C++)a[E]+=this.words[C]}let f=0n;fo" +
-  "r(let g=A-1;g>=0;g--)f=(f<<32n)+BigInt(r[g])-BigInt(o[g]);i+=f}return i}#t(t" +
-  ",e){let A=this.width;for(let r=A-1;r>=0;r--){let o=this.words[t*A+r],i=this." +
-  "words[e*A+r];if(o!==i)return o<i?-1:1}return 0}};var yt=100,mt=1e6,rn=5;func" +
-  "tion on(n){if(typeof n!=\"number\"||!Number.isInteger(n)||n<yt||n>mt)throw new" +
-  " RangeError(`resamples must be an integer in [${yt}, ${mt}], found ${String(" +
-  "n)}`);return n}function W(n,t){return n instanceof d?n.at(t):n[t]}function s" +
-  "n(n){let t=1n,e=new Set;for(let A of n)e.has(A.den)||(e.add(A.den),t=t/P(t,A" +
-  ".den)*A.den);return{nums:n.map(A=>A.num*(t/A.den)),den:t}}var gn=[1,39],V=40" +
-  ",Dt=4096;function kt(n,t){let e=on(t.resamples),A=Array.isArray(n)?sn(n):n,{" +
-  "nums:r,den:o}=A,i=r.length;if(i<rn)return null;let s=0n;if(r instanceof d)s=" +
-  "r.maxAbs();else for(let c of r){let l=c<0n?-c:c;l>s&&(s=l)}let I=W(r,0);if(r" +
-  " instanceof d?r.allEqual():r.every(c=>c===I)){t.onProgress?.(e,e);let c=U.of" +
-  "(I,o);return{lower:c,upper:c}}let g=(typeof t.kernel==\"function\"?t.kernel:Ut" +
-  "(t.kernel??\"wasm\"))(t.seed,i),h=BigInt(i)*s<=BigInt(Number.MAX_SAFE_INTEGER)" +
-  ",a=h?Float64Array.from({length:i},(c,l)=>Number(W(r,l))):In(r,o,s),E=$(0,e)," +
-  "C=h?null:$(1,e);for(let c=0;c<e;c+=Dt){let l=Math.min(e,c+Dt);g.resample(a,E" +
-  ",C,c,l),t.onProgress?.(l,e)}let u=gn.map(c=>{let l=(e-1)*c,k=Math.floor(l/V)" +
-  ",O=l-k*V;return{j:k,g:O}}),B=u.map(c=>c.j),w=h?_(E,B).map(([c,l])=>[BigInt(c" +
-  "),BigInt(l)]):cn(a,E,C,g,r,B),S=BigInt(V)*BigInt(i)*o,[x,F]=u.map(({g:c},l)=" +
-  ">{let[k,O]=w[l];return U.of(BigInt(V-c)*k+BigInt(c)*O,S)});return{lower:x,up" +
-  "per:F}}var Rt=[];function $(n,t){let e=Rt[n];return(e===void 0||e.length<t)&" +
-  "&(e=new Float64Array(t),Rt[n]=e),e.subarray(0,t)}function xt(n){return n===0" +
-  "n?0:n.toString(2).length}function In(n,t,e){let A=xt(e)-xt(t),r=A>=0?t<<BigI" +
-  "nt(A):t,o=A<0?BigInt(-A):0n;return Float64Array.from({length:n.length},(i,s)" +
-  "=>G(W(n,s)<<o,r))}var Ft=2**-53,fn=2**-1074;function cn(n,t,e,A,r,o){let i=r" +
-  ".length,s=t.length;if(i*Ft>=.005)throw new RangeError(`too many values (${i}" +
-  ")`);let I=0;for(let u of n)I=Math.max(I,Math.abs(u));let f=4*(2*i*i*Ft*I+i*f" +
-  "n),g=$(2,t.length);g.set(t);let h=_(g,o),a=o.map((u,B)=>{let w=h[B][0]-f,S=h" +
-  "[B][1]+f;return{j:u,lo:w,hi:S,below:an(t,w),exact:[]}}),E=new p(A.source,i)," +
-  "C=new Uint32Array(i);for(let u=0;u<s;u++){let B=t[u],w=null;for(let S of a)B" +
-  "<S.lo||B>S.hi||(w===null&&(E.seek(e[u]),E.fill(C,i),w=hn(r,C,i)),S.exact.pus" +
-  "h(w))}return a.map(({j:u,below:B,exact:w})=>{w.sort((F,c)=>F<c?-1:F>c?1:0);l" +
-  "et S=w[u-B],x=w[u+1-B];if(S===void 0||x===void 0)throw new Error(\"internal e" +
-  "rror: bootstrap certification window failed\");return[S,x]})}function hn(n,t," +
-  "e){if(n instanceof d)return n.sum(t,e);let A=0n;for(let r=0;r<e;r++)A+=n[t[r" +
-  "]];return A}function an(n,t){let e=0;for(let A=0;A<n.length;A++)n[A]<t&&e++;" +
-  "return e}function En(n,t){try{let e=\"words\"in n.nums?d.revive(n.nums):n.nums" +
-  ",A=kt({nums:e,den:n.den},{resamples:n.resamples,seed:n.seed,kernel:n.kernel," +
-  "onProgress:r=>t({id:n.id,done:r})});if(A===null)throw new RangeError(\"interv" +
-  "al of fewer than 5 values\");t({id:n.id,lower:[A.lower.num,A.lower.den],upper" +
-  ":[A.upper.num,A.upper.den]})}catch(e){t({id:n.id,error:e instanceof Error?e." +
-  "message:String(e)})}}var R=globalThis;if(R.WorkerGlobalScope!==void 0&&R.pos" +
-  "tMessage){let n=R.postMessage.bind(R);R.onmessage=t=>En(t.data,n)}export{En " +
-  "as answer};\n/*! noble-hashes - MIT License (c) 2022 Paul Miller (paulmillr.c" +
-  "om) */\n";
+  "n[o+1]=r}}var Nn=-(1n<<63n),Vn=(1n<<63n)-1n;var d=class n{words;width;negati" +
+  "ve;length;constructor(t,e,A){if(this.words=t,this.width=e,this.negative=A,!N" +
+  "umber.isInteger(e)||e<1||t.length!==A.length*e)throw new RangeError(`${t.len" +
+  "gth} words are not ${A.length} integers of ${e}`);this.length=A.length}stati" +
+  "c of(t){let e=t.map(s=>(s<0n?-s:s).toString(16)),A=e.reduce((s,I)=>Math.max(" +
+  "s,I.length),1),r=Math.ceil(A/8),o=new Uint32Array(t.length*r),i=new Uint8Arr" +
+  "ay(t.length);return e.forEach((s,I)=>{i[I]=t[I]<0n?1:0;for(let f=0,g=s.lengt" +
+  "h;g>0;f++,g-=8)o[I*r+f]=parseInt(s.slice(Math.max(0,g-8),g),16)}),new n(o,r," +
+  "i)}static revive(t){return new n(t.words,t.width,t.negative)}at(t){let e=thi" +
+  "s.width,A=\"0x\";for(let o=e-1;o>=0;o--)A+=this.words[t*e+o].toString(16).padS" +
+  "tart(8,\"0\");let r=BigInt(A);return this.negative[t]===1?-r:r}maxAbs(){let t=" +
+  "-1;for(let A=0;A<this.length;A++)(t<0||this.#t(A,t)>0)&&(t=A);if(t<0)return " +
+  "0n;let e=this.at(t);return e<0n?-e:e}allEqual(){let t=this.width;for(let e=1" +
+  ";e<this.length;e++){if(this.negative[e]!==this.negative[0])return!1;for(let " +
+  "A=0;A<t;A++)if(this.words[e*t+A]!==this.words[A])return!1}return!0}sum(t,e){" +
+  "let A=this.width,r=new Float64Array(A),o=new Float64Array(A),i=0n;for(let s=" +
+  "0;s<e;s+=2097152){r.fill(0),o.fill(0);let I=Math.min(e,s+2097152);for(let g=" +
+  "s;g<I;g++){let h=t[g],a=this.negative[h]===1?o:r;for(let E=0,C=h*A;E<A;E++,C" +
+  "++)a[E]+=this.words[C]}let f=0n;for(let g=A-1;g>=0;g--)f=(f<<32n)+BigInt(r[g" +
+  "])-BigInt(o[g]);i+=f}return i}#t(t,e){let A=this.width;for(let r=A-1;r>=0;r-" +
+  "-){let o=this.words[t*A+r],i=this.words[e*A+r];if(o!==i)return o<i?-1:1}retu" +
+  "rn 0}};var yt=100,mt=1e6,rn=5;function on(n){if(typeof n!=\"number\"||!Number." +
+  "isInteger(n)||n<yt||n>mt)throw new RangeError(`resamples must be an integer " +
+  "in [${yt}, ${mt}], found ${String(n)}`);return n}function W(n,t){return n in" +
+  "stanceof d?n.at(t):n[t]}function sn(n){let t=1n,e=new Set;for(let A of n)e.h" +
+  "as(A.den)||(e.add(A.den),t=t/P(t,A.den)*A.den);return{nums:n.map(A=>A.num*(t" +
+  "/A.den)),den:t}}var gn=[1,39],V=40,Dt=4096;function kt(n,t){let e=on(t.resam" +
+  "ples),A=Array.isArray(n)?sn(n):n,{nums:r,den:o}=A,i=r.length;if(i<rn)return " +
+  "null;let s=0n;if(r instanceof d)s=r.maxAbs();else for(let c of r){let l=c<0n" +
+  "?-c:c;l>s&&(s=l)}let I=W(r,0);if(r instanceof d?r.allEqual():r.every(c=>c===" +
+  "I)){t.onProgress?.(e,e);let c=U.of(I,o);return{lower:c,upper:c}}let g=(typeo" +
+  "f t.kernel==\"function\"?t.kernel:Ut(t.kernel??\"wasm\"))(t.seed,i),h=BigInt(i)*" +
+  "s<=BigInt(Number.MAX_SAFE_INTEGER),a=h?Float64Array.from({length:i},(c,l)=>N" +
+  "umber(W(r,l))):In(r,o,s),E=X(0,e),C=h?null:X(1,e);for(let c=0;c<e;c+=Dt){let" +
+  " l=Math.min(e,c+Dt);g.resample(a,E,C,c,l),t.onProgress?.(l,e)}let u=gn.map(c" +
+  "=>{let l=(e-1)*c,k=Math.floor(l/V),O=l-k*V;return{j:k,g:O}}),B=u.map(c=>c.j)" +
+  ",w=h?_(E,B).map(([c,l])=>[BigInt(c),BigInt(l)]):cn(a,E,C,g,r,B),S=BigInt(V)*" +
+  "BigInt(i)*o,[x,F]=u.map(({g:c},l)=>{let[k,O]=w[l];return U.of(BigInt(V-c)*k+" +
+  "BigInt(c)*O,S)});return{lower:x,upper:F}}var Rt=[];function X(n,t){let e=Rt[" +
+  "n];return(e===void 0||e.length<t)&&(e=new Float64Array(t),Rt[n]=e),e.subarra" +
+  "y(0,t)}function xt(n){return n===0n?0:n.toString(2).length}function In(n,t,e" +
+  "){let A=xt(e)-xt(t),r=A>=0?t<<BigInt(A):t,o=A<0?BigInt(-A):0n;return Float64" +
+  "Array.from({length:n.length},(i,s)=>G(W(n,s)<<o,r))}var Ft=2**-53,fn=2**-107" +
+  "4;function cn(n,t,e,A,r,o){let i=r.length,s=t.length;if(i*Ft>=.005)throw new" +
+  " RangeError(`too many values (${i})`);let I=0;for(let u of n)I=Math.max(I,Ma" +
+  "th.abs(u));let f=4*(2*i*i*Ft*I+i*fn),g=X(2,t.length);g.set(t);let h=_(g,o),a" +
+  "=o.map((u,B)=>{let w=h[B][0]-f,S=h[B][1]+f;return{j:u,lo:w,hi:S,below:an(t,w" +
+  "),exact:[]}}),E=new p(A.source,i),C=new Uint32Array(i);for(let u=0;u<s;u++){" +
+  "let B=t[u],w=null;for(let S of a)B<S.lo||B>S.hi||(w===null&&(E.seek(e[u]),E." +
+  "fill(C,i),w=hn(r,C,i)),S.exact.push(w))}return a.map(({j:u,below:B,exact:w})" +
+  "=>{w.sort((F,c)=>F<c?-1:F>c?1:0);let S=w[u-B],x=w[u+1-B];if(S===void 0||x===" +
+  "void 0)throw new Error(\"internal error: bootstrap certification window faile" +
+  "d\");return[S,x]})}function hn(n,t,e){if(n instanceof d)return n.sum(t,e);let" +
+  " A=0n;for(let r=0;r<e;r++)A+=n[t[r]];return A}function an(n,t){let e=0;for(l" +
+  "et A=0;A<n.length;A++)n[A]<t&&e++;return e}function En(n,t){try{let e=\"words" +
+  "\"in n.nums?d.revive(n.nums):n.nums,A=kt({nums:e,den:n.den},{resamples:n.resa" +
+  "mples,seed:n.seed,kernel:n.kernel,onProgress:r=>t({id:n.id,done:r})});if(A==" +
+  "=null)throw new RangeError(\"interval of fewer than 5 values\");t({id:n.id,low" +
+  "er:[A.lower.num,A.lower.den],upper:[A.upper.num,A.upper.den]})}catch(e){t({i" +
+  "d:n.id,error:e instanceof Error?e.message:String(e)})}}var R=globalThis;if(R" +
+  ".WorkerGlobalScope!==void 0&&R.postMessage){let n=R.postMessage.bind(R);R.on" +
+  "message=t=>En(t.data,n)}export{En as answer};\n/*! noble-hashes - MIT License" +
+  " (c) 2022 Paul Miller (paulmillr.com) */\n";

@@ -17,6 +17,24 @@
  */
 export const COLUMN_TERMS = 2 ** 21;
 
+const INT64_MIN = -(1n << 63n);
+const INT64_MAX = (1n << 63n) - 1n;
+
+/**
+ * Whether `a` fits a `BigInt64Array` (else it takes {@linkcode WideIntegers}).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { inInt64 } from "./wide.ts";
+ * assert.ok(inInt64(-(2n ** 63n)) && inInt64(2n ** 63n - 1n));
+ * assert.ok(!inInt64(2n ** 63n) && !inInt64(-(2n ** 63n) - 1n));
+ * ```
+ */
+export function inInt64(a: bigint): boolean {
+  return INT64_MIN <= a && a <= INT64_MAX;
+}
+
 /**
  * Integers as sign and magnitude: value `i` is `(-1)^negative[i] ×
  * Σ_k words[i·width + k] · 2^(32k)`, zero never negative, so that equal

@@ -24,7 +24,7 @@ import {
   IntervalPool,
 } from "../bootstrap/pool.ts";
 import { seedBytes } from "../bootstrap/stream.ts";
-import { WideIntegers } from "../bootstrap/wide.ts";
+import { inInt64, WideIntegers } from "../bootstrap/wide.ts";
 import { collectAfter } from "../collect.ts";
 import { type Manifest, STATISTICS_VERSION, type Suite } from "../types.ts";
 import { VerifiedEvaluation } from "../verify/verified.ts";
@@ -450,9 +450,6 @@ export class Summarizer {
  */
 const GARBAGE_PER_VALUE = 100;
 
-const INT64_MIN = -(1n << 63n);
-const INT64_MAX = (1n << 63n) - 1n;
-
 /**
  * Values that wait for their interval, in a buffer that the worker takes
  * (a `BigInt64Array` as it is, else a copy): 8 bytes each when they all
@@ -461,7 +458,5 @@ const INT64_MAX = (1n << 63n) - 1n;
  */
 function packed(nums: readonly bigint[] | BigInt64Array): Numerators {
   if (nums instanceof BigInt64Array) return nums;
-  return nums.every((a) => INT64_MIN <= a && a <= INT64_MAX)
-    ? BigInt64Array.from(nums)
-    : WideIntegers.of(nums);
+  return nums.every(inInt64) ? BigInt64Array.from(nums) : WideIntegers.of(nums);
 }

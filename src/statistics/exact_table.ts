@@ -10,6 +10,7 @@
  */
 
 import type { Scaled } from "../bootstrap/interval.ts";
+import { inInt64 } from "../bootstrap/wide.ts";
 import { gcd, inDoubles, Rational } from "../exact.ts";
 
 /**
@@ -325,8 +326,15 @@ export class ExactTable {
     const nums = new BigInt64Array(count);
     for (let k = 0; k < count; k++) {
       const a = numAt(k);
-      if (a < INT64_MIN || a > INT64_MAX) {
-        return { nums: Array.from({ length: count }, (_, j) => numAt(j)), den };
+      if (!inInt64(a)) {
+        // Those made so far are read back, not made again.
+        return {
+          nums: Array.from(
+            { length: count },
+            (_, j) => j < k ? nums[j]! : j === k ? a : numAt(j),
+          ),
+          den,
+        };
       }
       nums[k] = a;
     }
@@ -343,9 +351,6 @@ export class ExactTable {
     return Rational.of(this.#nums[at]!, this.#dens[id - 1]!);
   }
 }
-
-const INT64_MIN = -(1n << 63n);
-const INT64_MAX = (1n << 63n) - 1n;
 
 /** Whether the double `x` is a safe integer in magnitude. */
 function safe(x: number): boolean {
