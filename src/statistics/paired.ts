@@ -485,9 +485,26 @@ function takeDeltas(sides: Sides, pairing: Pairing) {
     manifestHash: va.evaluation_manifest_hash,
     models,
     digests,
-    inA: new Set(va.episodes.map((e) => e.index)),
-    inB: new Set(vb.episodes.map((e) => e.index)),
+    where: whereIs(va, vb, pairing),
   };
+}
+
+/** Where an episode is: in A, in B, paired (bits of {@linkcode whereIs}). */
+const IN_A = 1;
+const IN_B = 2;
+const PAIRED = 4;
+
+/**
+ * For each manifest index, whether A and B have the episode and whether
+ * it is paired: a byte an episode, where three `Set`s of 100,000 indices
+ * took 7.8 MB of V8's heap through the statistics.
+ */
+function whereIs(va: SideValues, vb: SideValues, pairing: Pairing) {
+  const where = new Uint8Array(va.evaluation_manifest.episodes.length);
+  for (const e of va.episodes) where[e.index]! |= IN_A;
+  for (const e of vb.episodes) where[e.index]! |= IN_B;
+  for (const k of pairing.paired) where[k]! |= PAIRED;
+  return where;
 }
 
 /** The draft of two verified sides, paired (the sides are let go). */
@@ -502,9 +519,8 @@ async function pairedFromValues(
   },
 ): Promise<PairedDraft> {
   const { R, intervals } = how;
-  const { deltas, table, manifest, manifestHash, models, digests, inA, inB } =
+  const { deltas, table, manifest, manifestHash, models, digests, where } =
     takeDeltas(sides, pairing);
-  const pairedSet = new Set(pairing.paired);
   const groups = statisticsGroups(suite, manifest);
   // Counted on the packed table: no exact value is built twice.
   const sizes = intervalSizes(groups, (g, m) => deltas.defined(g.indices, m));
@@ -517,9 +533,9 @@ async function pairedFromValues(
     readonly metrics: readonly PendingMetric[];
   };
   const pendingGroup = async (g: Group): Promise<PendingGroup> => {
-    const paired = g.indices.filter((k) => pairedSet.has(k));
-    const missingA = g.indices.filter((k) => !inA.has(k));
-    const missingB = g.indices.filter((k) => !inB.has(k));
+    const paired = g.indices.filter((k) => (where[k]! & PAIRED) !== 0);
+    const missingA = g.indices.filter((k) => (where[k]! & IN_A) === 0);
+    const missingB = g.indices.filter((k) => (where[k]! & IN_B) === 0);
     const metrics: PendingMetric[] = [];
     for (const [m, def] of METRIC_DEFINITIONS.entries()) {
       const xs = deltas.scaled(g.indices, m);
