@@ -236,6 +236,41 @@ Deno.test("pairing: same manifest pairs by key; missing on each side", () => {
   );
 });
 
+Deno.test("pairing: a key pairs only whole, found by its index however it is held", () => {
+  // Keys by hand: the manifest's, and each result's episodes as their own
+  // objects (equal values, not the same objects), with the cases that a
+  // lookup by index must not get wrong.
+  const key = (
+    index: number,
+    seed = index,
+    scenario_hash = "a".repeat(64),
+  ) => ({
+    index,
+    scenario_id: `s${index}`,
+    scenario_hash,
+    seed,
+  });
+  const manifest = { episodes: [0, 1, 2, 3, 4].map((i) => key(i)) };
+  const result = (episodes: ReturnType<typeof key>[]) => ({
+    evaluation_manifest: manifest,
+    evaluation_manifest_hash: "c".repeat(64),
+    episodes,
+  });
+  const a = result([
+    key(0), // equal, another object
+    key(1, 99), // its index, another seed: not the manifest's episode 1
+    key(2, 2, "b".repeat(64)), // another scenario hash, then the right key
+    key(2),
+    key(2 ** 40), // an index beyond any array: never scheduled
+    key(7), // beyond the manifest
+  ]);
+  const b = result([manifest.episodes[4]!, key(2), key(0), key(3)]);
+  const p = pairResults(a, b);
+  assert.deepEqual(p.paired, [0, 2]);
+  assert.deepEqual(p.missingFromA.map((k) => k.index), [1, 3, 4]);
+  assert.deepEqual(p.missingFromB.map((k) => k.index), [1]);
+});
+
 Deno.test("pairing: different manifests raise an evaluation error", async () => {
   const other = await evaluate(testSuite("x"), "greedy", "greedy");
   assert.throws(
