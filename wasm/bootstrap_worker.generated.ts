@@ -10,7 +10,7 @@
 //   src/bootstrap/select.ts 834399073329bdacaf378638efaf677a36020b8dbb5259775ff7ae5e135597d4
 //   src/bootstrap/stream.ts af6cb4b404aed4bd5f5c25578f98133d3b1800ae6544c76718f250b989648d64
 //   src/bootstrap/wasm_kernel.ts 24a6f164947d2cdb5d943d03ec99375e3d6954fb9d89fe1d14d02513877e72f1
-//   src/bootstrap/wide.ts ac8eb26810dddfa381b8093b357e2b72419e76b66a16a5ea8cc96169bb83afa1
+//   src/bootstrap/wide.ts 745ea6fdf0f0a60cec35a90b07d9dd2012f445882e89736a80ee8f39e2169ab4
 //   src/bootstrap/worker.ts 2aca0de08553fe13a19c624eb839c5a9309ac6b909366aa2bbeb05c9c665f55a
 //   src/exact.ts 42363d75e99c76bd0ccf9c093d9447c1efa09a6af763cc4e8cadf52d5ac83b28
 //   src/kernel_name.ts ec010955b5bfbf2d08959ac308ec7580aa8702b6d99785676cc814a037360dcb
@@ -18,7 +18,7 @@
 
 /** SHA-256 of the worker's module graph and the bundler's version. */
 export const BOOTSTRAP_WORKER_SOURCE_HASH =
-  "0342839f8b2078d7442b0209701c1fd48076e73d76076c51049ad4830bcf4379";
+  "0fd781859f98236ac9c904193cbe7ec5296623d6d3ad771bbd0bf91c4a6521e7";
 
 /** The worker's source: one ES module that imports nothing. */
 export const BOOTSTRAP_WORKER_SOURCE: string =
@@ -28,16 +28,16 @@ export const BOOTSTRAP_WORKER_SOURCE: string =
   "n;constructor(t,e){this.num=t,this.den=e}static ZERO=new n(0n,1n);static ONE" +
   "=new n(1n,1n);static of(t,e=1n){if(typeof t==\"number\"&&typeof e==\"number\")re" +
   "turn n.ofNumbers(t,e);let A=Z(t),r=Z(e);if(r===0n)throw new RangeError(\"zero" +
-  " denominator\");if(r<0n&&(A=-A,r=-r),r===1n)return new n(A,1n);let o=P(A,r);r" +
-  "eturn o===1n?new n(A,r):new n(A/o,r/o)}static ofNumbers(t,e){if(!Number.isSa" +
+  " denominator\");if(r<0n&&(A=-A,r=-r),r===1n)return new n(A,1n);let i=P(A,r);r" +
+  "eturn i===1n?new n(A,r):new n(A/i,r/i)}static ofNumbers(t,e){if(!Number.isSa" +
   "feInteger(t))throw new RangeError(`${t} is not a safe integer`);if(!Number.i" +
   "sSafeInteger(e))throw new RangeError(`${e} is not a safe integer`);if(e===0)" +
   "throw new RangeError(\"zero denominator\");e<0&&(t=-t,e=-e);let A=t<0?-t:t,r=e" +
-  ";for(;r!==0;){let o=A%r;A=r,r=o}return new n(BigInt(t/A),BigInt(e/A))}static" +
+  ";for(;r!==0;){let i=A%r;A=r,r=i}return new n(BigInt(t/A),BigInt(e/A))}static" +
   " fromFloat(t){if(!Number.isFinite(t))throw new RangeError(`cannot make a fra" +
   "ction of ${t}`);$.setFloat64(0,t);let e=$.getBigUint64(0),A=e>>63n===1n,r=Nu" +
-  "mber(e>>52n&0x7ffn),o=e&0xfffffffffffffn,i;return r===0?i=-1074:(o|=1n<<52n," +
-  "i=r-1075),A&&(o=-o),i>=0?n.of(o<<BigInt(i)):n.of(o,1n<<BigInt(-i))}add(t){re" +
+  "mber(e>>52n&0x7ffn),i=e&0xfffffffffffffn,o;return r===0?o=-1074:(i|=1n<<52n," +
+  "o=r-1075),A&&(i=-i),o>=0?n.of(i<<BigInt(o)):n.of(i,1n<<BigInt(-o))}add(t){re" +
   "turn this.den===t.den?n.of(this.num+t.num,this.den):n.of(this.num*t.den+t.nu" +
   "m*this.den,this.den*t.den)}sub(t){return this.add(t.neg())}mul(t){return n.o" +
   "f(this.num*t.num,this.den*t.den)}div(t){if(t.num===0n)throw new RangeError(\"" +
@@ -50,28 +50,28 @@ export const BOOTSTRAP_WORKER_SOURCE: string =
   "nction Z(n){if(typeof n==\"bigint\")return n;if(!Number.isSafeInteger(n))throw" +
   " new RangeError(`${n} is not a safe integer`);return BigInt(n)}function G(n," +
   "t){if(t<=0n)throw new RangeError(\"denominator must be positive\");if(n===0n)r" +
-  "eturn 0;let e=n<0n,A=e?-n:n,r=b(A)-b(t)-55,[o,i]=r>=0?[A,t<<BigInt(r)]:[A<<B" +
-  "igInt(-r),t],s=o/i,I=s*i!==o,f=b(s),h=r+f-1>=-1022?f-53:-1074-r,a=s>>BigInt(" +
-  "h),E=s&(1n<<BigInt(h))-1n,C=1n<<BigInt(h-1);(E>C||E===C&&(I||(a&1n)===1n))&&" +
-  "(a+=1n);let u=r+h;if(a!==0n&&b(a)+u>1024)throw new RangeError(\"fraction is t" +
+  "eturn 0;let e=n<0n,A=e?-n:n,r=b(A)-b(t)-55,[i,o]=r>=0?[A,t<<BigInt(r)]:[A<<B" +
+  "igInt(-r),t],s=i/o,f=s*o!==i,I=b(s),c=r+I-1>=-1022?I-53:-1074-r,a=s>>BigInt(" +
+  "c),E=s&(1n<<BigInt(c))-1n,C=1n<<BigInt(c-1);(E>C||E===C&&(f||(a&1n)===1n))&&" +
+  "(a+=1n);let u=r+c;if(a!==0n&&b(a)+u>1024)throw new RangeError(\"fraction is t" +
   "oo large to convert to a float\");let B=Number(a)*2**u;return e?-B:B}var un=B" +
   "igInt(Number.MAX_SAFE_INTEGER);var q=[\"wasm\",\"reference\"];function tt(n,t,e," +
-  "A,r,o){let i=n.length;if(t.n!==i)throw new RangeError(`stream draws below ${" +
-  "t.n}, not ${i}`);if(r<0||o>e.length||A&&o>A.length)throw new RangeError(\"res" +
-  "ample range outside the output arrays\");let s=new Uint32Array(i);for(let I=r" +
-  ";I<o;I++){A!==null&&(A[I]=t.position),t.fill(s,i);let f=0;for(let g=0;g<i;g+" +
-  "+)f+=n[s[g]];e[I]=f}}var L=BigInt(4294967295),nt=BigInt(32);function bt(n,t=" +
+  "A,r,i){let o=n.length;if(t.n!==o)throw new RangeError(`stream draws below ${" +
+  "t.n}, not ${o}`);if(r<0||i>e.length||A&&i>A.length)throw new RangeError(\"res" +
+  "ample range outside the output arrays\");let s=new Uint32Array(o);for(let f=r" +
+  ";f<i;f++){A!==null&&(A[f]=t.position),t.fill(s,o);let I=0;for(let g=0;g<o;g+" +
+  "+)I+=n[s[g]];e[f]=I}}var L=BigInt(4294967295),nt=BigInt(32);function bt(n,t=" +
   "!1){return t?{h:Number(n&L),l:Number(n>>nt&L)}:{h:Number(n>>nt&L)|0,l:Number" +
   "(n&L)|0}}function et(n,t=!1){let e=n.length,A=new Uint32Array(e),r=new Uint3" +
-  "2Array(e);for(let o=0;o<e;o++){let{h:i,l:s}=bt(n[o],t);[A[o],r[o]]=[i,s]}ret" +
+  "2Array(e);for(let i=0;i<e;i++){let{h:o,l:s}=bt(n[i],t);[A[i],r[i]]=[o,s]}ret" +
   "urn[A,r]}var At=(n,t,e)=>n<<e|t>>>32-e,rt=(n,t,e)=>t<<e|n>>>32-e,ot=(n,t,e)=" +
   ">t<<e-32|n>>>64-e,it=(n,t,e)=>n<<e-32|t>>>64-e;function Lt(n){return n insta" +
   "nceof Uint8Array||ArrayBuffer.isView(n)&&n.constructor.name===\"Uint8Array\"}f" +
   "unction T(n,t=\"\"){if(!Number.isSafeInteger(n)||n<0){let e=t&&`\"${t}\" `;throw" +
   " new Error(`${e}expected integer >= 0, got ${n}`)}}function M(n,t,e=\"\"){let " +
-  "A=Lt(n),r=n?.length,o=t!==void 0;if(!A||o&&r!==t){let i=e&&`\"${e}\" `,s=o?` o" +
-  "f length ${t}`:\"\",I=A?`length=${r}`:`type=${typeof n}`;throw new Error(i+\"ex" +
-  "pected Uint8Array\"+s+\", got \"+I)}return n}function J(n,t=!0){if(n.destroyed)" +
+  "A=Lt(n),r=n?.length,i=t!==void 0;if(!A||i&&r!==t){let o=e&&`\"${e}\" `,s=i?` o" +
+  "f length ${t}`:\"\",f=A?`length=${r}`:`type=${typeof n}`;throw new Error(o+\"ex" +
+  "pected Uint8Array\"+s+\", got \"+f)}return n}function J(n,t=!0){if(n.destroyed)" +
   "throw new Error(\"Hash instance has been destroyed\");if(t&&n.finished)throw n" +
   "ew Error(\"Hash#digest() has already been called\")}function st(n,t){M(n,void " +
   "0,\"digestInto() output\");let e=t.outputLen;if(n.length<e)throw new Error('\"d" +
@@ -80,47 +80,47 @@ export const BOOTSTRAP_WORKER_SOURCE: string =
   "..n){for(let t=0;t<n.length;t++)n[t].fill(0)}var Mt=new Uint8Array(new Uint3" +
   "2Array([287454020]).buffer)[0]===68;function Ht(n){return n<<24&4278190080|n" +
   "<<8&16711680|n>>>8&65280|n>>>24&255}function Nt(n){for(let t=0;t<n.length;t+" +
-  "+)n[t]=Ht(n[t]);return n}var Y=Mt?n=>n:Nt;function It(n,t={}){let e=(r,o)=>n" +
-  "(o).update(r).digest(),A=n(void 0);return e.outputLen=A.outputLen,e.blockLen" +
-  "=A.blockLen,e.create=r=>n(r),Object.assign(e,t),Object.freeze(e)}var ft=n=>(" +
+  "+)n[t]=Ht(n[t]);return n}var Y=Mt?n=>n:Nt;function ft(n,t={}){let e=(r,i)=>n" +
+  "(i).update(r).digest(),A=n(void 0);return e.outputLen=A.outputLen,e.blockLen" +
+  "=A.blockLen,e.create=r=>n(r),Object.assign(e,t),Object.freeze(e)}var It=n=>(" +
   "{oid:Uint8Array.from([6,9,96,134,72,1,101,3,4,2,n])});var Vt=BigInt(0),y=Big" +
   "Int(1),Ot=BigInt(2),Pt=BigInt(7),Gt=BigInt(256),Tt=BigInt(113),at=[],Et=[],u" +
   "t=[];for(let n=0,t=y,e=1,A=0;n<24;n++){[e,A]=[A,(2*e+3*A)%5],at.push(2*(5*A+" +
-  "e)),Et.push((n+1)*(n+2)/2%64);let r=Vt;for(let o=0;o<7;o++)t=(t<<y^(t>>Pt)*T" +
-  "t)%Gt,t&Ot&&(r^=y<<(y<<BigInt(o))-y);ut.push(r)}var Bt=et(ut,!0),Jt=Bt[0],Kt" +
+  "e)),Et.push((n+1)*(n+2)/2%64);let r=Vt;for(let i=0;i<7;i++)t=(t<<y^(t>>Pt)*T" +
+  "t)%Gt,t&Ot&&(r^=y<<(y<<BigInt(i))-y);ut.push(r)}var Bt=et(ut,!0),Jt=Bt[0],Kt" +
   "=Bt[1],ct=(n,t,e)=>e>32?ot(n,t,e):At(n,t,e),ht=(n,t,e)=>e>32?it(n,t,e):rt(n," +
   "t,e);function Yt(n,t=24){let e=new Uint32Array(10);for(let A=24-t;A<24;A++){" +
-  "for(let i=0;i<10;i++)e[i]=n[i]^n[i+10]^n[i+20]^n[i+30]^n[i+40];for(let i=0;i" +
-  "<10;i+=2){let s=(i+8)%10,I=(i+2)%10,f=e[I],g=e[I+1],h=ct(f,g,1)^e[s],a=ht(f," +
-  "g,1)^e[s+1];for(let E=0;E<50;E+=10)n[i+E]^=h,n[i+E+1]^=a}let r=n[2],o=n[3];f" +
-  "or(let i=0;i<24;i++){let s=Et[i],I=ct(r,o,s),f=ht(r,o,s),g=at[i];r=n[g],o=n[" +
-  "g+1],n[g]=I,n[g+1]=f}for(let i=0;i<50;i+=10){for(let s=0;s<10;s++)e[s]=n[i+s" +
-  "];for(let s=0;s<10;s++)n[i+s]^=~e[(s+2)%10]&e[(s+4)%10]}n[0]^=Jt[A],n[1]^=Kt" +
+  "for(let o=0;o<10;o++)e[o]=n[o]^n[o+10]^n[o+20]^n[o+30]^n[o+40];for(let o=0;o" +
+  "<10;o+=2){let s=(o+8)%10,f=(o+2)%10,I=e[f],g=e[f+1],c=ct(I,g,1)^e[s],a=ht(I," +
+  "g,1)^e[s+1];for(let E=0;E<50;E+=10)n[o+E]^=c,n[o+E+1]^=a}let r=n[2],i=n[3];f" +
+  "or(let o=0;o<24;o++){let s=Et[o],f=ct(r,i,s),I=ht(r,i,s),g=at[o];r=n[g],i=n[" +
+  "g+1],n[g]=f,n[g+1]=I}for(let o=0;o<50;o+=10){for(let s=0;s<10;s++)e[s]=n[o+s" +
+  "];for(let s=0;s<10;s++)n[o+s]^=~e[(s+2)%10]&e[(s+4)%10]}n[0]^=Jt[A],n[1]^=Kt" +
   "[A]}K(e)}var v=class n{state;pos=0;posOut=0;finished=!1;state32;destroyed=!1" +
-  ";blockLen;suffix;outputLen;enableXOF=!1;rounds;constructor(t,e,A,r=!1,o=24){" +
+  ";blockLen;suffix;outputLen;enableXOF=!1;rounds;constructor(t,e,A,r=!1,i=24){" +
   "if(this.blockLen=t,this.suffix=e,this.outputLen=A,this.enableXOF=r,this.roun" +
-  "ds=o,T(A,\"outputLen\"),!(0<t&&t<200))throw new Error(\"only keccak-f1600 funct" +
+  "ds=i,T(A,\"outputLen\"),!(0<t&&t<200))throw new Error(\"only keccak-f1600 funct" +
   "ion is supported\");this.state=new Uint8Array(200),this.state32=gt(this.state" +
   ")}clone(){return this._cloneInto()}keccak(){Y(this.state32),Yt(this.state32," +
   "this.rounds),Y(this.state32),this.posOut=0,this.pos=0}update(t){J(this),M(t)" +
-  ";let{blockLen:e,state:A}=this,r=t.length;for(let o=0;o<r;){let i=Math.min(e-" +
-  "this.pos,r-o);for(let s=0;s<i;s++)A[this.pos++]^=t[o++];this.pos===e&&this.k" +
+  ";let{blockLen:e,state:A}=this,r=t.length;for(let i=0;i<r;){let o=Math.min(e-" +
+  "this.pos,r-i);for(let s=0;s<o;s++)A[this.pos++]^=t[i++];this.pos===e&&this.k" +
   "eccak()}return this}finish(){if(this.finished)return;this.finished=!0;let{st" +
   "ate:t,suffix:e,pos:A,blockLen:r}=this;t[A]^=e,(e&128)!==0&&A===r-1&&this.kec" +
   "cak(),t[r-1]^=128,this.keccak()}writeInto(t){J(this,!1),M(t),this.finish();l" +
-  "et e=this.state,{blockLen:A}=this;for(let r=0,o=t.length;r<o;){this.posOut>=" +
-  "A&&this.keccak();let i=Math.min(A-this.posOut,o-r);t.set(e.subarray(this.pos" +
-  "Out,this.posOut+i),r),this.posOut+=i,r+=i}return t}xofInto(t){if(!this.enabl" +
+  "et e=this.state,{blockLen:A}=this;for(let r=0,i=t.length;r<i;){this.posOut>=" +
+  "A&&this.keccak();let o=Math.min(A-this.posOut,i-r);t.set(e.subarray(this.pos" +
+  "Out,this.posOut+o),r),this.posOut+=o,r+=o}return t}xofInto(t){if(!this.enabl" +
   "eXOF)throw new Error(\"XOF is not possible for this instance\");return this.wr" +
   "iteInto(t)}xof(t){return T(t),this.xofInto(new Uint8Array(t))}digestInto(t){" +
   "if(st(t,this),this.finished)throw new Error(\"digest() was already called\");r" +
   "eturn this.writeInto(t),this.destroy(),t}digest(){return this.digestInto(new" +
   " Uint8Array(this.outputLen))}destroy(){this.destroyed=!0,K(this.state)}_clon" +
-  "eInto(t){let{blockLen:e,suffix:A,outputLen:r,rounds:o,enableXOF:i}=this;retu" +
-  "rn t||=new n(e,A,r,i,o),t.state32.set(this.state32),t.pos=this.pos,t.posOut=" +
-  "this.posOut,t.finished=this.finished,t.rounds=o,t.suffix=A,t.outputLen=r,t.e" +
-  "nableXOF=i,t.destroyed=this.destroyed,t}};var vt=(n,t,e,A={})=>It((r={})=>ne" +
-  "w v(t,n,r.dkLen===void 0?e:r.dkLen,!0),A);var lt=vt(31,136,32,ft(12));var wt" +
+  "eInto(t){let{blockLen:e,suffix:A,outputLen:r,rounds:i,enableXOF:o}=this;retu" +
+  "rn t||=new n(e,A,r,o,i),t.state32.set(this.state32),t.pos=this.pos,t.posOut=" +
+  "this.posOut,t.finished=this.finished,t.rounds=i,t.suffix=A,t.outputLen=r,t.e" +
+  "nableXOF=o,t.destroyed=this.destroyed,t}};var vt=(n,t,e,A={})=>ft((r={})=>ne" +
+  "w v(t,n,r.dkLen===void 0?e:r.dkLen,!0),A);var lt=vt(31,136,32,It(12));var wt" +
   "=new TextEncoder().encode(\"emberbench/statistics/bootstrap/v1\\0\"),Q=4096,m=5" +
   "12,D=4294967296,H=class{#t;#n;constructor(t){if(t.length!==32)throw new Rang" +
   "eError(`bootstrap seed must be 32 bytes, found ${t.length}`);let e=wt.length" +
@@ -138,9 +138,9 @@ export const BOOTSTRAP_WORKER_SOURCE: string =
   "stream position ${t} is not valid`);this.#e=Math.floor(t/m),this.#o=t%m}next" +
   "(){let t=new Uint32Array(1);return this.fill(t,1),t[0]}fill(t,e=t.length){if" +
   "(e>t.length)throw new RangeError(\"output array too short\");let A=this.#r,r=t" +
-  "his.#i,o=this.n,i=this.#s,s=this.#o;this.#A!==this.#e&&s<m&&this.#g();for(le" +
-  "t I=0;I<e;){s===m&&(this.#e++,this.#g(),s=0);let f=A.getUint32(8*s),g=A.getU" +
-  "int32(8*s+4);s++,!(f===4294967295&&g>=r)&&(t[I++]=i?(f%o*D+g)%o:zt(f,g,o))}t" +
+  "his.#i,i=this.n,o=this.#s,s=this.#o;this.#A!==this.#e&&s<m&&this.#g();for(le" +
+  "t f=0;f<e;){s===m&&(this.#e++,this.#g(),s=0);let I=A.getUint32(8*s),g=A.getU" +
+  "int32(8*s+4);s++,!(I===4294967295&&g>=r)&&(t[f++]=o?(I%i*D+g)%i:zt(I,g,i))}t" +
   "his.#o=s}#g(){this.#t.fill(this.#e,this.#n),this.#A=this.#e}};function zt(n," +
   "t,e){let A=n%e;return A=A*65536%e,(A*65536+t)%e}var _t=\"AGFzbQEAAAABMApgAABg" +
   "AAF/YAJ8fwBgAX4Bf2ABfwBgAXwAYAR/f39/AGAAAXxgAX4AYAN/f38BfwMPDgMAAAAEBQEGBwgB" +
@@ -261,91 +261,92 @@ export const BOOTSTRAP_WORKER_SOURCE: string =
   "e [1, 2^32 - 1]`);this.#t=t.slice(),this.#n=e,this.source={fill:(A,r)=>{if(!" +
   "Number.isSafeInteger(A)||A<0)throw new RangeError(`block index ${A} is not a" +
   " safe integer >= 0`);if(r.length<Q)throw new RangeError(`output needs ${Q} b" +
-  "ytes`);let o=this.#e(null),i=o.heapBase();dt(o,i+Q),o.blockBytes(A,i),r.set(" +
-  "new Uint8Array(o.memory.buffer,i,Q))}}}#e(t){let e=Xt();if(St!==this&&($t(e," +
+  "ytes`);let i=this.#e(null),o=i.heapBase();dt(i,o+Q),i.blockBytes(A,o),r.set(" +
+  "new Uint8Array(i.memory.buffer,o,Q))}}}#e(t){let e=Xt();if(St!==this&&($t(e," +
   "this.#t),e.setRange(this.#n),e.seek(this.#r),St=this,this.#A=null),t!==null&" +
   "&t!==this.#A){let A=e.heapBase()+Q;dt(e,A+8*(t.length+2*N)),new Float64Array" +
-  "(e.memory.buffer,A,t.length).set(t),this.#A=t}return e}resample(t,e,A,r,o){i" +
+  "(e.memory.buffer,A,t.length).set(t),this.#A=t}return e}resample(t,e,A,r,i){i" +
   "f(t.length!==this.#n)throw new RangeError(`stream draws below ${this.#n}, no" +
-  "t ${t.length}`);if(r<0||o>e.length||A&&o>A.length)throw new RangeError(\"resa" +
-  "mple range outside the output arrays\");let i=this.#e(t),s=i.heapBase()+Q,I=s" +
-  "+8*this.#n,f=I+8*N;for(let g=r;g<o;g+=N){let h=Math.min(N,o-g);i.resample(s," +
-  "I,A===null?0:f,h);let a=i.memory.buffer;e.set(new Float64Array(a,I,h),g),A?." +
-  "set(new Float64Array(a,f,h),g)}this.#r=i.position()}};function pt(n,t){retur" +
+  "t ${t.length}`);if(r<0||i>e.length||A&&i>A.length)throw new RangeError(\"resa" +
+  "mple range outside the output arrays\");let o=this.#e(t),s=o.heapBase()+Q,f=s" +
+  "+8*this.#n,I=f+8*N;for(let g=r;g<i;g+=N){let c=Math.min(N,i-g);o.resample(s," +
+  "f,A===null?0:I,c);let a=o.memory.buffer;e.set(new Float64Array(a,f,c),g),A?." +
+  "set(new Float64Array(a,I,c),g)}this.#r=o.position()}};function pt(n,t){retur" +
   "n new z(n,t)}function Zt(n){return(t,e)=>{let A=n(t),r=new p(A,e);return{sou" +
-  "rce:A,resample:(o,i,s,I,f)=>tt(o,r,i,s,I,f)}}}var qt=Zt(n=>new H(n));functio" +
+  "rce:A,resample:(i,o,s,f,I)=>tt(i,r,o,s,f,I)}}}var qt=Zt(n=>new H(n));functio" +
   "n Ut(n){if(n===\"wasm\")return pt;if(n===\"reference\")return qt;throw new Range" +
   "Error(`kernel must be one of ${q.join(\", \")}, found ${String(n)}`)}function " +
   "tn(n,t,e=0,A=n.length-1){if(!(e<=t&&t<=A&&e>=0&&A<n.length))throw new RangeE" +
   "rror(`rank ${t} is outside [${e}, ${A}]`);for(;A>e;){if(A-e<16){An(n,e,A);br" +
-  "eak}let r=e+(A-e>>>1),o=en(n[e],n[r],n[A]),i=e-1,s=A+1;for(;;){do i++;while(" +
-  "n[i]<o);do s--;while(n[s]>o);if(i>=s)break;let I=n[i];n[i]=n[s],n[s]=I}t<=s?" +
+  "eak}let r=e+(A-e>>>1),i=en(n[e],n[r],n[A]),o=e-1,s=A+1;for(;;){do o++;while(" +
+  "n[o]<i);do s--;while(n[s]>i);if(o>=s)break;let f=n[o];n[o]=n[s],n[s]=f}t<=s?" +
   "A=s:e=s+1}return n[t]}function nn(n,t,e){let A=1/0;for(let r=t;r<=e;r++)n[r]" +
   "<A&&(A=n[r]);return A}function _(n,t){let e=[],A=n.length-1;for(let r=t.leng" +
-  "th-1;r>=0;r--){let o=t[r];if(o+1>A)throw new RangeError(`rank ${o+1} is out " +
-  "of range`);let i=tn(n,o,0,A);e.unshift([i,nn(n,o+1,A)]),A=o}return e}functio" +
+  "th-1;r>=0;r--){let i=t[r];if(i+1>A)throw new RangeError(`rank ${i+1} is out " +
+  "of range`);let o=tn(n,i,0,A);e.unshift([o,nn(n,i+1,A)]),A=i}return e}functio" +
   "n en(n,t,e){return n>t&&([n,t]=[t,n]),t>e&&(t=e),n>t?n:t}function An(n,t,e){" +
-  "for(let A=t+1;A<=e;A++){let r=n[A],o=A-1;for(;o>=t&&n[o]>r;)n[o+1]=n[o],o--;" +
-  "n[o+1]=r}}var Nn=-(1n<<63n),Vn=(1n<<63n)-1n;var d=class n{words;width;negati" +
+  "for(let A=t+1;A<=e;A++){let r=n[A],i=A-1;for(;i>=t&&n[i]>r;)n[i+1]=n[i],i--;" +
+  "n[i+1]=r}}var Nn=-(1n<<63n),Vn=(1n<<63n)-1n;var d=class n{words;width;negati" +
   "ve;length;constructor(t,e,A){if(this.words=t,this.width=e,this.negative=A,!N" +
   "umber.isInteger(e)||e<1||t.length!==A.length*e)throw new RangeError(`${t.len" +
   "gth} words are not ${A.length} integers of ${e}`);this.length=A.length}stati" +
-  "c of(t){let e=t.map(s=>(s<0n?-s:s).toString(16)),A=e.reduce((s,I)=>Math.max(" +
-  "s,I.length),1),r=Math.ceil(A/8),o=new Uint32Array(t.length*r),i=new Uint8Arr" +
-  "ay(t.length);return e.forEach((s,I)=>{i[I]=t[I]<0n?1:0;for(let f=0,g=s.lengt" +
-  "h;g>0;f++,g-=8)o[I*r+f]=parseInt(s.slice(Math.max(0,g-8),g),16)}),new n(o,r," +
-  "i)}static revive(t){return new n(t.words,t.width,t.negative)}at(t){let e=thi" +
-  "s.width,A=\"0x\";for(let o=e-1;o>=0;o--)A+=this.words[t*e+o].toString(16).padS" +
-  "tart(8,\"0\");let r=BigInt(A);return this.negative[t]===1?-r:r}maxAbs(){let t=" +
-  "-1;for(let A=0;A<this.length;A++)(t<0||this.#t(A,t)>0)&&(t=A);if(t<0)return " +
-  "0n;let e=this.at(t);return e<0n?-e:e}allEqual(){let t=this.width;for(let e=1" +
-  ";e<this.length;e++){if(this.negative[e]!==this.negative[0])return!1;for(let " +
-  "A=0;A<t;A++)if(this.words[e*t+A]!==this.words[A])return!1}return!0}sum(t,e){" +
-  "let A=this.width,r=new Float64Array(A),o=new Float64Array(A),i=0n;for(let s=" +
-  "0;s<e;s+=2097152){r.fill(0),o.fill(0);let I=Math.min(e,s+2097152);for(let g=" +
-  "s;g<I;g++){let h=t[g],a=this.negative[h]===1?o:r;for(let E=0,C=h*A;E<A;E++,C" +
-  "++)a[E]+=this.words[C]}let f=0n;for(let g=A-1;g>=0;g--)f=(f<<32n)+BigInt(r[g" +
-  "])-BigInt(o[g]);i+=f}return i}#t(t,e){let A=this.width;for(let r=A-1;r>=0;r-" +
-  "-){let o=this.words[t*A+r],i=this.words[e*A+r];if(o!==i)return o<i?-1:1}retu" +
-  "rn 0}};var yt=100,mt=1e6,rn=5;function on(n){if(typeof n!=\"number\"||!Number." +
-  "isInteger(n)||n<yt||n>mt)throw new RangeError(`resamples must be an integer " +
-  "in [${yt}, ${mt}], found ${String(n)}`);return n}function W(n,t){return n in" +
-  "stanceof d?n.at(t):n[t]}function sn(n){let t=1n,e=new Set;for(let A of n)e.h" +
-  "as(A.den)||(e.add(A.den),t=t/P(t,A.den)*A.den);return{nums:n.map(A=>A.num*(t" +
-  "/A.den)),den:t}}var gn=[1,39],V=40,Dt=4096;function kt(n,t){let e=on(t.resam" +
-  "ples),A=Array.isArray(n)?sn(n):n,{nums:r,den:o}=A,i=r.length;if(i<rn)return " +
-  "null;let s=0n;if(r instanceof d)s=r.maxAbs();else for(let c of r){let l=c<0n" +
-  "?-c:c;l>s&&(s=l)}let I=W(r,0);if(r instanceof d?r.allEqual():r.every(c=>c===" +
-  "I)){t.onProgress?.(e,e);let c=U.of(I,o);return{lower:c,upper:c}}let g=(typeo" +
-  "f t.kernel==\"function\"?t.kernel:Ut(t.kernel??\"wasm\"))(t.seed,i),h=BigInt(i)*" +
-  "s<=BigInt(Number.MAX_SAFE_INTEGER),a=h?Float64Array.from({length:i},(c,l)=>N" +
-  "umber(W(r,l))):In(r,o,s),E=X(0,e),C=h?null:X(1,e);for(let c=0;c<e;c+=Dt){let" +
-  " l=Math.min(e,c+Dt);g.resample(a,E,C,c,l),t.onProgress?.(l,e)}let u=gn.map(c" +
-  "=>{let l=(e-1)*c,k=Math.floor(l/V),O=l-k*V;return{j:k,g:O}}),B=u.map(c=>c.j)" +
-  ",w=h?_(E,B).map(([c,l])=>[BigInt(c),BigInt(l)]):cn(a,E,C,g,r,B),S=BigInt(V)*" +
-  "BigInt(i)*o,[x,F]=u.map(({g:c},l)=>{let[k,O]=w[l];return U.of(BigInt(V-c)*k+" +
-  "BigInt(c)*O,S)});return{lower:x,upper:F}}var Rt=[];function X(n,t){let e=Rt[" +
-  "n];return(e===void 0||e.length<t)&&(e=new Float64Array(t),Rt[n]=e),e.subarra" +
-  "y(0,t)}function xt(n){return n===0n?0:n.toString(2).length}function In(n,t,e" +
-  "){let A=xt(e)-xt(t),r=A>=0?t<<BigInt(A):t,o=A<0?BigInt(-A):0n;return Float64" +
-  "Array.from({length:n.length},(i,s)=>G(W(n,s)<<o,r))}var Ft=2**-53,fn=2**-107" +
-  "4;function cn(n,t,e,A,r,o){let i=r.length,s=t.length;if(i*Ft>=.005)throw new" +
-  " RangeError(`too many values (${i})`);let I=0;for(let u of n)I=Math.max(I,Ma" +
-  "th.abs(u));let f=4*(2*i*i*Ft*I+i*fn),g=X(2,t.length);g.set(t);let h=_(g,o),a" +
-  "=o.map((u,B)=>{let w=h[B][0]-f,S=h[B][1]+f;return{j:u,lo:w,hi:S,below:an(t,w" +
-  "),exact:[]}}),E=new p(A.source,i),C=new Uint32Array(i);for(let u=0;u<s;u++){" +
-  "let B=t[u],w=null;for(let S of a)B<S.lo||B>S.hi||(w===null&&(E.seek(e[u]),E." +
-  "fill(C,i),w=hn(r,C,i)),S.exact.push(w))}return a.map(({j:u,below:B,exact:w})" +
-  "=>{w.sort((F,c)=>F<c?-1:F>c?1:0);let S=w[u-B],x=w[u+1-B];if(S===void 0||x===" +
-  "void 0)throw new Error(\"internal error: bootstrap certification window faile" +
-  "d\");return[S,x]})}function hn(n,t,e){if(n instanceof d)return n.sum(t,e);let" +
-  " A=0n;for(let r=0;r<e;r++)A+=n[t[r]];return A}function an(n,t){let e=0;for(l" +
-  "et A=0;A<n.length;A++)n[A]<t&&e++;return e}function En(n,t){try{let e=\"words" +
-  "\"in n.nums?d.revive(n.nums):n.nums,A=kt({nums:e,den:n.den},{resamples:n.resa" +
-  "mples,seed:n.seed,kernel:n.kernel,onProgress:r=>t({id:n.id,done:r})});if(A==" +
-  "=null)throw new RangeError(\"interval of fewer than 5 values\");t({id:n.id,low" +
-  "er:[A.lower.num,A.lower.den],upper:[A.upper.num,A.upper.den]})}catch(e){t({i" +
-  "d:n.id,error:e instanceof Error?e.message:String(e)})}}var R=globalThis;if(R" +
-  ".WorkerGlobalScope!==void 0&&R.postMessage){let n=R.postMessage.bind(R);R.on" +
-  "message=t=>En(t.data,n)}export{En as answer};\n/*! noble-hashes - MIT License" +
-  " (c) 2022 Paul Miller (paulmillr.com) */\n";
+  "c of(t){let e=0n;for(let o of t)o>e?e=o:-o>e&&(e=-o);let A=Math.ceil(e.toStr" +
+  "ing(16).length/8),r=new Uint32Array(t.length*A),i=new Uint8Array(t.length);r" +
+  "eturn t.forEach((o,s)=>{i[s]=o<0n?1:0;let f=(o<0n?-o:o).toString(16),I=s*A,g" +
+  "=0,c=1;for(let a=f.length-1;a>=0;a--){let E=f.charCodeAt(a);g+=(E<=57?E-48:E" +
+  "-87)*c,c*=16,c===2**32&&(r[I++]=g,g=0,c=1)}c!==1&&(r[I]=g)}),new n(r,A,i)}st" +
+  "atic revive(t){return new n(t.words,t.width,t.negative)}at(t){let e=this.wid" +
+  "th,A=\"0x\";for(let i=e-1;i>=0;i--)A+=this.words[t*e+i].toString(16).padStart(" +
+  "8,\"0\");let r=BigInt(A);return this.negative[t]===1?-r:r}maxAbs(){let t=-1;fo" +
+  "r(let A=0;A<this.length;A++)(t<0||this.#t(A,t)>0)&&(t=A);if(t<0)return 0n;le" +
+  "t e=this.at(t);return e<0n?-e:e}allEqual(){let t=this.width;for(let e=1;e<th" +
+  "is.length;e++){if(this.negative[e]!==this.negative[0])return!1;for(let A=0;A" +
+  "<t;A++)if(this.words[e*t+A]!==this.words[A])return!1}return!0}sum(t,e){let A" +
+  "=this.width,r=new Float64Array(A),i=new Float64Array(A),o=0n;for(let s=0;s<e" +
+  ";s+=2097152){r.fill(0),i.fill(0);let f=Math.min(e,s+2097152);for(let g=s;g<f" +
+  ";g++){let c=t[g],a=this.negative[c]===1?i:r;for(let E=0,C=c*A;E<A;E++,C++)a[" +
+  "E]+=this.words[C]}let I=0n;for(let g=A-1;g>=0;g--)I=(I<<32n)+BigInt(r[g])-Bi" +
+  "gInt(i[g]);o+=I}return o}#t(t,e){let A=this.width;for(let r=A-1;r>=0;r--){le" +
+  "t i=this.words[t*A+r],o=this.words[e*A+r];if(i!==o)return i<o?-1:1}return 0}" +
+  "};var yt=100,mt=1e6,rn=5;function on(n){if(typeof n!=\"number\"||!Number.isInt" +
+  "eger(n)||n<yt||n>mt)throw new RangeError(`resamples must be an integer in [$" +
+  "{yt}, ${mt}], found ${String(n)}`);return n}function W(n,t){return n instanc" +
+  "eof d?n.at(t):n[t]}function sn(n){let t=1n,e=new Set;for(let A of n)e.has(A." +
+  "den)||(e.add(A.den),t=t/P(t,A.den)*A.den);return{nums:n.map(A=>A.num*(t/A.de" +
+  "n)),den:t}}var gn=[1,39],V=40,Dt=4096;function kt(n,t){let e=on(t.resamples)" +
+  ",A=Array.isArray(n)?sn(n):n,{nums:r,den:i}=A,o=r.length;if(o<rn)return null;" +
+  "let s=0n;if(r instanceof d)s=r.maxAbs();else for(let h of r){let l=h<0n?-h:h" +
+  ";l>s&&(s=l)}let f=W(r,0);if(r instanceof d?r.allEqual():r.every(h=>h===f)){t" +
+  ".onProgress?.(e,e);let h=U.of(f,i);return{lower:h,upper:h}}let g=(typeof t.k" +
+  "ernel==\"function\"?t.kernel:Ut(t.kernel??\"wasm\"))(t.seed,o),c=BigInt(o)*s<=Bi" +
+  "gInt(Number.MAX_SAFE_INTEGER),a=c?Float64Array.from({length:o},(h,l)=>Number" +
+  "(W(r,l))):fn(r,i,s),E=X(0,e),C=c?null:X(1,e);for(let h=0;h<e;h+=Dt){let l=Ma" +
+  "th.min(e,h+Dt);g.resample(a,E,C,h,l),t.onProgress?.(l,e)}let u=gn.map(h=>{le" +
+  "t l=(e-1)*h,k=Math.floor(l/V),O=l-k*V;return{j:k,g:O}}),B=u.map(h=>h.j),w=c?" +
+  "_(E,B).map(([h,l])=>[BigInt(h),BigInt(l)]):cn(a,E,C,g,r,B),S=BigInt(V)*BigIn" +
+  "t(o)*i,[x,F]=u.map(({g:h},l)=>{let[k,O]=w[l];return U.of(BigInt(V-h)*k+BigIn" +
+  "t(h)*O,S)});return{lower:x,upper:F}}var Rt=[];function X(n,t){let e=Rt[n];re" +
+  "turn(e===void 0||e.length<t)&&(e=new Float64Array(t),Rt[n]=e),e.subarray(0,t" +
+  ")}function xt(n){return n===0n?0:n.toString(2).length}function fn(n,t,e){let" +
+  " A=xt(e)-xt(t),r=A>=0?t<<BigInt(A):t,i=A<0?BigInt(-A):0n;return Float64Array" +
+  ".from({length:n.length},(o,s)=>G(W(n,s)<<i,r))}var Ft=2**-53,In=2**-1074;fun" +
+  "ction cn(n,t,e,A,r,i){let o=r.length,s=t.length;if(o*Ft>=.005)throw new Rang" +
+  "eError(`too many values (${o})`);let f=0;for(let u of n)f=Math.max(f,Math.ab" +
+  "s(u));let I=4*(2*o*o*Ft*f+o*In),g=X(2,t.length);g.set(t);let c=_(g,i),a=i.ma" +
+  "p((u,B)=>{let w=c[B][0]-I,S=c[B][1]+I;return{j:u,lo:w,hi:S,below:an(t,w),exa" +
+  "ct:[]}}),E=new p(A.source,o),C=new Uint32Array(o);for(let u=0;u<s;u++){let B" +
+  "=t[u],w=null;for(let S of a)B<S.lo||B>S.hi||(w===null&&(E.seek(e[u]),E.fill(" +
+  "C,o),w=hn(r,C,o)),S.exact.push(w))}return a.map(({j:u,below:B,exact:w})=>{w." +
+  "sort((F,h)=>F<h?-1:F>h?1:0);let S=w[u-B],x=w[u+1-B];if(S===void 0||x===void " +
+  "0)throw new Error(\"internal error: bootstrap certification window failed\");r" +
+  "eturn[S,x]})}function hn(n,t,e){if(n instanceof d)return n.sum(t,e);let A=0n" +
+  ";for(let r=0;r<e;r++)A+=n[t[r]];return A}function an(n,t){let e=0;for(let A=" +
+  "0;A<n.length;A++)n[A]<t&&e++;return e}function En(n,t){try{let e=\"words\"in n" +
+  ".nums?d.revive(n.nums):n.nums,A=kt({nums:e,den:n.den},{resamples:n.resamples" +
+  ",seed:n.seed,kernel:n.kernel,onProgress:r=>t({id:n.id,done:r})});if(A===null" +
+  ")throw new RangeError(\"interval of fewer than 5 values\");t({id:n.id,lower:[A" +
+  ".lower.num,A.lower.den],upper:[A.upper.num,A.upper.den]})}catch(e){t({id:n.i" +
+  "d,error:e instanceof Error?e.message:String(e)})}}var R=globalThis;if(R.Work" +
+  "erGlobalScope!==void 0&&R.postMessage){let n=R.postMessage.bind(R);R.onmessa" +
+  "ge=t=>En(t.data,n)}export{En as answer};\n/*! noble-hashes - MIT License (c) " +
+  "2022 Paul Miller (paulmillr.com) */\n";
