@@ -261,7 +261,7 @@ Deno.test("pairing: a key pairs only whole, found by its index however it is hel
     key(1, 99), // its index, another seed: not the manifest's episode 1
     key(2, 2, "b".repeat(64)), // another scenario hash, then the right key
     key(2),
-    key(2 ** 40), // an index beyond any array: never scheduled
+    key(2 ** 40), // an index the manifest does not have
     key(7), // beyond the manifest
   ]);
   const b = result([manifest.episodes[4]!, key(2), key(0), key(3)]);

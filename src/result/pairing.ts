@@ -83,30 +83,26 @@ export function pairResults<A extends PairableResult, B extends PairableResult>(
  * verification.
  */
 function holder(episodes: readonly EpisodeKey[]): (k: EpisodeKey) => boolean {
-  const at: (EpisodeKey | EpisodeKey[] | undefined)[] = [];
-  // Keys whose index is not an array index (not a valid result's).
-  const strays = new Set<string>();
+  // A valid result has one episode an index; any other is kept too.
+  const at = new Map<number, EpisodeKey | EpisodeKey[]>();
   for (const e of episodes) {
-    const i = e.index;
-    if (!(Number.isSafeInteger(i) && i >= 0 && i < 2 ** 32 - 1)) {
-      strays.add(keyText(e));
-      continue;
-    }
-    const there = at[i];
-    at[i] = there === undefined
-      ? e
-      : Array.isArray(there)
-      ? [...there, e]
-      : [there, e];
+    const there = at.get(e.index);
+    at.set(
+      e.index,
+      there === undefined
+        ? e
+        : Array.isArray(there)
+        ? [...there, e]
+        : [there, e],
+    );
   }
   return (k) => {
-    const there = at[k.index];
-    const found = there === undefined
+    const there = at.get(k.index);
+    return there === undefined
       ? false
       : Array.isArray(there)
       ? there.some((e) => sameKey(e, k))
       : sameKey(there, k);
-    return found || (strays.size > 0 && strays.has(keyText(k)));
   };
 }
 
