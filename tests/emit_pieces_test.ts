@@ -1,6 +1,8 @@
 /**
  * `emitPieces` refuses, through its check, a text beyond a limit with no
- * file left behind, and checks the whole text's size (counted by hand).
+ * file left behind, and checks the whole text's size (counted by hand);
+ * the bytes written are the pieces joined, and the digest returned is
+ * theirs (Web Crypto's), across the writes of its buffer.
  */
 
 import assert from "node:assert/strict";
@@ -27,6 +29,33 @@ Deno.test("emitPieces: a refused text leaves no file; an accepted one is written
     assert.equal(
       (await Deno.readTextFile(`${dir}/o.json`)).length,
       2_000_006,
+    );
+  });
+});
+
+Deno.test("emitPieces: the pieces joined, whatever their sizes, and their SHA-256", async () => {
+  await inTempDir(async (dir) => {
+    // Pieces of 1 to 70,000 characters, 3 MB in all: some fill the
+    // megabyte buffer exactly, some do not fit what is left of it, some
+    // are larger than a third of it (written on their own).
+    const sizes = [1, 70_000, 349_525, 349_526, 1, 400_000, 65_537];
+    for (let k = 0; sizes.reduce((a, b) => a + b) < 3_000_000; k++) {
+      sizes.push(1 + (k * 7919) % 70_000);
+    }
+    const texts = sizes.map((n, i) =>
+      String.fromCharCode(0x21 + i % 90).repeat(n)
+    );
+    const digest = await emitPieces(() => texts, `${dir}/o.json`);
+    const written = await Deno.readFile(`${dir}/o.json`);
+    const joined = texts.join("");
+    assert.equal(written.length, joined.length);
+    assert.ok(new TextDecoder().decode(written) === joined);
+    const want = new Uint8Array(
+      await crypto.subtle.digest("SHA-256", new TextEncoder().encode(joined)),
+    );
+    assert.equal(
+      digest,
+      Array.from(want, (b) => b.toString(16).padStart(2, "0")).join(""),
     );
   });
 });

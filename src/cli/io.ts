@@ -406,20 +406,29 @@ export async function emitPieces(
   const hash = new Sha256();
   let size = 0;
   const each = async (write: (bytes: Uint8Array) => Promise<void> | void) => {
+    // Each piece is encoded into one buffer, reused: the pieces joined into
+    // a text of a megabyte, then encoded, made a string of V8's large
+    // object space at every megabyte, which only a full collection frees
+    // (the 165 MB comparison of 99,944 pairs wrote 165 of them).
     const encoder = new TextEncoder();
-    let held = "";
-    const flush = async () => {
-      size += held.length;
-      const bytes = encoder.encode(held);
-      held = "";
+    const buffer = new Uint8Array(PIECES_BYTES);
+    let used = 0;
+    const emit = async (bytes: Uint8Array) => {
       hash.update(bytes);
       await write(bytes);
     };
     for (const piece of pieces()) {
-      held += piece;
-      if (held.length >= PIECES_BYTES) await flush();
+      size += piece.length;
+      // A UTF-16 unit takes at most 3 bytes of UTF-8.
+      const most = piece.length * 3;
+      if (most > buffer.length - used && used > 0) {
+        await emit(buffer.subarray(0, used));
+        used = 0;
+      }
+      if (most > buffer.length) await emit(encoder.encode(piece));
+      else used += encoder.encodeInto(piece, buffer.subarray(used)).written;
     }
-    await flush();
+    await emit(buffer.subarray(0, used));
   };
   if (out !== undefined) {
     // Checked once whole, before the rename: a refusal leaves no file.
