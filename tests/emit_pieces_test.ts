@@ -35,9 +35,10 @@ Deno.test("emitPieces: a refused text leaves no file; an accepted one is written
 
 Deno.test("emitPieces: the pieces joined, whatever their sizes, and their SHA-256", async () => {
   await inTempDir(async (dir) => {
-    // Pieces of 1 to 70,000 characters, 3 MB in all: some fill the
-    // megabyte buffer exactly, some do not fit what is left of it, some
-    // are larger than a third of it (written on their own).
+    // Pieces of 1 to 400,000 characters, 3 MB in all: on either side of
+    // a third of the 1 MiB buffer (349,525 characters fit an empty one;
+    // 349,526 and 400,000 are written on their own), and many that do not
+    // fit what is left of it.
     const sizes = [1, 70_000, 349_525, 349_526, 1, 400_000, 65_537];
     for (let k = 0; sizes.reduce((a, b) => a + b) < 3_000_000; k++) {
       sizes.push(1 + (k * 7919) % 70_000);
