@@ -31,19 +31,17 @@ async function settledHeap(): Promise<number> {
   return Deno.memoryUsage().heapUsed;
 }
 
-function heldGrowth(
+async function heldGrowth(
   kept: string[],
   make: (i: number) => string,
 ): Promise<number> {
-  return (async () => {
-    const before = await settledHeap();
-    for (let i = 0; i < TEXTS; i++) {
-      const value = parse(make(i)) as { s: string };
-      kept.push(value.s);
-      if (i % 4 === 3) await settledHeap();
-    }
-    return (await settledHeap()) - before;
-  })();
+  const before = await settledHeap();
+  for (let i = 0; i < TEXTS; i++) {
+    const value = parse(make(i)) as { s: string };
+    kept.push(value.s);
+    if (i % 4 === 3) await settledHeap();
+  }
+  return (await settledHeap()) - before;
 }
 
 Deno.test("parse: a kept string lets the text it was read from go", async () => {

@@ -259,7 +259,8 @@ Deno.test("pairing: a key pairs only whole, found by its index however it is hel
   const a = result([
     key(0), // equal, another object
     key(1, 99), // its index, another seed: not the manifest's episode 1
-    key(2, 2, "b".repeat(64)), // another scenario hash, then the right key
+    key(2, 2, "b".repeat(64)), // another scenario hash, another seed,
+    key(2, 5), // then the right key: three at one index
     key(2),
     key(2 ** 40), // an index the manifest does not have
     key(7), // beyond the manifest

@@ -87,14 +87,9 @@ function holder(episodes: readonly EpisodeKey[]): (k: EpisodeKey) => boolean {
   const at = new Map<number, EpisodeKey | EpisodeKey[]>();
   for (const e of episodes) {
     const there = at.get(e.index);
-    at.set(
-      e.index,
-      there === undefined
-        ? e
-        : Array.isArray(there)
-        ? [...there, e]
-        : [there, e],
-    );
+    if (there === undefined) at.set(e.index, e);
+    else if (Array.isArray(there)) there.push(e);
+    else at.set(e.index, [there, e]);
   }
   return (k) => {
     const there = at.get(k.index);
