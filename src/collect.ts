@@ -1,7 +1,8 @@
 /**
- * Hints to the garbage collector. No verdict or value depends on them,
- * only the peak memory does; the verifier calls them between records, and
- * the statistics after the summaries of large groups.
+ * Hints to the garbage collector, and collections that give memory back.
+ * No verdict or value depends on them, only the peak memory does; the
+ * verifier hints between records and reclaims between documents, and the
+ * statistics reclaim after the summaries of large groups.
  *
  * Verifying one large episode builds tens of megabytes of objects (the
  * record, stage 2, the metrics, the reference replay) that are garbage once
@@ -10,15 +11,31 @@
  * as much in short-lived BigInts. V8 lets its old generation grow to a
  * multiple of the live size before it collects it, so that garbage piles
  * up: that, not the live data, set the peak memory of `verify` (a 30 MB
- * result peaked at 209 MB of RSS with a live heap of about 45 MB). A
- * program run as `deno run mod.ts` cannot pass V8 flags (`--expose-gc`), so
- * the hints ask the only other way V8 listens to: external memory. A large
- * `ArrayBuffer`, allocated and dropped at once, is reported to V8 as
- * external memory beyond its limits, which makes it collect; its pages are
- * never written, so on the usual allocators (calloc of a large size maps
- * zero pages lazily) it costs address space, not resident memory, and it
- * is freed by that collection. It depends on V8's heuristics (measured
- * with Deno 2.9.6).
+ * result peaked at 209 MB of RSS with a live heap of about 45 MB).
+ *
+ * Two ways to ask, at two costs:
+ *
+ * - A hint ({@linkcode collectAfter}): a large `ArrayBuffer`, allocated and
+ *   dropped at once, is reported to V8 as external memory beyond its
+ *   limits, which makes it collect; its pages are never written, so on the
+ *   usual allocators (calloc of a large size maps zero pages lazily) it
+ *   costs address space, not resident memory, and it is freed by that
+ *   collection. That collection keeps what V8 has committed: its young
+ *   generation at its largest (64 MiB) and the pages it freed, pooled for
+ *   8 seconds.
+ * - A reclaim ({@linkcode reclaim}; {@linkcode reclaimGrown},
+ *   {@linkcode reclaimAfter} and {@linkcode collected} once the young
+ *   generation has grown): V8's own `gc()`, a forced full collection,
+ *   after which V8 shrinks its young generation and unmaps its pooled
+ *   pages. A program run as `deno run mod.ts` cannot pass V8 flags
+ *   (`--expose-gc`), so the function is taken from a context made while
+ *   the flag is set for that moment only ({@linkcode gcFunction}). The
+ *   young generation grows back while the work keeps objects alive, and
+ *   each regrowth promotes more: between records, where a hint suffices,
+ *   a reclaim every 256 MiB of text took `compare` of 99,944 pairs from
+ *   65 to 80–100 s for no lower peak.
+ *
+ * Both depend on V8's heuristics (measured with Deno 2.9.6).
  *
  * @module
  */
@@ -73,13 +90,154 @@ export function collectAfter(textLength: number): void {
   hint();
 }
 
+/** V8's `gc`, once looked up; `null` where it cannot be had. */
+let gc: (() => void) | null | undefined;
+
+/**
+ * V8's `gc()` function, or `null` outside V8 or where a context cannot be
+ * made. `--expose-gc` is set, a context made and its `gc` kept, and the
+ * flag cleared again whatever happens (unless it was set before: a `gc` in
+ * the global scope), so that contexts made later (a policy's worker above
+ * all) get no `gc`. (Started with `--expose-gc`, V8 kept its young
+ * generation at its largest after such a `gc` in the tests: the reclaims
+ * then give back only the pooled pages.)
+ */
+export function gcFunction(): (() => void) | null {
+  if (gc !== undefined) return gc;
+  gc = null;
+  // Loaded on first use: importing them costs every command about 20 ms.
+  const setFlags = builtin("node:v8", "setFlagsFromString");
+  const inNewContext = builtin("node:vm", "runInNewContext");
+  if (setFlags === undefined || inNewContext === undefined) return gc;
+  const wasSet = typeof (globalThis as { gc?: unknown }).gc === "function";
+  try {
+    if (!wasSet) setFlags("--expose-gc");
+    const found: unknown = inNewContext("gc");
+    if (typeof found === "function") gc = () => void found();
+  } catch {
+    // No context could be made: the hints remain.
+  } finally {
+    try {
+      if (!wasSet) setFlags("--no-expose-gc");
+    } catch {
+      // Nothing was set.
+    }
+  }
+  return gc;
+}
+
+/** Function `name` of Node's built-in module `id`, if this runtime has it. */
+function builtin(
+  id: string,
+  name: string,
+): ((text?: string) => unknown) | undefined {
+  const process = (globalThis as {
+    process?: { getBuiltinModule?: (id: string) => unknown };
+  }).process;
+  const module = process?.getBuiltinModule?.(id);
+  const f = module === null || typeof module !== "object"
+    ? undefined
+    : (module as Record<string, unknown>)[name];
+  return typeof f === "function" ? (...args) => f(...args) : undefined;
+}
+
+/**
+ * Collect the whole heap now, and let V8 give back what it freed and
+ * shrink its young generation; a hint where `gc` cannot be had. Use it
+ * where one phase of work ends and its objects are garbage.
+ *
+ * @example
+ * ```ts
+ * import { reclaim } from "./collect.ts";
+ * reclaim(); // no effect on any value
+ * ```
+ */
+export function reclaim(): void {
+  const collect = gcFunction();
+  if (collect === null) hint();
+  else collect();
+}
+
+/**
+ * The young generation's committed size past which a reclaim pays for
+ * itself (10 to 30 ms a collection, and the young generation grown again
+ * after it): below it, a hint is sent instead. V8 starts it at 1 MiB a
+ * semispace and doubles it while objects survive; grown back to 32 or 64
+ * MiB, it passes.
+ */
+const YOUNG = 16 << 20;
+
+/** The committed bytes of V8's young generation, if the runtime says. */
+function youngBytes(): number | undefined {
+  const spaces = builtin("node:v8", "getHeapSpaceStatistics")?.();
+  if (!Array.isArray(spaces)) return undefined;
+  for (const space of spaces) {
+    if (space?.space_name === "new_space") {
+      return typeof space.space_size === "number" ? space.space_size : 0;
+    }
+  }
+  return 0;
+}
+
+/**
+ * Whether V8's young generation has grown to 16 MiB or more (or its size
+ * is not known). A heap smaller than that in all is answered without
+ * loading `node:v8`.
+ */
+function grown(): boolean {
+  const usage = globalThis.Deno?.memoryUsage;
+  if (usage !== undefined && usage().heapTotal < YOUNG) return false;
+  return (youngBytes() ?? YOUNG) >= YOUNG;
+}
+
+/**
+ * Where a phase of large work ends: a {@linkcode reclaim} once V8's young
+ * generation has grown to 16 MiB or more, else a hint (small work, whose
+ * heap a reclaim would not shrink, does not pay for one).
+ *
+ * @example
+ * ```ts
+ * import { reclaimGrown } from "./collect.ts";
+ * reclaimGrown(); // no effect on any value
+ * ```
+ */
+export function reclaimGrown(): void {
+  if (grown()) reclaim();
+  else hint();
+}
+
+/** Garbage counted since the last reclaim of {@linkcode reclaimAfter}. */
+let reclaimPending = 0;
+
+/**
+ * Count `bytes` of garbage just made (an estimate), and once they pass 4
+ * MiB since the last time, {@linkcode reclaim} if V8's young generation
+ * has grown back to 16 MiB or more, else hint: for
+ * work whose live objects are few between its steps (the statistics
+ * between summaries).
+ *
+ * @example
+ * ```ts
+ * import { reclaimAfter } from "./collect.ts";
+ * reclaimAfter(100); // no effect on any value
+ * ```
+ */
+export function reclaimAfter(bytes: number): void {
+  reclaimPending += bytes;
+  if (reclaimPending < EVERY) return;
+  reclaimPending = 0;
+  reclaimGrown();
+}
+
 /**
  * Wait, briefly, for the garbage collector to free `length` characters of
  * text let go just now, so that what comes next (the reference checks
  * build an episode's values: tens of megabytes; the next result of a
- * comparison) takes the room the text leaves instead of adding to it. It
- * stops when the heap is smaller by the text's size (a one-byte string
- * takes a byte a character), and tries at most four times.
+ * comparison) takes the room the text leaves instead of adding to it: a
+ * {@linkcode reclaim} once the young generation has grown to 16 MiB or
+ * more and `gc` can be had. Otherwise it hints until the
+ * heap is smaller by the text's size (a one-byte string takes a byte a
+ * character), at most four times.
  *
  * @example
  * ```ts
@@ -88,6 +246,7 @@ export function collectAfter(textLength: number): void {
  * ```
  */
 export async function collected(length: number): Promise<void> {
+  if (grown() && gcFunction() !== null) return reclaim();
   const usage = globalThis.Deno?.memoryUsage;
   if (usage === undefined) return;
   const goal = usage().heapUsed - length;

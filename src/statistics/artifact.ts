@@ -25,7 +25,7 @@ import {
 } from "../bootstrap/pool.ts";
 import { seedBytes } from "../bootstrap/stream.ts";
 import { inInt64, WideIntegers } from "../bootstrap/wide.ts";
-import { collectAfter } from "../collect.ts";
+import { reclaimAfter } from "../collect.ts";
 import { type Manifest, STATISTICS_VERSION, type Suite } from "../types.ts";
 import { VerifiedEvaluation } from "../verify/verified.ts";
 import {
@@ -338,8 +338,9 @@ export class Summarizer {
     const statistics = descriptiveStatistics(scaled);
     // The exact statistics of a large group leave tens of megabytes of
     // short-lived BigInts, which V8 lets pile up beside the workers' heaps
-    // (aggregate of 99,944 episodes: 438 MiB without the hints, 320 with).
-    collectAfter(n * GARBAGE_PER_VALUE);
+    // (aggregate of 99,944 episodes: 438 MiB without the hints, 320 with
+    // them; with reclaims as well, 237 and 206 against 255 and 248).
+    reclaimAfter(n * GARBAGE_PER_VALUE);
     if (n < MIN_BOOTSTRAP_N) return { statistics, ticket: null };
     const ticket = this.#announced++;
     this.#intervals.push(null);

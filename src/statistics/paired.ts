@@ -48,6 +48,7 @@ import { ExactTable } from "./exact_table.ts";
 import { type Group, statisticsGroups } from "./groups.ts";
 import { valuesReducer, type VerifiedValues } from "./verified_values.ts";
 import { reduceVerified } from "../verify/sink.ts";
+import { reclaimGrown } from "../collect.ts";
 
 /**
  * Options of {@linkcode pairedStatistics}.
@@ -521,6 +522,9 @@ async function pairedFromValues(
   const { R, intervals } = how;
   const { deltas, table, manifest, manifestHash, models, digests, where } =
     takeDeltas(sides, pairing);
+  // Both sides' tables and the verifications' pages go before the workers
+  // start and the statistics make their own garbage.
+  reclaimGrown();
   const groups = statisticsGroups(suite, manifest);
   // Counted on the packed table: no exact value is built twice.
   const sizes = intervalSizes(groups, (g, m) => deltas.defined(g.indices, m));
