@@ -57,7 +57,7 @@ for (
   const [name, collect] of [
     ["reclaim", reclaim],
     ["reclaimGrown", reclaimGrown],
-    ["collected", () => collected(0)],
+    ["collected after 64 MiB of work", () => collected(0, 64 << 20)],
   ] as const
 ) {
   Deno.test(`${name} shrinks V8's young generation`, async () => {
@@ -69,6 +69,14 @@ for (
     assert.ok(after <= grown / 4, `${grown} bytes, then ${after}`);
   });
 }
+
+Deno.test("collected after less than 64 MiB of work only hints: the young generation stays", async () => {
+  growYoung();
+  const grown = youngBytes();
+  assert.ok(grown >= 16 << 20, `young generation ${grown} bytes`);
+  await collected(0, (64 << 20) - 1);
+  assert.ok(youngBytes() > grown / 2, `${grown} bytes, then ${youngBytes()}`);
+});
 
 Deno.test("reclaimAfter reclaims at 4 MiB of garbage once the young generation has grown", async () => {
   growYoung();

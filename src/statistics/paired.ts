@@ -490,6 +490,13 @@ function takeDeltas(sides: Sides, pairing: Pairing) {
   };
 }
 
+/**
+ * The pairs from which the end of the pairing is worth a reclaim
+ * (`collect.ts`): 10,400 pairs of the public suite's scenarios are results
+ * of about 300 MB each; the suite's own 104, of 3 MB.
+ */
+const RECLAIM_PAIRS = 10_000;
+
 /** Where an episode is: in A, in B, paired (bits of {@linkcode whereIs}). */
 const IN_A = 1;
 const IN_B = 2;
@@ -523,8 +530,9 @@ async function pairedFromValues(
   const { deltas, table, manifest, manifestHash, models, digests, where } =
     takeDeltas(sides, pairing);
   // Both sides' tables and the verifications' pages go before the workers
-  // start and the statistics make their own garbage.
-  reclaimGrown();
+  // start and the statistics make their own garbage; a small comparison
+  // leaves too little to pay for a reclaim.
+  if (pairing.paired.length >= RECLAIM_PAIRS) reclaimGrown();
   const groups = statisticsGroups(suite, manifest);
   // Counted on the packed table: no exact value is built twice.
   const sizes = intervalSizes(groups, (g, m) => deltas.defined(g.indices, m));

@@ -225,6 +225,11 @@ export class FileVerification {
     this.#settleStream = settleStream;
   }
 
+  /** The bytes of the result: the work its proof has just done. */
+  #size(): number {
+    return this.#file.end - this.#file.start;
+  }
+
   /**
    * The streamed proof (once): the verified result, or `undefined` when it
    * cannot prove the file valid (it may still be).
@@ -242,7 +247,7 @@ export class FileVerification {
       await this.#failed(streamed, proof);
       return undefined;
     }
-    if (this.#settleStream) await collected(1);
+    if (this.#settleStream) await collected(1, this.#size());
     return proof.verified;
   }
 
@@ -284,7 +289,7 @@ export class FileVerification {
       start: file.start + s.start,
       end: file.start + s.end,
     }));
-    if (this.#settleStream) await collected(1);
+    if (this.#settleStream) await collected(1, this.#size());
     return proof.kept;
   }
 
