@@ -46,12 +46,20 @@ async function section(): Promise<Section> {
   return { server, run, importError: importError[0] as string, error };
 }
 
-/** Split a documented command line; the doc uses no quoting or `\`. */
+/**
+ * Split a documented command line (the doc uses no quoting or `\`), with
+ * `--reload` of the server's URLs after its subcommand: the module cache
+ * is shared, and a port used again by another test's server (which served
+ * the same paths with other content types) would otherwise be answered
+ * from it.
+ */
 function words(line: string, port: number): string[] {
   assert.ok(!/["'\\$]/.test(line), `no shell quoting expected: ${line}`);
   const parts = line.replaceAll(DOC_PORT, String(port)).split(/\s+/);
   assert.equal(parts[0], "deno", line);
-  return parts.slice(1);
+  const [command, ...rest] = parts.slice(1);
+  assert.ok(command !== undefined, line);
+  return [command, `--reload=http://127.0.0.1:${port}/`, ...rest];
 }
 
 function freePort(): number {
