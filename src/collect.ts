@@ -219,10 +219,8 @@ let reclaimPending = 0;
 
 /**
  * Count `bytes` of garbage just made (an estimate), and once they pass 4
- * MiB since the last time, {@linkcode reclaim} if V8's young generation
- * has grown back to 16 MiB or more, else hint: for
- * work whose live objects are few between its steps (the statistics
- * between summaries).
+ * MiB since the last time, {@linkcode reclaimGrown}: for work whose live
+ * objects are few between its steps (the statistics between summaries).
  *
  * @example
  * ```ts
@@ -245,9 +243,8 @@ export function reclaimAfter(bytes: number): void {
  * {@linkcode reclaim} after work of 64 MiB or more (`work`: the bytes of
  * the result just proved or read; the text's length unless given) once
  * the young generation has grown to 16 MiB or more and `gc` can be had.
- * Otherwise it hints until the
- * heap is smaller by the text's size (a one-byte string takes a byte a
- * character), at most four times.
+ * Otherwise it hints until the heap is smaller by the text's size (a
+ * one-byte string takes a byte a character), at most four times.
  *
  * @example
  * ```ts
