@@ -201,3 +201,41 @@ Deno.test("exact table: setDifferences is Rational.sub and toFloat of each pair 
   z.setDifferences(1, a, b, f);
   assert.ok(Object.is(f[1], 0) && z.value(1, 0)!.eq(Rational.ZERO));
 });
+
+Deno.test("exact table: numerators at the limits of 32 bits, and the first beyond them, whether set or made by setDifferences, after other values", () => {
+  const edge = [2 ** 31 - 1, -(2 ** 31), 2 ** 31, -(2 ** 31) - 1, 2 ** 53 - 1];
+  // Each edge value set after a small one, in a table of its own: the small
+  // value survives the widening, the edge value is exact.
+  for (const p of edge) {
+    const t = new ExactTable(2, 1);
+    t.set(0, [Rational.of(-7, 3)]);
+    t.set(1, [Rational.of(p, 5)]);
+    assert.ok(t.value(0, 0)!.eq(Rational.of(-7, 3)), `${p}: the first`);
+    assert.ok(t.value(1, 0)!.eq(Rational.of(p, 5)), `${p}`);
+    assert.deepEqual(t.scaled([0, 1], 0), {
+      nums: BigInt64Array.of(-35n, 3n * BigInt(p)),
+      den: 15n,
+    });
+  }
+  // Differences of 32-bit numerators one past the limit on either side.
+  const a = new ExactTable(2, 1);
+  const b = new ExactTable(2, 1);
+  a.set(0, [Rational.of(2 ** 31 - 1)]);
+  b.set(0, [Rational.of(-1)]);
+  a.set(1, [Rational.of(-(2 ** 31))]);
+  b.set(1, [Rational.of(1)]);
+  const d = new ExactTable(2, 1);
+  const floats = new Float64Array(2);
+  d.setDifferences(0, a, b, floats);
+  d.setDifferences(1, a, b, floats);
+  assert.ok(d.value(0, 0)!.eq(Rational.of(2 ** 31)));
+  assert.ok(d.value(1, 0)!.eq(Rational.of(-(2 ** 31) - 1)));
+  assert.deepEqual([...floats], [2 ** 31, -(2 ** 31) - 1]);
+  // Equal values on either side of the widening are equal.
+  const e = new ExactTable(3, 1);
+  e.set(0, [Rational.of(9, 2)]);
+  e.set(1, [Rational.of(2 ** 40, 1)]);
+  e.set(2, [Rational.of(9, 2)]);
+  assert.deepEqual(e.defined([0, 2], 0), { n: 2, equal: true });
+  assert.deepEqual(e.defined([0, 1], 0), { n: 2, equal: false });
+});

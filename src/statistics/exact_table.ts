@@ -2,9 +2,10 @@
  * The exact statistics values of a result's episodes, by manifest index, in
  * flat arrays: a comparison keeps one side's values while it verifies the
  * other, and twelve `Rational`s an episode (their BigInts, their arrays)
- * weigh about a kilobyte, where a double and a 16-bit denominator index a
- * value weigh 120 bytes (two doubles a value, 192 bytes, were 19 MB of the
- * peak at 100,000 episodes; a result has a few thousand denominators).
+ * weigh about a kilobyte, where a 32-bit numerator and a 16-bit denominator
+ * index a value weigh 72 bytes (two doubles a value, 192 bytes, were 19 MB
+ * of the peak at 100,000 episodes; a double numerator, 120 bytes, 12 MB a
+ * side at 99,944; a result has a few thousand denominators).
  *
  * @module
  */
@@ -15,9 +16,10 @@ import { gcd, inDoubles, Rational } from "../exact.ts";
 
 /**
  * Rows of `width` exact values (or `null`), by row index: each value whose
- * numerator and denominator are safe integers is kept as its numerator (a
- * double, exactly) and the index of its denominator among the table's
- * (up to `denominators` of them), any other as it is.
+ * numerator and denominator are safe integers is kept as its numerator
+ * (a 32-bit integer, or a double, exactly, once one numerator is beyond 32
+ * bits) and the index of its denominator among the table's (up to
+ * `denominators` of them), any other as it is.
  *
  * @example
  * ```ts
@@ -36,8 +38,12 @@ import { gcd, inDoubles, Rational } from "../exact.ts";
  * ```
  */
 export class ExactTable {
-  /** The numerator of each value (in lowest terms). */
-  readonly #nums: Float64Array;
+  /**
+   * The numerator of each value (in lowest terms): 32-bit integers, which
+   * the simulator's values are, until one is not; then doubles, all of
+   * them, for good.
+   */
+  #nums: Int32Array | Float64Array;
   /**
    * The place of each value's denominator in `#dens`, plus one: 0 is
    * `null` (or a row not set), {@linkcode LARGE} a value in `#large`.
@@ -67,7 +73,7 @@ export class ExactTable {
     ) {
       throw new RangeError(`${denominators} denominators`);
     }
-    this.#nums = new Float64Array(rows * width);
+    this.#nums = new Int32Array(rows * width);
     this.#denIds = new Uint16Array(rows * width);
     this.#set = new Uint8Array(rows);
     this.#capacity = denominators;
@@ -98,7 +104,7 @@ export class ExactTable {
       this.#large.set(at, v);
     } else {
       this.#denIds[at] = id;
-      this.#nums[at] = Number(v.num);
+      this.#setNum(at, Number(v.num));
     }
   }
 
@@ -168,7 +174,7 @@ export class ExactTable {
           if (id !== undefined) {
             this.#large.delete(at);
             this.#denIds[at] = id;
-            this.#nums[at] = num;
+            this.#setNum(at, num);
             // Both exact: the division is the correctly rounded quotient.
             floats[at] = num / (q / g);
             continue;
@@ -179,6 +185,18 @@ export class ExactTable {
       this.#put(at, v);
       floats[at] = v.toFloat();
     }
+  }
+
+  /**
+   * Keep the safe integer `num` at place `at`: in the 32-bit numerators
+   * while it fits them, else in doubles from then on (every numerator
+   * copied once).
+   */
+  #setNum(at: number, num: number): void {
+    if (this.#nums instanceof Int32Array && (num | 0) !== num) {
+      this.#nums = Float64Array.from(this.#nums);
+    }
+    this.#nums[at] = num;
   }
 
   /** The index of denominator `d` plus one, if it has or can get one. */
