@@ -5,11 +5,13 @@ import assert from "node:assert/strict";
 import { getHeapSpaceStatistics } from "node:v8";
 import { runInNewContext } from "node:vm";
 import {
+  collectAfter,
   collected,
   gcFunction,
   reclaim,
   reclaimAfter,
   reclaimGrown,
+  reclaimPastResident,
 } from "../src/collect.ts";
 
 /**
@@ -87,6 +89,102 @@ Deno.test("reclaimAfter reclaims at 4 MiB of garbage once the young generation h
   // deref keeps the target to the end of this job.
   await new Promise((resolve) => setTimeout(resolve, 0));
   reclaimAfter(1);
+  assert.equal(ref.deref(), undefined);
+  assert.ok(youngBytes() <= grown / 4, `${grown} bytes, then ${youngBytes()}`);
+});
+
+// The resident set is injected: 208 MiB is the documented trigger
+// (docs/scale.md), and a reclaim moves it to 32 MiB above what the reclaim
+// left (as the injected reader then says), never below 208 MiB.
+const MiB = 1 << 20;
+
+/** A reader of the resident set that says `bytes`, and counts its calls. */
+function says(bytes: number): (() => number) & { calls: number } {
+  const read = Object.assign(() => {
+    read.calls++;
+    return bytes;
+  }, { calls: 0 });
+  return read;
+}
+
+/**
+ * Set the trigger back to 208 MiB, whatever earlier reclaims (with the
+ * real resident set) made it: a reclaim that leaves 100 MiB.
+ */
+function resetTrigger(): void {
+  let calls = 0;
+  collectAfter(
+    MiB,
+    () => calls++ === 0 ? Number.MAX_SAFE_INTEGER : 100 * MiB,
+  );
+  assert.equal(calls, 2);
+}
+
+Deno.test("collectAfter below its trigger only hints: the young generation stays", () => {
+  resetTrigger();
+  growYoung();
+  const grown = youngBytes();
+  assert.ok(grown >= 16 << 20, `young generation ${grown} bytes`);
+  const read = says(208 * MiB - 1);
+  collectAfter(4 * MiB, read);
+  assert.equal(read.calls, 1);
+  assert.ok(youngBytes() > grown / 2, `${grown} bytes, then ${youngBytes()}`);
+});
+
+Deno.test("collectAfter looks at the resident set after every MiB, and reclaims at its trigger", async () => {
+  resetTrigger();
+  growYoung();
+  const grown = youngBytes();
+  const ref = await orphan();
+  const read = says(208 * MiB);
+  collectAfter(MiB - 1, read);
+  assert.equal(read.calls, 0, "a look before a MiB");
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  collectAfter(1, read);
+  assert.equal(ref.deref(), undefined);
+  assert.ok(youngBytes() <= grown / 4, `${grown} bytes, then ${youngBytes()}`);
+});
+
+Deno.test("after a reclaim that left 1 GiB, collectAfter waits for 32 MiB more, then for 208 MiB again", () => {
+  const high = 1024 * MiB;
+  resetTrigger();
+  growYoung();
+  collectAfter(MiB, says(high));
+  growYoung();
+  let grown = youngBytes();
+  assert.ok(grown >= 16 << 20, `young generation ${grown} bytes`);
+  collectAfter(MiB, says(high + 32 * MiB - 1));
+  assert.ok(youngBytes() > grown / 2, "a reclaim below 1 GiB + 32 MiB");
+  // This reclaim leaves 100 MiB: the trigger is 208 MiB again.
+  let calls = 0;
+  collectAfter(MiB, () => calls++ === 0 ? high + 32 * MiB : 100 * MiB);
+  assert.ok(youngBytes() <= grown / 4, `${grown} bytes, then ${youngBytes()}`);
+  growYoung();
+  grown = youngBytes();
+  collectAfter(MiB, says(208 * MiB - 1));
+  assert.ok(youngBytes() > grown / 2, "a reclaim below 208 MiB");
+  collectAfter(MiB, says(208 * MiB));
+  assert.ok(youngBytes() <= grown / 4, `${grown} bytes, then ${youngBytes()}`);
+});
+
+Deno.test("reclaimGrown reclaims past the resident trigger even when the young generation is small", async () => {
+  resetTrigger();
+  assert.ok(youngBytes() < 16 << 20, `young generation ${youngBytes()} bytes`);
+  const ref = await orphan();
+  reclaimGrown(says(208 * MiB));
+  assert.equal(ref.deref(), undefined);
+});
+
+Deno.test("reclaimPastResident reclaims at its trigger, and below it does nothing", async () => {
+  resetTrigger();
+  growYoung();
+  const grown = youngBytes();
+  const ref = await orphan();
+  reclaimPastResident(says(208 * MiB - 1));
+  assert.notEqual(ref.deref(), undefined, "a collection below 208 MiB");
+  assert.ok(youngBytes() > grown / 2, `${grown} bytes, then ${youngBytes()}`);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  reclaimPastResident(says(208 * MiB));
   assert.equal(ref.deref(), undefined);
   assert.ok(youngBytes() <= grown / 4, `${grown} bytes, then ${youngBytes()}`);
 });

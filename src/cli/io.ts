@@ -13,6 +13,7 @@ import { FileError } from "../errors.ts";
 import { fileError, readBounded, splitPath, tooLarge } from "../files.ts";
 import { limitsWith } from "../limits.ts";
 import { Sha256 } from "../json/sha256.ts";
+import { reclaimPastResident } from "../collect.ts";
 
 export { FileError } from "../errors.ts";
 
@@ -416,6 +417,9 @@ export async function emitPieces(
     const emit = async (bytes: Uint8Array) => {
       hash.update(bytes);
       await write(bytes);
+      // The pieces written are garbage; past the resident trigger, V8's
+      // pages are given back before the next megabyte's.
+      reclaimPastResident();
     };
     for (const piece of pieces()) {
       size += piece.length;
