@@ -107,6 +107,7 @@ export function collectAfter(
 ): void {
   pending += textLength;
   unchecked += textLength;
+  seen += textLength;
   if (unchecked < LOOK) return;
   unchecked = 0;
   if (reclaimResident(resident)) pending = 0;
@@ -260,23 +261,35 @@ const SLACK = 32 << 20;
 let residentTrigger = RESIDENT;
 
 /**
- * A {@linkcode reclaim} if the process's resident set has passed its
- * trigger (208 MiB, or 32 MiB above what the last such reclaim left), and
- * nothing else: for work that makes garbage at a steady rate, a look every
- * MiB or so (the writing of an artifact). `resident` reads the resident set
- * (injected by the tests).
+ * Count `bytes` of work just done, and {@linkcode reclaim} if the
+ * process's resident set has passed its trigger (208 MiB, or 32 MiB above
+ * what the last such reclaim left) once the work counted in this process
+ * has reached 64 MiB; nothing else. For work that makes garbage at a
+ * steady rate, a look every MiB or so (the writing of an artifact).
+ * `resident` reads the resident set (injected by the tests).
  *
  * @example
  * ```ts
  * import { reclaimPastResident } from "./collect.ts";
- * reclaimPastResident(); // no effect on any value
+ * reclaimPastResident(1 << 20); // no effect on any value
  * ```
  */
 export function reclaimPastResident(
+  bytes: number,
   resident: () => number | undefined = residentBytes,
 ): void {
+  seen += bytes;
   reclaimResident(resident);
 }
+
+/**
+ * The work counted so far in this process (text verified, garbage made,
+ * bytes written), and how much of it comes before the resident set is
+ * looked at: smaller work is not worth a reclaim's cost (the demo, whose
+ * steps read results of a few megabytes, passes 208 MiB and took a tenth
+ * longer for no lower peak).
+ */
+let seen = 0;
 
 /** The process's resident set in bytes, if the runtime says. */
 function residentBytes(): number | undefined {
@@ -290,6 +303,7 @@ function residentBytes(): number | undefined {
  * {@linkcode RESIDENT}.
  */
 function reclaimResident(resident: () => number | undefined): boolean {
+  if (seen < LARGE) return false;
   const rss = resident();
   if (rss === undefined || rss < residentTrigger || gcFunction() === null) {
     return false;
@@ -301,9 +315,11 @@ function reclaimResident(resident: () => number | undefined): boolean {
 
 /**
  * The work, in bytes of results, below which {@linkcode collected} does not
- * reclaim: a reclaim costs a command 40 to 60 ms the first time (`node:v8`
- * and `node:vm` are loaded), and a result of a few megabytes leaves little
- * to give back (`compare` of the public suite took 0.77 s against 0.65).
+ * reclaim, and, counted over the process, below which the resident set is
+ * not looked at: a reclaim costs a command 40 to 60 ms the first time
+ * (`node:v8` and `node:vm` are loaded), and a result of a few megabytes
+ * leaves little to give back (`compare` of the public suite took 0.77 s
+ * against 0.65).
  */
 const LARGE = 64 << 20;
 
@@ -323,6 +339,7 @@ let reclaimPending = 0;
  */
 export function reclaimAfter(bytes: number): void {
   reclaimPending += bytes;
+  seen += bytes;
   if (reclaimPending < EVERY) return;
   reclaimPending = 0;
   reclaimGrown();

@@ -107,11 +107,27 @@ function says(bytes: number): (() => number) & { calls: number } {
   return read;
 }
 
+Deno.test("the resident set is not looked at before 64 MiB of work in the process", () => {
+  // The tests above counted 4 MiB of work (reclaimAfter's).
+  const read = says(208 * MiB);
+  collectAfter(MiB, read);
+  reclaimPastResident(MiB, read);
+  reclaimGrown(read);
+  assert.equal(read.calls, 0);
+  collectAfter(58 * MiB - 1, read);
+  assert.equal(read.calls, 0);
+  // 64 MiB in all.
+  reclaimPastResident(1, read);
+  assert.equal(read.calls, 2, "a look, a reclaim, and the look after it");
+});
+
 /**
  * Set the trigger back to 208 MiB, whatever earlier reclaims (with the
  * real resident set) made it: a reclaim that leaves 100 MiB.
  */
 function resetTrigger(): void {
+  // 64 MiB of work counted, if the test above did not run.
+  reclaimPastResident(64 * MiB, () => undefined);
   let calls = 0;
   collectAfter(
     MiB,
@@ -180,11 +196,11 @@ Deno.test("reclaimPastResident reclaims at its trigger, and below it does nothin
   growYoung();
   const grown = youngBytes();
   const ref = await orphan();
-  reclaimPastResident(says(208 * MiB - 1));
+  reclaimPastResident(MiB, says(208 * MiB - 1));
   assert.notEqual(ref.deref(), undefined, "a collection below 208 MiB");
   assert.ok(youngBytes() > grown / 2, `${grown} bytes, then ${youngBytes()}`);
   await new Promise((resolve) => setTimeout(resolve, 0));
-  reclaimPastResident(says(208 * MiB));
+  reclaimPastResident(MiB, says(208 * MiB));
   assert.equal(ref.deref(), undefined);
   assert.ok(youngBytes() <= grown / 4, `${grown} bytes, then ${youngBytes()}`);
 });

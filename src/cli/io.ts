@@ -419,7 +419,7 @@ export async function emitPieces(
       await write(bytes);
       // The pieces written are garbage; past the resident trigger, V8's
       // pages are given back before the next megabyte's.
-      reclaimPastResident();
+      reclaimPastResident(bytes.length);
     };
     for (const piece of pieces()) {
       size += piece.length;
