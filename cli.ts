@@ -6,10 +6,6 @@
  * @module
  */
 
-import { main } from "./src/cli/main.ts";
+import { runProcess } from "./src/cli/main.ts";
 
-if (import.meta.main) {
-  // Deno.exit, not Deno.exitCode: a policy subprocess or a pending stdin
-  // read must not keep the process alive after the command has finished.
-  Deno.exit(await main(Deno.args));
-}
+if (import.meta.main) await runProcess();

@@ -209,6 +209,6 @@ export {
 } from "./src/shard/write_part.ts";
 
 if (import.meta.main) {
-  const { main } = await import("./src/cli/main.ts");
-  Deno.exit(await main(Deno.args));
+  const { runProcess } = await import("./src/cli/main.ts");
+  await runProcess();
 }

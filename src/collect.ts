@@ -34,10 +34,10 @@
  *   each regrowth promotes more: between records, where a hint suffices,
  *   a reclaim every 256 MiB of text took `compare` of 99,944 pairs from
  *   65 to 80–100 s for no lower peak.
- * - A ceiling: wherever the work looks (between records, between
- *   summaries, between megabytes written), a reclaim once the process's
- *   resident set has passed 208 MiB, whatever the work's size. Only the
- *   largest commands reach it, and they pay: `compare` of 99,944 pairs
+ * - A ceiling, in the CLI's own process ({@linkcode residentCeiling}):
+ *   wherever the work looks (between records, between summaries, between
+ *   megabytes written), a reclaim once the process's resident set has
+ *   passed 208 MiB. Only the largest commands reach it, and they pay: `compare` of 99,944 pairs
  *   reclaims about 50 times (a quarter more CPU time), where V8's choices
  *   alone spread its peak from 228 to 262 MiB, past the 250 MB that
  *   docs/scale.md promises.
@@ -260,6 +260,30 @@ const SLACK = 32 << 20;
 /** The resident set past which the next reclaim comes. */
 let residentTrigger = RESIDENT;
 
+/** Whether this process holds to the ceiling ({@linkcode residentCeiling}). */
+let ceilingOn = false;
+
+/**
+ * Turn the ceiling on the resident set on or off for this process, and say
+ * whether it was on. It is off unless asked for: the CLI's own process
+ * (`runProcess` in `cli/main.ts`) turns it on, because docs/scale.md
+ * promises its peak memory; a program that calls the library holds data of
+ * its own, which no reclaim gives back (the tests' processes, at 600 MiB
+ * and more, took twice as long with it).
+ *
+ * @example
+ * ```ts
+ * import { residentCeiling } from "./collect.ts";
+ * const was = residentCeiling(true);
+ * residentCeiling(was); // as it was
+ * ```
+ */
+export function residentCeiling(on: boolean): boolean {
+  const was = ceilingOn;
+  ceilingOn = on;
+  return was;
+}
+
 /**
  * Count `bytes` of work just done, and {@linkcode reclaim} if the
  * process's resident set has passed its trigger (208 MiB, or 32 MiB above
@@ -303,7 +327,7 @@ function residentBytes(): number | undefined {
  * {@linkcode RESIDENT}.
  */
 function reclaimResident(resident: () => number | undefined): boolean {
-  if (seen < LARGE) return false;
+  if (!ceilingOn || seen < LARGE) return false;
   const rss = resident();
   if (rss === undefined || rss < residentTrigger || gcFunction() === null) {
     return false;

@@ -12,6 +12,7 @@ import {
   reclaimAfter,
   reclaimGrown,
   reclaimPastResident,
+  residentCeiling,
 } from "../src/collect.ts";
 
 /**
@@ -108,6 +109,8 @@ function says(bytes: number): (() => number) & { calls: number } {
 }
 
 Deno.test("the resident set is not looked at before 64 MiB of work in the process", () => {
+  // Off until asked for (the CLI's process asks).
+  assert.equal(residentCeiling(true), false);
   // The tests above counted 4 MiB of work (reclaimAfter's).
   const read = says(208 * MiB);
   collectAfter(MiB, read);
@@ -121,11 +124,25 @@ Deno.test("the resident set is not looked at before 64 MiB of work in the proces
   assert.equal(read.calls, 2, "a look, a reclaim, and the look after it");
 });
 
+Deno.test("with the ceiling off, the resident set is not looked at", () => {
+  assert.equal(residentCeiling(false), true);
+  try {
+    const read = says(Number.MAX_SAFE_INTEGER);
+    collectAfter(MiB, read);
+    reclaimPastResident(MiB, read);
+    reclaimGrown(read);
+    assert.equal(read.calls, 0);
+  } finally {
+    residentCeiling(true);
+  }
+});
+
 /**
  * Set the trigger back to 208 MiB, whatever earlier reclaims (with the
  * real resident set) made it: a reclaim that leaves 100 MiB.
  */
 function resetTrigger(): void {
+  residentCeiling(true);
   // 64 MiB of work counted, if the test above did not run.
   reclaimPastResident(64 * MiB, () => undefined);
   let calls = 0;
@@ -223,5 +240,34 @@ Deno.test("after a reclaim, no context or worker made later has a gc", async () 
   } finally {
     worker.terminate();
     URL.revokeObjectURL(url);
+  }
+});
+
+Deno.test("the CLI's own process (runProcess) turns the ceiling on; importing the CLI does not", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const script = `${dir}/entry.ts`;
+    const main = new URL("../src/cli/main.ts", import.meta.url).href;
+    const collect = new URL("../src/collect.ts", import.meta.url).href;
+    await Deno.writeTextFile(
+      script,
+      `import { runProcess } from ${JSON.stringify(main)};
+import { residentCeiling } from ${JSON.stringify(collect)};
+addEventListener("unload", () => console.log("at exit", residentCeiling(true)));
+console.log("imported", residentCeiling(false));
+await runProcess();
+`,
+    );
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", script, "--version"],
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const lines = new TextDecoder().decode(out.stdout).trim().split("\n");
+    assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+    assert.equal(lines[0], "imported false");
+    assert.equal(lines.at(-1), "at exit true");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
   }
 });

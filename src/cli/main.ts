@@ -13,6 +13,7 @@
  */
 
 import { EmberError } from "../errors.ts";
+import { residentCeiling } from "../collect.ts";
 import { parseLimitsSpec, setLimits } from "../limits.ts";
 import {
   METRICS_VERSION,
@@ -223,6 +224,24 @@ export async function main(args: readonly string[]): Promise<number> {
   } catch (e) {
     return report(e, command, spec);
   }
+}
+
+/**
+ * The CLI as a process of its own: {@linkcode main} on `Deno.args` with
+ * the ceiling on the resident set that docs/scale.md promises
+ * (`collect.ts`), then exit with its code. `Deno.exit`, not
+ * `Deno.exitCode`: a policy subprocess or a pending stdin read must not
+ * keep the process alive after the command has finished.
+ *
+ * @example
+ * ```ts ignore
+ * import { runProcess } from "./main.ts";
+ * if (import.meta.main) await runProcess();
+ * ```
+ */
+export async function runProcess(): Promise<never> {
+  residentCeiling(true);
+  Deno.exit(await main(Deno.args));
 }
 
 function report(
