@@ -14,6 +14,7 @@ import {
   reclaimPastResident,
   residentCeiling,
 } from "../src/collect.ts";
+import { inTempDir } from "./cli_support.ts";
 
 /**
  * A weak reference to an object that nothing else holds, once the job that
@@ -244,8 +245,7 @@ Deno.test("after a reclaim, no context or worker made later has a gc", async () 
 });
 
 Deno.test("the CLI's own process (runProcess) turns the ceiling on; importing the CLI does not", async () => {
-  const dir = await Deno.makeTempDir();
-  try {
+  await inTempDir(async (dir) => {
     const script = `${dir}/entry.ts`;
     const main = new URL("../src/cli/main.ts", import.meta.url).href;
     const collect = new URL("../src/collect.ts", import.meta.url).href;
@@ -258,7 +258,7 @@ console.log("imported", residentCeiling(false));
 await runProcess();
 `,
     );
-    const out = await new Deno.Command(Deno.execPath(), {
+    const out = await new Deno.Command("deno", {
       args: ["run", "-A", script, "--version"],
       stdout: "piped",
       stderr: "piped",
@@ -267,7 +267,5 @@ await runProcess();
     assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
     assert.equal(lines[0], "imported false");
     assert.equal(lines.at(-1), "at exit true");
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
