@@ -37,10 +37,10 @@
  * - A ceiling, in the CLI's own process ({@linkcode residentCeiling}):
  *   wherever the work looks (between records, between summaries, between
  *   megabytes written), a reclaim once the process's resident set has
- *   passed 208 MiB. Only the largest commands reach it, and they pay: `compare` of 99,944 pairs
- *   reclaims about 50 times (a quarter more CPU time), where V8's choices
- *   alone spread its peak from 228 to 262 MiB, past the 250 MB that
- *   docs/scale.md promises.
+ *   passed 208 MiB. Only the largest commands reach it, and they pay:
+ *   `compare` of 99,944 pairs reclaims about 50 times (a quarter more CPU
+ *   time), where V8's choices alone spread its peak from 211 to 262 MiB,
+ *   often past the 250 MB that docs/scale.md promises.
  *
  * All depend on V8's heuristics (measured with Deno 2.9.6).
  *
@@ -81,8 +81,8 @@ const EVERY = 4 << 20;
 
 /**
  * Text read since the resident set was last looked at, and how much is
- * read between looks: a look costs about 14 µs, and V8's pages grow by up
- * to 15 MiB in the 4 MiB between hints.
+ * read between looks: a look costs about 14 µs, and V8's pages grew by up
+ * to 13 MiB in the 4 MiB between hints.
  */
 let unchecked = 0;
 const LOOK = 1 << 20;
@@ -268,8 +268,8 @@ let ceilingOn = false;
  * whether it was on. It is off unless asked for: the CLI's own process
  * (`runProcess` in `cli/main.ts`) turns it on, because docs/scale.md
  * promises its peak memory; a program that calls the library holds data of
- * its own, which no reclaim gives back (the tests' processes, at 600 MiB
- * and more, took twice as long with it).
+ * its own, which no reclaim gives back (a test file's process, at 650 MiB,
+ * took twice as long with it).
  *
  * @example
  * ```ts
@@ -308,8 +308,8 @@ export function reclaimPastResident(
 
 /**
  * The work counted so far in this process (text verified, garbage made,
- * bytes written), and how much of it comes before the resident set is
- * looked at: smaller work is not worth a reclaim's cost (the demo, whose
+ * bytes written): below {@linkcode LARGE}, the resident set is not looked
+ * at, for smaller work is not worth a reclaim's cost (the demo, whose
  * steps read results of a few megabytes, passes 208 MiB and took a tenth
  * longer for no lower peak).
  */
